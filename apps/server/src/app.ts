@@ -1,0 +1,59 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerApiNotFound, registerSpa } from './http/spa.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+
+export interface AppDeps {
+  /** An open, migrated database; by default one is opened from the config. */
+  database?: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+/** Builds the whole HTTP app from a config. Tests call this in-process; main.ts listens. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const database =
+    deps.database ??
+    (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+          },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    forceCloseConnections: true,
+  });
+  app.decorate('database', database);
+  if (!deps.database) app.addHook('onClose', () => database.close());
+
+  registerErrorHandling(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Served over plain http on localhost by default: do not force https sub-requests.
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+
+  await app.register(healthRoutes, { database });
+
+  if (config.webDistDir) await registerSpa(app, config.webDistDir);
+  else registerApiNotFound(app);
+
+  return app;
+}

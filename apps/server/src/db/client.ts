@@ -1,0 +1,225 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsFolder } from '../package-root.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle database, the same type over PGlite and over node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type ChangeListener = (payload: string) => void;
+
+/** The database and the few things the app needs beyond queries. */
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** One real round-trip to the database. */
+  ping(): Promise<void>;
+  /** Subscribes to a PostgreSQL NOTIFY channel; resolves to an unsubscribe function. */
+  listen(channel: string, listener: ChangeListener): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  /** Applies pending migrations; safe when several instances start together. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+export interface OpenDatabaseOptions {
+  /** Folder for the embedded database; ignored when `databaseUrl` is set. */
+  dataDir?: string | undefined;
+  databaseUrl?: string | undefined;
+  /** Start an in-memory PGlite from this dump (tests); skips the folder lock. */
+  snapshot?: Blob | File | undefined;
+  /** Apply pending migrations before returning (the default). */
+  migrate?: boolean;
+}
+
+const channelName = /^[a-z_][a-z0-9_]*$/;
+function assertChannel(channel: string): void {
+  if (!channelName.test(channel)) throw new Error(`Bad channel name: ${channel}`);
+}
+
+/** Opens PGlite (embedded) or PostgreSQL (`databaseUrl`) and applies the migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options);
+  if (options.migrate !== false) {
+    try {
+      await database.migrate();
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return database;
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  const unlock = options.snapshot || !options.dataDir ? () => {} : lockDataDir(options.dataDir);
+  let client: PGlite;
+  try {
+    client = options.snapshot
+      ? await PGlite.create({ loadDataDir: options.snapshot })
+      : await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  } catch (error) {
+    unlock();
+    throw new DatabaseUnavailableError(
+      `The embedded database in ${options.dataDir ?? 'memory'} cannot be opened: ${(error as Error).message}`,
+    );
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db,
+    async ping() {
+      if (closed) throw new DatabaseUnavailableError('The database is closed');
+      await client.query('select 1');
+    },
+    async listen(channel, listener) {
+      assertChannel(channel);
+      const unsubscribe = await client.listen(channel, listener);
+      return async () => {
+        if (!closed) await unsubscribe();
+      };
+    },
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async migrate() {
+      // One connection: nothing else can run between the migrations.
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client whose server went away emits 'error' on the pool; without a handler
+  // that would crash the process. The next query reconnects or fails and is answered.
+  pool.on('error', () => {});
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    throw new DatabaseUnavailableError(
+      `DATABASE_URL cannot be reached: ${(error as Error).message || String(error)}`,
+    );
+  }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const listeners = new Map<string, Set<ChangeListener>>();
+  let listenClient: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+
+  // One dedicated connection carries every LISTEN; it is re-made after a failure.
+  const listenConnection = (): Promise<pg.Client> => {
+    if (listenClient) return Promise.resolve(listenClient);
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3_000 });
+      client.on('error', () => {
+        if (listenClient === client) listenClient = undefined;
+        client.end().catch(() => {});
+        if (!closed) setTimeout(() => resubscribe(), 1_000).unref();
+      });
+      client.on('notification', (message) => {
+        for (const listener of listeners.get(message.channel) ?? []) {
+          listener(message.payload ?? '');
+        }
+      });
+      await client.connect();
+      listenClient = client;
+      return client;
+    })().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+  const resubscribe = async () => {
+    if (closed || listeners.size === 0) return;
+    try {
+      const client = await listenConnection();
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${channel}`);
+    } catch {
+      if (!closed) setTimeout(() => resubscribe(), 1_000).unref();
+    }
+  };
+
+  return {
+    kind: 'postgres',
+    db,
+    async ping() {
+      await pool.query('select 1');
+    },
+    async listen(channel, listener) {
+      assertChannel(channel);
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        const client = await listenConnection();
+        await client.query(`LISTEN ${channel}`);
+      }
+      set.add(listener);
+      return async () => {
+        const current = listeners.get(channel);
+        current?.delete(listener);
+        if (current && current.size === 0) {
+          listeners.delete(channel);
+          await listenClient?.query(`UNLISTEN ${channel}`).catch(() => {});
+        }
+      };
+    },
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+        try {
+          await migratePg(drizzlePg({ client }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [migrationLockKey]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await listenClient?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+/** Key of the advisory lock that serialises migrations between instances starting together. */
+const migrationLockKey = 727_001;

@@ -1,0 +1,2 @@
+/** Every table of the app. Each module owns its file; drizzle-kit reads this barrel. */
+export {};

@@ -1,0 +1,89 @@
+import type { ApiError } from '@tickerwise/shared';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+
+/** A failure the client can act on: it becomes `{ error: { code, message } }` with its status. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new AppError(401, 'unauthorized', message);
+
+/** Parses input with a shared zod schema; a failure is a 400 that names each bad field. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  const first = result.error.issues[0]?.message ?? 'Invalid request';
+  throw new AppError(400, 'validation_failed', first, fields);
+}
+
+const codeByStatus: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+};
+
+const messageByFastifyCode: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but JSON was declared.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported.',
+};
+
+export function sendError(reply: FastifyReply, status: number, body: ApiError): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Installs the one error shape for every failure, with no stack traces to clients. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return sendError(reply, error.statusCode, {
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        },
+      });
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return sendError(reply, status, {
+        error: { code: 'internal_error', message: 'Something went wrong. Please try again.' },
+      });
+    }
+    const code = codeByStatus[status] ?? 'bad_request';
+    const message =
+      (error.code && messageByFastifyCode[error.code]) ||
+      (error.validation ? 'The request is not valid.' : error.message) ||
+      'The request is not valid.';
+    return sendError(reply, status, { error: { code, message } });
+  });
+}

@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let webDistDir: string;
+let testApp: TestApp;
+beforeAll(async () => {
+  webDistDir = mkdtempSync(join(tmpdir(), 'tw-web-'));
+  mkdirSync(join(webDistDir, 'assets'));
+  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(webDistDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  testApp = await createTestApp({ config: { webDistDir } });
+});
+afterAll(async () => {
+  await testApp.close();
+  rmSync(webDistDir, { recursive: true, force: true });
+});
+
+describe('serving the built web app', () => {
+  it('serves index.html at the root, never cached', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to index.html for client routes', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/dashboard/investments/stocks',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('id="root"');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/missing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not_found');
+  });
+});

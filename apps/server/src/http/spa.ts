@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendError } from './errors.ts';
+
+const immutable = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, HTML never cached, and index.html
+ * for every non-`/api` path the router owns (the SPA redirects unknown paths itself).
+ */
+export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const indexFile = join(webDistDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new Error(`The web app is not built (${indexFile} is missing): run npm run build`);
+  }
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    index: false,
+    setHeaders(reply, path) {
+      reply.header('cache-control', path.includes('/assets/') ? immutable : 'no-cache');
+    },
+  });
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // A folder is not a file to @fastify/static (it answers 403): the root is the app.
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/')) {
+      return sendError(reply, 404, {
+        error: { code: 'not_found', message: `No API route ${request.method} ${path}` },
+      });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendError(reply, 404, { error: { code: 'not_found', message: 'Not found' } });
+    }
+    return sendIndex(reply);
+  });
+}
+
+export function registerApiNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 404, {
+      error: {
+        code: 'not_found',
+        message: `No route ${request.method} ${request.url.split('?')[0]}`,
+      },
+    }),
+  );
+}

@@ -1,0 +1,50 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseUnavailableError } from './db/client.ts';
+import { DataDirError } from './db/data-dir-lock.ts';
+import { defaultWebDistDir } from './package-root.ts';
+
+const expectedFailures = [ConfigError, DataDirError, DatabaseUnavailableError];
+
+function fail(error: unknown): never {
+  const known = expectedFailures.some((type) => error instanceof type);
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`tickerwise: ${message}\n`);
+  if (!known && error instanceof Error && process.env.NODE_ENV !== 'production') {
+    process.stderr.write(`${error.stack}\n`);
+  }
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (config.env === 'production' && !config.webDistDir) config.webDistDir = defaultWebDistDir;
+  const app = await buildApp(config);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) {
+      process.stderr.write(`tickerwise: ${signal} again, exiting now\n`);
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => fail(error),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close().catch(() => {});
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(new ConfigError(`PORT ${config.port} is already in use`));
+    throw error;
+  }
+}
+
+main().catch(fail);

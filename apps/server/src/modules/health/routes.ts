@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { checkHealth } from './service.ts';
+
+export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (
+  app,
+  { database },
+) => {
+  app.get('/api/health', async (_request, reply) => {
+    const health = await checkHealth(database);
+    return reply
+      .status(health.db === 'ok' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(health);
+  });
+};

@@ -1,0 +1,6 @@
+/** The same server URL pointing at another database. */
+export function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { withDatabase } from './database-url.ts';
+
+export interface TestDatabase {
+  database: Database;
+  /** Makes the database unreachable, as if its server stopped. */
+  takeDown(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: PGlite loaded from the run's snapshot, or,
+ * with DATABASE_URL, a PostgreSQL database copied from the run's template.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = inject('postgresTemplate');
+  const adminUrl = process.env.DATABASE_URL;
+  if (!template || !adminUrl) {
+    const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
+    const database = await openDatabase({ snapshot, migrate: false });
+    return { database, takeDown: () => database.close(), destroy: () => database.close() };
+  }
+  const name = `tw_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const database = await openDatabase({
+    databaseUrl: withDatabase(adminUrl, name),
+    migrate: false,
+  });
+  let dropped = false;
+  const drop = async () => {
+    if (dropped) return;
+    dropped = true;
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
+  return {
+    database,
+    takeDown: drop,
+    async destroy() {
+      await database.close().catch(() => {});
+      await drop();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: '',
+    databaseUrl: undefined,
+    logLevel: 'silent',
+    webDistDir: undefined,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  /** Registers extra routes before the app is ready (to reach failures no real route has). */
+  extend?: (app: FastifyInstance) => Promise<void> | void;
+}
+
+/** The whole app, built in-process on a fresh database. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const app = await buildApp(testConfig(options.config), { database: db.database });
+  await options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}

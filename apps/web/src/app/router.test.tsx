@@ -1,0 +1,32 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from './router.tsx';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('the route table', () => {
+  it('renders a public page by its path', async () => {
+    renderAt('/about');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty(
+      'textContent',
+      'About Tickerwise',
+    );
+  });
+
+  it('sends a signed-out visitor from the dashboard to the login page', async () => {
+    const router = renderAt('/dashboard/learn');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('redirects unknown paths and undeclared menu links home', async () => {
+    const router = renderAt('/tools/calculator');
+    await screen.findByRole('heading', { level: 1 });
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

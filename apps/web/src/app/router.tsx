@@ -1,0 +1,74 @@
+import { comingSoonPaths, paths } from '@tickerwise/shared';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RedirectIfSignedIn, RequireAuth } from '../features/auth/auth-guards.tsx';
+import { MarketingLayout } from './layouts/marketing-layout.tsx';
+import { RouteError } from './route-error.tsx';
+
+/**
+ * The route table of SPEC.md section 2. Every screen is its own chunk, so the landing page
+ * loads no dashboard, chart or checkout code.
+ */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <div className="min-h-dvh" />,
+    children: [
+      {
+        element: <MarketingLayout />,
+        children: [
+          { index: true, lazy: () => import('../features/marketing/landing-page.tsx') },
+          {
+            path: paths.caseStudy,
+            lazy: () => import('../features/marketing/case-study-page.tsx'),
+          },
+          { path: paths.about, lazy: () => import('../features/marketing/about-page.tsx') },
+          { path: paths.team, lazy: () => import('../features/marketing/team-page.tsx') },
+          { path: paths.careers, lazy: () => import('../features/marketing/careers-page.tsx') },
+          { path: paths.partners, lazy: () => import('../features/marketing/partners-page.tsx') },
+          { path: paths.contact, lazy: () => import('../features/marketing/contact-page.tsx') },
+          { path: paths.support, lazy: () => import('../features/marketing/support-page.tsx') },
+          {
+            path: paths.gettingStarted,
+            lazy: () => import('../features/guides/getting-started-page.tsx'),
+          },
+          { path: paths.videos, lazy: () => import('../features/guides/videos-page.tsx') },
+          { path: paths.glossary, lazy: () => import('../features/guides/glossary-page.tsx') },
+          { path: paths.pricing, lazy: () => import('../features/plans/pricing-page.tsx') },
+          { path: paths.planChange, lazy: () => import('../features/plans/plan-change-page.tsx') },
+          { path: paths.payment, lazy: () => import('../features/checkout/payment-page.tsx') },
+        ],
+      },
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          { path: paths.signup, lazy: () => import('../features/auth/signup-page.tsx') },
+          { path: paths.login, lazy: () => import('../features/auth/login-page.tsx') },
+        ],
+      },
+      {
+        path: paths.dashboard,
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: () => import('./layouts/dashboard-layout.tsx'),
+            children: [
+              { index: true, lazy: () => import('../features/dashboard/dashboard-home.tsx') },
+              { path: paths.stocks, lazy: () => import('../features/stocks/stocks-page.tsx') },
+              {
+                path: `${paths.stocks}/:symbol`,
+                lazy: () => import('../features/stocks/stock-detail-page.tsx'),
+              },
+              ...comingSoonPaths.map((path) => ({
+                path,
+                lazy: () => import('../components/coming-soon.tsx'),
+              })),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to={paths.home} replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

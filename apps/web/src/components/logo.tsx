@@ -1,0 +1,34 @@
+import { logoTarget } from '@tickerwise/shared';
+import { Link, useLocation } from 'react-router';
+
+export function LogoMark({ className = 'size-8' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 32 32" className={className} aria-hidden="true">
+      <rect width="32" height="32" rx="8" className="fill-brand-600" />
+      <path
+        d="M7 21l6-6 4 4 8-9"
+        fill="none"
+        stroke="white"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** SPEC.md: the logo goes to /dashboard under /dashboard, otherwise to /. */
+export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+  const { pathname } = useLocation();
+  return (
+    <Link
+      to={logoTarget(pathname)}
+      className={`inline-flex items-center gap-2 text-lg font-semibold tracking-tight ${
+        tone === 'light' ? 'text-white' : 'text-ink-950'
+      }`}
+    >
+      <LogoMark />
+      <span>Tickerwise</span>
+    </Link>
+  );
+}

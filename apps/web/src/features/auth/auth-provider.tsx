@@ -1,0 +1,28 @@
+import { createContext, type ReactNode, useContext } from 'react';
+
+export interface SignedInUser {
+  id: string;
+  name: string;
+  email: string;
+  subscription_tier: string;
+}
+
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; user: SignedInUser };
+
+const signedOut: AuthState = { status: 'signed-out' };
+const AuthContext = createContext<AuthState>(signedOut);
+
+/**
+ * The one auth boundary of the web app: every screen asks `useAuth()` who is signed in.
+ * Until accounts exist every visitor is signed out.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  return <AuthContext.Provider value={signedOut}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  return useContext(AuthContext);
+}

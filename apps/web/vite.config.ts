@@ -1,0 +1,15 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+  build: { target: 'es2022', sourcemap: true, assetsInlineLimit: 0 },
+});

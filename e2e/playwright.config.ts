@@ -1,0 +1,30 @@
+import { defineConfig } from '@playwright/test';
+
+/** The system Chromium (it cannot be downloaded here) with flags for a closed network. */
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

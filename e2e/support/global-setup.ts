@@ -1,0 +1,86 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolvePort(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not become healthy in 60 s:\n${output()}`);
+}
+
+/**
+ * Builds the app and starts the production server on a free 127.0.0.1 port with a fresh data
+ * folder, the simulated market provider and the test payment provider. Tests read the URL
+ * from E2E_BASE_URL; the server stops when the run ends.
+ */
+export default async function globalSetup() {
+  if (!process.env.E2E_SKIP_BUILD) {
+    execFileSync('npm', ['run', 'build', '-w', '@tickerwise/web', '-w', '@tickerwise/server'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'tickerwise-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: join(dataDir, 'data'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => {
+    log += chunk;
+  });
+  server.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+  await waitForHealth(baseUrl, server, () => log);
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATA_DIR = join(dataDir, 'data');
+
+  return async () => {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

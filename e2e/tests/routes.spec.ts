@@ -1,0 +1,70 @@
+import { comingSoonPaths, paths, undeclaredMenuPaths } from '@tickerwise/shared';
+import { expect, test } from '../support/fixtures.ts';
+
+const publicPages: Array<[path: string, heading: RegExp]> = [
+  [paths.home, /.+/],
+  [paths.caseStudy, /case study/i],
+  [paths.pricing, /choose your plan/i],
+  [paths.gettingStarted, /getting started/i],
+  [paths.videos, /video tutorials/i],
+  [paths.glossary, /market glossary/i],
+  [paths.about, /about/i],
+  [paths.team, /founder/i],
+  [paths.careers, /careers/i],
+  [paths.partners, /partners/i],
+  [paths.contact, /contact/i],
+  [paths.support, /help/i],
+  [paths.login, /welcome back/i],
+];
+
+test.describe('public routes', () => {
+  for (const [path, heading] of publicPages) {
+    test(`${path} renders its page`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/$' : `${path}$`}`));
+      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
+    });
+  }
+
+  test('sign-up without a chosen plan goes to pricing', async ({ page }) => {
+    await page.goto(paths.signup);
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+});
+
+test.describe('protected routes', () => {
+  const protectedPaths = [
+    paths.dashboard,
+    paths.stocks,
+    `${paths.stocks}/AAPL`,
+    ...comingSoonPaths,
+  ];
+  for (const path of protectedPaths) {
+    test(`${path} sends a signed-out visitor to /login`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    });
+  }
+});
+
+test.describe('unknown paths', () => {
+  for (const path of ['/no-such-page', '/dashboard/nothing/here', ...undeclaredMenuPaths]) {
+    test(`${path} redirects to /`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+});
+
+test('the logo goes home from a public page', async ({ page }) => {
+  await page.goto(paths.about);
+  await page.getByRole('link', { name: 'Tickerwise' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the API answers unknown paths with JSON, not the app', async ({ request }) => {
+  const response = await request.get('/api/nope');
+  expect(response.status()).toBe(404);
+  expect((await response.json()).error.code).toBe('not_found');
+});

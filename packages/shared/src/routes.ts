@@ -1,0 +1,73 @@
+/** Every route of SPEC.md section 2, named once for the router, links and tests. */
+export const paths = {
+  home: '/',
+  caseStudy: '/case-study',
+  pricing: '/pricing',
+  signup: '/signup',
+  login: '/login',
+  planChange: '/plan-change',
+  payment: '/payment',
+  gettingStarted: '/guides/getting-started',
+  videos: '/guides/videos',
+  glossary: '/guides/glossary',
+  about: '/about',
+  team: '/team',
+  careers: '/careers',
+  partners: '/partners',
+  contact: '/contact',
+  support: '/support',
+  dashboard: '/dashboard',
+  stocks: '/dashboard/investments/stocks',
+  crypto: '/dashboard/investments/crypto',
+  etfs: '/dashboard/investments/etfs',
+  socialFeed: '/dashboard/social/feed',
+  socialPosts: '/dashboard/social/posts',
+  socialMessages: '/dashboard/social/messages',
+  learn: '/dashboard/learn',
+  settings: '/dashboard/settings',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+export function stockPath(symbol: string): string {
+  return `${paths.stocks}/${encodeURIComponent(symbol)}`;
+}
+
+/** Dashboard areas announced but not built yet: they render the Coming Soon screen. */
+export const comingSoonPaths = [
+  paths.crypto,
+  paths.etfs,
+  paths.socialFeed,
+  paths.socialPosts,
+  paths.socialMessages,
+  paths.learn,
+] as const;
+
+/**
+ * Links that menus and help pages show but that have no route (SPEC.md section 2):
+ * the catch-all sends them to `/`.
+ */
+export const undeclaredMenuPaths = [
+  '/guides/strategies',
+  '/guides/risk-management',
+  '/tools/calculator',
+  '/tools/risk-assessment',
+  '/tools/templates',
+  '/features/ai',
+  '/features/portfolio',
+  '/features/alerts',
+  '/features/social',
+  '/features/courses',
+  '/features/analysis',
+  '/docs',
+  '/community',
+  '/help',
+  paths.settings,
+] as const;
+
+/** SPEC.md: the logo goes to /dashboard under /dashboard, otherwise to /. */
+export function logoTarget(pathname: string): string {
+  return pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`)
+    ? paths.dashboard
+    : paths.home;
+}
