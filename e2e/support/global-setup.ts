@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -37,22 +37,32 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
 }
 
 /**
- * Builds the app and starts the production server on a free 127.0.0.1 port with a fresh data
+ * Builds the app (into folders of this run) and starts the production server on a free 127.0.0.1 port with a fresh data
  * folder, the simulated market provider and the test payment provider. Tests read the URL
  * from E2E_BASE_URL; the server stops when the run ends.
  */
 export default async function globalSetup() {
-  if (!process.env.E2E_SKIP_BUILD) {
-    execFileSync('npm', ['run', 'build', '-w', '@tickerwise/web', '-w', '@tickerwise/server'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-  }
+  // Each run builds into its own folders, so several runs on one checkout do not collide.
+  const runId = `e2e-${process.pid}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'tickerwise-e2e-'));
+  const webDist = join(dataDir, 'web');
+  const serverBundle = join(root, 'apps/server/dist', runId, 'main.js');
+  execFileSync(
+    'npx',
+    ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: join(root, 'apps/web'),
+      stdio: 'inherit',
+    },
+  );
+  execFileSync(process.execPath, ['scripts/build.mjs', '--outfile', serverBundle], {
+    cwd: join(root, 'apps/server'),
+    stdio: 'inherit',
+  });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  const server = spawn(process.execPath, [serverBundle], {
     cwd: root,
     env: {
       ...process.env,
@@ -63,6 +73,7 @@ export default async function globalSetup() {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
+      WEB_DIST_DIR: webDist,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -82,5 +93,6 @@ export default async function globalSetup() {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     if (server.exitCode === null) server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dirname(serverBundle), { recursive: true, force: true });
   };
 }

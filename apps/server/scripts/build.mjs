@@ -1,5 +1,6 @@
 // Bundles the server into dist/main.js. Workspace packages (TypeScript source) are inlined;
 // npm dependencies stay external and load from node_modules.
+// Usage: node scripts/build.mjs [--outfile dist/main.js] (relative to apps/server).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -9,11 +10,13 @@ const external = Object.keys(manifest.dependencies).filter(
 );
 
 const root = new URL('..', import.meta.url).pathname;
+const outfileFlag = process.argv.indexOf('--outfile');
+const outfile = outfileFlag === -1 ? 'dist/main.js' : process.argv[outfileFlag + 1];
 
 await build({
   absWorkingDir: root,
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',
