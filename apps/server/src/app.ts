@@ -5,7 +5,11 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerApiNotFound, registerSpa } from './http/spa.ts';
+import { type Auth, createAuth } from './modules/auth/auth.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { resolveSecret } from './modules/auth/server-secret.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
 
 export interface AppDeps {
   /** An open, migrated database; by default one is opened from the config. */
@@ -15,6 +19,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    auth: Auth;
   }
 }
 
@@ -32,7 +37,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
             redact: ['req.headers.cookie', 'req.headers.authorization'],
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     forceCloseConnections: true,
   });
   app.decorate('database', database);
@@ -50,7 +55,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(fastifyCompress, { threshold: 1024 });
 
+  const { db } = database;
+  const auth = createAuth({
+    db,
+    publicUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+    secret: await resolveSecret(db, 'auth', config.authSecret),
+  });
+  app.decorate('auth', auth);
+
   await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { auth, db, publicUrl: config.publicUrl });
+  await app.register(profileRoutes, { auth, db });
 
   if (config.webDistDir) await registerSpa(app, config.webDistDir);
   else registerApiNotFound(app);

@@ -16,6 +16,10 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  TRUSTED_ORIGINS: z.string().optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -30,6 +34,14 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Built SPA to serve; undefined when the web app is served by Vite (development). */
   webDistDir: string | undefined;
+  /** The address users reach the app at; cookies are Secure when it is https. */
+  publicUrl: string;
+  /** Origins allowed to call the auth API besides `publicUrl`. */
+  trustedOrigins: string[];
+  /** Signs sessions; when unset the server makes one and keeps it in the database. */
+  authSecret: string | undefined;
+  /** Fastify `trustProxy`: false, true, or the proxies' addresses (comma-separated). */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {
@@ -48,6 +60,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'bad value'}`);
   }
   const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const trustedOrigins = new Set([
+    `http://localhost:${env.PORT}`,
+    `http://127.0.0.1:${env.PORT}`,
+    ...(env.NODE_ENV === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
+    ...(env.TRUSTED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  ]);
+  trustedOrigins.delete(publicUrl);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -56,5 +79,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : undefined,
+    publicUrl,
+    trustedOrigins: [...trustedOrigins],
+    authSecret: env.AUTH_SECRET,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
 }

@@ -58,6 +58,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** The origin tests send: better-auth refuses a state-changing request from any other. */
+export const testOrigin = 'http://127.0.0.1:3000';
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     env: 'test',
@@ -67,6 +70,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     logLevel: 'silent',
     webDistDir: undefined,
+    publicUrl: testOrigin,
+    trustedOrigins: [],
+    authSecret: 'test-secret-that-is-long-enough-for-better-auth',
+    // Tests stand in for a proxy that tells the client address, so each test user gets its own.
+    trustProxy: true,
     ...overrides,
   };
 }
@@ -96,5 +104,47 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await db.destroy();
     },
+  };
+}
+
+export interface SignedUpUser {
+  id: string;
+  email: string;
+  password: string;
+  /** `Cookie` header value carrying the session. */
+  cookie: string;
+}
+
+let userCounter = 0;
+
+/** Cookie header from a response's Set-Cookie values. */
+export function cookieFrom(setCookie: string | string[] | undefined): string {
+  const values = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return values.map((value) => value.split(';')[0]).join('; ');
+}
+
+/** Signs a new user up through the real API and returns their session cookie. */
+export async function signUpUser(
+  app: FastifyInstance,
+  input: { name?: string; email?: string; password?: string; plan?: string } = {},
+): Promise<SignedUpUser> {
+  userCounter += 1;
+  const email =
+    input.email ?? `investor${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = input.password ?? 'correct horse battery';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: testOrigin, 'x-forwarded-for': `198.51.100.${userCounter % 250}` },
+    payload: { name: input.name ?? 'Ada Investor', email, password, plan: input.plan ?? 'free' },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  }
+  return {
+    id: response.json().user.id,
+    email,
+    password,
+    cookie: cookieFrom(response.headers['set-cookie']),
   };
 }

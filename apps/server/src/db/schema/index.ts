@@ -1,2 +1,3 @@
 /** Every table of the app. Each module owns its file; drizzle-kit reads this barrel. */
-export {};
+export * from './auth.ts';
+export * from './profiles.ts';

@@ -1,11 +1,7 @@
+import type { Me } from '@tickerwise/shared';
 import { createContext, type ReactNode, useContext } from 'react';
 
-export interface SignedInUser {
-  id: string;
-  name: string;
-  email: string;
-  subscription_tier: string;
-}
+export type SignedInUser = Me;
 
 export type AuthState =
   | { status: 'loading' }

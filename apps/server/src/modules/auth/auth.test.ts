@@ -1,0 +1,263 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cookieFrom,
+  createTestApp,
+  signUpUser,
+  type TestApp,
+  testOrigin,
+} from '../../../test/test-app.ts';
+import { profiles, user as users } from '../../db/schema/index.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  testApp.app.inject({ method: 'POST', url, payload, headers: { origin: testOrigin, ...headers } });
+
+const me = (cookie: string) =>
+  testApp.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+
+describe('sign-up', () => {
+  it('creates the user and their Free profile before it returns', async () => {
+    const created = await signUpUser(testApp.app, { name: 'Grace Hopper', plan: 'free' });
+    const { db } = testApp.db.database;
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, created.id));
+    expect(profile).toMatchObject({ name: 'Grace Hopper', subscriptionTier: 'free' });
+    const response = await me(created.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: created.id,
+      name: 'Grace Hopper',
+      email: created.email,
+      subscription_tier: 'free',
+    });
+  });
+
+  it('starts an Alpha account on Alpha', async () => {
+    const created = await signUpUser(testApp.app, { plan: 'alpha' });
+    expect((await me(created.cookie)).json().subscription_tier).toBe('alpha');
+  });
+
+  it('starts a Pro or Enterprise account on Free until it pays', async () => {
+    for (const plan of ['pro', 'enterprise']) {
+      const created = await signUpUser(testApp.app, { plan });
+      expect((await me(created.cookie)).json().subscription_tier).toBe('free');
+    }
+  });
+
+  it('ignores a tier sent by the client', async () => {
+    const response = await post('/api/auth/sign-up/email', {
+      name: 'Sneaky',
+      email: 'sneaky@example.com',
+      password: 'long enough password',
+      plan: 'free',
+      subscription_tier: 'enterprise',
+      subscriptionTier: 'enterprise',
+      role: 'admin',
+    });
+    expect(response.statusCode).toBe(200);
+    const cookie = cookieFrom(response.headers['set-cookie']);
+    expect((await me(cookie)).json().subscription_tier).toBe('free');
+    const [row] = await testApp.db.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'sneaky@example.com'));
+    expect(row?.role).toBe('user');
+  });
+
+  it('rejects a second account with the same email, whatever its case', async () => {
+    const created = await signUpUser(testApp.app);
+    const response = await post('/api/auth/sign-up/email', {
+      name: 'Twin',
+      email: created.email.toUpperCase(),
+      password: 'another password',
+      plan: 'free',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toBe(
+      'An account with this email already exists. Sign in instead.',
+    );
+  });
+
+  it('names each invalid field with the shared rules', async () => {
+    const response = await post('/api/auth/sign-up/email', {
+      name: 'A',
+      email: 'not-an-email',
+      password: 'short',
+      plan: 'free',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'validation_failed',
+      fields: {
+        name: 'Name must be at least 2 characters',
+        email: 'Please enter a valid email address',
+        password: 'Password must be at least 8 characters',
+      },
+    });
+  });
+
+  it('needs a known plan', async () => {
+    const response = await post('/api/auth/sign-up/email', {
+      name: 'No Plan',
+      email: 'noplan@example.com',
+      password: 'long enough password',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toHaveProperty('plan');
+  });
+
+  it('refuses a signed-in request from another origin', async () => {
+    const created = await signUpUser(testApp.app);
+    const response = await post(
+      '/api/auth/sign-out',
+      {},
+      { origin: 'https://evil.example', cookie: created.cookie },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBeTruthy();
+    expect((await me(created.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in with the right password and sets an httpOnly, SameSite=Lax cookie', async () => {
+    const created = await signUpUser(testApp.app);
+    const response = await post('/api/auth/sign-in/email', {
+      email: created.email,
+      password: created.password,
+    });
+    expect(response.statusCode).toBe(200);
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i);
+    expect((await me(cookieFrom(response.headers['set-cookie']))).statusCode).toBe(200);
+  });
+
+  it('gives a wrong password and an unknown email the same answer', async () => {
+    const created = await signUpUser(testApp.app);
+    const wrong = await post('/api/auth/sign-in/email', {
+      email: created.email,
+      password: 'not the password',
+    });
+    const unknown = await post('/api/auth/sign-in/email', {
+      email: 'nobody-here@example.com',
+      password: 'not the password',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().error.message).toBe('Invalid email or password');
+  });
+
+  it('needs an email and a password', async () => {
+    const response = await post('/api/auth/sign-in/email', { email: '', password: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({
+      email: 'Please enter your email',
+      password: 'Please enter your password',
+    });
+  });
+
+  it('revokes the session on sign-out', async () => {
+    const created = await signUpUser(testApp.app);
+    const response = await post('/api/auth/sign-out', {}, { cookie: created.cookie });
+    expect(response.statusCode).toBe(200);
+    const after = await me(created.cookie);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.code).toBe('unauthorized');
+  });
+
+  it('answers /api/me with 401 without a session', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/me' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('has no endpoint that lets a user set their own tier', async () => {
+    const created = await signUpUser(testApp.app);
+    const response = await post(
+      '/api/auth/update-user',
+      { subscriptionTier: 'enterprise', role: 'admin' },
+      { cookie: created.cookie },
+    );
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await me(created.cookie)).json().subscription_tier).toBe('free');
+  });
+});
+
+describe('brute force', () => {
+  it('locks an email after 10 failed sign-ins and says how long to wait', async () => {
+    const created = await signUpUser(testApp.app);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await post(
+        '/api/auth/sign-in/email',
+        { email: created.email, password: `wrong ${attempt}` },
+        // Different addresses: the per-email limit holds whatever the IP.
+        { 'x-forwarded-for': `10.0.0.${attempt}` },
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const locked = await post('/api/auth/sign-in/email', {
+      email: created.email,
+      password: created.password,
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    expect(locked.json().error).toEqual({
+      code: 'rate_limited',
+      message: 'Too many attempts. Please wait 15 minutes and try again.',
+    });
+  });
+
+  it('limits sign-ups per address', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const response = await post(
+        '/api/auth/sign-up/email',
+        {
+          name: 'Burst',
+          email: `burst${attempt}@example.com`,
+          password: 'long enough password',
+          plan: 'free',
+        },
+        { 'x-forwarded-for': '203.0.113.7' },
+      );
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        expect(response.json().error.message).toMatch(/^Too many attempts\. Please wait \d+/);
+      }
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('does not let a client pick its address when no proxy is trusted', async () => {
+    const direct = await createTestApp({ config: { trustProxy: false } });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 11; attempt++) {
+        const response = await direct.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          headers: { origin: testOrigin, 'x-forwarded-for': `192.0.2.${attempt}` },
+          payload: {
+            name: 'Burst',
+            email: `spoof${attempt}@example.com`,
+            password: 'long enough password',
+            plan: 'free',
+          },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses[10]).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+});

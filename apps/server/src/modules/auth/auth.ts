@@ -1,0 +1,85 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Db } from '../../db/client.ts';
+import * as schema from '../../db/schema/index.ts';
+import { createProfile, initialTier } from '../profiles/service.ts';
+
+export interface AuthOptions {
+  db: Db;
+  publicUrl: string;
+  trustedOrigins: string[];
+  secret: string;
+}
+
+/** Per IP (better-auth's own limiter, stored in the database so it holds across instances). */
+export const authRateLimits = {
+  signIn: { window: 15 * 60, max: 30 },
+  signUp: { window: 15 * 60, max: 10 },
+} as const;
+
+export function createAuth({ db, publicUrl, trustedOrigins, secret }: AuthOptions) {
+  return betterAuth({
+    appName: 'Tickerwise',
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', input: false, defaultValue: 'user', required: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      // Off by default outside production; the limits must hold everywhere.
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': authRateLimits.signIn,
+        '/sign-up/email': authRateLimits.signUp,
+      },
+    },
+    advanced: {
+      cookiePrefix: 'tickerwise',
+      // better-auth turns these off when it detects a test run; they must hold in tests too.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      // Fastify decides the client address and hands it over in this header.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The profile exists the moment sign-up returns (DESIGN.md departure 4).
+          after: async (user, context) => {
+            const chosenPlan = (context?.body as { plan?: unknown } | undefined)?.plan;
+            await createProfile(db, user, initialTier(chosenPlan));
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

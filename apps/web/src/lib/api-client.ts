@@ -1,0 +1,85 @@
+import { type ApiError, apiErrorSchema } from '@tickerwise/shared';
+
+/** A failed API call, carrying the server's `{ error: { code, message } }`. */
+export class ApiRequestError extends Error {
+  override name = 'ApiRequestError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+    /** Seconds to wait, from `Retry-After` on a 429. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Called whenever an API call answers 401: the session has ended (expired or revoked). */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** A 401 here is an expected answer (e.g. a wrong password), not an ended session. */
+  expectUnauthorized?: boolean;
+}
+
+/** The one way the web app calls `/api`: JSON in and out, errors as `ApiRequestError`. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiRequestError(
+      0,
+      'network_error',
+      'Cannot reach Tickerwise. Check your connection and try again.',
+    );
+  }
+  const text = await response.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (response.ok) return data as T;
+
+  if (response.status === 401 && !options.expectUnauthorized) {
+    for (const listener of unauthorizedListeners) listener();
+  }
+  const parsed = apiErrorSchema.safeParse(data);
+  const error: ApiError['error'] = parsed.success
+    ? parsed.data.error
+    : { code: `http_${response.status}`, message: 'Something went wrong. Please try again.' };
+  const retryAfter = Number(response.headers.get('retry-after'));
+  throw new ApiRequestError(
+    response.status,
+    error.code,
+    error.message,
+    error.fields,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

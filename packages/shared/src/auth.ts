@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { subscriptionTierSchema } from './plans.ts';
+
+/** SPEC.md section 5; one schema for the sign-up form and the server. */
+export const signUpSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your full name')
+    .min(2, 'Name must be at least 2 characters')
+    .max(100, 'Name must be at most 100 characters'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your email')
+    .pipe(z.email('Please enter a valid email address')),
+  password: z
+    .string()
+    .min(1, 'Please enter a password')
+    .min(8, 'Password must be at least 8 characters')
+    .max(128, 'Password must be at most 128 characters'),
+  plan: subscriptionTierSchema,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: z.string().trim().min(1, 'Please enter your email'),
+  password: z.string().min(1, 'Please enter your password'),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+/** `GET /api/me`: the user as the app shows them (SPEC.md section 3). */
+export const meSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subscription_tier: subscriptionTierSchema,
+});
+export type Me = z.infer<typeof meSchema>;

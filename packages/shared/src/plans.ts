@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+export const subscriptionTiers = ['free', 'pro', 'enterprise', 'alpha'] as const;
+export const subscriptionTierSchema = z.enum(subscriptionTiers);
+export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
+
+export interface Plan {
+  tier: SubscriptionTier;
+  name: string;
+  /** US dollars per month. */
+  price: number;
+  description: string;
+  features: readonly string[];
+  /** True only for pro and enterprise (SPEC.md section 3). */
+  requiresPayment: boolean;
+}
+
+/** The plan catalogue of SPEC.md sections 3, 6 and 9: one source for every screen and rule. */
+export const plans: readonly Plan[] = [
+  {
+    tier: 'free',
+    name: 'Free',
+    price: 0,
+    description: 'Learn the basics and follow the market at your own pace.',
+    features: [
+      '3 learning courses',
+      'Basic market data',
+      '5 community posts and 10 replies a month',
+      'Portfolio tracking',
+    ],
+    requiresPayment: false,
+  },
+  {
+    tier: 'pro',
+    name: 'Pro',
+    price: 19.99,
+    description: 'AI analysis and real-time data for active investors.',
+    features: [
+      'Unlimited courses',
+      'AI tools with 50 AI calls a day',
+      'Real-time market data',
+      'Custom alerts',
+      '50 community posts and 100 replies a month',
+    ],
+    requiresPayment: true,
+  },
+  {
+    tier: 'enterprise',
+    name: 'Enterprise',
+    price: 49.99,
+    description: 'For professionals and teams who need more power and support.',
+    features: [
+      '200 AI calls a day',
+      'Unlimited posts and replies',
+      'API access',
+      'Priority support',
+      'Integrations',
+      'Team management',
+    ],
+    requiresPayment: true,
+  },
+  {
+    tier: 'alpha',
+    name: 'Alpha Tester',
+    price: 0,
+    description: 'Everything in Enterprise, plus early access to new features as we build them.',
+    features: [
+      'Everything in Enterprise',
+      'Early access features',
+      'Direct line to the product team',
+    ],
+    requiresPayment: false,
+  },
+];
+
+export function planFor(tier: SubscriptionTier): Plan {
+  const plan = plans.find((candidate) => candidate.tier === tier);
+  if (!plan) throw new Error(`Unknown tier ${tier}`);
+  return plan;
+}
+
+/** How a tier reads in the app: 'Free', 'Pro', 'Enterprise', 'Alpha' (as in '{Tier} Plan'). */
+export function tierLabel(tier: SubscriptionTier): string {
+  return tier === 'alpha' ? 'Alpha' : planFor(tier).name;
+}
+
+export function formatPrice(price: number): string {
+  return `$${price.toFixed(2)}`;
+}
