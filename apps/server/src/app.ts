@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
 import { registerApiNotFound, registerSpa } from './http/spa.ts';
 import { type Auth, createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -54,6 +55,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     hsts: false,
   });
   await app.register(fastifyCompress, { threshold: 1024 });
+  registerOriginCheck(app, [config.publicUrl, ...config.trustedOrigins]);
 
   const { db } = database;
   const auth = createAuth({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, testOrigin } from '../../test/test-app.ts';
 import { AppError, parseInput } from './errors.ts';
 
 let testApp: TestApp;
@@ -92,6 +92,24 @@ describe('the error shape', () => {
     expect(response.json()).toEqual({
       error: { code: 'internal_error', message: 'Something went wrong. Please try again.' },
     });
+  });
+
+  it('refuses a state-changing call sent from another site', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { origin: 'https://evil.example' },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('forbidden_origin');
+    const fromApp = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { origin: testOrigin },
+      payload: { ok: true },
+    });
+    expect(fromApp.statusCode).toBe(200);
   });
 
   it('sends security headers', async () => {

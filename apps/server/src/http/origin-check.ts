@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors.ts';
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Refuses state-changing API calls that a browser sent from another site (defence in depth
+ * beside SameSite=Lax cookies). Requests without an Origin (command-line tools, webhooks
+ * from a server) pass. better-auth checks its own routes.
+ */
+export function registerOriginCheck(app: FastifyInstance, allowedOrigins: string[]): void {
+  const allowed = new Set(allowedOrigins);
+  app.addHook('onRequest', async (request) => {
+    if (!unsafeMethods.has(request.method)) return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const origin = request.headers.origin;
+    if (origin === undefined || allowed.has(origin)) return;
+    throw new AppError(403, 'forbidden_origin', 'This request came from another site.');
+  });
+}
