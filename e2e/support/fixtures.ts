@@ -1,12 +1,71 @@
-import { test as base, expect } from '@playwright/test';
+import { randomBytes, randomInt } from 'node:crypto';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import type { Me, SubscriptionTier } from '@tickerwise/shared';
 
-/** Every test runs against the server that global setup started. */
-export const test = base.extend({
+export interface TestAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface SignUpOptions {
+  name?: string;
+  plan?: SubscriptionTier;
+}
+
+interface Fixtures {
+  /** Creates an account through the API; the page's context is then signed in as it. */
+  signUp: (options?: SignUpOptions) => Promise<TestAccount & { me: Me }>;
+  /** A page signed in as a new Free account. */
+  signedInPage: Page;
+}
+
+export function newAccount(name = 'Ada Investor'): TestAccount {
+  return {
+    name,
+    email: `investor-${randomBytes(5).toString('hex')}@example.com`,
+    password: 'correct horse battery',
+  };
+}
+
+export async function signUpInContext(
+  context: BrowserContext,
+  baseURL: string,
+  options: SignUpOptions = {},
+): Promise<TestAccount & { me: Me }> {
+  const account = newAccount(options.name);
+  const response = await context.request.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL },
+    data: { ...account, plan: options.plan ?? 'free' },
+  });
+  if (!response.ok())
+    throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  const me = (await (await context.request.get('/api/me')).json()) as Me;
+  return { ...account, me };
+}
+
+/**
+ * Every test runs against the server global setup started. Each test comes from its own
+ * client address (the server trusts 127.0.0.1 as a proxy), so per-IP auth limits do not
+ * spill from one test into another.
+ */
+export const test = base.extend<Fixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture arguments by destructuring.
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: run the suite through playwright test');
     await use(url);
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: as above.
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+  },
+  signUp: async ({ context, baseURL }, use) => {
+    await use((options) => signUpInContext(context, baseURL as string, options));
+  },
+  signedInPage: async ({ page, signUp }, use) => {
+    await signUp();
+    await use(page);
   },
 });
 

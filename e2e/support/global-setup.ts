@@ -74,6 +74,8 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
       WEB_DIST_DIR: webDist,
+      // Tests tell their client address in X-Forwarded-For (see fixtures.ts).
+      TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
