@@ -9,7 +9,11 @@ let testApp: TestApp;
 beforeAll(async () => {
   webDistDir = mkdtempSync(join(tmpdir(), 'tw-web-'));
   mkdirSync(join(webDistDir, 'assets'));
-  writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    join(webDistDir, 'index.html'),
+    '<!doctype html><div id="root"><h1>Landing</h1></div>',
+  );
+  writeFileSync(join(webDistDir, 'app.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(webDistDir, 'assets', 'index-abc123.js'), 'console.log("app")');
   testApp = await createTestApp({ config: { webDistDir } });
 });
@@ -19,9 +23,10 @@ afterAll(async () => {
 });
 
 describe('serving the built web app', () => {
-  it('serves index.html at the root, never cached', async () => {
+  it('serves the prerendered landing page at the root, never cached', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<h1>Landing</h1>');
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
   });

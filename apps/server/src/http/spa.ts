@@ -7,8 +7,9 @@ import { sendError } from './errors.ts';
 const immutable = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built SPA: hashed assets cached for a year, HTML never cached, and index.html
- * for every non-`/api` path the router owns (the SPA redirects unknown paths itself).
+ * Serves the built SPA: hashed assets cached for a year, HTML never cached. `/` gets
+ * index.html (the prerendered landing page); every other non-`/api` path gets the empty shell
+ * app.html (index.html when the build has none), and the SPA routes or redirects it.
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = join(webDistDir, 'index.html');
@@ -22,10 +23,11 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
       reply.header('cache-control', path.includes('/assets/') ? immutable : 'no-cache');
     },
   });
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html');
-  // A folder is not a file to @fastify/static (it answers 403): the root is the app.
-  app.get('/', (_request, reply) => sendIndex(reply));
+  const shellFile = existsSync(join(webDistDir, 'app.html')) ? 'app.html' : 'index.html';
+  const sendHtml = (reply: FastifyReply, file: string) =>
+    reply.header('cache-control', 'no-cache').sendFile(file);
+  // A folder is not a file to @fastify/static (it answers 403): the root is the landing page.
+  app.get('/', (_request, reply) => sendHtml(reply, 'index.html'));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
@@ -36,7 +38,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return sendError(reply, 404, { error: { code: 'not_found', message: 'Not found' } });
     }
-    return sendIndex(reply);
+    return sendHtml(reply, shellFile);
   });
 }
 

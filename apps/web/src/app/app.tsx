@@ -1,15 +1,17 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { type createBrowserRouter, RouterProvider } from 'react-router';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
-import { queryClient } from '../lib/query-client.ts';
-import { router } from './router.tsx';
 
-export function App() {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The whole app around a router: the browser router in `main.tsx`, a memory router when the
+ * build prerenders the landing page. TanStack Query is provided by the lazy `query-boundary`
+ * route, not here, to keep it out of the entry chunk of the public pages.
+ */
+export function App({ router }: { router: AppRouter }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>
   );
 }

@@ -1,11 +1,81 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/button-styles.ts';
+import { Container } from '../../components/container.tsx';
+import { ArrowRightIcon, MailIcon } from '../../components/icons.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { gettingStartedSteps, supportEmail } from './content/getting-started.ts';
+
+const stepLinkClass =
+  'mt-6 inline-flex items-center gap-1.5 self-start font-semibold text-brand-700 hover:text-brand-800';
+
+/** SPEC.md gives the profile step the bare link '#', which a router link would rewrite. */
+function StepLink({ to, children }: { to: string; children: ReactNode }) {
+  if (to.startsWith('#')) {
+    return (
+      <a href={to} className={stepLinkClass}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <Link to={to} className={stepLinkClass}>
+      {children}
+    </Link>
+  );
+}
 
 export function GettingStartedPage() {
-  usePageTitle('Getting Started');
+  usePageTitle(
+    'Getting Started',
+    'Get started with Tickerwise in four steps: create your account, complete your profile, learn the basics and join the investor community.',
+  );
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-ink-950">Getting Started</h1>
-    </section>
+    <>
+      <PageHeader
+        eyebrow="Guides"
+        title="Getting Started with Tickerwise"
+        lead="Four steps take you from a new account to your first informed decision. Most people finish them in an afternoon."
+      />
+      <Container className="py-16 sm:py-20">
+        <ol className="grid gap-6 md:grid-cols-2">
+          {gettingStartedSteps.map((step, index) => (
+            <li
+              key={step.title}
+              className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+            >
+              <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-base font-bold text-brand-800">
+                {index + 1}
+              </span>
+              <h2 className="mt-5 text-xl font-bold tracking-tight text-ink-950">{step.title}</h2>
+              <p className="mt-2 flex-1 text-base leading-7 text-slate-600">{step.description}</p>
+              <StepLink to={step.to}>
+                {step.linkLabel}
+                <ArrowRightIcon className="size-4" />
+              </StepLink>
+            </li>
+          ))}
+        </ol>
+        <section
+          aria-labelledby="getting-started-help"
+          className="mt-12 flex flex-col items-start justify-between gap-6 rounded-3xl bg-slate-50 p-6 sm:flex-row sm:items-center sm:p-8"
+        >
+          <div>
+            <h2 id="getting-started-help" className="text-xl font-bold text-ink-950">
+              Stuck on a step?
+            </h2>
+            <p className="mt-1 text-slate-600">
+              Our support team answers within 24 hours on business days.
+            </p>
+          </div>
+          <a href={`mailto:${supportEmail}`} className={buttonClass('secondary', 'lg')}>
+            <MailIcon />
+            Contact Support
+          </a>
+        </section>
+      </Container>
+    </>
   );
 }
 

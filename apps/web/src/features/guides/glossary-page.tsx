@@ -1,11 +1,59 @@
+import { useId, useState } from 'react';
+import { Container } from '../../components/container.tsx';
+import { SearchIcon } from '../../components/icons.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { glossaryTerms } from './content/glossary.ts';
+import { filterGlossary } from './filter-glossary.ts';
 
 export function GlossaryPage() {
-  usePageTitle('Market Glossary');
+  usePageTitle(
+    'Market Glossary',
+    'Plain-language definitions of the investing terms you meet on Tickerwise, from bull markets and dividends to P/E ratios and volatility.',
+  );
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const shown = filterGlossary(glossaryTerms, query);
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-ink-950">Market Glossary</h1>
-    </section>
+    <>
+      <PageHeader
+        eyebrow="Guides"
+        title="Market Glossary"
+        lead="The investing terms you will meet most often, explained in plain words."
+      />
+      <Container className="max-w-3xl py-16 sm:py-20">
+        <label htmlFor={searchId} className="text-sm font-semibold text-ink-950">
+          Search the glossary
+        </label>
+        <div className="relative mt-2">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-500" />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Search by term or definition"
+            className="w-full rounded-xl border border-slate-300 bg-white py-3 pr-4 pl-12 text-base text-ink-950 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+          />
+        </div>
+        <p aria-live="polite" className="mt-4 text-sm text-slate-600">
+          {shown.length === 0
+            ? 'No terms found matching your search.'
+            : `Showing ${shown.length} of ${glossaryTerms.length} terms`}
+        </p>
+        {shown.length > 0 && (
+          <dl className="mt-6 divide-y divide-slate-200 rounded-3xl border border-slate-200 bg-white">
+            {shown.map((entry) => (
+              <div key={entry.term} className="p-6">
+                <dt className="text-lg font-semibold text-ink-950">{entry.term}</dt>
+                <dd className="mt-2 text-base leading-7 text-slate-600">{entry.definition}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </Container>
+    </>
   );
 }
 

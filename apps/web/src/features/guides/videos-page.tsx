@@ -1,11 +1,77 @@
+import { buttonClass } from '../../components/button-styles.ts';
+import { Container } from '../../components/container.tsx';
+import { ClockIcon, MailIcon } from '../../components/icons.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { TutorialThumbnail } from './components/tutorial-thumbnail.tsx';
+import { type TutorialLevel, tutorialRequestEmail, tutorials } from './content/tutorials.ts';
+
+const levelTone: Record<TutorialLevel, string> = {
+  Beginner: 'bg-brand-50 text-brand-800',
+  Intermediate: 'bg-sky-50 text-sky-800',
+  Advanced: 'bg-violet-50 text-violet-800',
+};
 
 export function VideosPage() {
-  usePageTitle('Video Tutorials');
+  usePageTitle(
+    'Video Tutorials',
+    'Short Tickerwise video tutorials for beginner, intermediate and advanced investors: the dashboard, AI analysis, alerts and rebalancing.',
+  );
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-ink-950">Video Tutorials</h1>
-    </section>
+    <>
+      <PageHeader
+        eyebrow="Guides"
+        title="Video Tutorials"
+        lead="Short, focused lessons that show you how to get the most from every Tickerwise tool, whatever your experience."
+      />
+      <Container className="py-16 sm:py-20">
+        <ul className="grid gap-6 sm:grid-cols-2">
+          {tutorials.map((tutorial) => (
+            <li
+              key={tutorial.title}
+              className="flex flex-col rounded-3xl border border-slate-200 bg-white shadow-sm"
+            >
+              <TutorialThumbnail kind={tutorial.thumbnail} duration={tutorial.duration} />
+              <div className="flex flex-1 flex-col p-6">
+                <div className="flex items-center gap-3 text-sm">
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 font-semibold ${levelTone[tutorial.level]}`}
+                  >
+                    {tutorial.level}
+                  </span>
+                  <span className="inline-flex items-center gap-1 text-slate-600">
+                    <ClockIcon className="size-4" />
+                    {tutorial.duration}
+                  </span>
+                </div>
+                <h2 className="mt-4 text-xl font-bold tracking-tight text-ink-950">
+                  {tutorial.title}
+                </h2>
+                <p className="mt-2 text-base leading-7 text-slate-600">{tutorial.description}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <section
+          aria-labelledby="tutorial-request"
+          className="mt-12 flex flex-col items-start justify-between gap-6 rounded-3xl bg-slate-50 p-6 sm:flex-row sm:items-center sm:p-8"
+        >
+          <div>
+            <h2 id="tutorial-request" className="text-xl font-bold text-ink-950">
+              Missing a topic?
+            </h2>
+            <p className="mt-1 text-slate-600">Tell us what you would like to learn next.</p>
+          </div>
+          <a
+            href={`mailto:${tutorialRequestEmail}?subject=Tutorial%20request`}
+            className={buttonClass('secondary', 'lg')}
+          >
+            <MailIcon />
+            Request a Tutorial
+          </a>
+        </section>
+      </Container>
+    </>
   );
 }
 

@@ -1,11 +1,59 @@
+import { Container } from '../../components/container.tsx';
+import { ClockIcon, MailIcon } from '../../components/icons.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { contactChannels, officeHours, responseTime } from './content/contact.ts';
 
 export function ContactPage() {
-  usePageTitle('Contact Us');
+  usePageTitle(
+    'Contact Us',
+    'Contact Tickerwise by email for general questions, customer support, business partnerships or press. We reply within 24 hours on business days.',
+  );
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-ink-950">Contact Us</h1>
-    </section>
+    <>
+      <PageHeader
+        eyebrow="Contact"
+        title="Contact Us"
+        lead="Write to the team that can help you fastest. A real person reads every message."
+      />
+      <Container className="grid gap-10 py-16 sm:py-20 lg:grid-cols-[2fr_1fr]">
+        <ul className="grid gap-6 sm:grid-cols-2">
+          {contactChannels.map((channel) => (
+            <li
+              key={channel.id}
+              className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+            >
+              <span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-700">
+                <MailIcon />
+              </span>
+              <h2 className="mt-5 text-lg font-bold text-ink-950">{channel.title}</h2>
+              <p className="mt-2 flex-1 text-base leading-7 text-slate-600">
+                {channel.description}
+              </p>
+              <a
+                href={`mailto:${channel.email}`}
+                className="mt-5 font-semibold break-all text-brand-700 hover:text-brand-800"
+              >
+                {channel.email}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <aside
+          aria-labelledby="office-hours"
+          className="h-fit rounded-3xl bg-ink-950 p-8 text-white"
+        >
+          <span className="grid size-11 place-items-center rounded-xl bg-white/10 text-brand-300">
+            <ClockIcon />
+          </span>
+          <h2 id="office-hours" className="mt-5 text-xl font-bold">
+            Office hours
+          </h2>
+          <p className="mt-2 text-ink-100">{officeHours}</p>
+          <p className="mt-4 text-sm leading-6 text-ink-300">{responseTime}</p>
+        </aside>
+      </Container>
+    </>
   );
 }
 

@@ -1,0 +1,50 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { createServer, type Plugin } from 'vite';
+
+const rootMarker = '<div id="root"></div>';
+
+/**
+ * Writes the landing page's HTML into the built index.html, so the page paints before any
+ * JavaScript runs. The empty shell is kept as app.html: the server sends index.html for `/`
+ * and app.html for every other app path, so no other page ever shows the landing markup.
+ */
+export function prerenderLanding(): Plugin {
+  let root = '';
+  let outDir = '';
+  let skip = false;
+  return {
+    name: 'tickerwise:prerender-landing',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+      skip = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      if (skip) return;
+      const server = await createServer({
+        root,
+        configFile: false,
+        plugins: [react()],
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+      });
+      try {
+        const { renderLandingPage } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
+          renderLandingPage: () => Promise<string>;
+        };
+        const markup = await renderLandingPage();
+        const indexFile = resolve(outDir, 'index.html');
+        const html = await readFile(indexFile, 'utf8');
+        if (!html.includes(rootMarker)) throw new Error(`${indexFile} has no ${rootMarker}`);
+        await writeFile(resolve(outDir, 'app.html'), html);
+        await writeFile(indexFile, html.replace(rootMarker, `<div id="root">${markup}</div>`));
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}

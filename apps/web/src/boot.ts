@@ -1,0 +1,15 @@
+import './index.css';
+import { prerenderedPath } from './app/prerendered-root.ts';
+
+const startApp = () => {
+  void import('./main.tsx');
+};
+
+// The prerendered landing page paints from HTML and CSS alone. Its scripts start loading once
+// that first frame is on screen, so on a slow network they do not compete with the stylesheet
+// for bandwidth; every other path needs the app to paint at all, so it starts at once.
+if (window.location.pathname === prerenderedPath && document.visibilityState === 'visible') {
+  requestAnimationFrame(() => setTimeout(startApp, 0));
+} else {
+  startApp();
+}

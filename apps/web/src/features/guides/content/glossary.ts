@@ -1,0 +1,48 @@
+export interface GlossaryTerm {
+  term: string;
+  definition: string;
+}
+
+/** SPEC.md "Market Glossary page": eight terms; the page shows them sorted alphabetically. */
+export const glossaryTerms: readonly GlossaryTerm[] = [
+  {
+    term: 'Bull Market',
+    definition:
+      'A period in which prices rise broadly, usually by 20% or more from a recent low, with investors expecting further gains.',
+  },
+  {
+    term: 'Bear Market',
+    definition:
+      'A period in which prices fall 20% or more from a recent high, usually alongside widespread pessimism.',
+  },
+  {
+    term: 'Dividend',
+    definition:
+      'A share of a company’s profits paid to its shareholders, usually in cash and on a regular schedule.',
+  },
+  {
+    term: 'Diversification',
+    definition:
+      'Spreading money across different assets, sectors and regions so that no single investment can do too much damage.',
+  },
+  {
+    term: 'ETF (Exchange-Traded Fund)',
+    definition:
+      'A fund that holds a basket of securities, such as an index, and trades on an exchange like a single stock.',
+  },
+  {
+    term: 'Market Capitalization',
+    definition:
+      'The total value of a company’s shares: the share price multiplied by the number of shares outstanding.',
+  },
+  {
+    term: 'P/E Ratio',
+    definition:
+      'Price-to-earnings ratio: the share price divided by earnings per share, a common measure of how richly a stock is valued.',
+  },
+  {
+    term: 'Volatility',
+    definition:
+      'How sharply and how often a price moves up and down. Higher volatility means larger swings and more risk.',
+  },
+];

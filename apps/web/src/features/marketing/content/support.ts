@@ -1,0 +1,56 @@
+export interface HelpLink {
+  title: string;
+  description: string;
+  to: string;
+}
+
+export interface FaqEntry {
+  question: string;
+  answer: string;
+}
+
+/** SPEC.md "Help (support) page": links to /docs, /community and /help (not routes yet). */
+export const helpLinks: readonly HelpLink[] = [
+  {
+    title: 'Documentation',
+    description: 'Step-by-step guides to every feature.',
+    to: '/docs',
+  },
+  {
+    title: 'Community',
+    description: 'Ask other investors and our team.',
+    to: '/community',
+  },
+  {
+    title: 'Help Articles',
+    description: 'Answers to account and billing questions.',
+    to: '/help',
+  },
+];
+
+/** SPEC.md: the four FAQ entries. */
+export const faqEntries: readonly FaqEntry[] = [
+  {
+    question: 'How do I get started with Tickerwise?',
+    answer:
+      'Choose a plan on the pricing page and create your account; the Free plan needs no card. Then follow the Getting Started guide to set up your profile, take the beginner courses and join the community.',
+  },
+  {
+    question: 'What payment methods do you accept?',
+    answer:
+      'We accept all major credit and debit cards, including Visa, Mastercard, American Express and Discover. Payments are processed securely by our card payment provider; we never store your full card number.',
+  },
+  {
+    question: 'Can I cancel my subscription at any time?',
+    answer:
+      'Yes. You can cancel anytime from Manage Plan, with no fees. You keep access to your paid features until the end of the current billing period, and then your account moves to the Free plan.',
+  },
+  {
+    question: 'How does the AI analysis work?',
+    answer:
+      'Our AI reads market data, company filings and news about a stock and summarises them in plain language: what moved the price, how its valuation compares with its history, and the main arguments on each side. It informs your research; it is not personalised advice.',
+  },
+];
+
+export const supportHours = 'Monday to Friday, 9am to 5pm EST';
+export const supportEmail = 'support@tickerwise.com';

@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+// Lighthouse (mobile preset) on the production landing page, served by the real server.
+// Builds nothing: run `npm run build` first. Usage: node bench/landing/run.mjs [--runs N] [--path /]
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const serverMain = join(root, 'apps/server/dist/main.js');
+const webIndex = join(root, 'apps/web/dist/index.html');
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+// The flags DESIGN.md lists for the closed network of these machines.
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+// Issue 7's targets for the landing page.
+const targets = { score: 95, cls: 0.02, jsKb: 120 };
+
+function option(name, fallback) {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? fallback : process.argv[index + 1];
+}
+const runs = Number(option('--runs', '3'));
+const path = option('--path', '/');
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function startServer() {
+  for (const file of [serverMain, webIndex]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'tickerwise-lighthouse-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [serverMain], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: join(dataDir, 'data'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: url,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  if (Date.now() >= deadline) throw new Error(`The server did not start in 60 s:\n${output}`);
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One Lighthouse run through its CLI (the mobile preset is its default). */
+function lighthouse(url) {
+  const cli = join(
+    dirname(createRequire(import.meta.url).resolve('lighthouse/package.json')),
+    'cli/index.js',
+  );
+  const args = [
+    cli,
+    url,
+    '--only-categories=performance',
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    `--chrome-flags=${chromeFlags.join(' ')}`,
+  ];
+  return new Promise((resolveReport, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, CHROME_PATH: chromePath },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`lighthouse exited with ${code}:\n${stderr}`));
+      else resolveReport(JSON.parse(stdout));
+    });
+  });
+}
+
+/** The gzip size of the scripts' bodies (Lighthouse's transfer size also counts headers). */
+function scriptGzipKb(report) {
+  const requests = report.audits['network-requests']?.details?.items ?? [];
+  const bytes = requests
+    .filter((request) => request.resourceType === 'Script')
+    .map((request) => join(root, 'apps/web/dist', new URL(request.url).pathname))
+    .filter((file) => existsSync(file))
+    .reduce((sum, file) => sum + gzipSync(readFileSync(file)).length, 0);
+  return Number((bytes / 1024).toFixed(1));
+}
+
+function figures(report) {
+  const audit = (id) => report.audits[id]?.numericValue ?? Number.NaN;
+  const items = report.audits['resource-summary']?.details?.items ?? [];
+  const scripts = items.find((item) => item.resourceType === 'script');
+  if (report.runtimeError) throw new Error(`Lighthouse: ${report.runtimeError.message}`);
+  return {
+    score: Math.round((report.categories.performance.score ?? 0) * 100),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    cls: Number(audit('cumulative-layout-shift').toFixed(4)),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    jsKb: scriptGzipKb(report),
+    jsTransferKb: Number(((scripts?.transferSize ?? 0) / 1024).toFixed(1)),
+    jsFiles: scripts?.requestCount ?? 0,
+  };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+const lighthouseVersion = JSON.parse(
+  readFileSync(createRequire(import.meta.url).resolve('lighthouse/package.json'), 'utf8'),
+).version;
+const server = await startServer();
+try {
+  const url = `${server.url}${path}`;
+  console.log(`Lighthouse ${lighthouseVersion}, mobile preset, ${url}, ${runs} runs`);
+  const results = [];
+  for (let run = 1; run <= runs; run++) {
+    const result = figures(await lighthouse(url));
+    results.push(result);
+    console.log(
+      `run ${run}: score ${result.score}  FCP ${result.fcpMs} ms  LCP ${result.lcpMs} ms  CLS ${result.cls}  TBT ${result.tbtMs} ms  JS ${result.jsKb} KB gzip (${result.jsTransferKb} KB transferred with headers, ${result.jsFiles} files)`,
+    );
+  }
+  const summary = Object.fromEntries(
+    Object.keys(results[0]).map((key) => [key, median(results.map((result) => result[key]))]),
+  );
+  console.log(
+    `median: score ${summary.score}  LCP ${summary.lcpMs} ms  CLS ${summary.cls}  TBT ${summary.tbtMs} ms  JS ${summary.jsKb} KB gzip`,
+  );
+  const misses = [
+    summary.score < targets.score && `score ${summary.score} < ${targets.score}`,
+    summary.cls >= targets.cls && `CLS ${summary.cls} >= ${targets.cls}`,
+    summary.jsKb > targets.jsKb && `JS ${summary.jsKb} KB > ${targets.jsKb} KB`,
+  ].filter(Boolean);
+  console.log(misses.length ? `targets missed: ${misses.join(', ')}` : 'targets met');
+  process.exitCode = misses.length ? 1 : 0;
+} finally {
+  await server.stop();
+}

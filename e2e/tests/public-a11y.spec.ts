@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { paths } from '@tickerwise/shared';
+import { gotoReady } from '../support/app-ready.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+const publicPages = [
+  paths.home,
+  paths.caseStudy,
+  paths.pricing,
+  paths.login,
+  paths.gettingStarted,
+  paths.videos,
+  paths.glossary,
+  paths.about,
+  paths.team,
+  paths.careers,
+  paths.partners,
+  paths.contact,
+  paths.support,
+];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+test.describe('accessibility of the public site', () => {
+  for (const path of publicPages) {
+    test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+      await gotoReady(page, path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test('an open header menu has no serious or critical axe violations', async ({ page }) => {
+    await gotoReady(page, paths.home);
+    await page.getByRole('button', { name: 'Resources', exact: true }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test('the open menu panel has no serious or critical axe violations', async ({ page }) => {
+      await gotoReady(page, paths.home);
+      await page.getByRole('button', { name: 'Open menu' }).tap();
+      await expect(page.getByRole('navigation', { name: 'Site menu' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+});
