@@ -5,8 +5,10 @@ import {
   createTestApp,
   signUpUser,
   type TestApp,
+  testConfig,
   testOrigin,
 } from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
 import { profiles, user as users } from '../../db/schema/index.ts';
 
 let testApp: TestApp;
@@ -171,6 +173,21 @@ describe('sign-in and sign-out', () => {
     const after = await me(created.cookie);
     expect(after.statusCode).toBe(401);
     expect(after.json().error.code).toBe('unauthorized');
+  });
+
+  it('ends a signed-out session at once on every instance of the server', async () => {
+    const other = await buildApp(testConfig(), { database: testApp.db.database });
+    try {
+      await other.ready();
+      const created = await signUpUser(testApp.app);
+      const meOnOther = () =>
+        other.inject({ method: 'GET', url: '/api/me', headers: { cookie: created.cookie } });
+      expect((await meOnOther()).statusCode).toBe(200);
+      await post('/api/auth/sign-out', {}, { cookie: created.cookie });
+      await expect.poll(async () => (await meOnOther()).statusCode, { timeout: 2_000 }).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers /api/me with 401 without a session', async () => {

@@ -4,8 +4,12 @@ import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { createProfile, initialTier } from '../profiles/service.ts';
 
+export type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error';
+
 export interface AuthOptions {
   db: Db;
+  /** better-auth's own messages go to the app's structured log. */
+  log: (level: AuthLogLevel, message: string) => void;
   publicUrl: string;
   trustedOrigins: string[];
   secret: string;
@@ -17,9 +21,10 @@ export const authRateLimits = {
   signUp: { window: 15 * 60, max: 10 },
 } as const;
 
-export function createAuth({ db, publicUrl, trustedOrigins, secret }: AuthOptions) {
+export function createAuth({ db, log, publicUrl, trustedOrigins, secret }: AuthOptions) {
   return betterAuth({
     appName: 'Tickerwise',
+    logger: { level: 'warn', log: (level, message) => log(level, message) },
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret,

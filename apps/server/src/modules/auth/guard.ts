@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/errors.ts';
 import type { Auth } from './auth.ts';
+import { SessionMemo, sessionKey, sessionTokenOf } from './session-memo.ts';
 
 export interface SessionUser {
   id: string;
@@ -15,7 +16,19 @@ declare module 'fastify' {
   }
 }
 
-function toHeaders(request: FastifyRequest): Headers {
+const memos = new WeakMap<Auth, SessionMemo<SessionUser>>();
+
+/** The per-app memo of verified sessions (see SessionMemo for what it trades). */
+export function sessionMemoOf(auth: Auth): SessionMemo<SessionUser> {
+  let memo = memos.get(auth);
+  if (!memo) {
+    memo = new SessionMemo();
+    memos.set(auth, memo);
+  }
+  return memo;
+}
+
+export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (typeof value === 'string') headers.set(name, value);
@@ -30,16 +43,32 @@ export async function currentUser(
   request: FastifyRequest,
 ): Promise<SessionUser | null> {
   if (request.sessionUser !== undefined) return request.sessionUser;
+  const token = sessionTokenOf(request.headers.cookie);
+  if (!token) {
+    request.sessionUser = null;
+    return null;
+  }
+  const memo = sessionMemoOf(auth);
+  const key = sessionKey(token);
+  const remembered = memo.get(key);
+  if (remembered) {
+    request.sessionUser = remembered;
+    return remembered;
+  }
   const session = await auth.api.getSession({ headers: toHeaders(request) });
-  request.sessionUser = session
-    ? {
-        id: session.user.id,
-        name: session.user.name,
-        email: session.user.email,
-        role: (session.user as { role?: string }).role ?? 'user',
-      }
-    : null;
-  return request.sessionUser;
+  if (!session) {
+    request.sessionUser = null;
+    return null;
+  }
+  const user: SessionUser = {
+    id: session.user.id,
+    name: session.user.name,
+    email: session.user.email,
+    role: (session.user as { role?: string }).role ?? 'user',
+  };
+  memo.set(key, user, new Date(session.session.expiresAt).getTime());
+  request.sessionUser = user;
+  return user;
 }
 
 /** The signed-in user, or a 401 for the client to send the visitor to /login. */
@@ -48,5 +77,3 @@ export async function requireUser(auth: Auth, request: FastifyRequest): Promise<
   if (!user) throw unauthorized();
   return user;
 }
-
-export { toHeaders };

@@ -1,10 +1,13 @@
 import { signInSchema, signUpSchema } from '@tickerwise/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import type { Auth } from './auth.ts';
-import { toHeaders } from './guard.ts';
+import { sessionMemoOf, toHeaders } from './guard.ts';
+import { sessionKey, sessionTokenOf } from './session-memo.ts';
+
+const sessionRevokedChannel = 'auth_session_revoked';
 
 /** Per email: failed sign-ins, and sign-up attempts, in 15 minutes. */
 export const perEmailLimit = { window: 15 * 60, max: 10 } as const;
@@ -42,11 +45,26 @@ function toSnakeCase(code: string): string {
  * sign-in, per-email limits add to better-auth's per-IP ones, the client address is the one
  * Fastify decided (never a client-sent header), and errors take the app's one shape.
  */
-export const authRoutes: FastifyPluginAsync<{ auth: Auth; db: Db; publicUrl: string }> = async (
-  app,
-  { auth, db, publicUrl },
-) => {
-  const limiter = new AttemptLimiter(db, perEmailLimit);
+export const authRoutes: FastifyPluginAsync<{
+  auth: Auth;
+  database: Database;
+  publicUrl: string;
+}> = async (app, { auth, database, publicUrl }) => {
+  const limiter = new AttemptLimiter(database.db, perEmailLimit);
+  const memo = sessionMemoOf(auth);
+  // A sign-out on any instance ends the session on every instance at once.
+  const unlisten = await database.listen(sessionRevokedChannel, (key) => memo.forget(key));
+  app.addHook('onClose', () => unlisten());
+
+  const forgetSession = async (cookie: string | undefined, path: string) => {
+    const token = sessionTokenOf(cookie);
+    if (!token) return;
+    const key = sessionKey(token);
+    memo.forget(key);
+    if (/\/(sign-out|revoke-)/.test(path)) {
+      await database.notify(sessionRevokedChannel, key).catch(() => {});
+    }
+  };
 
   app.route({
     method: ['GET', 'POST'],
@@ -71,6 +89,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; db: Db; publicUrl: str
       }
 
       const response = await auth.handler(toAuthRequest(request, publicUrl, body));
+      if (request.method === 'POST') await forgetSession(request.headers.cookie, path);
 
       if (signInKey) {
         if (response.status === 401) await limiter.record(signInKey);

@@ -1,33 +1,69 @@
-import { paths } from '@tickerwise/shared';
-import { NavLink, Outlet } from 'react-router';
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
+import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { DatabaseBanner } from '../../features/health/database-banner.tsx';
+import { DashboardSidebar } from './dashboard-sidebar.tsx';
 
+/**
+ * SPEC.md "Dashboard layout": a fixed w-64 sidebar beside the page. On narrow screens the
+ * sidebar is a drawer behind a menu button.
+ */
 export function DashboardLayout() {
+  const auth = useAuth();
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerPath, setDrawerPath] = useState(pathname);
+  if (drawerPath !== pathname) {
+    // A link in the drawer was followed: show the page.
+    setDrawerPath(pathname);
+    setDrawerOpen(false);
+  }
+  if (auth.status !== 'signed-in') return null;
+
   return (
     <div className="min-h-dvh bg-slate-50">
-      <aside className="fixed inset-y-0 left-0 flex w-64 flex-col border-r border-slate-200 bg-white">
-        <div className="flex h-16 items-center px-5">
-          <Logo />
-        </div>
-        <nav aria-label="Dashboard" className="flex-1 px-3">
-          <NavLink
-            to={paths.dashboard}
-            end
-            className={({ isActive }) =>
-              `block rounded-lg px-3 py-2 text-sm font-medium ${
-                isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'
-              }`
-            }
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
+        <button
+          type="button"
+          aria-label="Open menu"
+          aria-expanded={drawerOpen}
+          aria-controls="dashboard-sidebar"
+          onClick={() => setDrawerOpen(true)}
+          className="-ml-1 grid size-10 place-items-center rounded-lg text-ink-950 hover:bg-slate-100"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            aria-hidden="true"
           >
-            Dashboard
-          </NavLink>
-        </nav>
-      </aside>
-      <main className="pl-64">
-        <div className="mx-auto max-w-6xl px-8 py-8">
+            <path d="M4 7h16M4 12h16M4 17h16" />
+          </svg>
+        </button>
+        <Logo />
+      </header>
+      {drawerOpen && (
+        <div
+          aria-hidden="true"
+          className="fixed inset-0 z-40 bg-ink-950/40 lg:hidden"
+          onClick={() => setDrawerOpen(false)}
+        />
+      )}
+      <DashboardSidebar
+        user={auth.user}
+        drawerOpen={drawerOpen}
+        onCloseDrawer={() => setDrawerOpen(false)}
+      />
+      <div className="lg:pl-64">
+        <DatabaseBanner />
+        <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
           <Outlet />
-        </div>
-      </main>
+        </main>
+      </div>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { paths } from '@tickerwise/shared';
+import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '../../components/spinner.tsx';
 import { useAuth } from './auth-provider.tsx';
 
-/** `/dashboard/*`: signed-out visitors go to `/login`. */
+/** `/dashboard/*`: signed-out visitors (or whose session just ended) go to `/login`. */
 export function RequireAuth() {
   const auth = useAuth();
   if (auth.status === 'loading') return <FullPageSpinner />;
@@ -11,10 +12,17 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** `/signup` and `/login`: a signed-in user goes to `/dashboard`. */
+/**
+ * `/signup` and `/login`: a user who arrives signed in goes to `/dashboard`. A user who signs
+ * in on the page itself is sent on by the form (sign-up may continue to checkout instead).
+ */
 export function RedirectIfSignedIn() {
   const auth = useAuth();
+  const [arrivedSignedOut, setArrivedSignedOut] = useState(false);
+  if (auth.status === 'signed-out' && !arrivedSignedOut) setArrivedSignedOut(true);
   if (auth.status === 'loading') return <FullPageSpinner />;
-  if (auth.status === 'signed-in') return <Navigate to={paths.dashboard} replace />;
+  if (auth.status === 'signed-in' && !arrivedSignedOut) {
+    return <Navigate to={paths.dashboard} replace />;
+  }
   return <Outlet />;
 }

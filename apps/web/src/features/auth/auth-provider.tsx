@@ -1,24 +1,89 @@
-import type { Me } from '@tickerwise/shared';
-import { createContext, type ReactNode, useContext } from 'react';
+import type { Me, SignInInput, SignUpInput } from '@tickerwise/shared';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import {
+  type AuthState,
+  type AuthStore,
+  createAuthStore,
+  loadingState,
+  signedOutState,
+} from './auth-store.ts';
 
 export type SignedInUser = Me;
+export type { AuthState };
 
-export type AuthState =
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; user: SignedInUser };
-
-const signedOut: AuthState = { status: 'signed-out' };
-const AuthContext = createContext<AuthState>(signedOut);
-
-/**
- * The one auth boundary of the web app: every screen asks `useAuth()` who is signed in.
- * Until accounts exist every visitor is signed out.
- */
-export function AuthProvider({ children }: { children: ReactNode }) {
-  return <AuthContext.Provider value={signedOut}>{children}</AuthContext.Provider>;
+export interface AuthActions {
+  /** Creates the account (on Free, or Alpha when chosen) and signs it in. */
+  signUp(input: SignUpInput): Promise<Me>;
+  signIn(input: SignInInput): Promise<Me>;
+  /** Revokes the session; the user is signed out here even when the server cannot be told. */
+  signOut(): Promise<void>;
+  /** Re-reads the profile after the server changed it (e.g. a new tier). Failures are logged. */
+  refreshUser(): Promise<void>;
 }
 
+const AuthContext = createContext<AuthState>(signedOutState);
+const AuthStoreContext = createContext<AuthStore | null>(null);
+
+/**
+ * The one auth boundary of the web app: screens ask `useAuth()` who is signed in and change
+ * it through `useAuthActions()`. A 401 from any API call signs the user out (the route guards
+ * then send them to /login), and so does signing out in another tab.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(createAuthStore);
+  useEffect(() => () => store.stop(), [store]);
+  // The landing page is prerendered without storage: hydration starts from 'loading' too.
+  const state = useSyncExternalStore(store.subscribe, store.getState, () => loadingState);
+  return (
+    <AuthStoreContext.Provider value={store}>
+      <AuthContext.Provider value={state}>{children}</AuthContext.Provider>
+    </AuthStoreContext.Provider>
+  );
+}
+
+/** Who is signed in. The first screen that asks starts revalidating with the server. */
 export function useAuth(): AuthState {
+  const store = useContext(AuthStoreContext);
+  useEffect(() => store?.activate(), [store]);
   return useContext(AuthContext);
+}
+
+export function useAuthActions(): AuthActions {
+  const store = useContext(AuthStoreContext);
+  const [actions] = useState(() => lazyActions(store));
+  return actions;
+}
+
+/** The actions' code (and the API client) loads on first use, not with every page. */
+function lazyActions(store: AuthStore | null): AuthActions {
+  const load = async () => {
+    if (!store) throw new Error('AuthProvider is missing');
+    store.activate();
+    return { store, actions: await import('./auth-actions.ts') };
+  };
+  return {
+    signUp: async (input) => {
+      const { store: active, actions } = await load();
+      return actions.signUp(active, input);
+    },
+    signIn: async (input) => {
+      const { store: active, actions } = await load();
+      return actions.signIn(active, input);
+    },
+    signOut: async () => {
+      const { store: active, actions } = await load();
+      return actions.signOut(active);
+    },
+    refreshUser: async () => {
+      const { store: active, actions } = await load();
+      return actions.refreshUser(active);
+    },
+  };
 }

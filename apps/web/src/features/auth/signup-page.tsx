@@ -1,25 +1,35 @@
-import { paths } from '@tickerwise/shared';
-import { Navigate, useLocation } from 'react-router';
+import { paths, planFor } from '@tickerwise/shared';
+import { Link, Navigate } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-
-const chosenPlanKey = 'selected_plan';
-
-/** SPEC.md: sign-up needs a chosen plan (navigation state or session storage). */
-function useChosenPlan(): string | null {
-  const location = useLocation();
-  const fromState = (location.state as { plan?: unknown } | null)?.plan;
-  if (typeof fromState === 'string') return fromState;
-  return sessionStorage.getItem(chosenPlanKey);
-}
+import { useChosenPlan } from './chosen-plan.ts';
+import { AuthShell } from './components/auth-shell.tsx';
+import { SignupAside } from './signup-aside.tsx';
+import { SignupForm } from './signup-form.tsx';
 
 export function SignupPage() {
   usePageTitle('Create Your Account');
   const plan = useChosenPlan();
   if (!plan) return <Navigate to={paths.pricing} replace />;
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold tracking-tight text-ink-950">Create Your Account</h1>
-    </section>
+    <AuthShell
+      title="Create Your Account"
+      lead={
+        <>
+          You're signing up for the{' '}
+          <span className="font-semibold text-ink-950">{planFor(plan).name}</span> plan.
+        </>
+      }
+      back={{ to: paths.pricing, label: 'Back to pricing' }}
+      aside={<SignupAside plan={plan} />}
+    >
+      <SignupForm plan={plan} />
+      <p className="mt-8 text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthShell>
   );
 }
 

@@ -1,11 +1,59 @@
+import { tierLabel } from '@tickerwise/shared';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useAuth } from '../auth/auth-provider.tsx';
+import { PlaceholderPanel } from './placeholder-panel.tsx';
+import { StatCard } from './stat-card.tsx';
+import { StatIcon } from './stat-icon.tsx';
 
+/**
+ * SPEC.md "Dashboard home": the four stat cards are fixed figures; AI Credits names the
+ * user's real plan rather than SPEC.md's fixed 'Pro Plan'.
+ */
 export function DashboardHome() {
   usePageTitle('Dashboard');
+  const auth = useAuth();
+  if (auth.status !== 'signed-in') return null;
+  const { user } = auth;
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-ink-950">Dashboard</h1>
-    </section>
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
+          Welcome back, {user.name}
+        </h1>
+        <p className="mt-1 text-slate-600">Here's an overview of your investing at a glance.</p>
+      </header>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Portfolio Value"
+          value="$0.00"
+          note="Across your holdings"
+          icon={<StatIcon name="wallet" />}
+        />
+        <StatCard
+          label="AI Credits"
+          value="42/50"
+          note={`${tierLabel(user.subscription_tier)} Plan`}
+          icon={<StatIcon name="spark" />}
+        />
+        <StatCard
+          label="Community Posts"
+          value="0"
+          note="Shared this month"
+          icon={<StatIcon name="chat" />}
+        />
+        <StatCard
+          label="Courses Completed"
+          value="0"
+          note="Keep learning"
+          icon={<StatIcon name="cap" />}
+        />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <PlaceholderPanel title="Portfolio Performance" message="Chart coming soon" />
+        <PlaceholderPanel title="Recent Activity" message="Activity feed coming soon" />
+      </div>
+    </div>
   );
 }
 

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+
+/** The session cookie better-auth sets (`__Secure-` prefixed when served over https). */
+const sessionCookie = /(?:^|;\s*)(?:__Secure-)?tickerwise\.session_token=([^;]+)/;
+
+export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {
+  return cookieHeader ? sessionCookie.exec(cookieHeader)?.[1] : undefined;
+}
+
+/** What is kept and announced: never the token itself. */
+export function sessionKey(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+interface Entry<T> {
+  value: T;
+  expiresAt: number;
+}
+
+/**
+ * Remembers a verified session for a few seconds, so a signed-in page polling the API does not
+ * cost a database lookup per request. Sign-out forgets the session at once on this instance and,
+ * through the change bus, on the others; a session revoked any other way lapses within `ttlMs`.
+ */
+export class SessionMemo<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+
+  constructor(
+    private readonly ttlMs = 10_000,
+    private readonly maxEntries = 50_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /** Keeps `value` until the memo's TTL or the session's own expiry, whichever comes first. */
+  set(key: string, value: T, sessionExpiresAt: number): void {
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, {
+      value,
+      expiresAt: Math.min(this.now() + this.ttlMs, sessionExpiresAt),
+    });
+  }
+
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
+}

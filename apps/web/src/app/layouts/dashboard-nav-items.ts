@@ -1,0 +1,57 @@
+import { paths } from '@tickerwise/shared';
+
+export type NavIconName = 'dashboard' | 'investments' | 'social' | 'learn';
+
+export interface NavLinkItem {
+  label: string;
+  to: string;
+  icon: NavIconName;
+  /** Active only on this exact path (SPEC.md: Dashboard is an exact match). */
+  exact?: boolean;
+}
+
+export interface NavGroupItem {
+  label: string;
+  icon: NavIconName;
+  links: ReadonlyArray<{ label: string; to: string }>;
+}
+
+export type NavItem = NavLinkItem | NavGroupItem;
+
+/** SPEC.md "Dashboard layout": the sidebar's navigation, in order. */
+export const dashboardNav: readonly NavItem[] = [
+  { label: 'Dashboard', to: paths.dashboard, icon: 'dashboard', exact: true },
+  {
+    label: 'Investments',
+    icon: 'investments',
+    links: [
+      { label: 'Stocks', to: paths.stocks },
+      { label: 'Crypto', to: paths.crypto },
+      { label: 'ETFs', to: paths.etfs },
+    ],
+  },
+  {
+    label: 'Social',
+    icon: 'social',
+    links: [
+      { label: 'Feed', to: paths.socialFeed },
+      { label: 'Updates', to: paths.socialPosts },
+      { label: 'Messages', to: paths.socialMessages },
+    ],
+  },
+  { label: 'Learn', to: paths.learn, icon: 'learn' },
+];
+
+export function isGroup(item: NavItem): item is NavGroupItem {
+  return 'links' in item;
+}
+
+/** The group holding the page at `pathname` (a stock's page belongs to Stocks), if any. */
+export function groupOfPath(pathname: string): string | null {
+  const group = dashboardNav
+    .filter(isGroup)
+    .find((candidate) =>
+      candidate.links.some((link) => pathname === link.to || pathname.startsWith(`${link.to}/`)),
+    );
+  return group?.label ?? null;
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { ChevronDownIcon } from '../../components/icons.tsx';
+import { DashboardNavIcon } from './dashboard-nav-icon.tsx';
+import {
+  dashboardNav,
+  groupOfPath,
+  isGroup,
+  type NavGroupItem,
+  type NavLinkItem,
+} from './dashboard-nav-items.ts';
+
+const rowClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium';
+const idleClass = 'text-slate-600 hover:bg-slate-100 hover:text-ink-950';
+const activeClass = 'bg-brand-50 text-brand-800';
+
+/**
+ * SPEC.md: groups expand one at a time and clicking the open group closes it. The group of
+ * the current page starts open, and opens when a navigation lands in it.
+ */
+export function DashboardNav() {
+  const { pathname } = useLocation();
+  const currentGroup = groupOfPath(pathname);
+  const [openGroup, setOpenGroup] = useState(currentGroup);
+  const [followedGroup, setFollowedGroup] = useState(currentGroup);
+  if (currentGroup !== followedGroup) {
+    setFollowedGroup(currentGroup);
+    if (currentGroup) setOpenGroup(currentGroup);
+  }
+
+  return (
+    <nav aria-label="Dashboard" className="flex-1 space-y-1 overflow-y-auto px-3 py-2">
+      {dashboardNav.map((item) =>
+        isGroup(item) ? (
+          <NavGroup
+            key={item.label}
+            group={item}
+            open={openGroup === item.label}
+            holdsCurrentPage={currentGroup === item.label}
+            onToggle={() => setOpenGroup((open) => (open === item.label ? null : item.label))}
+          />
+        ) : (
+          <TopLink key={item.label} item={item} />
+        ),
+      )}
+    </nav>
+  );
+}
+
+function TopLink({ item }: { item: NavLinkItem }) {
+  return (
+    <NavLink
+      to={item.to}
+      end={item.exact}
+      className={({ isActive }) => `${rowClass} ${isActive ? activeClass : idleClass}`}
+    >
+      <DashboardNavIcon name={item.icon} />
+      {item.label}
+    </NavLink>
+  );
+}
+
+interface NavGroupProps {
+  group: NavGroupItem;
+  open: boolean;
+  holdsCurrentPage: boolean;
+  onToggle: () => void;
+}
+
+function NavGroup({ group, open, holdsCurrentPage, onToggle }: NavGroupProps) {
+  const listId = `nav-group-${group.label.toLowerCase()}`;
+  return (
+    <div>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={onToggle}
+        className={`${rowClass} ${holdsCurrentPage ? 'text-ink-950' : idleClass} hover:bg-slate-100`}
+      >
+        <DashboardNavIcon name={group.icon} />
+        <span className="flex-1 text-left">{group.label}</span>
+        <ChevronDownIcon
+          className={`size-4 text-slate-400 transition-transform ${open ? 'rotate-180' : ''}`}
+        />
+      </button>
+      {open && (
+        <ul id={listId} className="mt-1 mb-2 ml-5 space-y-0.5 border-l border-slate-200 pl-3">
+          {group.links.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                className={({ isActive }) =>
+                  `block rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? activeClass : idleClass}`
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

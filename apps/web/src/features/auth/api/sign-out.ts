@@ -1,0 +1,6 @@
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** `POST /api/auth/sign-out`: revokes the session on the server and clears its cookie. */
+export async function signOutRequest(): Promise<void> {
+  await apiRequest('/api/auth/sign-out', { body: {}, expectUnauthorized: true });
+}

@@ -1,0 +1,19 @@
+import { type SubscriptionTier, subscriptionTierSchema } from '@tickerwise/shared';
+import { useLocation } from 'react-router';
+
+/** Session storage key the pricing page writes the plan chosen before sign-up to (SPEC.md). */
+export const chosenPlanKey = 'selected_plan';
+
+/** SPEC.md: the plan comes from navigation state, else session storage; null when neither is a plan. */
+export function useChosenPlan(): SubscriptionTier | null {
+  const location = useLocation();
+  const fromState = (location.state as { plan?: unknown } | null)?.plan;
+  const parsed = subscriptionTierSchema.safeParse(
+    fromState ?? sessionStorage.getItem(chosenPlanKey),
+  );
+  return parsed.success ? parsed.data : null;
+}
+
+export function forgetChosenPlan(): void {
+  sessionStorage.removeItem(chosenPlanKey);
+}

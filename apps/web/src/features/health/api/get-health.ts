@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { type Health, healthSchema } from '@tickerwise/shared';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** `GET /api/health`: answers 503 when the server cannot reach its database. */
+export async function getHealth(signal?: AbortSignal): Promise<Health> {
+  return healthSchema.parse(await apiRequest<unknown>('/api/health', { signal }));
+}
+
+/**
+ * Checked when the dashboard opens (SPEC.md start-up check) and every 30 s after, so an outage
+ * shows within a minute and the banner goes once the database is back.
+ */
+export const healthQuery = queryOptions({
+  queryKey: ['health'],
+  queryFn: ({ signal }) => getHealth(signal),
+  refetchInterval: 30_000,
+  staleTime: 0,
+  retry: false,
+});
