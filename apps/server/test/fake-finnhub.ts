@@ -1,0 +1,179 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small stand-in for Finnhub's REST API on 127.0.0.1, answering in its real JSON shapes:
+ * `/quote` as {c,d,dp,h,l,o,pc,t} (zeros and nulls for an unknown symbol), `/stock/candle` as
+ * {s,t,o,h,l,c,v} or {s:"no_data"}, 403 for candles on a free key, 401 for a wrong key and
+ * 429 past the per-second or per-minute limit. It counts every call it receives.
+ */
+export interface FakeFinnhubOptions {
+  apiKey?: string;
+  /** Free keys get 403 from /stock/candle, as on Finnhub's free tier. */
+  plan?: 'free' | 'paid';
+  /** Calls per second before 429 (Finnhub free: 30). */
+  burstLimit?: number;
+  /** Calls per minute before 429 (Finnhub free: 60). */
+  minuteLimit?: number;
+}
+
+export type FakeFailure = 'server_error' | 'rate_limited' | 'hang';
+
+export interface FakeFinnhub {
+  /** Base URL to use as FINNHUB_BASE_URL. */
+  url: string;
+  apiKey: string;
+  calls: { quote: number; candle: number; total: number; rateLimited: number };
+  /** Times of every call received, for checking limits. */
+  callTimes: number[];
+  /** Quote for a symbol as {c, pc}; symbols without one answer as unknown. */
+  setQuote(symbol: string, quote: { c: number; pc: number }): void;
+  /** Candles answer {s:"no_data"} (only meaningful on a paid key). */
+  setCandlesNoData(noData: boolean): void;
+  /** Every call fails this way until `recover()`. */
+  fail(failure: FakeFailure): void;
+  recover(): void;
+  /** The most calls received in any window of `ms`. */
+  maxCallsWithin(ms: number): number;
+  close(): Promise<void>;
+}
+
+export const defaultFakeQuotes: Record<string, { c: number; pc: number }> = {
+  AAPL: { c: 189.84, pc: 187.5 },
+  MSFT: { c: 415.1, pc: 418.32 },
+  GOOGL: { c: 141.8, pc: 140.25 },
+  AMZN: { c: 178.15, pc: 176.4 },
+  TSLA: { c: 231.66, pc: 238.2 },
+};
+
+const dayS = 86_400;
+
+function quoteBody(quote: { c: number; pc: number } | undefined, nowS: number) {
+  if (!quote) return { c: 0, d: null, dp: null, h: 0, l: 0, o: 0, pc: 0, t: 0 };
+  const d = Math.round((quote.c - quote.pc) * 100) / 100;
+  return {
+    c: quote.c,
+    d,
+    dp: Math.round((d / quote.pc) * 1e4) / 100,
+    h: Math.round(quote.c * 101) / 100,
+    l: Math.round(quote.c * 98.5) / 100,
+    o: quote.pc,
+    pc: quote.pc,
+    t: nowS,
+  };
+}
+
+/** Daily candles on weekdays between `from` and `to`, closing near `price`. */
+function candleBody(price: number, from: number, to: number) {
+  const t: number[] = [];
+  const c: number[] = [];
+  for (let day = Math.ceil(from / dayS) * dayS; day <= to; day += dayS) {
+    const weekday = new Date(day * 1000).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    t.push(day + 20 * 3600);
+    c.push(Math.round(price * (1 + 0.03 * Math.sin(day / dayS)) * 100) / 100);
+  }
+  const around = (factor: number) => c.map((close) => Math.round(close * factor * 100) / 100);
+  return { c, h: around(1.01), l: around(0.99), o: around(0.995), s: 'ok', t, v: c.map(() => 5e7) };
+}
+
+export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promise<FakeFinnhub> {
+  const apiKey = options.apiKey ?? 'fake-finnhub-key';
+  const burstLimit = options.burstLimit ?? 30;
+  const minuteLimit = options.minuteLimit ?? 60;
+  const quotes = new Map(Object.entries(defaultFakeQuotes));
+  const calls = { quote: 0, candle: 0, total: 0, rateLimited: 0 };
+  const callTimes: number[] = [];
+  let failure: FakeFailure | undefined;
+  let candlesNoData = false;
+  const hanging = new Set<ServerResponse>();
+
+  const countSince = (since: number) => callTimes.filter((time) => time > since).length;
+
+  /** Finnhub's answer to one call, or undefined to leave it hanging. */
+  function answer(request: IncomingMessage): { status: number; body: unknown } | undefined {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const now = Date.now();
+    calls.total += 1;
+    if (url.pathname.endsWith('/quote')) calls.quote += 1;
+    if (url.pathname.endsWith('/stock/candle')) calls.candle += 1;
+    const overLimit =
+      countSince(now - 1_000) >= burstLimit || countSince(now - 60_000) >= minuteLimit;
+    callTimes.push(now);
+
+    const token = request.headers['x-finnhub-token'] ?? url.searchParams.get('token');
+    if (token !== apiKey) return { status: 401, body: { error: 'Invalid API key.' } };
+    if (overLimit || failure === 'rate_limited') {
+      calls.rateLimited += 1;
+      return {
+        status: 429,
+        body: { error: 'API limit reached. Please try again later. Remaining Limit: 0' },
+      };
+    }
+    if (failure === 'server_error') return { status: 502, body: { error: 'Bad Gateway' } };
+    if (failure === 'hang') return undefined;
+
+    const symbol = url.searchParams.get('symbol') ?? '';
+    const quote = quotes.get(symbol);
+    if (url.pathname === '/api/v1/quote') {
+      return { status: 200, body: quoteBody(quote, Math.floor(now / 1000)) };
+    }
+    if (url.pathname === '/api/v1/stock/candle') {
+      if (options.plan !== 'paid') {
+        return { status: 403, body: { error: "You don't have access to this resource." } };
+      }
+      if (!quote || candlesNoData) return { status: 200, body: { s: 'no_data' } };
+      const from = Number(url.searchParams.get('from'));
+      const to = Number(url.searchParams.get('to'));
+      return { status: 200, body: candleBody(quote.c, from, to) };
+    }
+    return { status: 404, body: { error: 'Not found' } };
+  }
+
+  function handle(request: IncomingMessage, response: ServerResponse): void {
+    const reply = answer(request);
+    if (!reply) {
+      hanging.add(response);
+      return;
+    }
+    response.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' });
+    response.end(JSON.stringify(reply.body));
+  }
+
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/api/v1`,
+    apiKey,
+    calls,
+    callTimes,
+    setQuote: (symbol, quote) => quotes.set(symbol, quote),
+    setCandlesNoData: (noData) => {
+      candlesNoData = noData;
+    },
+    fail: (next) => {
+      failure = next;
+    },
+    recover: () => {
+      failure = undefined;
+      for (const response of hanging) response.destroy();
+      hanging.clear();
+    },
+    maxCallsWithin(ms) {
+      let most = 0;
+      let start = 0;
+      for (let end = 0; end < callTimes.length; end += 1) {
+        while (callTimes[end]! - callTimes[start]! >= ms) start += 1;
+        most = Math.max(most, end - start + 1);
+      }
+      return most;
+    },
+    async close() {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

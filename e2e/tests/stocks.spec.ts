@@ -1,0 +1,83 @@
+import { paths, stockPath } from '@tickerwise/shared';
+import { expect, test } from '../support/fixtures.ts';
+
+test.describe('stocks list', () => {
+  test('shows the tracked stocks, searches them and opens one', async ({ signedInPage: page }) => {
+    await page.goto(paths.stocks);
+    await expect(page.getByRole('heading', { level: 1, name: 'Stocks' })).toBeVisible();
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Symbol',
+      'Name',
+      'Price',
+      'Change',
+      'Volume',
+    ]);
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(5);
+    await expect(rows.first()).toContainText('AAPL');
+    await expect(rows.first()).toContainText('Apple Inc.');
+    await expect(rows.first()).toContainText(/\$\d+\.\d{2}/);
+    await expect(rows.first()).toContainText(/[+-]?\d+\.\d{2}%/);
+    await expect(rows.first()).toContainText(/\d+\.\d{2}M/);
+
+    const search = page.getByRole('searchbox', { name: 'Search stocks' });
+    await search.fill('micro');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('MSFT');
+    await search.fill('tsla');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Tesla, Inc.');
+    await search.fill('nothing like this');
+    await expect(rows).toHaveText(['No stocks match "nothing like this".']);
+    await search.fill('');
+    await expect(rows).toHaveCount(5);
+
+    await rows.filter({ hasText: 'GOOGL' }).getByRole('cell').nth(3).click();
+    await expect(page).toHaveURL(new RegExp(`${stockPath('GOOGL')}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Alphabet Inc.' })).toBeVisible();
+  });
+
+  test('sends a signed-out visitor to sign in', async ({ page }) => {
+    await page.goto(paths.stocks);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('stock detail', () => {
+  test('shows every figure and the price history chart', async ({ signedInPage: page }) => {
+    await page.goto(stockPath('AAPL'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Apple Inc.' })).toBeVisible();
+    const main = page.getByRole('main');
+    const summary = main.locator('header', { has: page.getByRole('heading', { level: 1 }) });
+    await expect(summary.getByText('AAPL', { exact: true })).toBeVisible();
+    await expect(summary.getByText(/^\$\d{3}\.\d{2}$/)).toBeVisible();
+    await expect(summary.getByText(/^(Up|Down)\s?[+-]?\d+\.\d{2}%$/)).toBeVisible();
+    await expect(main.getByText('Market Cap')).toBeVisible();
+    await expect(main.getByText('$3,000.0B')).toBeVisible();
+    await expect(main.getByText('24h Volume')).toBeVisible();
+    await expect(main.getByText(/^\d{1,3}(,\d{3})+$/)).toBeVisible();
+    await expect(main.getByText('P/E Ratio')).toBeVisible();
+    await expect(main.getByText('31.2', { exact: true })).toBeVisible();
+    await expect(main.getByRole('heading', { name: '52 Week Range' })).toBeVisible();
+    await expect(main.getByText('$164.08')).toBeVisible();
+    await expect(main.getByText('$199.62')).toBeVisible();
+    await expect(main.getByText('Real-time data')).toBeVisible();
+
+    await expect(main.getByRole('heading', { name: 'Price History' })).toBeVisible();
+    const chart = main.locator('canvas');
+    await expect(chart).toBeVisible();
+    expect((await chart.boundingBox())?.height).toBe(400);
+
+    await main.getByRole('link', { name: 'Back to Stocks' }).click();
+    await expect(page).toHaveURL(new RegExp(`${paths.stocks}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Stocks' })).toBeVisible();
+  });
+
+  test('says so when no tracked stock has the symbol', async ({ signedInPage: page }) => {
+    await page.goto(stockPath('NOPE'));
+    await expect(page.getByRole('heading', { name: 'Stock not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Stocks' }).click();
+    await expect(page).toHaveURL(new RegExp(`${paths.stocks}$`));
+  });
+});

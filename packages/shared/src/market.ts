@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** SPEC.md section 3: the tracked symbols and their fixed display names. */
+export const trackedStocks = [
+  { symbol: 'AAPL', name: 'Apple Inc.' },
+  { symbol: 'MSFT', name: 'Microsoft Corporation' },
+  { symbol: 'GOOGL', name: 'Alphabet Inc.' },
+  { symbol: 'AMZN', name: 'Amazon.com, Inc.' },
+  { symbol: 'TSLA', name: 'Tesla, Inc.' },
+] as const;
+
+export type StockSymbol = (typeof trackedStocks)[number]['symbol'];
+
+export const stockSymbols = trackedStocks.map((stock) => stock.symbol) as [
+  StockSymbol,
+  ...StockSymbol[],
+];
+
+export const stockSymbolSchema = z.enum(stockSymbols);
+
+/** The tracked symbol a path segment names (case-insensitive), or undefined. */
+export function parseStockSymbol(value: string): StockSymbol | undefined {
+  const parsed = stockSymbolSchema.safeParse(value.trim().toUpperCase());
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** One daily close of the price history, `date` as YYYY-MM-DD (UTC). */
+export const pricePointSchema = z.object({
+  date: z.iso.date(),
+  price: z.number().positive(),
+});
+export type PricePoint = z.infer<typeof pricePointSchema>;
+
+/** SPEC.md section 3 "Stock record", plus whether the price is a stale last-known value. */
+export const stockSchema = z.object({
+  symbol: stockSymbolSchema,
+  name: z.string(),
+  /** US dollars, rounded to 2 decimals. */
+  price: z.number().positive(),
+  /** Percent versus the previous close, rounded to 2 decimals. */
+  change: z.number(),
+  /** Shares traded today; 0 when the provider does not report it. */
+  volume: z.number().nonnegative(),
+  marketCap: z.number().nonnegative(),
+  yearHigh: z.number().positive(),
+  yearLow: z.number().positive(),
+  peRatio: z.number(),
+  /** Daily closes of the last 30 days, oldest first. */
+  historicalData: z.array(pricePointSchema),
+  /** True when the provider could not be reached and this is the last price it gave. */
+  delayed: z.boolean(),
+  /** When the price was fetched from the provider (ISO 8601). */
+  updatedAt: z.iso.datetime(),
+});
+export type Stock = z.infer<typeof stockSchema>;
+
+/** `GET /api/stocks` */
+export const stockListSchema = z.object({ stocks: z.array(stockSchema) });
+export type StockList = z.infer<typeof stockListSchema>;
+
+/** `GET /api/stocks/:symbol` */
+export const stockResponseSchema = z.object({ stock: stockSchema });
+export type StockResponse = z.infer<typeof stockResponseSchema>;
