@@ -24,6 +24,11 @@ export interface Database {
   /** Subscribes to a PostgreSQL NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, listener: ChangeListener): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Calls `callback` each time LISTEN is re-established after the listening connection was
+   * lost (PostgreSQL only): notifications sent in between were missed. Returns an unsubscribe.
+   */
+  onListenRestored(callback: () => void): () => void;
   /** Applies pending migrations; safe when several instances start together. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -97,6 +102,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       assertChannel(channel);
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    onListenRestored() {
+      // In-process: the connection cannot be lost while the database is open.
+      return () => {};
+    },
     async migrate() {
       // One connection: nothing else can run between the migrations.
       await migratePglite(drizzlePglite({ client }), { migrationsFolder });
@@ -133,6 +142,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const listeners = new Map<string, Set<ChangeListener>>();
+  const restoredCallbacks = new Set<() => void>();
   let listenClient: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
@@ -141,7 +151,13 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const listenConnection = (): Promise<pg.Client> => {
     if (listenClient) return Promise.resolve(listenClient);
     connecting ??= (async () => {
-      const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3_000 });
+      // keepAlive: a connection silently cut by the network is noticed and re-made too.
+      const client = new pg.Client({
+        connectionString,
+        connectionTimeoutMillis: 3_000,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      });
       client.on('error', () => {
         if (listenClient === client) listenClient = undefined;
         client.end().catch(() => {});
@@ -165,6 +181,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
     try {
       const client = await listenConnection();
       for (const channel of listeners.keys()) await client.query(`LISTEN ${channel}`);
+      for (const callback of restoredCallbacks) callback();
     } catch {
       if (!closed) setTimeout(() => resubscribe(), 1_000).unref();
     }
@@ -198,6 +215,10 @@ async function openPostgres(connectionString: string): Promise<Database> {
     async notify(channel, payload) {
       assertChannel(channel);
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    onListenRestored(callback) {
+      restoredCallbacks.add(callback);
+      return () => restoredCallbacks.delete(callback);
     },
     async migrate() {
       const client = await pool.connect();

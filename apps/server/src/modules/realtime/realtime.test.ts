@@ -1,0 +1,150 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EventStream, openEventStream } from '../../../test/event-stream.ts';
+import {
+  createTestApp,
+  type SignedUpUser,
+  signUpUser,
+  type TestApp,
+  testOrigin,
+} from '../../../test/test-app.ts';
+import { notifications } from '../../db/schema/index.ts';
+import { insertNotification } from '../notifications/service.ts';
+import { realtimeRoutes } from './routes.ts';
+
+let testApp: TestApp;
+let baseUrl: string;
+const openStreams: EventStream[] = [];
+
+beforeAll(async () => {
+  testApp = await createTestApp({
+    // A second copy of the stream with a fast heartbeat, to see it without waiting 30 s.
+    extend: async (app) => {
+      await app.register(realtimeRoutes, {
+        prefix: '/fast-heartbeat',
+        auth: app.auth,
+        database: app.database,
+        heartbeatMs: 50,
+      });
+    },
+  });
+  baseUrl = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  for (const stream of openStreams) stream.close();
+  await testApp.close();
+});
+
+const db = () => testApp.db.database.db;
+const changed = (event: { type: string }) => event.type === 'change';
+
+async function connect(user?: SignedUpUser, path = '/api/events'): Promise<EventStream> {
+  const stream = await openEventStream(`${baseUrl}${path}`, user?.cookie);
+  openStreams.push(stream);
+  if (stream.status === 200) await stream.waitForComment('connected');
+  return stream;
+}
+
+describe('GET /api/events', () => {
+  it('answers 401 without a session', async () => {
+    const stream = await connect();
+    expect(stream.status).toBe(401);
+  });
+
+  it('streams text/event-stream, uncompressed and uncached', async () => {
+    const user = await signUpUser(testApp.app);
+    const response = await fetch(`${baseUrl}/api/events`, {
+      headers: { cookie: user.cookie, 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-store');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    await response.body?.cancel();
+  });
+
+  it('tells every connected user about a notification for everyone', async () => {
+    const ada = await signUpUser(testApp.app);
+    const bob = await signUpUser(testApp.app);
+    const streams = [await connect(ada), await connect(bob)];
+    await insertNotification(db(), { title: 'For all', message: 'm' });
+    for (const stream of streams) {
+      expect(await stream.waitFor(changed)).toEqual({ type: 'change', topic: 'notifications' });
+    }
+  });
+
+  it("never tells a user about someone else's notification or reads", async () => {
+    const ada = await signUpUser(testApp.app);
+    const bob = await signUpUser(testApp.app);
+    const adaStream = await connect(ada);
+    const bobStream = await connect(bob);
+    const id = await insertNotification(db(), { title: 'Ada only', message: 'm', userId: ada.id });
+    await adaStream.waitFor(changed);
+    const read = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${id}/read`,
+      headers: { cookie: ada.cookie, origin: testOrigin },
+    });
+    expect(read.statusCode).toBe(204);
+    // A change for everyone afterwards: once Bob has it, anything meant for Ada would have
+    // reached him before it (one connection, one order).
+    await insertNotification(db(), { title: 'Marker', message: 'm' });
+    await bobStream.waitFor(changed);
+    await adaStream.waitFor(() => adaStream.events.length >= 3);
+    expect(bobStream.events).toHaveLength(1);
+    expect(adaStream.events).toHaveLength(3);
+  });
+
+  it('announces rows that other tools insert, update and delete', async () => {
+    const user = await signUpUser(testApp.app);
+    const stream = await connect(user);
+    await db().execute(
+      sql`insert into notifications (title, message, user_id) values ('By SQL', 'm', ${user.id})`,
+    );
+    await stream.waitFor(() => stream.events.length >= 1);
+    await db()
+      .update(notifications)
+      .set({ message: 'edited' })
+      .where(eq(notifications.title, 'By SQL'));
+    await stream.waitFor(() => stream.events.length >= 2);
+    await db().delete(notifications).where(eq(notifications.title, 'By SQL'));
+    await stream.waitFor(() => stream.events.length >= 3);
+    expect(stream.events.every(changed)).toBe(true);
+  });
+
+  it('sends a heartbeat comment at the configured interval', async () => {
+    const user = await signUpUser(testApp.app);
+    const stream = await connect(user, '/fast-heartbeat/api/events');
+    await stream.waitForComment('heartbeat', 1_000);
+  });
+
+  it('ends open streams when the server shuts down', async () => {
+    const closing = await createTestApp();
+    try {
+      const url = await closing.app.listen({ host: '127.0.0.1', port: 0 });
+      const user = await signUpUser(closing.app);
+      const stream = await openEventStream(`${url}/api/events`, user.cookie);
+      await stream.waitForComment('connected');
+      await closing.app.close();
+      await stream.ended;
+    } finally {
+      await closing.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('losing the database connection', () => {
+  it('tells every stream to refetch once listening is restored', async () => {
+    const user = await signUpUser(testApp.app);
+    const stream = await connect(user);
+    await db().execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query ilike 'LISTEN%'`,
+    );
+    expect(await stream.waitFor((event) => event.type === 'resync', 5_000)).toEqual({
+      type: 'resync',
+    });
+    await insertNotification(db(), { title: 'After the outage', message: 'm', userId: user.id });
+    await stream.waitFor(changed, 2_000);
+  });
+});

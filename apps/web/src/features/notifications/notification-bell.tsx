@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Notification } from '@tickerwise/shared';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useDismiss } from '../../lib/use-dismiss.ts';
+import { notificationsQuery } from './api/get-notifications.ts';
+import { useMarkNotificationRead } from './api/mark-notification-read.ts';
+import { useLiveNotifications } from './api/use-live-notifications.ts';
+import { BellIcon } from './components/bell-icon.tsx';
+import { NotificationPanel } from './components/notification-panel.tsx';
+
+function bellLabel(unread: number | undefined): string {
+  if (unread === undefined) return 'Notifications';
+  if (unread === 0) return 'Notifications, none unread';
+  return `Notifications, ${unread} unread`;
+}
+
+/**
+ * SPEC.md dashboard layout: the bell in the sidebar footer, with a red dot while anything is
+ * unread, and the panel it opens. The list stays current through `/api/events`.
+ */
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+  const query = useQuery(notificationsQuery);
+  const markRead = useMarkNotificationRead();
+  useLiveNotifications();
+
+  // The server hides expired items; one that expires while the page is open goes too.
+  const notifications = query.data?.notifications.filter(
+    (item) => item.expiresAt === null || Date.parse(item.expiresAt) > Date.now(),
+  );
+  const unread = notifications?.filter((item) => !item.read).length;
+
+  const dismiss = useCallback((reason: 'outside' | 'escape') => {
+    setOpen(false);
+    if (reason === 'escape') trigger.current?.focus();
+  }, []);
+  useDismiss(container, open, dismiss);
+
+  const openItem = (notification: Notification) => {
+    if (!notification.read) markRead.mutate(notification.id);
+    setOpen(false);
+  };
+
+  return (
+    <div ref={container} className="relative shrink-0">
+      <button
+        ref={trigger}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={bellLabel(unread)}
+        onClick={() => setOpen((shown) => !shown)}
+        className="relative grid size-10 place-items-center rounded-xl text-slate-600 hover:bg-slate-100 hover:text-ink-950"
+      >
+        <BellIcon />
+        {unread !== undefined && unread > 0 && (
+          <span
+            data-testid="notification-dot"
+            aria-hidden="true"
+            className="absolute top-2 right-2 size-2.5 rounded-full bg-red-500 ring-2 ring-white"
+          />
+        )}
+      </button>
+      {open && (
+        <NotificationPanel
+          id={panelId}
+          titleId={titleId}
+          notifications={notifications}
+          // A failed refetch keeps the list it had: show it rather than the error.
+          status={notifications ? 'success' : query.status}
+          onRetry={() => query.refetch()}
+          onOpen={openItem}
+        />
+      )}
+    </div>
+  );
+}

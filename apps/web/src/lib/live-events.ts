@@ -1,0 +1,83 @@
+import { liveEventSchema } from '@tickerwise/shared';
+
+type Listener = () => void;
+
+/** Waits before re-opening a stream the server refused or ended (then the longest, repeated). */
+const reconnectDelaysMs = [1_000, 2_000, 5_000, 10_000];
+
+const listeners = new Map<string, Set<Listener>>();
+let source: EventSource | null = null;
+let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+let failures = 0;
+
+function notify(topic: string): void {
+  for (const listener of listeners.get(topic) ?? []) listener();
+}
+
+function notifyAll(): void {
+  for (const topic of listeners.keys()) notify(topic);
+}
+
+function connect(): void {
+  const stream = new EventSource('/api/events');
+  source = stream;
+  // Every (re)connection may follow missed events, and the first one may race the first
+  // fetch: refetch what is live each time the stream opens.
+  stream.onopen = () => {
+    failures = 0;
+    notifyAll();
+  };
+  stream.onmessage = (message) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    const event = liveEventSchema.safeParse(parsed);
+    if (!event.success) return;
+    if (event.data.type === 'resync') notifyAll();
+    else notify(event.data.topic);
+  };
+  stream.onerror = () => {
+    // A dropped connection is retried by the browser (readyState CONNECTING). A refused one
+    // (an error status, e.g. 503 while the server restarts) is final: retry it ourselves.
+    if (stream.readyState !== EventSource.CLOSED || source !== stream) return;
+    source = null;
+    const delay = reconnectDelaysMs[Math.min(failures, reconnectDelaysMs.length - 1)];
+    failures += 1;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      if (listeners.size > 0) connect();
+    }, delay);
+  };
+}
+
+function disconnect(): void {
+  source?.close();
+  source = null;
+  clearTimeout(reconnectTimer);
+  reconnectTimer = undefined;
+  failures = 0;
+}
+
+/**
+ * Calls `listener` whenever the server says `topic` changed for the signed-in user, and after
+ * every (re)connection. One `/api/events` stream per tab serves every subscriber; it closes
+ * when the last one leaves.
+ */
+export function subscribeLiveEvents(topic: string, listener: Listener): () => void {
+  let topicListeners = listeners.get(topic);
+  if (!topicListeners) {
+    topicListeners = new Set();
+    listeners.set(topic, topicListeners);
+  }
+  topicListeners.add(listener);
+  if (!source && !reconnectTimer) connect();
+  return () => {
+    const current = listeners.get(topic);
+    current?.delete(listener);
+    if (current?.size === 0) listeners.delete(topic);
+    if (listeners.size === 0) disconnect();
+  };
+}
