@@ -9,8 +9,15 @@ import { registerApiNotFound, registerSpa } from './http/spa.ts';
 import { type Auth, createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret } from './modules/auth/server-secret.ts';
+import { billingCspDirectives, registerBilling } from './modules/billing/register-billing.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { createMarketProvider } from './modules/market/providers/create-provider.ts';
+import { marketRoutes } from './modules/market/routes.ts';
+import { MarketService } from './modules/market/service.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { registerOperatorAccess } from './modules/operator/operator-access.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { realtimeRoutes } from './modules/realtime/routes.ts';
 
 export interface AppDeps {
   /** An open, migrated database; by default one is opened from the config. */
@@ -36,6 +43,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization'],
+            // Readable logs while developing; JSON lines everywhere else.
+            ...(config.env === 'development'
+              ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+              : {}),
           },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
@@ -50,6 +61,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       directives: {
         // Served over plain http on localhost by default: do not force https sub-requests.
         upgradeInsecureRequests: null,
+        ...billingCspDirectives(config.billing),
       },
     },
     hsts: false,
@@ -60,6 +72,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const { db } = database;
   const auth = createAuth({
     db,
+    log: (level, message) => app.log[level]({ module: 'auth' }, message),
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     secret: await resolveSecret(db, 'auth', config.authSecret),
@@ -67,8 +80,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('auth', auth);
 
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { auth, db, publicUrl: config.publicUrl });
+  await app.register(authRoutes, { auth, database, publicUrl: config.publicUrl });
   await app.register(profileRoutes, { auth, db });
+  await registerBilling(app, { config: config.billing, auth, db });
+  const market = new MarketService({
+    provider: createMarketProvider(config.market, Date.now),
+    log: app.log,
+  });
+  await app.register(marketRoutes, { auth, market });
+  const operator = registerOperatorAccess(app, config.dataDir);
+  await app.register(realtimeRoutes, { auth, database });
+  await app.register(notificationRoutes, { auth, db, operator });
 
   if (config.webDistDir) await registerSpa(app, config.webDistDir);
   else registerApiNotFound(app);

@@ -35,4 +35,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/^Invalid DATABASE_URL: /);
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/^Invalid NODE_ENV: /);
   });
+
+  it('uses simulated market data unless Finnhub is chosen with a key', () => {
+    expect(loadConfig({}).market).toEqual({ provider: 'simulated' });
+    expect(loadConfig({ MARKET_PROVIDER: 'finnhub', FINNHUB_API_KEY: 'k' }).market).toEqual({
+      provider: 'finnhub',
+      apiKey: 'k',
+      baseUrl: 'https://finnhub.io/api/v1',
+    });
+    expect(
+      loadConfig({
+        MARKET_PROVIDER: 'finnhub',
+        FINNHUB_API_KEY: 'k',
+        FINNHUB_BASE_URL: 'http://127.0.0.1:9000/api/v1/',
+      }).market,
+    ).toMatchObject({ baseUrl: 'http://127.0.0.1:9000/api/v1' });
+    expect(() => loadConfig({ MARKET_PROVIDER: 'finnhub' })).toThrow(
+      /^Invalid FINNHUB_API_KEY: required when MARKET_PROVIDER is finnhub$/,
+    );
+    expect(() => loadConfig({ MARKET_PROVIDER: 'yahoo' })).toThrow(/^Invalid MARKET_PROVIDER: /);
+  });
 });

@@ -20,6 +20,18 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: z.string().optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z.string().optional(),
+  MARKET_PROVIDER: z.enum(['simulated', 'finnhub']).default('simulated'),
+  FINNHUB_API_KEY: z.string().optional(),
+  FINNHUB_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://finnhub.io/api/v1'),
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_PRICE_PRO: z.string().optional(),
+  STRIPE_PRICE_ENTERPRISE: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -42,7 +54,28 @@ export interface Config {
   authSecret: string | undefined;
   /** Fastify `trustProxy`: false, true, or the proxies' addresses (comma-separated). */
   trustProxy: boolean | string;
+  /** Where stock quotes and history come from. */
+  market: MarketConfig;
+  /** Who takes card payments. */
+  billing: BillingConfig;
 }
+
+/** `test` runs offline with Stripe's published test cards; `stripe` uses a Stripe account. */
+export type BillingConfig = { provider: 'test' } | { provider: 'stripe'; stripe: StripeSettings };
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  prices: { pro: string; enterprise: string };
+  webhookSecret: string;
+  /** Another API address than Stripe's (tests point it at a fake on 127.0.0.1). */
+  apiBase: URL | undefined;
+}
+
+/** `simulated` runs offline; `finnhub` calls Finnhub's REST API with the server's key. */
+export type MarketConfig =
+  | { provider: 'simulated' }
+  | { provider: 'finnhub'; apiKey: string; baseUrl: string };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -83,6 +116,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustedOrigins: [...trustedOrigins],
     authSecret: env.AUTH_SECRET,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    market: parseMarket(env),
+    billing: parseBilling(env),
+  };
+}
+
+function parseMarket(env: Env): MarketConfig {
+  if (env.MARKET_PROVIDER === 'simulated') return { provider: 'simulated' };
+  if (!env.FINNHUB_API_KEY) {
+    throw new ConfigError('Invalid FINNHUB_API_KEY: required when MARKET_PROVIDER is finnhub');
+  }
+  return {
+    provider: 'finnhub',
+    apiKey: env.FINNHUB_API_KEY,
+    baseUrl: env.FINNHUB_BASE_URL.replace(/\/$/, ''),
   };
 }
 
@@ -90,4 +137,28 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
   return value;
+}
+
+function parseBilling(env: Env): BillingConfig {
+  if (env.PAYMENT_PROVIDER === 'test') return { provider: 'test' };
+  const required = (name: keyof Env): string => {
+    const value = env[name];
+    if (typeof value !== 'string') {
+      throw new ConfigError(`Invalid ${name}: required when PAYMENT_PROVIDER is stripe`);
+    }
+    return value;
+  };
+  return {
+    provider: 'stripe',
+    stripe: {
+      secretKey: required('STRIPE_SECRET_KEY'),
+      publishableKey: required('STRIPE_PUBLISHABLE_KEY'),
+      prices: {
+        pro: required('STRIPE_PRICE_PRO'),
+        enterprise: required('STRIPE_PRICE_ENTERPRISE'),
+      },
+      webhookSecret: required('STRIPE_WEBHOOK_SECRET'),
+      apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined,
+    },
+  };
 }

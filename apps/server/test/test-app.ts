@@ -10,6 +10,8 @@ import { withDatabase } from './database-url.ts';
 
 export interface TestDatabase {
   database: Database;
+  /** PostgreSQL: its URL, for opening more connections (another instance); PGlite: undefined. */
+  url: string | undefined;
   /** Makes the database unreachable, as if its server stopped. */
   takeDown(): Promise<void>;
   destroy(): Promise<void>;
@@ -25,7 +27,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!template || !adminUrl) {
     const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
     const database = await openDatabase({ snapshot, migrate: false });
-    return { database, takeDown: () => database.close(), destroy: () => database.close() };
+    return {
+      database,
+      url: undefined,
+      takeDown: () => database.close(),
+      destroy: () => database.close(),
+    };
   }
   const name = `tw_test_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
@@ -38,10 +45,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     }
   };
   await admin(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const database = await openDatabase({
-    databaseUrl: withDatabase(adminUrl, name),
-    migrate: false,
-  });
+  const url = withDatabase(adminUrl, name);
+  const database = await openDatabase({ databaseUrl: url, migrate: false });
   let dropped = false;
   const drop = async () => {
     if (dropped) return;
@@ -50,6 +55,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
   return {
     database,
+    url,
     takeDown: drop,
     async destroy() {
       await database.close().catch(() => {});
@@ -75,6 +81,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authSecret: 'test-secret-that-is-long-enough-for-better-auth',
     // Tests stand in for a proxy that tells the client address, so each test user gets its own.
     trustProxy: true,
+    market: { provider: 'simulated' },
+    billing: { provider: 'test' },
     ...overrides,
   };
 }

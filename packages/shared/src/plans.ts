@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { subscriptionTiers } from './tiers.ts';
 
-export const subscriptionTiers = ['free', 'pro', 'enterprise', 'alpha'] as const;
+export { isSubscriptionTier, subscriptionTiers } from './tiers.ts';
 export const subscriptionTierSchema = z.enum(subscriptionTiers);
 export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
 
@@ -26,7 +27,6 @@ export const plans: readonly Plan[] = [
       '3 learning courses',
       'Basic market data',
       '5 community posts and 10 replies a month',
-      'Portfolio tracking',
     ],
     requiresPayment: false,
   },
@@ -64,11 +64,7 @@ export const plans: readonly Plan[] = [
     name: 'Alpha Tester',
     price: 0,
     description: 'Everything in Enterprise, plus early access to new features as we build them.',
-    features: [
-      'Everything in Enterprise',
-      'Early access features',
-      'Direct line to the product team',
-    ],
+    features: ['Everything in Enterprise', 'Early access features'],
     requiresPayment: false,
   },
 ];

@@ -1,12 +1,15 @@
 import { comingSoonPaths, paths } from '@tickerwise/shared';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn, RequireAuth } from '../features/auth/auth-guards.tsx';
 import { MarketingLayout } from './layouts/marketing-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
+/** TanStack Query for the screens that use the API; the public pages never load it. */
+const queryBoundary = () => import('./query-boundary.tsx');
+
 /**
  * The route table of SPEC.md section 2. Every screen is its own chunk, so the landing page
- * loads no dashboard, chart or checkout code.
+ * loads no dashboard, chart or checkout code. `main.tsx` creates the browser router from it.
  */
 export const routes: RouteObject[] = [
   {
@@ -33,35 +36,48 @@ export const routes: RouteObject[] = [
           },
           { path: paths.videos, lazy: () => import('../features/guides/videos-page.tsx') },
           { path: paths.glossary, lazy: () => import('../features/guides/glossary-page.tsx') },
-          { path: paths.pricing, lazy: () => import('../features/plans/pricing-page.tsx') },
-          { path: paths.planChange, lazy: () => import('../features/plans/plan-change-page.tsx') },
-          { path: paths.payment, lazy: () => import('../features/checkout/payment-page.tsx') },
+          {
+            lazy: queryBoundary,
+            children: [
+              { path: paths.pricing, lazy: () => import('../features/plans/pricing-page.tsx') },
+              {
+                path: paths.planChange,
+                lazy: () => import('../features/plans/plan-change-page.tsx'),
+              },
+              { path: paths.payment, lazy: () => import('../features/checkout/payment-page.tsx') },
+            ],
+          },
         ],
       },
       {
-        element: <RedirectIfSignedIn />,
-        children: [
-          { path: paths.signup, lazy: () => import('../features/auth/signup-page.tsx') },
-          { path: paths.login, lazy: () => import('../features/auth/login-page.tsx') },
-        ],
-      },
-      {
-        path: paths.dashboard,
-        element: <RequireAuth />,
+        lazy: queryBoundary,
         children: [
           {
-            lazy: () => import('./layouts/dashboard-layout.tsx'),
+            element: <RedirectIfSignedIn />,
             children: [
-              { index: true, lazy: () => import('../features/dashboard/dashboard-home.tsx') },
-              { path: paths.stocks, lazy: () => import('../features/stocks/stocks-page.tsx') },
+              { path: paths.signup, lazy: () => import('../features/auth/signup-page.tsx') },
+              { path: paths.login, lazy: () => import('../features/auth/login-page.tsx') },
+            ],
+          },
+          {
+            path: paths.dashboard,
+            element: <RequireAuth />,
+            children: [
               {
-                path: `${paths.stocks}/:symbol`,
-                lazy: () => import('../features/stocks/stock-detail-page.tsx'),
+                lazy: () => import('./layouts/dashboard-layout.tsx'),
+                children: [
+                  { index: true, lazy: () => import('../features/dashboard/dashboard-home.tsx') },
+                  { path: paths.stocks, lazy: () => import('../features/stocks/stocks-page.tsx') },
+                  {
+                    path: `${paths.stocks}/:symbol`,
+                    lazy: () => import('../features/stocks/stock-detail-page.tsx'),
+                  },
+                  ...comingSoonPaths.map((path) => ({
+                    path,
+                    lazy: () => import('../components/coming-soon.tsx'),
+                  })),
+                ],
               },
-              ...comingSoonPaths.map((path) => ({
-                path,
-                lazy: () => import('../components/coming-soon.tsx'),
-              })),
             ],
           },
         ],
@@ -70,5 +86,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

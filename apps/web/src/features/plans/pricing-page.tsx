@@ -1,11 +1,96 @@
+import {
+  isPaidUpgrade,
+  type Plan,
+  paths,
+  planFor,
+  plans,
+  type SubscriptionTier,
+} from '@tickerwise/shared';
+import { useNavigate } from 'react-router';
+import { Container } from '../../components/container.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useAuth } from '../auth/auth-provider.tsx';
+import { chosenPlanKey } from '../auth/chosen-plan.ts';
+import { useBillingStatus } from './api/get-billing-status.ts';
+import { PlanCard } from './components/plan-card.tsx';
+import { formatLongDate } from './format-date.ts';
 
+/** SPEC.md "Pricing": four plans; what choosing one does depends on who is looking. */
 export function PricingPage() {
-  usePageTitle('Choose Your Plan');
+  const auth = useAuth();
+  const user = auth.status === 'signed-in' ? auth.user : null;
+  const title = user ? 'Change Your Plan' : 'Choose Your Plan';
+  usePageTitle(title, 'Tickerwise plans: Free, Pro, Enterprise and Alpha Tester.');
+  const navigate = useNavigate();
+  const current = user?.subscription_tier ?? null;
+  const { data: billing } = useBillingStatus(current !== null && planFor(current).requiresPayment);
+  const scheduled = billing?.subscription?.scheduledTier ?? null;
+  const periodEnd = billing?.subscription?.currentPeriodEnd;
+
+  const choose = (tier: SubscriptionTier) => {
+    if (!current) {
+      sessionStorage.setItem(chosenPlanKey, tier);
+      navigate(paths.signup, { state: { plan: tier } });
+    } else if (isPaidUpgrade(current, tier)) {
+      navigate(paths.payment, { state: { plan: tier, upgrade: true } });
+    } else {
+      navigate(paths.planChange, { state: { plan: tier } });
+    }
+  };
+
+  const actionFor = (plan: Plan) => {
+    const onSelect = () => choose(plan.tier);
+    if (!current) return { label: 'Get Started', disabled: auth.status === 'loading', onSelect };
+    if (plan.tier === current) {
+      // With a move scheduled, choosing the current plan again undoes it.
+      return scheduled
+        ? { label: 'Keep This Plan', disabled: false, onSelect }
+        : { label: 'Current Plan', disabled: true, onSelect };
+    }
+    if (plan.tier === scheduled) return { label: 'Scheduled', disabled: true, onSelect };
+    return { label: 'Switch Plan', disabled: false, onSelect };
+  };
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-ink-950">Choose Your Plan</h1>
-    </section>
+    <div className="bg-slate-50">
+      <Container className="py-16 sm:py-20">
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Pricing</p>
+          <h1 className="mt-3 text-4xl font-bold tracking-tight text-ink-950 sm:text-5xl">
+            {title}
+          </h1>
+          <p className="mt-4 text-lg text-slate-600">
+            Start free and upgrade when you want AI analysis and real-time data. Cancel anytime: you
+            keep your plan until the end of the billing period.
+          </p>
+        </div>
+        {scheduled && periodEnd && current && (
+          <p
+            role="status"
+            className="mx-auto mt-10 max-w-2xl rounded-2xl border border-amber-200 bg-amber-50 px-5 py-3 text-center text-sm text-amber-900"
+          >
+            Your plan changes from {planFor(current).name} to {planFor(scheduled).name} on{' '}
+            {formatLongDate(periodEnd)}. Choose {planFor(current).name} to keep it.
+          </p>
+        )}
+        <div className="mt-12 grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.tier}
+              plan={plan}
+              featured={plan.tier === 'pro'}
+              current={plan.tier === current}
+              note={
+                plan.tier === scheduled && periodEnd
+                  ? `Starts ${formatLongDate(periodEnd)}`
+                  : undefined
+              }
+              action={actionFor(plan)}
+            />
+          ))}
+        </div>
+      </Container>
+    </div>
   );
 }
 

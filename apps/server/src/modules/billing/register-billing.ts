@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { BillingConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Auth } from '../auth/auth.ts';
+import { createBillingProvider } from './providers/create-provider.ts';
+import { billingRoutes } from './routes.ts';
+import { startBillingSweep } from './sweep.ts';
+
+/** How often scheduled plan changes and offline renewals that fell due are applied. */
+const sweepIntervalMs = 60_000;
+
+/** Billing routes, plus the sweep that applies plan changes when paid periods end. */
+export async function registerBilling(
+  app: FastifyInstance,
+  options: { config: BillingConfig; auth: Auth; db: Db },
+): Promise<void> {
+  const provider = createBillingProvider(options.db, options.config, (error) =>
+    app.log.error({ err: error }, 'payment provider call failed'),
+  );
+  await app.register(billingRoutes, { auth: options.auth, db: options.db, provider });
+
+  let sweep: ReturnType<typeof startBillingSweep> | undefined;
+  app.addHook('onReady', async () => {
+    sweep = startBillingSweep(options.db, sweepIntervalMs, (error) =>
+      app.log.error({ err: error }, 'billing sweep failed'),
+    );
+  });
+  app.addHook('preClose', async () => {
+    await sweep?.stop();
+  });
+}
+
+/** What the page's Content-Security-Policy must allow for Stripe.js (only when Stripe is on). */
+export function billingCspDirectives(config: BillingConfig): Record<string, string[]> {
+  if (config.provider !== 'stripe') return {};
+  return {
+    scriptSrc: ["'self'", 'https://js.stripe.com'],
+    frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+    connectSrc: ["'self'", 'https://api.stripe.com'],
+  };
+}

@@ -1,0 +1,103 @@
+import { planFor } from '@tickerwise/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { monthlyCents } from './records.ts';
+
+export interface SweepResult {
+  /** Users moved to their scheduled plan because their paid period ended. */
+  ended: number;
+  /** Test-provider subscriptions renewed for another month. */
+  renewed: number;
+}
+
+/** A server that was down for a long time catches up at most this many months per sweep. */
+const maxRenewalsPerSweep = 24;
+
+/**
+ * Applies what is due at `now`. Each step is one statement that changes a subscription and
+ * what follows from it together, and whose WHERE no longer matches once done: running it
+ * twice, or on several instances at once, applies every change exactly once (PostgreSQL
+ * re-checks the WHERE of a row another instance just updated).
+ */
+export async function applyDueChanges(db: Db, now: Date = new Date()): Promise<SweepResult> {
+  const ended = await db.execute(sql`
+    with ended as (
+      update subscriptions
+      set status = 'canceled', ended_at = ${now}, updated_at = now()
+      where status in ('active', 'past_due')
+        and scheduled_tier is not null
+        and current_period_end <= ${now}
+      returning user_id, scheduled_tier
+    )
+    update profiles
+    set subscription_tier = ended.scheduled_tier, updated_at = now()
+    from ended
+    where profiles.id = ended.user_id
+    returning profiles.id`);
+
+  // Stripe renews its own subscriptions; the offline provider's are renewed here.
+  let renewed = 0;
+  for (let round = 0; round < maxRenewalsPerSweep; round += 1) {
+    const result = await db.execute(sql`
+      with renewed as (
+        update subscriptions
+        set current_period_start = current_period_end,
+            current_period_end = current_period_end + interval '1 month',
+            updated_at = now()
+        where provider = 'test'
+          and status = 'active'
+          and scheduled_tier is null
+          and current_period_end <= ${now}
+        returning id, user_id, tier, current_period_start
+      )
+      insert into payments
+        (user_id, subscription_id, provider, provider_payment_id, kind, tier, amount_cents, status)
+      select user_id, id, 'test',
+             'test_renewal_' || id || '_' || floor(extract(epoch from current_period_start)),
+             'renewal', tier,
+             case tier when 'enterprise' then ${monthlyCents(planFor('enterprise').price)}::int
+                       else ${monthlyCents(planFor('pro').price)}::int end,
+             'succeeded'
+      from renewed
+      returning id`);
+    const count = rowCount(result);
+    renewed += count;
+    if (count === 0) break;
+  }
+  return { ended: rowCount(ended), renewed };
+}
+
+function rowCount(result: unknown): number {
+  const rows = (result as { rows?: unknown[] }).rows ?? (Array.isArray(result) ? result : []);
+  return rows.length;
+}
+
+export interface BillingSweep {
+  /** Stops the timer and waits for a run in progress (before the database closes). */
+  stop(): Promise<void>;
+}
+
+/** Runs `applyDueChanges` now and every `intervalMs`; a failed run is reported and retried next time. */
+export function startBillingSweep(
+  db: Db,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+): BillingSweep {
+  let current: Promise<void> | null = null;
+  const run = () => {
+    current ??= applyDueChanges(db)
+      .then(() => undefined, onError)
+      .finally(() => {
+        current = null;
+      });
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  run();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await current;
+    },
+  };
+}

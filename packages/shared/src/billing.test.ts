@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { cardMessages, expiryProblem, isPaidUpgrade, planMove, testCardSchema } from './billing.ts';
+
+describe('the upgrade rule (SPEC.md section 4)', () => {
+  it('needs payment only from a non-paid plan to a paid one', () => {
+    expect(isPaidUpgrade('free', 'pro')).toBe(true);
+    expect(isPaidUpgrade('alpha', 'enterprise')).toBe(true);
+    expect(isPaidUpgrade('pro', 'enterprise')).toBe(false);
+    expect(isPaidUpgrade('enterprise', 'free')).toBe(false);
+    expect(isPaidUpgrade('free', 'alpha')).toBe(false);
+  });
+});
+
+describe('what a plan change does', () => {
+  const live = { scheduledTier: null };
+  it('sends non-paid to paid through checkout', () => {
+    expect(planMove('free', 'pro', null)).toBe('checkout');
+  });
+  it('applies moves between non-paid plans at once', () => {
+    expect(planMove('free', 'alpha', null)).toBe('immediate');
+    expect(planMove('alpha', 'free', null)).toBe('immediate');
+  });
+  it('switches between paid plans at once', () => {
+    expect(planMove('pro', 'enterprise', live)).toBe('switch');
+    expect(planMove('enterprise', 'pro', live)).toBe('switch');
+  });
+  it('schedules paid to non-paid for the period end, and undoes it on the way back', () => {
+    expect(planMove('enterprise', 'free', live)).toBe('schedule');
+    expect(planMove('enterprise', 'alpha', { scheduledTier: 'free' })).toBe('schedule');
+    expect(planMove('enterprise', 'free', { scheduledTier: 'free' })).toBe('none');
+    expect(planMove('enterprise', 'enterprise', { scheduledTier: 'free' })).toBe('keep');
+    expect(planMove('pro', 'pro', live)).toBe('none');
+  });
+});
+
+describe('test card details', () => {
+  const card = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+  it('accepts a well-formed card and strips its spaces', () => {
+    expect(testCardSchema.parse(card).number).toBe('4242424242424242');
+  });
+  it('names what is wrong, as Stripe words it', () => {
+    const problems = (change: object) =>
+      testCardSchema.safeParse({ ...card, ...change }).error?.issues.map((issue) => issue.message);
+    expect(problems({ number: '4242' })).toEqual([cardMessages.incompleteNumber]);
+    expect(problems({ number: '4242 4242 4242 4243' })).toEqual([cardMessages.invalidNumber]);
+    expect(problems({ cvc: '1' })).toEqual([cardMessages.incompleteCvc]);
+  });
+  it('checks the expiry against today', () => {
+    const today = new Date(Date.UTC(2026, 5, 15));
+    expect(expiryProblem('06/26', today)).toBeNull();
+    expect(expiryProblem('05/26', today)).toBe(cardMessages.expiryPast);
+    expect(expiryProblem('12/25', today)).toBe(cardMessages.expiryYearPast);
+    expect(expiryProblem('00/30', today)).toBe(cardMessages.invalidExpiryMonth);
+    expect(expiryProblem('12/3', today)).toBe(cardMessages.incompleteExpiry);
+    expect(expiryProblem('12/99', today)).toBe(cardMessages.expiryYearInvalid);
+  });
+});
