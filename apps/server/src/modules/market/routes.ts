@@ -1,5 +1,6 @@
 import { parseStockSymbol, type StockList, type StockResponse } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import { SharedJson } from '../../http/shared-json.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
 import { type MarketService, stockNotFound } from './service.ts';
@@ -8,11 +9,17 @@ export const marketRoutes: FastifyPluginAsync<{ auth: Auth; market: MarketServic
   app,
   { auth, market },
 ) => {
-  app.get('/api/stocks', async (request, reply): Promise<StockList> => {
+  // The list is the same for every user: serialise it at most once a second, not per request.
+  const stockList = new SharedJson(1_000);
+  app.get('/api/stocks', async (request, reply) => {
     await requireUser(auth, request);
-    const stocks = await market.listStocks();
-    reply.header('cache-control', 'private, no-store');
-    return { stocks };
+    const body = await stockList.get(
+      async (): Promise<StockList> => ({ stocks: await market.listStocks() }),
+    );
+    return reply
+      .header('cache-control', 'private, no-store')
+      .type('application/json; charset=utf-8')
+      .send(body);
   });
 
   app.get<{ Params: { symbol: string } }>(
