@@ -38,6 +38,22 @@ test.describe('notifications', () => {
     await expect(page.getByTestId('notification-dot')).toBeHidden();
   });
 
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('the menu button tells of unread notifications while the drawer is closed', async ({
+      signedInPage: page,
+    }) => {
+      await page.goto(paths.dashboard);
+      const menu = page.getByRole('button', { name: /^Open menu/ });
+      await expect(menu).toHaveAccessibleName('Open menu, 1 unread notifications');
+      await menu.click();
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await page.getByRole('button', { name: new RegExp(releaseTitle) }).click();
+      await expect(menu).toHaveAccessibleName('Open menu');
+    });
+  });
+
   test('a notification published while the page is open appears without a reload', async ({
     page,
     signUp,

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { DatabaseBanner } from '../../features/health/database-banner.tsx';
+import { useCurrentNotifications } from '../../features/notifications/use-current-notifications.ts';
 import { DashboardSidebar } from './dashboard-sidebar.tsx';
 
 /**
@@ -11,6 +12,7 @@ import { DashboardSidebar } from './dashboard-sidebar.tsx';
  */
 export function DashboardLayout() {
   const auth = useAuth();
+  const { unread } = useCurrentNotifications();
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerPath, setDrawerPath] = useState(pathname);
@@ -26,12 +28,19 @@ export function DashboardLayout() {
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
         <button
           type="button"
-          aria-label="Open menu"
+          aria-label={unread ? `Open menu, ${unread} unread notifications` : 'Open menu'}
           aria-expanded={drawerOpen}
           aria-controls="dashboard-sidebar"
           onClick={() => setDrawerOpen(true)}
-          className="-ml-1 grid size-10 place-items-center rounded-lg text-ink-950 hover:bg-slate-100"
+          className="relative -ml-1 grid size-10 place-items-center rounded-lg text-ink-950 hover:bg-slate-100"
         >
+          {/* The bell is inside the closed drawer: show its unread dot here too. */}
+          {unread ? (
+            <span
+              aria-hidden="true"
+              className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-red-500 ring-2 ring-white"
+            />
+          ) : null}
           <svg
             viewBox="0 0 24 24"
             className="size-6"

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Notification } from '@tickerwise/shared';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useDismiss } from '../../lib/use-dismiss.ts';
-import { notificationsQuery } from './api/get-notifications.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
 import { useLiveNotifications } from './api/use-live-notifications.ts';
 import { BellIcon } from './components/bell-icon.tsx';
 import { NotificationPanel } from './components/notification-panel.tsx';
+import { useCurrentNotifications } from './use-current-notifications.ts';
 
 function bellLabel(unread: number | undefined): string {
   if (unread === undefined) return 'Notifications';
@@ -24,15 +23,9 @@ export function NotificationBell() {
   const trigger = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const titleId = useId();
-  const query = useQuery(notificationsQuery);
+  const { query, notifications, unread } = useCurrentNotifications();
   const markRead = useMarkNotificationRead();
   useLiveNotifications();
-
-  // The server hides expired items; one that expires while the page is open goes too.
-  const notifications = query.data?.notifications.filter(
-    (item) => item.expiresAt === null || Date.parse(item.expiresAt) > Date.now(),
-  );
-  const unread = notifications?.filter((item) => !item.read).length;
 
   const dismiss = useCallback((reason: 'outside' | 'escape') => {
     setOpen(false);
