@@ -7,12 +7,9 @@
 //
 // Prints sign-in p50/p99 and health p50/p99/max, alone and under load, and the ratio of the
 // two health p99s. Target: health p99 under load < 50 ms.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { percentile, prepareProductionServer, sleep } from '../support/production-server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -30,39 +27,12 @@ const baselineSeconds = 5;
 const healthTargetMs = 50;
 const deadlineMs = 180_000;
 
-const root = resolve(import.meta.dirname, '..', '..');
-const work = mkdtempSync(join(tmpdir(), 'tickerwise-bench-auth-'));
-const bundle = join(root, 'apps/server/dist', `bench-auth-${process.pid}`, 'main.js');
-let server;
-
-function cleanUp() {
-  if (server && server.exitCode === null) server.kill('SIGKILL');
-  rmSync(work, { recursive: true, force: true });
-  rmSync(dirname(bundle), { recursive: true, force: true });
-}
+const server = await prepareProductionServer('auth');
 const watchdog = setTimeout(() => {
   process.stderr.write(`auth-under-load: gave up after ${deadlineMs / 1000} s\n`);
-  cleanUp();
+  server.cleanUp();
   process.exit(1);
 }, deadlineMs);
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 function summary(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -75,55 +45,6 @@ function summary(samples) {
 }
 
 const ms = (value) => `${value.toFixed(1)} ms`;
-
-/** The same production bundle `npm run build` makes, written to a folder of this run. */
-async function startServer() {
-  execFileSync(process.execPath, ['scripts/build.mjs', '--outfile', bundle], {
-    cwd: join(root, 'apps/server'),
-    stdio: 'inherit',
-  });
-  // The server serves the web app in production; the benchmark needs only its API.
-  const webDist = join(work, 'web');
-  mkdirSync(webDist);
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Tickerwise</title>');
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let log = '';
-  server = spawn(process.execPath, [bundle], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: join(work, 'data'),
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: url,
-      WEB_DIST_DIR: webDist,
-      // Each request names its own client address, so per-IP limits do not cap the load.
-      TRUST_PROXY: '127.0.0.1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout.on('data', (chunk) => {
-    log += chunk;
-  });
-  server.stderr.on('data', (chunk) => {
-    log += chunk;
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited early:\n${log}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return url;
-    await sleep(200);
-  }
-  throw new Error(`The server did not become healthy:\n${log}`);
-}
 
 let addressCounter = 0;
 /** A fresh client address per request (10.x.y.z), as many users behind a proxy would have. */
@@ -181,7 +102,7 @@ async function healthSample(url) {
 }
 
 async function main() {
-  const url = await startServer();
+  const url = await server.start();
   const users = await createUsers(url);
   // Warm the paths once so the first samples do not measure module and JIT start-up.
   await atRate(10, 1, () => healthSample(url));
@@ -237,10 +158,6 @@ main()
   )
   .finally(async () => {
     clearTimeout(watchdog);
-    if (server && server.exitCode === null) {
-      const exited = new Promise((done) => server.once('exit', done));
-      server.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000)]);
-    }
-    cleanUp();
+    await server.stop();
+    server.cleanUp();
   });

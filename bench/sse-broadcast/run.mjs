@@ -8,13 +8,12 @@
 // Prints p50/p99/max delivery time per round (publish request sent -> event parsed by the
 // client) and the server's resident memory before the clients connect, with them connected,
 // and after the deliveries. Target: p99 < 500 ms.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { percentile, prepareProductionServer, sleep } from '../support/production-server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -28,100 +27,17 @@ const userCount = Number(values.users);
 const rounds = Number(values.rounds);
 const deadlineMs = 180_000;
 
-const root = resolve(import.meta.dirname, '..', '..');
-const work = mkdtempSync(join(tmpdir(), 'tickerwise-bench-sse-'));
-const bundle = join(root, 'apps/server/dist', `bench-sse-${process.pid}`, 'main.js');
-let server;
-
-function cleanUp() {
-  if (server && server.exitCode === null) server.kill('SIGKILL');
-  rmSync(work, { recursive: true, force: true });
-  rmSync(dirname(bundle), { recursive: true, force: true });
-}
+const server = await prepareProductionServer('sse');
 const watchdog = setTimeout(() => {
   process.stderr.write(`sse-broadcast: gave up after ${deadlineMs / 1000} s\n`);
-  cleanUp();
+  server.cleanUp();
   process.exit(1);
 }, deadlineMs);
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 function rssMiB(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
   return kib / 1024;
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function buildServer() {
-  const { execFileSync } = await import('node:child_process');
-  execFileSync(process.execPath, ['scripts/build.mjs', '--outfile', bundle], {
-    cwd: join(root, 'apps/server'),
-    stdio: 'inherit',
-  });
-  const webDist = join(work, 'web');
-  mkdirSync(webDist);
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Tickerwise</title>');
-  return { port: await freePort(), webDist, dataDir: join(work, 'data') };
-}
-
-async function startServer({ port, webDist, dataDir }) {
-  const url = `http://127.0.0.1:${port}`;
-  let log = '';
-  server = spawn(process.execPath, [bundle], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      WEB_DIST_DIR: webDist,
-      LOG_LEVEL: 'warn',
-      // The benchmark tells a client address per user, so per-IP sign-up limits do not apply.
-      TRUST_PROXY: '127.0.0.1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout.on('data', (chunk) => {
-    log += chunk;
-  });
-  server.stderr.on('data', (chunk) => {
-    log += chunk;
-  });
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (server.exitCode !== null) throw new Error(`The server exited:\n${log}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return url;
-    await sleep(200);
-  }
-  throw new Error(`The server did not become healthy:\n${log}`);
-}
-
-async function stopServer() {
-  const exited = new Promise((done) => server.once('exit', done));
-  server.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
 }
 
 async function signUp(url, index) {
@@ -179,15 +95,14 @@ function openClient(url, cookie) {
 
 async function main() {
   const loadAtStart = loadavg()[0];
-  const setup = await buildServer();
   // First run: create the database (initdb) and the users. Then restart, so the measured
   // process starts from a reopened data folder like any restart in production.
-  let url = await startServer(setup);
+  const url = await server.start();
   const cookies = [];
   for (let index = 0; index < userCount; index++) cookies.push(await signUp(url, index));
-  await stopServer();
-  url = await startServer(setup);
-  const operator = JSON.parse(readFileSync(join(setup.dataDir, 'operator.json'), 'utf8'));
+  await server.stop();
+  await server.start();
+  const operator = JSON.parse(readFileSync(join(server.dataDir, 'operator.json'), 'utf8'));
   await sleep(1_000);
   const rssBefore = rssMiB(server.pid);
 
@@ -253,7 +168,7 @@ async function main() {
   );
 
   for (const client of clients) client.req.destroy();
-  await stopServer();
+  await server.stop();
   const missed = results.some((result) => result.received < clientCount);
   return missed ? 1 : 0;
 }
@@ -261,13 +176,13 @@ async function main() {
 main().then(
   (code) => {
     clearTimeout(watchdog);
-    cleanUp();
+    server.cleanUp();
     process.exit(code);
   },
   (error) => {
     process.stderr.write(`sse-broadcast: ${error.stack ?? error}\n`);
     clearTimeout(watchdog);
-    cleanUp();
+    server.cleanUp();
     process.exit(1);
   },
 );
