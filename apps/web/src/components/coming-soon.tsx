@@ -1,21 +1,12 @@
 import { usePageTitle } from '../lib/use-page-title.ts';
+import { ClockIcon } from './icons.tsx';
 
 export function ComingSoon() {
   usePageTitle('Coming Soon');
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center py-24 text-center">
       <div className="mb-6 grid size-14 place-items-center rounded-2xl bg-brand-50 text-brand-700">
-        <svg
-          viewBox="0 0 24 24"
-          className="size-7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M12 6v6l4 2" strokeLinecap="round" />
-          <circle cx="12" cy="12" r="9" />
-        </svg>
+        <ClockIcon className="size-7" />
       </div>
       <h1 className="text-3xl font-bold tracking-tight text-ink-950">Coming Soon</h1>
       <p className="mt-3 text-lg text-slate-600">

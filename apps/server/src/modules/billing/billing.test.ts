@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingRequests } from '../../../test/billing-requests.ts';
 import {
   createTestApp,
   type SignedUpUser,
@@ -20,18 +21,7 @@ afterAll(() => testApp.close());
 const db = () => testApp.db.database.db;
 const visa = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
-const post = (
-  url: string,
-  payload: object,
-  cookie?: string,
-  headers: Record<string, string> = {},
-) =>
-  testApp.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { origin: testOrigin, ...(cookie ? { cookie } : {}), ...headers },
-  });
+const { post, changePlan, tierOf } = billingRequests(() => testApp);
 
 const checkout = (
   user: SignedUpUser,
@@ -39,18 +29,6 @@ const checkout = (
   card: object = visa,
   idempotencyKey: string = randomUUID(),
 ) => post('/api/billing/checkout', { plan, idempotencyKey, card }, user.cookie);
-
-const changePlan = (user: SignedUpUser, plan: string) =>
-  post('/api/billing/plan-change', { plan }, user.cookie);
-
-async function tierOf(user: SignedUpUser): Promise<string> {
-  const response = await testApp.app.inject({
-    method: 'GET',
-    url: '/api/me',
-    headers: { cookie: user.cookie },
-  });
-  return response.json().subscription_tier;
-}
 
 async function billingOf(user: SignedUpUser) {
   const response = await testApp.app.inject({

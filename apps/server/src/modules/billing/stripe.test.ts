@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingRequests } from '../../../test/billing-requests.ts';
 import { FakeStripe } from '../../../test/fake-stripe.ts';
 import {
   createTestApp,
   type SignedUpUser,
   signUpUser,
   type TestApp,
-  testOrigin,
 } from '../../../test/test-app.ts';
 import { notifications, payments, subscriptions } from '../../db/schema/index.ts';
 
@@ -46,8 +46,7 @@ afterAll(async () => {
 
 const db = () => testApp.db.database.db;
 
-const post = (url: string, payload: object, cookie: string) =>
-  testApp.app.inject({ method: 'POST', url, payload, headers: { origin: testOrigin, cookie } });
+const { post, changePlan, tierOf } = billingRequests(() => testApp);
 
 const checkout = (
   user: SignedUpUser,
@@ -55,18 +54,6 @@ const checkout = (
   plan = 'pro',
   idempotencyKey: string = randomUUID(),
 ) => post('/api/billing/checkout', { plan, idempotencyKey, paymentMethodId }, user.cookie);
-
-const changePlan = (user: SignedUpUser, plan: string) =>
-  post('/api/billing/plan-change', { plan }, user.cookie);
-
-async function tierOf(user: SignedUpUser): Promise<string> {
-  const response = await testApp.app.inject({
-    method: 'GET',
-    url: '/api/me',
-    headers: { cookie: user.cookie },
-  });
-  return response.json().subscription_tier;
-}
 
 async function stripeSubscriptionOf(user: SignedUpUser): Promise<string> {
   const [row] = await db()

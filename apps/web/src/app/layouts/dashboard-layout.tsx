@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { MenuIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { DatabaseBanner } from '../../features/health/database-banner.tsx';
@@ -41,17 +42,7 @@ export function DashboardLayout() {
               className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-red-500 ring-2 ring-white"
             />
           ) : null}
-          <svg
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            aria-hidden="true"
-          >
-            <path d="M4 7h16M4 12h16M4 17h16" />
-          </svg>
+          <MenuIcon className="size-6" />
         </button>
         <Logo />
       </header>

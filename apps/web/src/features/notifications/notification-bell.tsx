@@ -1,9 +1,9 @@
 import type { Notification } from '@tickerwise/shared';
 import { useCallback, useId, useRef, useState } from 'react';
+import { BellIcon } from '../../components/icons.tsx';
 import { useDismiss } from '../../lib/use-dismiss.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
 import { useLiveNotifications } from './api/use-live-notifications.ts';
-import { BellIcon } from './components/bell-icon.tsx';
 import { NotificationPanel } from './components/notification-panel.tsx';
 import { useCurrentNotifications } from './use-current-notifications.ts';
 

@@ -1,0 +1,35 @@
+import type { SignedUpUser, TestApp } from './test-app.ts';
+import { testOrigin } from './test-app.ts';
+
+/**
+ * The calls both billing suites make, whatever the payment provider. Takes a getter because
+ * each suite builds its app in `beforeAll`.
+ */
+export function billingRequests(app: () => TestApp) {
+  const post = (
+    url: string,
+    payload: object,
+    cookie?: string,
+    headers: Record<string, string> = {},
+  ) =>
+    app().app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { origin: testOrigin, ...(cookie ? { cookie } : {}), ...headers },
+    });
+
+  return {
+    post,
+    changePlan: (user: SignedUpUser, plan: string) =>
+      post('/api/billing/plan-change', { plan }, user.cookie),
+    async tierOf(user: SignedUpUser): Promise<string> {
+      const response = await app().app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { cookie: user.cookie },
+      });
+      return response.json().subscription_tier;
+    },
+  };
+}
