@@ -1,0 +1,124 @@
+import type { subscriptionTiers } from './tiers.ts';
+
+type Tier = (typeof subscriptionTiers)[number];
+
+/** How fresh the prices a plan sees are. */
+export type MarketDataAccess = { kind: 'realtime' } | { kind: 'delayed'; delayMinutes: number };
+
+/**
+ * What each plan may do: the product's plan table (docs/PRODUCT.md, "Plans and entitlements")
+ * in one place. The server enforces it; the web reads it to show limits and upgrade prompts,
+ * and the pricing cards describe plans from it. `null` means unlimited.
+ *
+ * Kept free of zod so the pricing page and first-load code can import it cheaply.
+ */
+export interface Entitlements {
+  /** Written analyses and questions to the AI analyst, per UTC day. */
+  aiCallsPerDay: number;
+  /** Custom price and indicator alerts that may exist at once. */
+  customAlerts: number;
+  /** Named watchlists, and symbols in each. */
+  watchlists: number;
+  watchlistSymbols: number;
+  /** Portfolios a user may track. */
+  portfolios: number;
+  /** Keys for the read-only public API under /api/v1. */
+  apiAccess: boolean;
+  marketData: MarketDataAccess;
+  /** Learning courses open to the plan. */
+  courses: number | null;
+  /** Community posts and replies per calendar month (UTC). */
+  postsPerMonth: number | null;
+  repliesPerMonth: number | null;
+  prioritySupport: boolean;
+  integrations: boolean;
+  teamManagement: boolean;
+  earlyAccess: boolean;
+}
+
+const enterprise: Entitlements = {
+  aiCallsPerDay: 200,
+  customAlerts: 200,
+  watchlists: 50,
+  watchlistSymbols: 500,
+  portfolios: 10,
+  apiAccess: true,
+  marketData: { kind: 'realtime' },
+  courses: null,
+  postsPerMonth: null,
+  repliesPerMonth: null,
+  prioritySupport: true,
+  integrations: true,
+  teamManagement: true,
+  earlyAccess: false,
+};
+
+export const entitlementsByTier: Readonly<Record<Tier, Readonly<Entitlements>>> = {
+  free: {
+    aiCallsPerDay: 0,
+    customAlerts: 0,
+    watchlists: 1,
+    watchlistSymbols: 20,
+    portfolios: 1,
+    apiAccess: false,
+    marketData: { kind: 'delayed', delayMinutes: 15 },
+    courses: 3,
+    postsPerMonth: 5,
+    repliesPerMonth: 10,
+    prioritySupport: false,
+    integrations: false,
+    teamManagement: false,
+    earlyAccess: false,
+  },
+  pro: {
+    aiCallsPerDay: 50,
+    customAlerts: 50,
+    watchlists: 10,
+    watchlistSymbols: 100,
+    portfolios: 10,
+    apiAccess: false,
+    marketData: { kind: 'realtime' },
+    courses: null,
+    postsPerMonth: 50,
+    repliesPerMonth: 100,
+    prioritySupport: false,
+    integrations: false,
+    teamManagement: false,
+    earlyAccess: false,
+  },
+  enterprise,
+  // Everything in Enterprise plus early access features.
+  alpha: { ...enterprise, earlyAccess: true },
+};
+
+export function entitlementsFor(tier: Tier): Readonly<Entitlements> {
+  return entitlementsByTier[tier];
+}
+
+/** Yes/no abilities a screen or route may require. */
+export type Feature = 'aiAnalysis' | 'customAlerts' | 'apiAccess' | 'realtimeData';
+
+export function hasFeature(tier: Tier, feature: Feature): boolean {
+  const plan = entitlementsFor(tier);
+  switch (feature) {
+    case 'aiAnalysis':
+      return plan.aiCallsPerDay > 0;
+    case 'customAlerts':
+      return plan.customAlerts > 0;
+    case 'apiAccess':
+      return plan.apiAccess;
+    case 'realtimeData':
+      return plan.marketData.kind === 'realtime';
+  }
+}
+
+/** The cheapest plan that has a feature: where an upgrade prompt sends the user. */
+export function cheapestTierWith(feature: Feature): Tier {
+  return hasFeature('pro', feature) ? 'pro' : 'enterprise';
+}
+
+/** Counters that reset each UTC period, consumed one at a time. */
+export const quotas = {
+  aiCalls: { period: 'day', limit: (tier: Tier) => entitlementsFor(tier).aiCallsPerDay },
+} as const satisfies Record<string, { period: 'day' | 'month'; limit: (tier: Tier) => number }>;
+export type Quota = keyof typeof quotas;

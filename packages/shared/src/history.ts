@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { dataSourceSchema } from './company.ts';
+
+/** One trading day of a symbol, in US dollars; `date` is the exchange's day (YYYY-MM-DD). */
+export const dailyBarSchema = z.object({
+  date: z.iso.date(),
+  open: z.number().positive(),
+  high: z.number().positive(),
+  low: z.number().positive(),
+  close: z.number().positive(),
+  /** Shares traded; 0 when the source does not report it. */
+  volume: z.number().nonnegative(),
+});
+export type DailyBar = z.infer<typeof dailyBarSchema>;
+
+/** The ranges the price chart offers; 1M is the default. */
+export const historyRanges = ['1m', '3m', '6m', '1y', '5y'] as const;
+export const historyRangeSchema = z.enum(historyRanges);
+export type HistoryRange = z.infer<typeof historyRangeSchema>;
+
+/** `GET /api/stocks/:symbol/history?range=` */
+export const historyResponseSchema = z.object({
+  symbol: z.string(),
+  range: historyRangeSchema,
+  /** Oldest first. */
+  bars: z.array(dailyBarSchema),
+  source: dataSourceSchema,
+  /** The last day the stored bars cover (YYYY-MM-DD), null when there are none. */
+  asOf: z.iso.date().nullable(),
+});
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;
