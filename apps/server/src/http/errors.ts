@@ -10,15 +10,17 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
-    readonly headers?: Record<string, string>,
+    readonly headers?: Record<string, string | string[]>,
   ) {
     super(message);
   }
 }
 
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
-export const unauthorized = (message = 'Please sign in to continue.') =>
-  new AppError(401, 'unauthorized', message);
+export const unauthorized = (
+  message = 'Please sign in to continue.',
+  headers?: Record<string, string | string[]>,
+) => new AppError(401, 'unauthorized', message, undefined, headers);
 
 /** Parses input with a shared zod schema; a failure is a 400 that names each bad field. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {

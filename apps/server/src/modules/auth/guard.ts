@@ -1,7 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/errors.ts';
 import type { Auth } from './auth.ts';
-import { SessionMemo, sessionKey, sessionTokenOf } from './session-memo.ts';
+import {
+  readSessionCookie,
+  type SessionCookie,
+  strayCookieDeletions,
+  tokenOfCookieValue,
+} from './session-cookie.ts';
+import { SessionMemo, sessionKey } from './session-memo.ts';
 
 export interface SessionUser {
   id: string;
@@ -10,22 +16,57 @@ export interface SessionUser {
   role: string;
 }
 
+/** A session better-auth verified, and who it belongs to. */
+export interface VerifiedSession {
+  user: SessionUser;
+  /** `sessionKey` of the token better-auth verified: how its end is announced. */
+  key: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+interface RememberedSession extends VerifiedSession {
+  /** The exact cookie value better-auth verified (hashed): a memo hit needs the same one. */
+  cookieDigest: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    sessionUser?: SessionUser | null;
+    verifiedSession?: VerifiedSession | null;
+    /** `Set-Cookie` lines deleting stray session cookie variants the request carried. */
+    strayCookieDeletions?: string[];
   }
 }
 
-const memos = new WeakMap<Auth, SessionMemo<SessionUser>>();
+interface Sessions {
+  memo: SessionMemo<RememberedSession>;
+  /** better-auth's own session cookie name (`__Secure-` prefixed over https). */
+  cookieName: Promise<string>;
+}
+
+const sessionsByAuth = new WeakMap<Auth, Sessions>();
 
 /** The per-app memo of verified sessions (see SessionMemo for what it trades). */
-export function sessionMemoOf(auth: Auth): SessionMemo<SessionUser> {
-  let memo = memos.get(auth);
-  if (!memo) {
-    memo = new SessionMemo();
-    memos.set(auth, memo);
+export function sessionsOf(auth: Auth): Sessions {
+  let sessions = sessionsByAuth.get(auth);
+  if (!sessions) {
+    sessions = {
+      memo: new SessionMemo(),
+      cookieName: auth.$context.then((context) => context.authCookies.sessionToken.name),
+    };
+    sessionsByAuth.set(auth, sessions);
   }
-  return memo;
+  return sessions;
+}
+
+/** The request's session cookie, read exactly as better-auth reads it. */
+export async function sessionCookieOf(auth: Auth, request: FastifyRequest): Promise<SessionCookie> {
+  const name = await sessionsOf(auth).cookieName;
+  const cookie = readSessionCookie(request.headers.cookie, name);
+  if (cookie.kind === 'ambiguous') {
+    request.strayCookieDeletions = strayCookieDeletions(name, cookie.strayNames);
+  }
+  return cookie;
 }
 
 export function toHeaders(request: FastifyRequest): Headers {
@@ -37,43 +78,71 @@ export function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** The signed-in user of a request (from its session cookie), or null. Cached per request. */
+async function verify(auth: Auth, request: FastifyRequest): Promise<VerifiedSession | null> {
+  const cookie = await sessionCookieOf(auth, request);
+  if (cookie.kind !== 'one') return null;
+  const token = tokenOfCookieValue(cookie.value);
+  const key = sessionKey(token);
+  const cookieDigest = sessionKey(cookie.value);
+  const { memo } = sessionsOf(auth);
+  const remembered = memo.get(key);
+  if (remembered && remembered.cookieDigest === cookieDigest) {
+    return { user: remembered.user, key, expiresAt: remembered.expiresAt };
+  }
+  const session = await auth.api.getSession({ headers: toHeaders(request) });
+  // Remembered only under the token better-auth verified, and only when that is the cookie
+  // read above: anything else means the two readings differ, and the request has no session.
+  if (!session || session.session.token !== token) return null;
+  const verified: VerifiedSession = {
+    user: {
+      id: session.user.id,
+      name: session.user.name,
+      email: session.user.email,
+      role: (session.user as { role?: string }).role ?? 'user',
+    },
+    key,
+    expiresAt: new Date(session.session.expiresAt).getTime(),
+  };
+  memo.set(key, { ...verified, cookieDigest }, verified.expiresAt);
+  return verified;
+}
+
+/** The verified session of a request, or null. Cached per request. */
+export async function currentSession(
+  auth: Auth,
+  request: FastifyRequest,
+): Promise<VerifiedSession | null> {
+  if (request.verifiedSession === undefined) {
+    request.verifiedSession = await verify(auth, request);
+  }
+  return request.verifiedSession;
+}
+
+/** The signed-in user of a request (from its session cookie), or null. */
 export async function currentUser(
   auth: Auth,
   request: FastifyRequest,
 ): Promise<SessionUser | null> {
-  if (request.sessionUser !== undefined) return request.sessionUser;
-  const token = sessionTokenOf(request.headers.cookie);
-  if (!token) {
-    request.sessionUser = null;
-    return null;
-  }
-  const memo = sessionMemoOf(auth);
-  const key = sessionKey(token);
-  const remembered = memo.get(key);
-  if (remembered) {
-    request.sessionUser = remembered;
-    return remembered;
-  }
-  const session = await auth.api.getSession({ headers: toHeaders(request) });
-  if (!session) {
-    request.sessionUser = null;
-    return null;
-  }
-  const user: SessionUser = {
-    id: session.user.id,
-    name: session.user.name,
-    email: session.user.email,
-    role: (session.user as { role?: string }).role ?? 'user',
-  };
-  memo.set(key, user, new Date(session.session.expiresAt).getTime());
-  request.sessionUser = user;
-  return user;
+  return (await currentSession(auth, request))?.user ?? null;
+}
+
+/** A 401 that also deletes the stray session cookies the request carried, if any. */
+export function sessionRefused(request: FastifyRequest) {
+  const deletions = request.strayCookieDeletions;
+  return unauthorized(undefined, deletions ? { 'set-cookie': deletions } : undefined);
+}
+
+/** The signed-in session, or a 401 for the client to send the visitor to /login. */
+export async function requireSession(
+  auth: Auth,
+  request: FastifyRequest,
+): Promise<VerifiedSession> {
+  const session = await currentSession(auth, request);
+  if (!session) throw sessionRefused(request);
+  return session;
 }
 
 /** The signed-in user, or a 401 for the client to send the visitor to /login. */
 export async function requireUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {
-  const user = await currentUser(auth, request);
-  if (!user) throw unauthorized();
-  return user;
+  return (await requireSession(auth, request)).user;
 }

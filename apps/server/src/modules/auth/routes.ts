@@ -4,10 +4,14 @@ import type { Database } from '../../db/client.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import type { Auth } from './auth.ts';
-import { sessionMemoOf, toHeaders } from './guard.ts';
-import { sessionKey, sessionTokenOf } from './session-memo.ts';
+import { sessionCookieOf, sessionRefused, sessionsOf, toHeaders } from './guard.ts';
+import { tokenOfCookieValue } from './session-cookie.ts';
+import { sessionKey } from './session-memo.ts';
 
 const sessionRevokedChannel = 'auth_session_revoked';
+
+/** The auth paths that make a new session whatever cookies the request carries. */
+const sessionCreating = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
 
 /** Per email: failed sign-ins, and sign-up attempts, in 15 minutes. */
 export const perEmailLimit = { window: 15 * 60, max: 10 } as const;
@@ -51,15 +55,15 @@ export const authRoutes: FastifyPluginAsync<{
   publicUrl: string;
 }> = async (app, { auth, database, publicUrl }) => {
   const limiter = new AttemptLimiter(database.db, perEmailLimit);
-  const memo = sessionMemoOf(auth);
+  const { memo } = sessionsOf(auth);
   // A sign-out on any instance ends the session on every instance at once.
   const unlisten = await database.listen(sessionRevokedChannel, (key) => memo.forget(key));
   app.addHook('onClose', () => unlisten());
 
-  const forgetSession = async (cookie: string | undefined, path: string) => {
-    const token = sessionTokenOf(cookie);
-    if (!token) return;
-    const key = sessionKey(token);
+  const forgetSession = async (request: FastifyRequest, path: string) => {
+    const cookie = await sessionCookieOf(auth, request);
+    if (cookie.kind !== 'one') return;
+    const key = sessionKey(tokenOfCookieValue(cookie.value));
     memo.forget(key);
     if (/\/(sign-out|revoke-)/.test(path)) {
       await database.notify(sessionRevokedChannel, key).catch(() => {});
@@ -71,6 +75,15 @@ export const authRoutes: FastifyPluginAsync<{
     url: '/api/auth/*',
     handler: async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
+      // better-auth reads its own cookie name only; a request that also carries another
+      // variant is refused, as on every other route (only a new sign-in or sign-up may pass,
+      // so that a user with a stray cookie can get a session again).
+      if (
+        !sessionCreating.has(path) &&
+        (await sessionCookieOf(auth, request)).kind === 'ambiguous'
+      ) {
+        throw sessionRefused(request);
+      }
       let body = request.body;
       let signInKey: string | undefined;
       if (request.method === 'POST' && path === '/api/auth/sign-up/email') {
@@ -89,7 +102,7 @@ export const authRoutes: FastifyPluginAsync<{
       }
 
       const response = await auth.handler(toAuthRequest(request, publicUrl, body));
-      if (request.method === 'POST') await forgetSession(request.headers.cookie, path);
+      if (request.method === 'POST') await forgetSession(request, path);
 
       if (signInKey) {
         if (response.status === 401) await limiter.record(signInKey);

@@ -1,14 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { SessionMemo, sessionKey, sessionTokenOf } from './session-memo.ts';
+import { readSessionCookie, tokenOfCookieValue } from './session-cookie.ts';
+import { SessionMemo, sessionKey } from './session-memo.ts';
 
-describe('the session memo', () => {
-  it('finds the session cookie, plain or Secure-prefixed', () => {
-    expect(sessionTokenOf('a=1; tickerwise.session_token=abc.def; b=2')).toBe('abc.def');
-    expect(sessionTokenOf('__Secure-tickerwise.session_token=xyz')).toBe('xyz');
-    expect(sessionTokenOf('other=1')).toBeUndefined();
-    expect(sessionTokenOf(undefined)).toBeUndefined();
+const plain = 'tickerwise.session_token';
+const secure = `__Secure-${plain}`;
+
+describe('reading the session cookie', () => {
+  it('reads only the name better-auth reads, URL-decoded', () => {
+    expect(readSessionCookie(`a=1; ${plain}=abc.d%2Bf%3D; b=2`, plain)).toEqual({
+      kind: 'one',
+      value: 'abc.d+f=',
+    });
+    expect(readSessionCookie(`${secure}=xyz`, secure)).toEqual({ kind: 'one', value: 'xyz' });
+    expect(readSessionCookie(`${plain}=xyz`, secure)).toEqual({ kind: 'none' });
+    expect(readSessionCookie(`${secure}=xyz`, plain)).toEqual({ kind: 'none' });
+    expect(readSessionCookie('other=1', plain)).toEqual({ kind: 'none' });
+    expect(readSessionCookie(undefined, plain)).toEqual({ kind: 'none' });
   });
 
+  it('calls any second variant ambiguous, and names the strays', () => {
+    expect(readSessionCookie(`${plain}=a; ${secure}=b`, secure)).toEqual({
+      kind: 'ambiguous',
+      strayNames: [plain],
+    });
+    expect(readSessionCookie(`__host-${plain}=a; ${plain}=b`, plain)).toEqual({
+      kind: 'ambiguous',
+      strayNames: [`__host-${plain}`],
+    });
+    expect(readSessionCookie(`${plain}=a; x=1; ${plain}=b`, plain)).toEqual({
+      kind: 'ambiguous',
+      strayNames: [],
+    });
+  });
+
+  it('finds the token inside a signed value', () => {
+    expect(tokenOfCookieValue('tok.en.c2lnbmF0dXJl=')).toBe('tok.en');
+    expect(tokenOfCookieValue('unsigned')).toBe('unsigned');
+  });
+});
+
+describe('the session memo', () => {
   it('keys sessions by a hash, never the token', () => {
     expect(sessionKey('secret-token')).not.toContain('secret-token');
     expect(sessionKey('secret-token')).toBe(sessionKey('secret-token'));

@@ -1,15 +1,8 @@
 import { createHash } from 'node:crypto';
 
-/** The session cookie better-auth sets (`__Secure-` prefixed when served over https). */
-const sessionCookie = /(?:^|;\s*)(?:__Secure-)?tickerwise\.session_token=([^;]+)/;
-
-export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {
-  return cookieHeader ? sessionCookie.exec(cookieHeader)?.[1] : undefined;
-}
-
-/** What is kept and announced: never the token itself. */
+/** What is kept and announced for a session: the SHA-256 of its token, in hex, never the token. */
 export function sessionKey(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return createHash('sha256').update(token).digest('hex');
 }
 
 interface Entry<T> {
@@ -55,5 +48,10 @@ export class SessionMemo<T> {
 
   forget(key: string): void {
     this.entries.delete(key);
+  }
+
+  /** Forgets everything (announcements may have been missed). */
+  clear(): void {
+    this.entries.clear();
   }
 }
