@@ -3,13 +3,15 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
+import { registerNormalPathCheck } from './http/normal-path.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers.ts';
 import { registerApiNotFound, registerSpa } from './http/spa.ts';
 import { type Auth, createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret } from './modules/auth/server-secret.ts';
-import { billingCspDirectives, registerBilling } from './modules/billing/register-billing.ts';
+import { registerBilling } from './modules/billing/register-billing.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createMarketProvider } from './modules/market/providers/create-provider.ts';
 import { marketRoutes } from './modules/market/routes.ts';
@@ -36,6 +38,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const database =
     deps.database ??
     (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
+  const securityHeaders = securityHeaderOptions(config);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -51,21 +54,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     forceCloseConnections: true,
+    frameworkErrors: frameworkErrorHandler(securityHeaderWriter(securityHeaders)),
   });
   app.decorate('database', database);
   if (!deps.database) app.addHook('onClose', () => database.close());
 
   registerErrorHandling(app);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Served over plain http on localhost by default: do not force https sub-requests.
-        upgradeInsecureRequests: null,
-        ...billingCspDirectives(config.billing),
-      },
-    },
-    hsts: false,
-  });
+  await app.register(fastifyHelmet, securityHeaders);
+  registerNormalPathCheck(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   registerOriginCheck(app, [config.publicUrl, ...config.trustedOrigins]);
 

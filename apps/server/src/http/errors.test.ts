@@ -112,6 +112,33 @@ describe('the error shape', () => {
     expect(fromApp.statusCode).toBe(200);
   });
 
+  it("answers Fastify's own refusals in the one shape, with the security headers", async () => {
+    const cases = [
+      { url: '/api/stocks/%C0%AE', status: 400, code: 'bad_path' },
+      { url: `/api/stocks/${'A'.repeat(150)}`, status: 414, code: 'uri_too_long' },
+      { url: '/api/stocks/%E0%A4%A', status: 400, code: 'bad_path' },
+    ];
+    for (const { url, status, code } of cases) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.json().error.code, url).toBe(code);
+      expect(typeof response.json().error.message).toBe('string');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+    const unsupported = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { origin: testOrigin, 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
+    expect(unsupported.statusCode).toBe(415);
+    expect(unsupported.json().error.code).toBe('unsupported_media_type');
+    expect(unsupported.headers['x-content-type-options']).toBe('nosniff');
+    const oddQuery = await testApp.app.inject({ method: 'GET', url: '/api/health?%zz=%&a[b]=1' });
+    expect(oddQuery.statusCode).toBe(200);
+  });
+
   it('sends security headers', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -1,5 +1,5 @@
 import type { ApiError } from '@tickerwise/shared';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 /** A failure the client can act on: it becomes `{ error: { code, message } }` with its status. */
@@ -88,4 +88,30 @@ export function registerErrorHandling(app: FastifyInstance): void {
       'The request is not valid.';
     return sendError(reply, status, { error: { code, message } });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures it meets before routing (a path it cannot decode, a
+ * parameter over its length limit) get the same shape and security headers as any other.
+ */
+export function frameworkErrorHandler(
+  writeSecurityHeaders: (request: FastifyRequest, reply: FastifyReply) => void,
+) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    writeSecurityHeaders(request, reply);
+    if (error.code === 'FST_ERR_BAD_URL') {
+      return sendError(reply, 400, {
+        error: { code: 'bad_path', message: 'This address is not valid.' },
+      });
+    }
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      return sendError(reply, 414, {
+        error: { code: 'uri_too_long', message: 'This address is too long.' },
+      });
+    }
+    request.log.error({ err: error }, 'request failed before routing');
+    return sendError(reply, 500, {
+      error: { code: 'internal_error', message: 'Something went wrong. Please try again.' },
+    });
+  };
 }

@@ -74,7 +74,9 @@ export const authRoutes: FastifyPluginAsync<{
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     handler: async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
+      // The path as better-auth will route it (the normal-path check already refused any
+      // other spelling; this keeps the two readings one even if that check changes).
+      const path = new URL(request.url, publicUrl).pathname;
       // better-auth reads its own cookie name only; a request that also carries another
       // variant is refused, as on every other route (only a new sign-in or sign-up may pass,
       // so that a user with a stray cookie can get a session again).
