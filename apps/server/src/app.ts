@@ -76,9 +76,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('auth', auth);
 
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { auth, database, publicUrl: config.publicUrl });
+  await app.register(authRoutes, {
+    auth,
+    database,
+    publicUrl: config.publicUrl,
+    limits: config.limits,
+  });
   await app.register(profileRoutes, { auth, db });
-  await registerBilling(app, { config: config.billing, auth, db });
+  await registerBilling(app, { config: config.billing, auth, db, limits: config.limits });
   const market = new MarketService({
     provider: createMarketProvider(config.market, Date.now),
     log: app.log,

@@ -55,4 +55,52 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ MARKET_PROVIDER: 'yahoo' })).toThrow(/^Invalid MARKET_PROVIDER: /);
   });
+
+  it('has limits that stop attackers, not a campus behind one address', () => {
+    expect(loadConfig({}).limits).toEqual({
+      signInFailures: { max: 10, windowSeconds: 900 },
+      signInFailuresPerEmail: { max: 50, windowSeconds: 3600 },
+      signInFailuresPerAddress: { max: 300, windowSeconds: 3600 },
+      signUpsPerAddress: { max: 300, windowSeconds: 3600 },
+      signUpsPerEmail: { max: 10, windowSeconds: 900 },
+      failedPaymentsPerAccount: { max: 5, windowSeconds: 3600 },
+      failedPaymentsPerAddress: { max: 20, windowSeconds: 3600 },
+      eventStreamsPerUser: 20,
+      eventStreamsPerAddress: 500,
+    });
+  });
+
+  it('reads every limit from its variable', () => {
+    const { limits } = loadConfig({
+      LIMIT_SIGN_IN_FAILURES: '5/10m',
+      LIMIT_SIGN_IN_FAILURES_PER_EMAIL: '100/1d',
+      LIMIT_SIGN_IN_FAILURES_PER_ADDRESS: '1000/1h',
+      LIMIT_SIGN_UPS_PER_ADDRESS: '2000/1h',
+      LIMIT_SIGN_UPS_PER_EMAIL: '3/30s',
+      LIMIT_FAILED_PAYMENTS_PER_ACCOUNT: '3/2h',
+      LIMIT_FAILED_PAYMENTS_PER_ADDRESS: '50/1h',
+      LIMIT_EVENT_STREAMS_PER_USER: '8',
+      LIMIT_EVENT_STREAMS_PER_ADDRESS: '2000',
+    });
+    expect(limits).toEqual({
+      signInFailures: { max: 5, windowSeconds: 600 },
+      signInFailuresPerEmail: { max: 100, windowSeconds: 86_400 },
+      signInFailuresPerAddress: { max: 1000, windowSeconds: 3600 },
+      signUpsPerAddress: { max: 2000, windowSeconds: 3600 },
+      signUpsPerEmail: { max: 3, windowSeconds: 30 },
+      failedPaymentsPerAccount: { max: 3, windowSeconds: 7200 },
+      failedPaymentsPerAddress: { max: 50, windowSeconds: 3600 },
+      eventStreamsPerUser: 8,
+      eventStreamsPerAddress: 2000,
+    });
+    expect(() => loadConfig({ LIMIT_SIGN_IN_FAILURES: '10 per 15 minutes' })).toThrow(
+      /^Invalid LIMIT_SIGN_IN_FAILURES: must look like 10\/15m/,
+    );
+    expect(() => loadConfig({ LIMIT_SIGN_UPS_PER_ADDRESS: '0/1h' })).toThrow(
+      /^Invalid LIMIT_SIGN_UPS_PER_ADDRESS: /,
+    );
+    expect(() => loadConfig({ LIMIT_EVENT_STREAMS_PER_USER: '0' })).toThrow(
+      /^Invalid LIMIT_EVENT_STREAMS_PER_USER: /,
+    );
+  });
 });

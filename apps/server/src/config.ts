@@ -1,5 +1,24 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { RateLimit } from './modules/limits/attempt-limiter.ts';
+
+const secondsPerUnit = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/** A limit written `<max>/<window>`, the window in s, m, h or d: `10/15m`. */
+const rateLimitSchema = z
+  .string()
+  .regex(/^\d+\/\d+[smhd]$/, 'must look like 10/15m (attempts/window, in s, m, h or d)')
+  .transform((value): RateLimit => {
+    const [, max, count, unit] = /^(\d+)\/(\d+)([smhd])$/.exec(value) ?? [];
+    return {
+      max: Number(max),
+      windowSeconds: Number(count) * secondsPerUnit[unit as keyof typeof secondsPerUnit],
+    };
+  })
+  .refine(
+    (limit) => limit.max >= 1 && limit.windowSeconds >= 1,
+    'must allow 1 or more in 1s or more',
+  );
 
 /**
  * The one place that reads `process.env`. Every variable is documented in `.env.example`
@@ -32,9 +51,59 @@ const envSchema = z.object({
   STRIPE_PRICE_ENTERPRISE: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  LIMIT_SIGN_IN_FAILURES: rateLimitSchema.optional(),
+  LIMIT_SIGN_IN_FAILURES_PER_EMAIL: rateLimitSchema.optional(),
+  LIMIT_SIGN_IN_FAILURES_PER_ADDRESS: rateLimitSchema.optional(),
+  LIMIT_SIGN_UPS_PER_ADDRESS: rateLimitSchema.optional(),
+  LIMIT_SIGN_UPS_PER_EMAIL: rateLimitSchema.optional(),
+  LIMIT_FAILED_PAYMENTS_PER_ACCOUNT: rateLimitSchema.optional(),
+  LIMIT_FAILED_PAYMENTS_PER_ADDRESS: rateLimitSchema.optional(),
+  LIMIT_EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).optional(),
+  LIMIT_EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Limits on attempts, each overridable by its variable (see `envSchema`). Per-address limits
+ * are sized for a whole campus, office or mobile carrier behind one address (carrier-grade NAT
+ * puts thousands of phones behind a few addresses): they stop one machine hammering us, they
+ * do not ration people. What protects an account is the count per email, which does not care
+ * how many addresses an attacker has, and the count per email and address, which lets nobody
+ * lock a stranger out from the stranger's own address.
+ */
+export interface Limits {
+  /** Failed sign-ins for one email from one address. */
+  signInFailures: RateLimit;
+  /** Failed sign-ins for one email from every address: the ceiling for distributed guessing. */
+  signInFailuresPerEmail: RateLimit;
+  /** Failed sign-ins from one address, whatever the email (credential stuffing). */
+  signInFailuresPerAddress: RateLimit;
+  signUpsPerAddress: RateLimit;
+  signUpsPerEmail: RateLimit;
+  /** Declined or failed card payments of one account (card testing). */
+  failedPaymentsPerAccount: RateLimit;
+  failedPaymentsPerAddress: RateLimit;
+  /** Open `/api/events` streams of one user, on one instance. */
+  eventStreamsPerUser: number;
+  /** Open `/api/events` streams from one client address, on one instance. */
+  eventStreamsPerAddress: number;
+}
+
+const minutes = (count: number) => count * 60;
+const hours = (count: number) => count * 3600;
+
+export const defaultLimits: Limits = {
+  signInFailures: { max: 10, windowSeconds: minutes(15) },
+  signInFailuresPerEmail: { max: 50, windowSeconds: hours(1) },
+  signInFailuresPerAddress: { max: 300, windowSeconds: hours(1) },
+  signUpsPerAddress: { max: 300, windowSeconds: hours(1) },
+  signUpsPerEmail: { max: 10, windowSeconds: minutes(15) },
+  failedPaymentsPerAccount: { max: 5, windowSeconds: hours(1) },
+  failedPaymentsPerAddress: { max: 20, windowSeconds: hours(1) },
+  eventStreamsPerUser: 20,
+  eventStreamsPerAddress: 500,
+};
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -58,6 +127,8 @@ export interface Config {
   market: MarketConfig;
   /** Who takes card payments. */
   billing: BillingConfig;
+  /** Limits on sign-ins, sign-ups, payments and live streams. */
+  limits: Limits;
 }
 
 /** `test` runs offline with Stripe's published test cards; `stripe` uses a Stripe account. */
@@ -118,6 +189,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     market: parseMarket(env),
     billing: parseBilling(env),
+    limits: parseLimits(env),
   };
 }
 
@@ -130,6 +202,24 @@ function parseMarket(env: Env): MarketConfig {
     provider: 'finnhub',
     apiKey: env.FINNHUB_API_KEY,
     baseUrl: env.FINNHUB_BASE_URL.replace(/\/$/, ''),
+  };
+}
+
+function parseLimits(env: Env): Limits {
+  const limits = defaultLimits;
+  return {
+    signInFailures: env.LIMIT_SIGN_IN_FAILURES ?? limits.signInFailures,
+    signInFailuresPerEmail: env.LIMIT_SIGN_IN_FAILURES_PER_EMAIL ?? limits.signInFailuresPerEmail,
+    signInFailuresPerAddress:
+      env.LIMIT_SIGN_IN_FAILURES_PER_ADDRESS ?? limits.signInFailuresPerAddress,
+    signUpsPerAddress: env.LIMIT_SIGN_UPS_PER_ADDRESS ?? limits.signUpsPerAddress,
+    signUpsPerEmail: env.LIMIT_SIGN_UPS_PER_EMAIL ?? limits.signUpsPerEmail,
+    failedPaymentsPerAccount:
+      env.LIMIT_FAILED_PAYMENTS_PER_ACCOUNT ?? limits.failedPaymentsPerAccount,
+    failedPaymentsPerAddress:
+      env.LIMIT_FAILED_PAYMENTS_PER_ADDRESS ?? limits.failedPaymentsPerAddress,
+    eventStreamsPerUser: env.LIMIT_EVENT_STREAMS_PER_USER ?? limits.eventStreamsPerUser,
+    eventStreamsPerAddress: env.LIMIT_EVENT_STREAMS_PER_ADDRESS ?? limits.eventStreamsPerAddress,
   };
 }
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import type { Config } from '../src/config.ts';
+import { type Config, defaultLimits } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { withDatabase } from './database-url.ts';
 
@@ -83,6 +83,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: true,
     market: { provider: 'simulated' },
     billing: { provider: 'test' },
+    limits: defaultLimits,
     ...overrides,
   };
 }

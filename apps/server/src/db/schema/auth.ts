@@ -71,13 +71,6 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
-/** Failed sign-ins and sign-up attempts per email (better-auth limits per IP only). */
-export const authAttempt = pgTable('auth_attempt', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-});
-
 /** Secrets the server makes for itself when none is configured (shared by every instance). */
 export const serverSecret = pgTable('server_secret', {
   name: text('name').primaryKey(),

@@ -1,5 +1,6 @@
 /** Every table of the app. Each module owns its file; drizzle-kit reads this barrel. */
 export * from './auth.ts';
 export * from './billing.ts';
+export * from './limits.ts';
 export * from './notifications.ts';
 export * from './profiles.ts';

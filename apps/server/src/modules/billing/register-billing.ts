@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BillingConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Auth } from '../auth/auth.ts';
+import type { FailedPaymentLimitSettings } from './failed-payment-limits.ts';
 import { createBillingProvider } from './providers/create-provider.ts';
 import { billingRoutes } from './routes.ts';
 import { startBillingSweep } from './sweep.ts';
@@ -12,12 +13,17 @@ const sweepIntervalMs = 60_000;
 /** Billing routes, plus the sweep that applies plan changes when paid periods end. */
 export async function registerBilling(
   app: FastifyInstance,
-  options: { config: BillingConfig; auth: Auth; db: Db },
+  options: { config: BillingConfig; auth: Auth; db: Db; limits: FailedPaymentLimitSettings },
 ): Promise<void> {
   const provider = createBillingProvider(options.db, options.config, (error) =>
     app.log.error({ err: error }, 'payment provider call failed'),
   );
-  await app.register(billingRoutes, { auth: options.auth, db: options.db, provider });
+  await app.register(billingRoutes, {
+    auth: options.auth,
+    db: options.db,
+    provider,
+    limits: options.limits,
+  });
 
   let sweep: ReturnType<typeof startBillingSweep> | undefined;
   app.addHook('onReady', async () => {

@@ -10,6 +10,7 @@ import { parseInput } from '../../http/errors.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
 import { getMe } from '../profiles/service.ts';
+import { type FailedPaymentLimitSettings, FailedPaymentLimits } from './failed-payment-limits.ts';
 import type { BillingProvider } from './providers/provider.ts';
 import type { StripeBillingProvider } from './providers/stripe.ts';
 import { billingStatus } from './records.ts';
@@ -20,13 +21,15 @@ export interface BillingRoutesOptions {
   auth: Auth;
   db: Db;
   provider: BillingProvider | StripeBillingProvider;
+  limits: FailedPaymentLimitSettings;
 }
 
 /** Plans and payments: the only way a user's tier changes. */
 export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (
   app,
-  { auth, db, provider },
+  { auth, db, provider, limits },
 ) => {
+  const failedPayments = new FailedPaymentLimits(db, limits);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -46,7 +49,9 @@ export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (
 
   app.post('/api/billing/checkout', async (request): Promise<CheckoutResult> => {
     const user = await requireUser(auth, request);
-    const outcome = await provider.checkout(user, request.body);
+    const outcome = await failedPayments.attempt(user.id, request.ip, () =>
+      provider.checkout(user, request.body),
+    );
     if (outcome.status === 'requires_action') return outcome;
     return {
       status: 'succeeded',

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingRequests } from '../../../test/billing-requests.ts';
+import {
+  createTestApp,
+  type SignedUpUser,
+  signUpUser,
+  type TestApp,
+} from '../../../test/test-app.ts';
+import { payments } from '../../db/schema/index.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+const { post, tierOf } = billingRequests(() => testApp);
+const visa = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+const declined = { ...visa, number: '4000 0000 0000 0002' };
+
+const checkout = (user: SignedUpUser, card: object, address: string) =>
+  post('/api/billing/checkout', { plan: 'pro', idempotencyKey: randomUUID(), card }, user.cookie, {
+    'x-forwarded-for': address,
+  });
+
+const failedPaymentsOf = async (user: SignedUpUser) =>
+  (await testApp.db.database.db.select().from(payments).where(eq(payments.userId, user.id))).filter(
+    (payment) => payment.status === 'failed',
+  );
+
+describe('card testing', () => {
+  it('one account trying declined card after card is stopped after 5 failures an hour', async () => {
+    const tester = await signUpUser(testApp.app);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 20; attempt++) {
+      statuses.push((await checkout(tester, declined, `198.18.1.${attempt}`)).statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([402, 402, 402, 402, 402]);
+    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
+    expect(await failedPaymentsOf(tester)).toHaveLength(5);
+
+    const refused = await checkout(tester, visa, '198.18.1.99');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(refused.json().error).toEqual({
+      code: 'rate_limited',
+      message: 'Too many failed payments. Please wait 60 minutes and try again.',
+    });
+  });
+
+  it('one address trying cards on many accounts is stopped after 20 failures an hour', async () => {
+    const statuses: number[] = [];
+    for (let account = 0; account < 6; account++) {
+      const tester = await signUpUser(testApp.app);
+      for (let attempt = 0; attempt < 4; attempt++) {
+        statuses.push((await checkout(tester, declined, '198.18.2.1')).statusCode);
+      }
+    }
+    expect(statuses.filter((status) => status === 402)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+  });
+
+  it('declined cards sent at once count too', async () => {
+    const tester = await signUpUser(testApp.app);
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () => checkout(tester, declined, '198.18.3.1')),
+    );
+    expect(responses.filter((response) => response.statusCode === 402)).toHaveLength(5);
+    expect(await failedPaymentsOf(tester)).toHaveLength(5);
+  });
+
+  it('a customer whose card was declined a few times can still pay with another', async () => {
+    const customer = await signUpUser(testApp.app);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await checkout(customer, declined, '198.18.4.1')).statusCode).toBe(402);
+    }
+    expect((await checkout(customer, visa, '198.18.4.1')).statusCode).toBe(200);
+    expect(await tierOf(customer)).toBe('pro');
+  });
+
+  it('a mistyped card (refused before any payment) does not count', async () => {
+    const customer = await signUpUser(testApp.app);
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const typo = await checkout(customer, { ...visa, number: '4242' }, '198.18.5.1');
+      expect(typo.statusCode).toBe(400);
+    }
+    expect((await checkout(customer, visa, '198.18.5.1')).statusCode).toBe(200);
+  });
+});

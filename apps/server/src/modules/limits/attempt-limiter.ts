@@ -1,0 +1,108 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/** At most `max` attempts in a window of `windowSeconds`. */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+export interface LimitedKey {
+  key: string;
+  limit: RateLimit;
+}
+
+export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** How often rows whose window has ended are deleted (per instance). */
+const pruneEveryMs = 10 * 60_000;
+
+/**
+ * Counts attempts per key in fixed windows, in the database, so every instance shares the
+ * counts. One attempt is checked and counted against all of its keys in ONE statement, on
+ * the database's clock: concurrent attempts cannot all pass a check made before any of them
+ * was counted, and instance clocks do not matter.
+ */
+export class AttemptLimiter {
+  private lastPrune = 0;
+
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Counts one attempt against `keys` in order, each only if the one before it was counted
+   * and it has room itself. The attempt is allowed when every key counted it. A refused
+   * attempt counts only against the keys before the one that refused it, so list the keys
+   * the caller owns (their own address) before shared ones (a stranger's email): hammering a
+   * full key of one's own then costs nobody else anything.
+   */
+  async consume(keys: LimitedKey[]): Promise<Verdict> {
+    if (keys.length === 0) return { allowed: true };
+    await this.pruneNow();
+    const steps = keys.map(({ key, limit }, index) => {
+      const source =
+        index === 0
+          ? sql`values (${key}::text, 1, now() + make_interval(secs => ${limit.windowSeconds}::int))`
+          : sql`select ${key}::text, 1, now() + make_interval(secs => ${limit.windowSeconds}::int)
+                from ${sql.raw(`step_${index - 1}`)}`;
+      // The row is locked while its WHERE is checked on its newest version, so two attempts
+      // at once cannot both take the last place.
+      return sql`${sql.raw(`step_${index}`)} as (
+        insert into attempt_counter as c (key, count, window_ends_at)
+        ${source}
+        on conflict (key) do update set
+          count = case when c.window_ends_at <= now() then 1 else c.count + 1 end,
+          window_ends_at = case when c.window_ends_at <= now() then excluded.window_ends_at
+                                else c.window_ends_at end
+        where c.window_ends_at <= now() or c.count < ${limit.max}::int
+        returning 1
+      )`;
+    });
+    const columns = keys.map(({ key }, index): SQL => {
+      const step = sql.raw(`step_${index}`);
+      return sql`exists (select 1 from ${step}) as ${sql.raw(`counted_${index}`)},
+        (select ceil(extract(epoch from a.window_ends_at - now()))::int
+           from attempt_counter a where a.key = ${key}::text) as ${sql.raw(`seconds_left_${index}`)}`;
+    });
+    const result = await this.db.execute(
+      sql`with ${sql.join(steps, sql`, `)} select ${sql.join(columns, sql`, `)}`,
+    );
+    const row = rowsOf(result)[0] ?? {};
+    for (const [index, { limit }] of keys.entries()) {
+      if (row[`counted_${index}`] === true) continue;
+      const left = Number(row[`seconds_left_${index}`]);
+      // The snapshot may predate a window another attempt opened meanwhile: say a whole window.
+      const retryAfterSeconds = Number.isFinite(left) && left > 0 ? left : limit.windowSeconds;
+      return { allowed: false, retryAfterSeconds };
+    }
+    return { allowed: true };
+  }
+
+  /** Gives back one counted attempt per key (it turned out not to be what the limit counts). */
+  async refund(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.db.execute(sql`
+      update attempt_counter set count = greatest(count - 1, 0)
+      where key in (${sql.join(
+        keys.map((key) => sql`${key}::text`),
+        sql`, `,
+      )}) and window_ends_at > now()`);
+  }
+
+  /** Forgets the attempts of `key` altogether. */
+  async reset(key: string): Promise<void> {
+    await this.db.execute(sql`delete from attempt_counter where key = ${key}`);
+  }
+
+  private async pruneNow(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPrune < pruneEveryMs) return;
+    this.lastPrune = now;
+    await this.db.execute(sql`delete from attempt_counter where window_ends_at <= now()`);
+  }
+}
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (
+    (result as { rows?: Record<string, unknown>[] }).rows ?? (Array.isArray(result) ? result : [])
+  );
+}
