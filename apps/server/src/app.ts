@@ -90,7 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(marketRoutes, { auth, market });
   const operator = registerOperatorAccess(app, config.dataDir);
-  await app.register(realtimeRoutes, { auth, database });
+  await app.register(realtimeRoutes, { auth, database, limits: config.limits });
   await app.register(notificationRoutes, { auth, db, operator });
 
   if (config.webDistDir) await registerSpa(app, config.webDistDir);

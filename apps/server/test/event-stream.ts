@@ -4,6 +4,8 @@ import type { LiveEvent } from '@tickerwise/shared';
 /** A Server-Sent Events client over a real socket, as a browser's EventSource would be. */
 export interface EventStream {
   status: number;
+  /** The body of a refused stream (an error status), once it has arrived. */
+  body: Promise<string>;
   /** Parsed `data:` events, in arrival order. */
   events: LiveEvent[];
   /** Comment lines (`: heartbeat`) without the colon. */
@@ -17,10 +19,14 @@ export interface EventStream {
 }
 
 /** Opens `url` as an event stream; resolves once the response head arrives (any status). */
-export function openEventStream(url: string, cookie?: string): Promise<EventStream> {
+export function openEventStream(
+  url: string,
+  cookie?: string,
+  headers: Record<string, string> = {},
+): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const req = request(url, {
-      headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) },
+      headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}), ...headers },
     });
     req.on('error', reject);
     req.on('response', (response) => {
@@ -28,12 +34,14 @@ export function openEventStream(url: string, cookie?: string): Promise<EventStre
       const comments: string[] = [];
       const waiters = new Set<() => void>();
       let buffer = '';
+      let raw = '';
       const ended = new Promise<void>((done) => {
         response.on('end', done);
         response.on('close', done);
       });
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
+        raw += chunk;
         buffer += chunk;
         let boundary = buffer.indexOf('\n\n');
         while (boundary !== -1) {
@@ -64,6 +72,7 @@ export function openEventStream(url: string, cookie?: string): Promise<EventStre
         });
       resolve({
         status: response.statusCode ?? 0,
+        body: ended.then(() => raw),
         events,
         comments,
         waitFor: (match, timeoutMs = 2_000) => until(() => events.find(match), timeoutMs, 'event'),

@@ -145,4 +145,37 @@ describe.skipIf(!process.env.DATABASE_URL)('two server instances on one database
     expect(titles.filter((title) => title.startsWith('New Update:'))).toHaveLength(1);
     stream.close();
   });
+
+  it('ends a session revoked through one on the other at once, and closes its stream there', async () => {
+    const [first, second] = instances as [Instance, Instance];
+    const account = { email: 'ada-revoke@example.com', password: 'correct horse battery' };
+    const signUp = await fetch(`${first.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: first.url },
+      body: JSON.stringify({ ...account, name: 'Ada Investor', plan: 'free' }),
+    });
+    expect(signUp.status).toBe(200);
+    const phone = cookieFrom(signUp.headers.getSetCookie());
+    const signIn = await fetch(`${second.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: second.url },
+      body: JSON.stringify(account),
+    });
+    const laptop = cookieFrom(signIn.headers.getSetCookie());
+    const meOnSecond = () => fetch(`${second.url}/api/me`, { headers: { cookie: laptop } });
+    expect((await meOnSecond()).status).toBe(200);
+    const stream = await openEventStream(`${second.url}/api/events`, laptop);
+    await stream.waitForComment('connected');
+
+    const revoked = await fetch(`${first.url}/api/auth/revoke-other-sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: first.url, cookie: phone },
+      body: '{}',
+    });
+    expect(revoked.status).toBe(200);
+    const started = performance.now();
+    await stream.ended;
+    expect((await meOnSecond()).status).toBe(401);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
 });

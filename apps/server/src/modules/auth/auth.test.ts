@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cookieFrom,
@@ -10,7 +11,7 @@ import {
 } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { defaultLimits } from '../../config.ts';
-import { profiles, user as users } from '../../db/schema/index.ts';
+import { profiles, session as sessions, user as users } from '../../db/schema/index.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -205,6 +206,95 @@ describe('sign-in and sign-out', () => {
     );
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect((await me(created.cookie)).json().subscription_tier).toBe('free');
+  });
+});
+
+/** The session token inside a session cookie (`name=<token>.<signature>`, URL-encoded). */
+function tokenOf(cookie: string): string {
+  const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
+  return value.slice(0, value.lastIndexOf('.'));
+}
+
+describe('ending sessions', () => {
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    other = await buildApp(testConfig(), { database: testApp.db.database });
+    await other.ready();
+  });
+  afterAll(() => other.close());
+
+  const meOn = (app: FastifyInstance, cookie: string) =>
+    app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+
+  /** A user signed in twice (two browsers): the session that acts, and the one it ends. */
+  async function twoSessions() {
+    const user = await signUpUser(testApp.app);
+    const signIn = await post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: user.password,
+    });
+    expect(signIn.statusCode).toBe(200);
+    return { user, acting: user.cookie, ended: cookieFrom(signIn.headers['set-cookie']) };
+  }
+
+  const revocations = [
+    {
+      route: 'revoke-session',
+      revoke: (acting: string, ended: string) =>
+        post('/api/auth/revoke-session', { token: tokenOf(ended) }, { cookie: acting }),
+    },
+    {
+      route: 'revoke-other-sessions',
+      revoke: (acting: string) => post('/api/auth/revoke-other-sessions', {}, { cookie: acting }),
+    },
+    {
+      route: 'revoke-sessions',
+      revoke: (acting: string) => post('/api/auth/revoke-sessions', {}, { cookie: acting }),
+    },
+  ];
+
+  for (const { route, revoke } of revocations) {
+    it(`/${route} ends the session at once on every instance`, async () => {
+      const { acting, ended } = await twoSessions();
+      // Both instances have verified (and remember) the session about to end.
+      expect((await meOn(testApp.app, ended)).statusCode).toBe(200);
+      expect((await meOn(other, ended)).statusCode).toBe(200);
+      expect((await revoke(acting, ended)).statusCode).toBe(200);
+      for (const app of [testApp.app, other]) {
+        await expect
+          .poll(async () => (await meOn(app, ended)).statusCode, { timeout: 2_000 })
+          .toBe(401);
+      }
+    });
+  }
+
+  it('a password change that signs out other devices ends them at once on every instance', async () => {
+    const { user, acting, ended } = await twoSessions();
+    expect((await meOn(other, ended)).statusCode).toBe(200);
+    const changed = await post(
+      '/api/auth/change-password',
+      {
+        currentPassword: user.password,
+        newPassword: 'a brand new password',
+        revokeOtherSessions: true,
+      },
+      { cookie: acting },
+    );
+    expect(changed.statusCode).toBe(200);
+    await expect
+      .poll(async () => (await meOn(other, ended)).statusCode, { timeout: 2_000 })
+      .toBe(401);
+    const renewed = cookieFrom(changed.headers['set-cookie']);
+    expect((await meOn(other, renewed)).statusCode).toBe(200);
+  });
+
+  it('a session deleted by any other tool ends at once too', async () => {
+    const { user, ended } = await twoSessions();
+    expect((await meOn(other, ended)).statusCode).toBe(200);
+    await testApp.db.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await expect
+      .poll(async () => (await meOn(other, ended)).statusCode, { timeout: 2_000 })
+      .toBe(401);
   });
 });
 

@@ -7,9 +7,8 @@ import { type AuthLimitSettings, AuthLimits, type SignInAttempt } from './auth-l
 import { sendAuthResponse } from './auth-response.ts';
 import { sessionCookieOf, sessionRefused, sessionsOf, toHeaders } from './guard.ts';
 import { tokenOfCookieValue } from './session-cookie.ts';
+import { listenForSessionEnds } from './session-ends.ts';
 import { sessionKey } from './session-memo.ts';
-
-const sessionRevokedChannel = 'auth_session_revoked';
 
 /** The auth paths that make a new session whatever cookies the request carries. */
 const sessionCreating = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
@@ -27,18 +26,18 @@ export const authRoutes: FastifyPluginAsync<{
 }> = async (app, { auth, database, publicUrl, limits }) => {
   const authLimits = new AuthLimits(database.db, limits);
   const { memo } = sessionsOf(auth);
-  // A sign-out on any instance ends the session on every instance at once.
-  const unlisten = await database.listen(sessionRevokedChannel, (key) => memo.forget(key));
-  app.addHook('onClose', () => unlisten());
+  // The database announces every session that ends, whoever ended it: every instance forgets
+  // it at once.
+  const stopListening = await listenForSessionEnds(database, {
+    ended: (key) => memo.forget(key),
+    missed: () => memo.clear(),
+  });
+  app.addHook('onClose', () => stopListening());
 
-  const forgetSession = async (request: FastifyRequest, path: string) => {
+  /** The caller's own session may have changed (signed out, renamed): verify it afresh. */
+  const forgetOwnSession = async (request: FastifyRequest) => {
     const cookie = await sessionCookieOf(auth, request);
-    if (cookie.kind !== 'one') return;
-    const key = sessionKey(tokenOfCookieValue(cookie.value));
-    memo.forget(key);
-    if (/\/(sign-out|revoke-)/.test(path)) {
-      await database.notify(sessionRevokedChannel, key).catch(() => {});
-    }
+    if (cookie.kind === 'one') memo.forget(sessionKey(tokenOfCookieValue(cookie.value)));
   };
 
   app.route({
@@ -77,7 +76,7 @@ export const authRoutes: FastifyPluginAsync<{
         throw error;
       }
       await signIn?.settle(response.status);
-      if (request.method === 'POST') await forgetSession(request, path);
+      if (request.method === 'POST') await forgetOwnSession(request);
       return sendAuthResponse(reply, response);
     },
   });

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 
-/** What is kept and announced for a session: the SHA-256 of its token, in hex, never the token. */
+/**
+ * What is kept and announced for a session: the SHA-256 of its token, in hex, never the token
+ * itself. The database computes the same when a session row is deleted (`session-ends.ts`).
+ */
 export function sessionKey(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -12,8 +15,10 @@ interface Entry<T> {
 
 /**
  * Remembers a verified session for a few seconds, so a signed-in page polling the API does not
- * cost a database lookup per request. Sign-out forgets the session at once on this instance and,
- * through the change bus, on the others; a session revoked any other way lapses within `ttlMs`.
+ * cost a database lookup per request. Every session that ends (signed out, revoked, replaced on
+ * a password change, expired, its user deleted) is announced by the database and forgotten at
+ * once on every instance; only while that announcement cannot arrive does an entry lapse on
+ * its own, within `ttlMs`.
  */
 export class SessionMemo<T> {
   private readonly entries = new Map<string, Entry<T>>();

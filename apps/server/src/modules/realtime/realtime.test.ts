@@ -2,13 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventStream, openEventStream } from '../../../test/event-stream.ts';
 import {
+  cookieFrom,
   createTestApp,
   type SignedUpUser,
   signUpUser,
   type TestApp,
   testOrigin,
 } from '../../../test/test-app.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { defaultLimits } from '../../config.ts';
+import { notifications, session as sessions } from '../../db/schema/index.ts';
 import { insertNotification } from '../notifications/service.ts';
 import { realtimeRoutes } from './routes.ts';
 
@@ -24,6 +26,7 @@ beforeAll(async () => {
         prefix: '/fast-heartbeat',
         auth: app.auth,
         database: app.database,
+        limits: defaultLimits,
         heartbeatMs: 50,
       });
     },
@@ -132,6 +135,111 @@ describe('GET /api/events', () => {
     }
   });
 });
+
+describe('a stream lives no longer than its session', () => {
+  const post = (url: string, cookie: string, payload: object = {}) =>
+    testApp.app.inject({ method: 'POST', url, payload, headers: { origin: testOrigin, cookie } });
+
+  it('ends when the user signs out', async () => {
+    const user = await signUpUser(testApp.app);
+    const stream = await connect(user);
+    expect((await post('/api/auth/sign-out', user.cookie)).statusCode).toBe(200);
+    await expect(within(stream.ended, 2_000)).resolves.toBe('ended');
+    expect((await openEventStream(`${baseUrl}/api/events`, user.cookie)).status).toBe(401);
+  });
+
+  it('ends when the session is revoked from another device', async () => {
+    const user = await signUpUser(testApp.app);
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: testOrigin },
+      payload: { email: user.email, password: user.password },
+    });
+    const laptop = cookieFrom(signIn.headers['set-cookie']);
+    const laptopStream = await connect({ ...user, cookie: laptop });
+    const phoneStream = await connect(user);
+    expect((await post('/api/auth/revoke-other-sessions', user.cookie)).statusCode).toBe(200);
+    await expect(within(laptopStream.ended, 2_000)).resolves.toBe('ended');
+    // The device that revoked the others keeps its stream.
+    await expect(within(phoneStream.ended, 300)).resolves.toBe('open');
+  });
+
+  it('ends when the session expires', async () => {
+    // A session that is not remembered is never extended, so it really runs out (a
+    // remembered one is renewed whenever it is used, and so ends only when left unused).
+    const user = await signUpUser(testApp.app);
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: testOrigin },
+      payload: { email: user.email, password: user.password, rememberMe: false },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const cookie = cookieFrom(signIn.headers['set-cookie']);
+    expect(cookie).toContain('dont_remember');
+    await db()
+      .update(sessions)
+      .set({ expiresAt: sql`now() + interval '1500 milliseconds'` })
+      .where(eq(sessions.userId, user.id));
+    const stream = await connect({ ...user, cookie });
+    await expect(within(stream.ended, 5_000)).resolves.toBe('ended');
+  });
+});
+
+describe('how many streams one user or one address may open', () => {
+  let capped: TestApp;
+  let cappedUrl: string;
+  beforeAll(async () => {
+    capped = await createTestApp({
+      config: { limits: { ...defaultLimits, eventStreamsPerUser: 2, eventStreamsPerAddress: 3 } },
+    });
+    cappedUrl = await capped.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => capped.close());
+
+  const open = async (user: SignedUpUser, address: string) => {
+    const stream = await openEventStream(`${cappedUrl}/api/events`, user.cookie, {
+      'x-forwarded-for': address,
+    });
+    openStreams.push(stream);
+    return stream;
+  };
+
+  it('refuses a user more streams than the cap, in the app error shape, until one closes', async () => {
+    const user = await signUpUser(capped.app);
+    const first = await open(user, '198.51.100.1');
+    const second = await open(user, '198.51.100.2');
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const third = await open(user, '198.51.100.3');
+    expect(third.status).toBe(429);
+    expect(JSON.parse(await third.body)).toEqual({
+      error: {
+        code: 'too_many_streams',
+        message: 'Too many live connections are open. Close a few tabs and try again.',
+      },
+    });
+    first.close();
+    await expect.poll(async () => (await open(user, '198.51.100.4')).status).toBe(200);
+  });
+
+  it('refuses one address more streams than its cap, whoever opens them', async () => {
+    const statuses: number[] = [];
+    for (let person = 0; person < 4; person++) {
+      const user = await signUpUser(capped.app);
+      statuses.push((await open(user, '203.0.113.99')).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+/** 'ended' if `ended` settles within `ms`, else 'open'. */
+function within(ended: Promise<void>, ms: number): Promise<'ended' | 'open'> {
+  return Promise.race([
+    ended.then(() => 'ended' as const),
+    new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), ms)),
+  ]);
+}
 
 describe.skipIf(!process.env.DATABASE_URL)('losing the database connection', () => {
   it('tells every stream to refetch once listening is restored', async () => {

@@ -3,8 +3,10 @@ import type { LiveEvent } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireUser } from '../auth/guard.ts';
+import { requireSession } from '../auth/guard.ts';
+import { listenForSessionEnds } from '../auth/session-ends.ts';
 import { ChangeBus } from './change-bus.ts';
+import { StreamCaps, type StreamLimitSettings } from './stream-caps.ts';
 
 /** A comment line every 30 s keeps proxies from closing an idle stream (SPEC.md section 9). */
 export const heartbeatIntervalMs = 30_000;
@@ -14,8 +16,12 @@ const reconnectDelayMs = 2_000;
 export interface RealtimeOptions {
   auth: Auth;
   database: Database;
+  limits: StreamLimitSettings;
   heartbeatMs?: number;
 }
+
+/** setTimeout's longest delay (about 24.8 days); a session ending later is re-checked then. */
+const longestTimerMs = 2 ** 31 - 1;
 
 function frame(event: LiveEvent): string {
   return `data: ${JSON.stringify(event)}\n\n`;
@@ -23,17 +29,29 @@ function frame(event: LiveEvent): string {
 
 /**
  * `GET /api/events`: a Server-Sent Events stream for the signed-in user. It carries only
- * "this changed, refetch it" events for them or for everyone, never the data itself.
+ * "this changed, refetch it" events for them or for everyone, never the data itself. A stream
+ * lives no longer than its session: it ends when the session ends (on any instance) or
+ * expires, and the browser's reconnection then finds out whether it still has one.
  */
 export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
   app,
-  { auth, database, heartbeatMs = heartbeatIntervalMs },
+  { auth, database, limits, heartbeatMs = heartbeatIntervalMs },
 ) => {
   const bus = new ChangeBus(database, (payload) =>
     app.log.warn({ payload }, 'ignored a malformed change announcement'),
   );
   await bus.start();
   const streams = new Set<ServerResponse>();
+  const streamsBySession = new Map<string, Set<ServerResponse>>();
+  const caps = new StreamCaps(limits);
+  const stopListening = await listenForSessionEnds(database, {
+    ended: (key) => {
+      for (const stream of streamsBySession.get(key) ?? []) stream.end();
+    },
+    // The change bus tells every stream to resync; a stream whose session ended meanwhile
+    // learns it at its session's expiry or the next reconnection.
+    missed: () => {},
+  });
   const heartbeat = setInterval(() => {
     for (const stream of streams) stream.write(': heartbeat\n\n');
   }, heartbeatMs);
@@ -43,11 +61,13 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
     for (const stream of streams) stream.end();
+    await stopListening();
     await bus.stop();
   });
 
   app.get('/api/events', async (request, reply) => {
-    const user = await requireUser(auth, request);
+    const session = await requireSession(auth, request);
+    const giveBack = caps.take(session.user.id, request.ip);
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {
@@ -58,11 +78,27 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
       'x-accel-buffering': 'no',
     });
     stream.write(`retry: ${reconnectDelayMs}\n: connected\n\n`);
-    const unsubscribe = bus.subscribe(user.id, (event) => stream.write(frame(event)));
+    const unsubscribe = bus.subscribe(session.user.id, (event) => stream.write(frame(event)));
     streams.add(stream);
+    let sameSession = streamsBySession.get(session.key);
+    if (!sameSession) {
+      sameSession = new Set();
+      streamsBySession.set(session.key, sameSession);
+    }
+    sameSession.add(stream);
+    const expiry = setTimeout(
+      () => stream.end(),
+      Math.min(Math.max(0, session.expiresAt - Date.now()), longestTimerMs),
+    );
+    expiry.unref();
     const end = () => {
+      clearTimeout(expiry);
       unsubscribe();
+      giveBack();
       streams.delete(stream);
+      const current = streamsBySession.get(session.key);
+      current?.delete(stream);
+      if (current?.size === 0) streamsBySession.delete(session.key);
     };
     stream.once('close', end);
     stream.once('error', end);
