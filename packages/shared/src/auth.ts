@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { subscriptionTierSchema } from './plans.ts';
 
+/** A user's full name, at sign-up and when they change it. */
+export const userNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your full name')
+  .min(2, 'Name must be at least 2 characters')
+  .max(100, 'Name must be at most 100 characters');
+
 /** SPEC.md section 5; one schema for the sign-up form and the server. */
 export const signUpSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Please enter your full name')
-    .min(2, 'Name must be at least 2 characters')
-    .max(100, 'Name must be at most 100 characters'),
+  name: userNameSchema,
   email: z
     .string()
     .trim()
@@ -28,6 +31,20 @@ export const signInSchema = z.object({
   password: z.string().min(1, 'Please enter your password'),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
+
+/**
+ * `POST /api/auth/update-user`: what a user may change about themselves. A picture is shown
+ * by browsers, so only an https address is taken (never `javascript:`, `data:` or http).
+ */
+export const updateUserSchema = z.strictObject({
+  name: userNameSchema.optional(),
+  image: z
+    .url({ protocol: /^https$/, error: 'A profile picture must be an https:// address' })
+    .max(2048, 'A profile picture address must be at most 2048 characters')
+    .nullable()
+    .optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 /** `GET /api/me`: the user as the app shows them (SPEC.md section 3). */
 export const meSchema = z.object({

@@ -16,6 +16,21 @@ function toSnakeCase(code: string): string {
   return code.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 }
 
+/**
+ * better-auth puts the session token in the JSON of sign-up, sign-in, get-session and
+ * list-sessions. The httpOnly cookie is the only place it belongs: anything that can read a
+ * response body (a script injected into the page, a logging proxy) must not get it.
+ */
+function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, item]) => [key, withoutTokens(item)]),
+  );
+}
+
 /** Passes better-auth's answer on: its cookies as they are, its errors in the app's shape. */
 export async function sendAuthResponse(
   reply: FastifyReply,
@@ -31,7 +46,9 @@ export async function sendAuthResponse(
   if (response.status < 400) {
     reply.status(response.status);
     if (!text) return reply.send();
-    return reply.type(response.headers.get('content-type') ?? 'application/json').send(text);
+    const type = response.headers.get('content-type') ?? 'application/json';
+    if (!type.includes('json')) return reply.type(type).send(text);
+    return reply.type(type).send(JSON.stringify(withoutTokens(JSON.parse(text))));
   }
 
   let parsed: { code?: string; message?: string } = {};

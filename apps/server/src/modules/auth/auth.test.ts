@@ -209,6 +209,81 @@ describe('sign-in and sign-out', () => {
   });
 });
 
+describe('what the auth API answers and accepts', () => {
+  const get = (url: string, cookie: string) =>
+    testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  it('never puts a session token in a JSON answer, only in the cookie', async () => {
+    const signUp = await post('/api/auth/sign-up/email', {
+      name: 'Token Free',
+      email: 'token-free@example.com',
+      password: 'long enough password',
+      plan: 'free',
+    });
+    const cookie = cookieFrom(signUp.headers['set-cookie']);
+    const token = tokenOf(cookie);
+    const signIn = await post('/api/auth/sign-in/email', {
+      email: 'token-free@example.com',
+      password: 'long enough password',
+    });
+    const session = await get('/api/auth/get-session', cookie);
+    const list = await get('/api/auth/list-sessions', cookie);
+    for (const response of [signUp, signIn, session, list]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain(token);
+      expect(response.body).not.toMatch(/"token"/);
+    }
+    expect(signUp.json().user.email).toBe('token-free@example.com');
+    expect(session.json().user.email).toBe('token-free@example.com');
+    expect(list.json()).toHaveLength(2);
+    expect(cookieFrom(signIn.headers['set-cookie'])).toMatch(/^tickerwise\.session_token=/);
+  });
+
+  it('checks a name change with the shared rules and shows it everywhere', async () => {
+    const user = await signUpUser(testApp.app);
+    const long = await post(
+      '/api/auth/update-user',
+      { name: 'x'.repeat(56 * 1024) },
+      { cookie: user.cookie },
+    );
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toMatchObject({
+      code: 'validation_failed',
+      fields: { name: 'Name must be at most 100 characters' },
+    });
+    const renamed = await post(
+      '/api/auth/update-user',
+      { name: '  Grace Hopper ' },
+      { cookie: user.cookie },
+    );
+    expect(renamed.statusCode).toBe(200);
+    expect((await me(user.cookie)).json().name).toBe('Grace Hopper');
+  });
+
+  it('accepts only an https address as a profile picture', async () => {
+    const user = await signUpUser(testApp.app);
+    for (const image of [
+      'javascript:alert(1)',
+      'http://example.com/a.png',
+      'data:image/png;base64,AA',
+    ]) {
+      const refused = await post('/api/auth/update-user', { image }, { cookie: user.cookie });
+      expect(refused.statusCode, image).toBe(400);
+      expect(refused.json().error.fields.image).toBe(
+        'A profile picture must be an https:// address',
+      );
+    }
+    const [before] = await testApp.db.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(before?.image).toBeNull();
+    const accepted = await post(
+      '/api/auth/update-user',
+      { image: 'https://images.example.com/ada.png' },
+      { cookie: user.cookie },
+    );
+    expect(accepted.statusCode).toBe(200);
+  });
+});
+
 /** The session token inside a session cookie (`name=<token>.<signature>`, URL-encoded). */
 function tokenOf(cookie: string): string {
   const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));

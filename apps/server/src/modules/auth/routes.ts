@@ -1,11 +1,12 @@
-import { signInSchema, signUpSchema } from '@tickerwise/shared';
+import { signInSchema, signUpSchema, updateUserSchema } from '@tickerwise/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { parseInput } from '../../http/errors.ts';
+import { renameProfile } from '../profiles/service.ts';
 import type { Auth } from './auth.ts';
 import { type AuthLimitSettings, AuthLimits, type SignInAttempt } from './auth-limits.ts';
 import { sendAuthResponse } from './auth-response.ts';
-import { sessionCookieOf, sessionRefused, sessionsOf, toHeaders } from './guard.ts';
+import { currentSession, sessionCookieOf, sessionRefused, sessionsOf, toHeaders } from './guard.ts';
 import { tokenOfCookieValue } from './session-cookie.ts';
 import { listenForSessionEnds } from './session-ends.ts';
 import { sessionKey } from './session-memo.ts';
@@ -58,7 +59,15 @@ export const authRoutes: FastifyPluginAsync<{
       }
       let body = request.body;
       let signIn: SignInAttempt | undefined;
-      if (request.method === 'POST' && path === '/api/auth/sign-up/email') {
+      let newName: { userId: string; name: string } | undefined;
+      if (request.method === 'POST' && path === '/api/auth/update-user') {
+        const input = parseInput(updateUserSchema, body);
+        body = input;
+        const session = await currentSession(auth, request);
+        if (session && input.name !== undefined) {
+          newName = { userId: session.user.id, name: input.name };
+        }
+      } else if (request.method === 'POST' && path === '/api/auth/sign-up/email') {
         const input = parseInput(signUpSchema, body);
         body = input;
         await authLimits.signUp(input.email, request.ip);
@@ -76,6 +85,7 @@ export const authRoutes: FastifyPluginAsync<{
         throw error;
       }
       await signIn?.settle(response.status);
+      if (newName && response.ok) await renameProfile(database.db, newName.userId, newName.name);
       if (request.method === 'POST') await forgetOwnSession(request);
       return sendAuthResponse(reply, response);
     },

@@ -9,6 +9,9 @@ import {
   type TestApp,
 } from '../../../test/test-app.ts';
 import { payments } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { createTestProvider } from './providers/test.ts';
+import { changePlan } from './service.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -16,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const { post, tierOf } = billingRequests(() => testApp);
+const { post, changePlan: requestPlanChange, tierOf } = billingRequests(() => testApp);
 const visa = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 const declined = { ...visa, number: '4000 0000 0000 0002' };
 
@@ -87,5 +90,64 @@ describe('card testing', () => {
       expect(typo.statusCode).toBe(400);
     }
     expect((await checkout(customer, visa, '198.18.5.1')).statusCode).toBe(200);
+  });
+});
+
+describe('plan switches sent at once', () => {
+  it('identical Pro to Enterprise switches sent at once record one proration', async () => {
+    const customer = await signUpUser(testApp.app);
+    expect((await checkout(customer, visa, '198.18.6.1')).statusCode).toBe(200);
+    expect(await tierOf(customer)).toBe('pro');
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => requestPlanChange(customer, 'enterprise')),
+    );
+    for (const answer of answers) {
+      expect([200, 409]).toContain(answer.statusCode);
+      if (answer.statusCode === 409) {
+        expect(['plan_changed', 'no_change']).toContain(answer.json().error.code);
+      }
+    }
+    expect(answers.some((answer) => answer.statusCode === 200)).toBe(true);
+    const prorations = (
+      await testApp.db.database.db.select().from(payments).where(eq(payments.userId, customer.id))
+    ).filter((payment) => payment.kind === 'proration');
+    expect(prorations).toHaveLength(1);
+    expect(await tierOf(customer)).toBe('enterprise');
+  });
+
+  it('the same switch made three times at once by the billing rules records one proration', async () => {
+    // The HTTP requests above overlap only partly on PGlite; the rules called side by side
+    // interleave at every query on either database.
+    const customer = await signUpUser(testApp.app);
+    expect((await checkout(customer, visa, '198.18.6.3')).statusCode).toBe(200);
+    const db = testApp.db.database.db;
+    const payer = { id: customer.id, name: 'Ada Investor', email: customer.email };
+    const outcomes = await Promise.allSettled(
+      [1, 2, 3].map(() => changePlan(db, createTestProvider(db), payer, 'enterprise')),
+    );
+    expect(outcomes.some((outcome) => outcome.status === 'fulfilled')).toBe(true);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(AppError);
+    }
+    const prorations = (
+      await db.select().from(payments).where(eq(payments.userId, customer.id))
+    ).filter((payment) => payment.kind === 'proration');
+    expect(prorations).toHaveLength(1);
+    expect(await tierOf(customer)).toBe('enterprise');
+  });
+
+  it('a switch there and back at once leaves one consistent plan and one proration per move', async () => {
+    const customer = await signUpUser(testApp.app);
+    expect((await checkout(customer, visa, '198.18.6.2')).statusCode).toBe(200);
+    await Promise.all([
+      requestPlanChange(customer, 'enterprise'),
+      requestPlanChange(customer, 'enterprise'),
+    ]);
+    await Promise.all([requestPlanChange(customer, 'pro'), requestPlanChange(customer, 'pro')]);
+    const prorations = (
+      await testApp.db.database.db.select().from(payments).where(eq(payments.userId, customer.id))
+    ).filter((payment) => payment.kind === 'proration');
+    expect(prorations.map((payment) => payment.tier)).toEqual(['enterprise', 'pro']);
+    expect(await tierOf(customer)).toBe('pro');
   });
 });

@@ -14,6 +14,7 @@ import type { BillingProvider, Payer } from './providers/provider.ts';
 import {
   billingStatus,
   isPaidTier,
+  liveStatuses,
   liveSubscription,
   lockTier,
   monthlyCents,
@@ -113,14 +114,25 @@ export async function changePlan(
   } else if (live && move === 'switch' && isPaidTier(target)) {
     const payment = await provider.switchPlan(live, target, new Date());
     await db.transaction(async (tx) => {
-      await lockTier(tx, payer.id);
-      const changed = await tx
+      // What was read above may be stale by now: read it again under the lock.
+      const tier = await lockTier(tx, payer.id);
+      const [subscription] = await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, live.id), inArray(subscriptions.status, liveStatuses)));
+      if (subscription?.tier === target) {
+        // This very switch was made meanwhile (the same request sent twice, or the provider's
+        // webhook), and recorded with its payment once: nothing is left to do.
+        if (tier !== target) await setTier(tx, payer.id, target);
+        return;
+      }
+      if (!subscription || subscription.tier !== live.tier || tier !== current) {
+        throw changeConflict();
+      }
+      await tx
         .update(subscriptions)
         .set({ tier: target, scheduledTier: null, updatedAt: sql`now()` })
-        // The provider's webhook may have recorded the new tier already.
-        .where(and(eq(subscriptions.id, live.id), inArray(subscriptions.tier, [live.tier, target])))
-        .returning({ id: subscriptions.id });
-      if (changed.length === 0) throw changeConflict();
+        .where(eq(subscriptions.id, live.id));
       if (payment) await tx.insert(payments).values(payment);
       await setTier(tx, payer.id, target);
     });

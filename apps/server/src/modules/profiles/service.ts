@@ -51,3 +51,8 @@ export async function setTier(db: Db, userId: string, tier: SubscriptionTier): P
     .set({ subscriptionTier: tier, updatedAt: sql`now()` })
     .where(eq(profiles.id, userId));
 }
+
+/** The name the app shows, kept with the account's name when the user changes it. */
+export async function renameProfile(db: Db, userId: string, name: string): Promise<void> {
+  await db.update(profiles).set({ name, updatedAt: sql`now()` }).where(eq(profiles.id, userId));
+}
