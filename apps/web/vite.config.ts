@@ -12,5 +12,7 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  build: { target: 'es2022', sourcemap: true, assetsInlineLimit: 0 },
+  // Maps are written for reading production stack traces, never referenced by the bundles nor
+  // served (the server refuses *.map): they would hand out the original source.
+  build: { target: 'es2022', sourcemap: 'hidden', assetsInlineLimit: 0 },
 });

@@ -103,4 +103,34 @@ describe('configuration', () => {
       /^Invalid LIMIT_EVENT_STREAMS_PER_USER: /,
     );
   });
+
+  it('refuses test payments on an https address unless the operator allows them', () => {
+    const https = { PUBLIC_URL: 'https://invest.example.com' };
+    expect(() => loadConfig(https)).toThrow(ConfigError);
+    expect(() => loadConfig(https)).toThrow(
+      /^Invalid PAYMENT_PROVIDER: test payments grant paid plans for free; .*ALLOW_TEST_PAYMENTS=true/,
+    );
+    expect(() => loadConfig({ ...https, PAYMENT_PROVIDER: 'test' })).toThrow(ConfigError);
+    expect(String(captured(() => loadConfig(https)))).not.toContain('\n');
+    expect(loadConfig({ ...https, ALLOW_TEST_PAYMENTS: 'true' }).billing).toEqual({
+      provider: 'test',
+    });
+    expect(() => loadConfig({ ...https, ALLOW_TEST_PAYMENTS: 'yes' })).toThrow(
+      /^Invalid ALLOW_TEST_PAYMENTS: /,
+    );
+    // The local quick start (plain http) runs on test payments as before.
+    expect(loadConfig({ NODE_ENV: 'production' }).billing).toEqual({ provider: 'test' });
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).billing).toEqual({
+      provider: 'test',
+    });
+  });
 });
+
+function captured(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return undefined;
+}

@@ -45,6 +45,7 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://finnhub.io/api/v1'),
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_PRICE_PRO: z.string().optional(),
@@ -188,7 +189,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: env.AUTH_SECRET,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     market: parseMarket(env),
-    billing: parseBilling(env),
+    billing: parseBilling(env, publicUrl),
     limits: parseLimits(env),
   };
 }
@@ -229,8 +230,17 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   return value;
 }
 
-function parseBilling(env: Env): BillingConfig {
-  if (env.PAYMENT_PROVIDER === 'test') return { provider: 'test' };
+function parseBilling(env: Env, publicUrl: string): BillingConfig {
+  if (env.PAYMENT_PROVIDER === 'test') {
+    // An https address means real users: test cards must not buy them paid plans unless the
+    // operator says this is a test deployment.
+    if (publicUrl.startsWith('https://') && env.ALLOW_TEST_PAYMENTS !== 'true') {
+      throw new ConfigError(
+        'Invalid PAYMENT_PROVIDER: test payments grant paid plans for free; on an https PUBLIC_URL set PAYMENT_PROVIDER=stripe, or ALLOW_TEST_PAYMENTS=true for a test deployment',
+      );
+    }
+    return { provider: 'test' };
+  }
   const required = (name: keyof Env): string => {
     const value = env[name];
     if (typeof value !== 'string') {

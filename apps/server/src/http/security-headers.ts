@@ -4,17 +4,27 @@ import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { billingCspDirectives } from '../modules/billing/register-billing.ts';
 
-/** The security headers of every answer (helmet), from the app's config. */
-export function securityHeaderOptions(config: Pick<Config, 'billing'>): FastifyHelmetOptions {
+/** A year, the HSTS lifetime browsers and preload lists expect. */
+const hstsMaxAgeSeconds = 365 * 24 * 60 * 60;
+
+/**
+ * The security headers of every answer (helmet), from the app's config. Served over https
+ * (`PUBLIC_URL`), browsers are told to come back only over https (HSTS, for this host only:
+ * other hosts of the domain are not ours to pin) and to fetch sub-resources over https; over
+ * plain http (the local quick start) neither, or localhost would be pinned to https.
+ */
+export function securityHeaderOptions(
+  config: Pick<Config, 'billing' | 'publicUrl'>,
+): FastifyHelmetOptions {
+  const https = config.publicUrl.startsWith('https://');
   return {
     contentSecurityPolicy: {
       directives: {
-        // Served over plain http on localhost by default: do not force https sub-requests.
-        upgradeInsecureRequests: null,
+        upgradeInsecureRequests: https ? [] : null,
         ...billingCspDirectives(config.billing),
       },
     },
-    hsts: false,
+    hsts: https ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: false } : false,
   };
 }
 

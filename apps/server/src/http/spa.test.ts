@@ -15,6 +15,8 @@ beforeAll(async () => {
   );
   writeFileSync(join(webDistDir, 'app.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(webDistDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(join(webDistDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":[]}');
+  writeFileSync(join(webDistDir, 'assets', 'index-abc123.css.map'), '{"version":3}');
   testApp = await createTestApp({ config: { webDistDir } });
 });
 afterAll(async () => {
@@ -51,5 +53,14 @@ describe('serving the built web app', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/missing' });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('not_found');
+  });
+
+  it('never serves source maps, whatever the build left beside the bundles', async () => {
+    for (const url of ['/assets/index-abc123.js.map', '/assets/index-abc123.css.map']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('"version":3');
+      expect(response.headers['content-type']).toContain('application/json');
+    }
   });
 });

@@ -6,6 +6,8 @@ import { sendError } from './errors.ts';
 
 const immutable = 'public, max-age=31536000, immutable';
 
+const isSourceMap = (path: string) => path.endsWith('.map');
+
 /**
  * Serves the built SPA: hashed assets cached for a year, HTML never cached. `/` gets
  * index.html (the prerendered landing page); every other non-`/api` path gets the empty shell
@@ -19,6 +21,9 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
   await app.register(fastifyStatic, {
     root: webDistDir,
     index: false,
+    // Source maps stay on the server (for reading stack traces), never served: they would
+    // hand out the original source.
+    allowedPath: (path) => !isSourceMap(path),
     setHeaders(reply, path) {
       reply.header('cache-control', path.includes('/assets/') ? immutable : 'no-cache');
     },
@@ -35,7 +40,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
         error: { code: 'not_found', message: `No API route ${request.method} ${path}` },
       });
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if (isSourceMap(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(reply, 404, { error: { code: 'not_found', message: 'Not found' } });
     }
     return sendHtml(reply, shellFile);
