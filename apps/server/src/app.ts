@@ -72,6 +72,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     secret: await resolveSecret(db, 'auth', config.authSecret),
+    limits: config.limits,
   });
   app.decorate('auth', auth);
 

@@ -57,6 +57,8 @@ const envSchema = z.object({
   LIMIT_SIGN_IN_FAILURES_PER_ADDRESS: rateLimitSchema.optional(),
   LIMIT_SIGN_UPS_PER_ADDRESS: rateLimitSchema.optional(),
   LIMIT_SIGN_UPS_PER_EMAIL: rateLimitSchema.optional(),
+  LIMIT_AUTH_REQUESTS_PER_ADDRESS: rateLimitSchema.optional(),
+  LIMIT_PASSWORD_CHANGES_PER_ADDRESS: rateLimitSchema.optional(),
   LIMIT_FAILED_PAYMENTS_PER_ACCOUNT: rateLimitSchema.optional(),
   LIMIT_FAILED_PAYMENTS_PER_ADDRESS: rateLimitSchema.optional(),
   LIMIT_EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).optional(),
@@ -82,6 +84,10 @@ export interface Limits {
   signInFailuresPerAddress: RateLimit;
   signUpsPerAddress: RateLimit;
   signUpsPerEmail: RateLimit;
+  /** Requests to any other `/api/auth` path from one address (better-auth's limiter). */
+  authRequestsPerAddress: RateLimit;
+  /** Password changes from one address (better-auth's limiter: a stolen session guessing). */
+  passwordChangesPerAddress: RateLimit;
   /** Declined or failed card payments of one account (card testing). */
   failedPaymentsPerAccount: RateLimit;
   failedPaymentsPerAddress: RateLimit;
@@ -100,6 +106,8 @@ export const defaultLimits: Limits = {
   signInFailuresPerAddress: { max: 300, windowSeconds: hours(1) },
   signUpsPerAddress: { max: 300, windowSeconds: hours(1) },
   signUpsPerEmail: { max: 10, windowSeconds: minutes(15) },
+  authRequestsPerAddress: { max: 300, windowSeconds: minutes(1) },
+  passwordChangesPerAddress: { max: 3, windowSeconds: 10 },
   failedPaymentsPerAccount: { max: 5, windowSeconds: hours(1) },
   failedPaymentsPerAddress: { max: 20, windowSeconds: hours(1) },
   eventStreamsPerUser: 20,
@@ -215,6 +223,9 @@ function parseLimits(env: Env): Limits {
       env.LIMIT_SIGN_IN_FAILURES_PER_ADDRESS ?? limits.signInFailuresPerAddress,
     signUpsPerAddress: env.LIMIT_SIGN_UPS_PER_ADDRESS ?? limits.signUpsPerAddress,
     signUpsPerEmail: env.LIMIT_SIGN_UPS_PER_EMAIL ?? limits.signUpsPerEmail,
+    authRequestsPerAddress: env.LIMIT_AUTH_REQUESTS_PER_ADDRESS ?? limits.authRequestsPerAddress,
+    passwordChangesPerAddress:
+      env.LIMIT_PASSWORD_CHANGES_PER_ADDRESS ?? limits.passwordChangesPerAddress,
     failedPaymentsPerAccount:
       env.LIMIT_FAILED_PAYMENTS_PER_ACCOUNT ?? limits.failedPaymentsPerAccount,
     failedPaymentsPerAddress:

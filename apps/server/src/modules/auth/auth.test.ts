@@ -495,6 +495,34 @@ describe('limits set in the configuration', () => {
     }
   });
 
+  it('limits password changes per address (a stolen session guessing the password)', async () => {
+    const strict = await createTestApp({
+      config: {
+        limits: { ...strictLimits, passwordChangesPerAddress: { max: 2, windowSeconds: 600 } },
+      },
+    });
+    try {
+      const user = await signUpUser(strict.app);
+      const statuses: number[] = [];
+      for (let guess = 0; guess < 3; guess++) {
+        const response = await strict.app.inject({
+          method: 'POST',
+          url: '/api/auth/change-password',
+          headers: { origin: testOrigin, cookie: user.cookie, 'x-forwarded-for': '192.0.2.200' },
+          payload: { currentPassword: `guess ${guess}`, newPassword: 'a brand new password' },
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          expect(response.json().error.code).toBe('rate_limited');
+          expect(Number(response.headers['retry-after'])).toBeGreaterThan(500);
+        }
+      }
+      expect(statuses).toEqual([400, 400, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('does not let a client pick its address when no proxy is trusted', async () => {
     const direct = await createTestApp({ config: { trustProxy: false, limits: strictLimits } });
     try {

@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Limits } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { createProfile, initialTier } from '../profiles/service.ts';
@@ -13,9 +14,10 @@ export interface AuthOptions {
   publicUrl: string;
   trustedOrigins: string[];
   secret: string;
+  limits: Pick<Limits, 'authRequestsPerAddress' | 'passwordChangesPerAddress'>;
 }
 
-export function createAuth({ db, log, publicUrl, trustedOrigins, secret }: AuthOptions) {
+export function createAuth({ db, log, publicUrl, trustedOrigins, secret, limits }: AuthOptions) {
   return betterAuth({
     appName: 'Tickerwise',
     logger: { level: 'warn', log: (level, message) => log(level, message) },
@@ -48,19 +50,23 @@ export function createAuth({ db, log, publicUrl, trustedOrigins, secret }: AuthO
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
     },
-    // better-auth's per-IP limiter stays on where it adds something: its flood limit on every
-    // auth path (300 a minute per address) and its 3 per 10 s on /change-password (a stolen
-    // session guessing the current password). Sign-in and sign-up are counted by ours
-    // (`auth-limits.ts`): per email and address, in one atomic statement, failures only.
+    // better-auth's per-address limiter stays on where it adds something: a flood limit on
+    // every auth path, and a tighter one on /change-password (a stolen session guessing the
+    // current password). Sign-in and sign-up are counted by ours (`auth-limits.ts`): per
+    // email and address, in one atomic statement, failures only.
     rateLimit: {
       // Off by default outside production; the limits must hold everywhere.
       enabled: true,
       storage: 'database',
-      window: 60,
-      max: 300,
+      window: limits.authRequestsPerAddress.windowSeconds,
+      max: limits.authRequestsPerAddress.max,
       customRules: {
         '/sign-in/email': false,
         '/sign-up/email': false,
+        '/change-password': {
+          window: limits.passwordChangesPerAddress.windowSeconds,
+          max: limits.passwordChangesPerAddress.max,
+        },
       },
     },
     advanced: {
