@@ -1,38 +1,85 @@
-import { request } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+
+export interface RawRequest {
+  method: string;
+  /** Sent as given: not normalised, not re-encoded (so `..` and odd escapes reach the server). */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
 
 export interface RawResponse {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: IncomingHttpHeaders;
+  /** The body; empty for an event stream (cut once its headers arrive). */
   body: string;
 }
 
 /**
- * Sends `path` byte for byte over a real socket. `fetch` and `app.inject` resolve `..` and
- * `%2e%2e` before sending, as browsers do; an attacker's client does not.
+ * A connection per request: a server may close a kept-alive connection after an answer it
+ * sent before reading the whole body, and the next request on it would fail on the client.
  */
-export function rawRequest(
+const agent = new Agent({ keepAlive: false });
+
+/**
+ * One HTTP request to a server on 127.0.0.1, exactly as written: any method token, a raw path,
+ * any headers. An event stream (`/api/events`) is cut once its headers arrive.
+ */
+export function sendRaw(
   baseUrl: string,
-  method: string,
-  path: string,
-  options: { headers?: Record<string, string>; body?: string } = {},
+  request: RawRequest,
+  timeoutMs = 10_000,
 ): Promise<RawResponse> {
-  const { hostname, port } = new URL(baseUrl);
+  const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: hostname, port, method, path, headers: options.headers },
+    const outgoing = httpRequest(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        method: request.method,
+        path: request.path,
+        // A length, as browsers send, rather than a chunked body.
+        headers:
+          request.body === undefined
+            ? request.headers
+            : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+      },
       (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-        );
+        const chunks: Buffer[] = [];
+        const status = response.statusCode ?? 0;
+        const streaming = String(response.headers['content-type']).startsWith('text/event-stream');
+        const done = () =>
+          resolve({
+            status,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          });
+        if (streaming) {
+          response.destroy();
+          done();
+          return;
+        }
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', done);
+        response.on('error', () => done());
       },
     );
-    req.on('error', reject);
-    if (options.body !== undefined) req.write(options.body);
-    req.end();
+    outgoing.setTimeout(timeoutMs, () => {
+      outgoing.destroy(
+        new Error(`no answer in ${timeoutMs} ms: ${request.method} ${request.path}`),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
+}
+
+/** The URL of a route with each `:param` replaced (values are percent-encoded). */
+export function fillPath(url: string, params: Record<string, string>): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`No value for :${name} in ${url}`);
+    return encodeURIComponent(value);
   });
 }

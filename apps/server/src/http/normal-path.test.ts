@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest } from '../../test/raw-http.ts';
+import { sendRaw } from '../../test/raw-http.ts';
 import { createTestApp, signUpUser, type TestApp, testOrigin } from '../../test/test-app.ts';
 import { user as users } from '../db/schema/index.ts';
 
@@ -14,10 +14,14 @@ afterAll(() => testApp.close());
 
 let counter = 0;
 const postJson = (path: string, payload: object, address = `203.0.113.${++counter}`) =>
-  rawRequest(baseUrl, 'POST', path, {
+  sendRaw(baseUrl, {
+    method: 'POST',
+    path,
     headers: { origin: testOrigin, 'content-type': 'application/json', 'x-forwarded-for': address },
     body: JSON.stringify(payload),
   });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  sendRaw(baseUrl, { method: 'GET', path, headers });
 
 /** Spellings of a path that a URL parser (better-auth's included) resolves to another one. */
 const detours = [
@@ -73,19 +77,17 @@ describe('paths not in normal form', () => {
       '/api/stocks/%zz',
       '/api/stocks/a%00b',
     ]) {
-      const response = await rawRequest(baseUrl, 'GET', path);
+      const response = await get(path);
       expect(response.status, path).toBe(400);
       expect(JSON.parse(response.body).error.code, path).toBe('bad_path');
     }
   });
 
   it('leaves paths already in normal form alone', async () => {
-    expect((await rawRequest(baseUrl, 'GET', '/api/health')).status).toBe(200);
-    expect((await rawRequest(baseUrl, 'GET', '/api/health?probe=%2e%2e/x')).status).toBe(200);
+    expect((await get('/api/health')).status).toBe(200);
+    expect((await get('/api/health?probe=%2e%2e/x')).status).toBe(200);
     const user = await signUpUser(testApp.app);
-    const stock = await rawRequest(baseUrl, 'GET', '/api/stocks/BRK.B', {
-      headers: { cookie: user.cookie },
-    });
+    const stock = await get('/api/stocks/BRK.B', { cookie: user.cookie });
     expect(stock.status).not.toBe(400);
   });
 });
