@@ -1,8 +1,8 @@
 import { comingSoonPaths, paths } from '@tickerwise/shared';
 import { Navigate, type RouteObject } from 'react-router';
-import { RedirectIfSignedIn, RequireAuth } from '../features/auth/auth-guards.tsx';
 import { MarketingLayout } from './layouts/marketing-layout.tsx';
 import { RouteError } from './route-error.tsx';
+import { RedirectIfSignedIn, RequireAuth } from './session/auth-guards.tsx';
 
 /** TanStack Query for the screens that use the API; the public pages never load it. */
 const queryBoundary = () => import('./query-boundary.tsx');
@@ -39,12 +39,12 @@ export const routes: RouteObject[] = [
           {
             lazy: queryBoundary,
             children: [
-              { path: paths.pricing, lazy: () => import('../features/plans/pricing-page.tsx') },
+              { path: paths.pricing, lazy: () => import('../features/billing/pricing-page.tsx') },
               {
                 path: paths.planChange,
-                lazy: () => import('../features/plans/plan-change-page.tsx'),
+                lazy: () => import('../features/billing/plan-change-page.tsx'),
               },
-              { path: paths.payment, lazy: () => import('../features/checkout/payment-page.tsx') },
+              { path: paths.payment, lazy: () => import('../features/billing/payment-page.tsx') },
             ],
           },
         ],

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MenuIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { DatabaseBanner } from '../../features/health/database-banner.tsx';
 import { useCurrentNotifications } from '../../features/notifications/use-current-notifications.ts';
+import { useAuth } from '../session/auth-provider.tsx';
 import { DashboardSidebar } from './dashboard-sidebar.tsx';
 
 /**

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { CloseIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { AccountMenu } from '../../features/account/account-menu.tsx';
+import { PendingPlanChange } from '../../features/billing/pending-plan-change.tsx';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { DashboardNav } from './dashboard-nav.tsx';
 
@@ -44,7 +45,7 @@ export function DashboardSidebar({ user, drawerOpen, onCloseDrawer }: DashboardS
       <DashboardNav />
       <div className="flex shrink-0 items-center gap-1 border-t border-slate-200 p-3">
         <NotificationBell />
-        <AccountMenu user={user} />
+        <AccountMenu user={user} planNote={<PendingPlanChange user={user} className="mt-2" />} />
       </div>
     </aside>
   );

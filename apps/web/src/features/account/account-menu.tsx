@@ -1,9 +1,8 @@
 import { type Me, paths, tierLabel } from '@tickerwise/shared';
-import { useCallback, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useAuthActions } from '../../app/session/auth-provider.tsx';
 import { useDismiss } from '../../lib/use-dismiss.ts';
-import { useAuthActions } from '../auth/auth-provider.tsx';
-import { PendingPlanChange } from '../plans/pending-plan-change.tsx';
 import { AccountAvatar } from './account-avatar.tsx';
 import { AlphaBadge } from './alpha-badge.tsx';
 
@@ -11,7 +10,13 @@ const itemBase = 'flex w-full items-center rounded-lg px-3 py-2 text-left text-s
 const itemClass = `${itemBase} text-slate-700 hover:bg-slate-100 hover:text-ink-950`;
 
 /** SPEC.md dashboard layout: who is signed in, on which plan, and where to manage it. */
-export function AccountMenu({ user }: { user: Me }) {
+interface AccountMenuProps {
+  user: Me;
+  /** Shown under the plan, e.g. a plan change waiting for the end of the billing period. */
+  planNote?: ReactNode;
+}
+
+export function AccountMenu({ user, planNote }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const container = useRef<HTMLDivElement>(null);
@@ -76,7 +81,7 @@ export function AccountMenu({ user }: { user: Me }) {
               </span>
               {user.subscription_tier === 'alpha' && <AlphaBadge />}
             </div>
-            <PendingPlanChange user={user} className="mt-2" />
+            {planNote}
           </div>
           <div className="py-1">
             <Link to={paths.settings} className={itemClass} onClick={() => setOpen(false)}>

@@ -3,8 +3,8 @@ import { paths, planFor, type SubscriptionTier, signUpSchema } from '@tickerwise
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useAuthActions } from './auth-provider.tsx';
-import { forgetChosenPlan } from './chosen-plan.ts';
+import { useAuthActions } from '../../app/session/auth-provider.tsx';
+import { forgetChosenPlan } from '../../lib/chosen-plan.ts';
 import { inputClass } from './components/field-styles.ts';
 import { FormAlert } from './components/form-alert.tsx';
 import { errorAria, FormField } from './components/form-field.tsx';

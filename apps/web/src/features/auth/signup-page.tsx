@@ -1,7 +1,7 @@
 import { paths, planFor } from '@tickerwise/shared';
 import { Link, Navigate } from 'react-router';
+import { useChosenPlan } from '../../lib/chosen-plan.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { useChosenPlan } from './chosen-plan.ts';
 import { AuthShell } from './components/auth-shell.tsx';
 import { SignupAside } from './signup-aside.tsx';
 import { SignupForm } from './signup-form.tsx';

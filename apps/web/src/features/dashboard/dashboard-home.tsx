@@ -1,6 +1,6 @@
 import { tierLabel } from '@tickerwise/shared';
+import { useAuth } from '../../app/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { useAuth } from '../auth/auth-provider.tsx';
 import { PlaceholderPanel } from './placeholder-panel.tsx';
 import { StatCard } from './stat-card.tsx';
 import { StatIcon } from './stat-icon.tsx';

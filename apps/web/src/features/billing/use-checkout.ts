@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type CheckoutResult, type PaidTier, paths } from '@tickerwise/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuthActions } from '../auth/auth-provider.tsx';
-import { billingStatusKey } from '../plans/api/get-billing-status.ts';
+import { useAuthActions } from '../../app/session/auth-provider.tsx';
+import { billingStatusKey } from './api/get-billing-status.ts';
 
 export const paymentFailed = 'Payment failed. Please try again.';
 

@@ -7,10 +7,10 @@ import {
   type SubscriptionTier,
 } from '@tickerwise/shared';
 import { useNavigate } from 'react-router';
+import { useAuth } from '../../app/session/auth-provider.tsx';
 import { Container } from '../../components/container.tsx';
+import { chosenPlanKey } from '../../lib/chosen-plan.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { useAuth } from '../auth/auth-provider.tsx';
-import { chosenPlanKey } from '../auth/chosen-plan.ts';
 import { useBillingStatus } from './api/get-billing-status.ts';
 import { PlanCard } from './components/plan-card.tsx';
 import { formatLongDate } from './format-date.ts';

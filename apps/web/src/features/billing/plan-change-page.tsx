@@ -8,11 +8,11 @@ import {
   type SubscriptionTier,
 } from '@tickerwise/shared';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useAuth, useAuthActions } from '../../app/session/auth-provider.tsx';
 import { CheckIcon, ChevronLeftIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { useAuth, useAuthActions } from '../auth/auth-provider.tsx';
 import { changePlan } from './api/change-plan.ts';
 import { billingStatusKey, useBillingStatus } from './api/get-billing-status.ts';
 import { PlanMoveNote } from './components/plan-move-note.tsx';

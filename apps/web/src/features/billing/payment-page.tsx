@@ -8,10 +8,10 @@ import {
 } from '@tickerwise/shared';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
+import { useAuth } from '../../app/session/auth-provider.tsx';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { useAuth } from '../auth/auth-provider.tsx';
 import { useBillingConfig } from './api/get-billing-config.ts';
 import { OrderSummary } from './components/order-summary.tsx';
 import { TestCardForm } from './components/test-card-form.tsx';
