@@ -13,7 +13,7 @@ test.describe('sessions', () => {
   test('Sign Out revokes the session and goes to /login', async ({ signedInPage: page }) => {
     await page.goto(paths.dashboard);
     await page.getByRole('button', { name: /Account menu/ }).click();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
@@ -31,7 +31,7 @@ test.describe('sessions', () => {
     await expect(otherTab.getByRole('heading', { name: 'Stocks' })).toBeVisible();
 
     await page.getByRole('button', { name: /Account menu/ }).click();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(otherTab).toHaveURL(/\/login$/);
     await expect(otherTab.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();

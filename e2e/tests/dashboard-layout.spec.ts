@@ -24,22 +24,22 @@ test.describe('account menu', () => {
     const account = await signUp({ name: 'Dorothy Vaughan' });
     await page.goto(paths.dashboard);
     await page.getByRole('button', { name: 'Account menu for Dorothy Vaughan' }).click();
-    const menu = page.locator('#dashboard-sidebar');
+    const menu = page.getByRole('menu');
     await expect(menu.getByText(account.email)).toBeVisible();
     await expect(menu.getByText('Free Plan', { exact: true }).last()).toBeVisible();
     await expect(menu.getByText('Alpha Tester')).toHaveCount(0);
-    await expect(menu.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+    await expect(menu.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
       'href',
       paths.settings,
     );
-    await menu.getByRole('link', { name: 'Manage Plan' }).click();
+    await menu.getByRole('menuitem', { name: 'Manage Plan' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
   });
 
   test('closes on an outside click and on Escape', async ({ signedInPage: page }) => {
     await page.goto(paths.dashboard);
     const trigger = page.getByRole('button', { name: /Account menu/ });
-    const settings = page.getByRole('link', { name: 'Settings' });
+    const settings = page.getByRole('menuitem', { name: 'Settings' });
 
     await trigger.click();
     await expect(settings).toBeVisible();
@@ -56,7 +56,7 @@ test.describe('account menu', () => {
   test('Settings has no page yet and leads home', async ({ signedInPage: page }) => {
     await page.goto(paths.dashboard);
     await page.getByRole('button', { name: /Account menu/ }).click();
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 });

@@ -50,9 +50,10 @@ test.describe('the landing page header', () => {
       await trigger.click();
       await expect(trigger).toHaveAttribute('aria-expanded', 'true');
       const panel = page.locator(`[id="${await trigger.getAttribute('aria-controls')}"]`);
-      await expect(panel.getByRole('link')).toHaveCount(hrefs.length);
+      await expect(panel).toHaveAttribute('role', 'menu');
+      await expect(panel.getByRole('menuitem')).toHaveCount(hrefs.length);
       const shown = await panel
-        .getByRole('link')
+        .getByRole('menuitem')
         .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       expect(shown).toEqual(hrefs);
     });
@@ -65,9 +66,9 @@ test.describe('the landing page header', () => {
     const trigger = page.getByRole('button', { name: 'Product', exact: true });
     await trigger.focus();
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('link', { name: /AI Market Analysis/ }).first()).toBeFocused();
+    await expect(page.getByRole('menuitem', { name: /AI Market Analysis/ })).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('link', { name: /Portfolio Tracking/ }).first()).toBeFocused();
+    await expect(page.getByRole('menuitem', { name: /Portfolio Tracking/ })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await expect(trigger).toBeFocused();
@@ -92,10 +93,7 @@ test.describe('the landing page header', () => {
   test('a menu link navigates and the menu closes', async ({ page }) => {
     await gotoReady(page, paths.home);
     await page.getByRole('button', { name: 'Resources', exact: true }).click();
-    await page
-      .getByRole('link', { name: /Market Glossary/ })
-      .first()
-      .click();
+    await page.getByRole('menuitem', { name: /Market Glossary/ }).click();
     await expect(page).toHaveURL(/\/guides\/glossary$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Market Glossary');
     await expect(page.getByRole('button', { name: 'Resources', exact: true })).toHaveAttribute(

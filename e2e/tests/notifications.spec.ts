@@ -14,7 +14,7 @@ test.describe('notifications', () => {
       await expect(page.getByRole('button', { name: /^Notifications, / })).toBeVisible();
     }
     await page.getByRole('button', { name: /^Notifications/ }).click();
-    const panel = page.getByRole('region', { name: 'Notifications' });
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
     await expect(panel.getByRole('listitem').filter({ hasText: releaseTitle })).toHaveCount(1);
     await expect(panel.getByText(releaseMessage)).toBeVisible();
   });
@@ -29,7 +29,7 @@ test.describe('notifications', () => {
 
     await bell.click();
     await page.getByRole('button', { name: new RegExp(releaseTitle) }).click();
-    await expect(page.getByRole('region', { name: 'Notifications' })).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeHidden();
     await expect(bell).toHaveAccessibleName('Notifications, none unread');
     await expect(page.getByTestId('notification-dot')).toBeHidden();
 
@@ -50,6 +50,8 @@ test.describe('notifications', () => {
       await menu.click();
       await page.getByRole('button', { name: /^Notifications/ }).click();
       await page.getByRole('button', { name: new RegExp(releaseTitle) }).click();
+      // The drawer is modal: the page behind it, the menu button too, is hidden until it closes.
+      await page.keyboard.press('Escape');
       await expect(menu).toHaveAccessibleName('Open menu');
     });
   });
@@ -96,7 +98,7 @@ test.describe('notifications', () => {
     });
     await page.goto(paths.dashboard);
     const bell = page.getByRole('button', { name: /^Notifications/ });
-    const panel = page.getByRole('region', { name: 'Notifications' });
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
     await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
 
     await bell.click();

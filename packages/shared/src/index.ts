@@ -7,5 +7,6 @@ export * from './format.ts';
 export * from './history.ts';
 export * from './market.ts';
 export * from './notifications.ts';
+export * from './plan-features.ts';
 export * from './plans.ts';
 export * from './routes.ts';

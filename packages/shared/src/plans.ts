@@ -11,23 +11,20 @@ export interface Plan {
   /** US dollars per month. */
   price: number;
   description: string;
-  features: readonly string[];
   /** True only for pro and enterprise (SPEC.md section 3). */
   requiresPayment: boolean;
 }
 
-/** The plan catalogue of SPEC.md sections 3, 6 and 9: one source for every screen and rule. */
+/**
+ * The plan catalogue of SPEC.md sections 3, 6 and 9: one source for every screen and rule.
+ * What each plan includes is described from the entitlements table (`planFeatures`).
+ */
 export const plans: readonly Plan[] = [
   {
     tier: 'free',
     name: 'Free',
     price: 0,
     description: 'Learn the basics and follow the market at your own pace.',
-    features: [
-      '3 learning courses',
-      'Basic market data',
-      '5 community posts and 10 replies a month',
-    ],
     requiresPayment: false,
   },
   {
@@ -35,13 +32,6 @@ export const plans: readonly Plan[] = [
     name: 'Pro',
     price: 19.99,
     description: 'AI analysis and real-time data for active investors.',
-    features: [
-      'Unlimited courses',
-      'AI tools with 50 AI calls a day',
-      'Real-time market data',
-      'Custom alerts',
-      '50 community posts and 100 replies a month',
-    ],
     requiresPayment: true,
   },
   {
@@ -49,14 +39,6 @@ export const plans: readonly Plan[] = [
     name: 'Enterprise',
     price: 49.99,
     description: 'For professionals and teams who need more power and support.',
-    features: [
-      '200 AI calls a day',
-      'Unlimited posts and replies',
-      'API access',
-      'Priority support',
-      'Integrations',
-      'Team management',
-    ],
     requiresPayment: true,
   },
   {
@@ -64,7 +46,6 @@ export const plans: readonly Plan[] = [
     name: 'Alpha Tester',
     price: 0,
     description: 'Everything in Enterprise, plus early access to new features as we build them.',
-    features: ['Everything in Enterprise', 'Early access features'],
     requiresPayment: false,
   },
 ];

@@ -1,18 +1,17 @@
 import { paths } from '@tickerwise/shared';
-
-export type NavIconName = 'dashboard' | 'investments' | 'social' | 'learn';
+import { BookOpen, LayoutDashboard, type LucideIcon, TrendingUp, Users } from 'lucide-react';
 
 export interface NavLinkItem {
   label: string;
   to: string;
-  icon: NavIconName;
+  icon: LucideIcon;
   /** Active only on this exact path (SPEC.md: Dashboard is an exact match). */
   exact?: boolean;
 }
 
 export interface NavGroupItem {
   label: string;
-  icon: NavIconName;
+  icon: LucideIcon;
   links: ReadonlyArray<{ label: string; to: string }>;
 }
 
@@ -20,10 +19,10 @@ export type NavItem = NavLinkItem | NavGroupItem;
 
 /** SPEC.md "Dashboard layout": the sidebar's navigation, in order. */
 export const dashboardNav: readonly NavItem[] = [
-  { label: 'Dashboard', to: paths.dashboard, icon: 'dashboard', exact: true },
+  { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard, exact: true },
   {
     label: 'Investments',
-    icon: 'investments',
+    icon: TrendingUp,
     links: [
       { label: 'Stocks', to: paths.stocks },
       { label: 'Crypto', to: paths.crypto },
@@ -32,14 +31,14 @@ export const dashboardNav: readonly NavItem[] = [
   },
   {
     label: 'Social',
-    icon: 'social',
+    icon: Users,
     links: [
       { label: 'Feed', to: paths.socialFeed },
       { label: 'Updates', to: paths.socialPosts },
       { label: 'Messages', to: paths.socialMessages },
     ],
   },
-  { label: 'Learn', to: paths.learn, icon: 'learn' },
+  { label: 'Learn', to: paths.learn, icon: BookOpen },
 ];
 
 export function isGroup(item: NavItem): item is NavGroupItem {

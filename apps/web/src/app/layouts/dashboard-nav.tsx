@@ -1,7 +1,6 @@
+import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { ChevronDownIcon } from '../../components/icons.tsx';
-import { DashboardNavIcon } from './dashboard-nav-icon.tsx';
 import {
   dashboardNav,
   groupOfPath,
@@ -54,7 +53,7 @@ function TopLink({ item }: { item: NavLinkItem }) {
       end={item.exact}
       className={({ isActive }) => `${rowClass} ${isActive ? activeClass : idleClass}`}
     >
-      <DashboardNavIcon name={item.icon} />
+      <item.icon className="size-5 shrink-0" />
       {item.label}
     </NavLink>
   );
@@ -78,9 +77,9 @@ function NavGroup({ group, open, holdsCurrentPage, onToggle }: NavGroupProps) {
         onClick={onToggle}
         className={`${rowClass} ${holdsCurrentPage ? 'text-ink-950' : idleClass} hover:bg-slate-100`}
       >
-        <DashboardNavIcon name={group.icon} />
+        <group.icon className="size-5 shrink-0" />
         <span className="flex-1 text-left">{group.label}</span>
-        <ChevronDownIcon
+        <ChevronDown
           className={`size-4 text-slate-400 transition-transform ${open ? 'rotate-180' : ''}`}
         />
       </button>

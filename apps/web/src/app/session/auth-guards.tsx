@@ -1,13 +1,13 @@
 import { paths } from '@tickerwise/shared';
 import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { FullPageSpinner } from '../../components/spinner.tsx';
+import { CenteredSpinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from './auth-provider.tsx';
 
 /** `/dashboard/*`: signed-out visitors (or whose session just ended) go to `/login`. */
 export function RequireAuth() {
   const auth = useAuth();
-  if (auth.status === 'loading') return <FullPageSpinner />;
+  if (auth.status === 'loading') return <CenteredSpinner />;
   if (auth.status === 'signed-out') return <Navigate to={paths.login} replace />;
   return <Outlet />;
 }
@@ -20,7 +20,7 @@ export function RedirectIfSignedIn() {
   const auth = useAuth();
   const [arrivedSignedOut, setArrivedSignedOut] = useState(false);
   if (auth.status === 'signed-out' && !arrivedSignedOut) setArrivedSignedOut(true);
-  if (auth.status === 'loading') return <FullPageSpinner />;
+  if (auth.status === 'loading') return <CenteredSpinner />;
   if (auth.status === 'signed-in' && !arrivedSignedOut) {
     return <Navigate to={paths.dashboard} replace />;
   }

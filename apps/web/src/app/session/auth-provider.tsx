@@ -55,6 +55,33 @@ export function useAuth(): AuthState {
   return useContext(AuthContext);
 }
 
+/**
+ * Who is signed in, for the public pages' header: unlike `useAuth()` it does not start talking
+ * to the server for a visitor who looks signed out (no stored profile), so those pages load
+ * none of that code. A stored profile is checked with the server once the browser is idle.
+ */
+export function usePublicAuth(): AuthState {
+  const store = useContext(AuthStoreContext);
+  const state = useContext(AuthContext);
+  const signedIn = state.status === 'signed-in';
+  useEffect(() => {
+    if (!store || !signedIn) return;
+    return whenIdle(() => store.activate());
+  }, [store, signedIn]);
+  return state;
+}
+
+/** Runs `task` when the browser has nothing better to do; returns a cancel function. */
+function whenIdle(task: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = window.requestIdleCallback(task, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  // Safari has no idle callback: a moment after load is close enough.
+  const handle = setTimeout(task, 2_000);
+  return () => clearTimeout(handle);
+}
+
 export function useAuthActions(): AuthActions {
   const store = useContext(AuthStoreContext);
   const [actions] = useState(() => lazyActions(store));

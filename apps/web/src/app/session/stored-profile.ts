@@ -41,7 +41,20 @@ export function readStoredProfile(): Me | null {
   return parseStoredProfile(storage()?.getItem(storedProfileKey) ?? null);
 }
 
+/**
+ * Marks the page as belonging to a signed-in visitor (`<html data-session="signed-in">`), or
+ * not. The prerendered landing page carries both Login and Dashboard in its header and CSS
+ * shows the one this says (the `hinted-signed-in` variant), so neither flashes before the app
+ * takes over. `boot.ts` sets it before the first paint; every change of the profile keeps it true.
+ */
+export function markSession(profile: Me | null): void {
+  if (typeof document === 'undefined') return;
+  if (profile) document.documentElement.dataset.session = 'signed-in';
+  else delete document.documentElement.dataset.session;
+}
+
 export function writeStoredProfile(profile: Me | null): void {
+  markSession(profile);
   const store = storage();
   if (!store) return;
   try {

@@ -1,4 +1,4 @@
-import { CheckIcon } from '../../components/icons.tsx';
+import { Check } from 'lucide-react';
 
 const highlights = [
   ['AI market analysis', 'Plain-language insight on the stocks you follow.'],
@@ -18,7 +18,7 @@ export function LoginAside() {
         {highlights.map(([title, text]) => (
           <li key={title} className="flex gap-4">
             <span className="mt-1 grid size-6 shrink-0 place-items-center rounded-full bg-brand-500/15 text-brand-400">
-              <CheckIcon className="size-4" />
+              <Check className="size-4" />
             </span>
             <span>
               <span className="block font-semibold">{title}</span>

@@ -4,43 +4,31 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useAuthActions } from '../../app/session/auth-provider.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AuthShell } from './components/auth-shell.tsx';
-import { inputClass } from './components/field-styles.ts';
-import { FormAlert } from './components/form-alert.tsx';
-import { errorAria, FormField } from './components/form-field.tsx';
-import { PasswordInput } from './components/password-input.tsx';
-import { SubmitButton } from './components/submit-button.tsx';
 import { LoginAside } from './login-aside.tsx';
-import { submitError } from './submit-error.ts';
+import { showSubmitError } from './submit-error.ts';
 
 export function LoginPage() {
   usePageTitle('Welcome Back');
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInInput>({
+  const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (input) => {
     setFormError(undefined);
     try {
       await signIn(input);
       navigate(paths.dashboard, { replace: true });
     } catch (error) {
-      const failure = submitError(error, 'Failed to sign in');
-      for (const field of ['email', 'password'] as const) {
-        const message = failure.fields[field];
-        if (message) setError(field, { message });
-      }
-      setFormError(failure.message);
+      setFormError(showSubmitError(form, error, 'Failed to sign in'));
     }
   });
 
@@ -52,30 +40,30 @@ export function LoginPage() {
       aside={<LoginAside />}
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <FormField id="email" label="Email" error={errors.email?.message}>
-          <input
-            id="email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            className={inputClass(Boolean(errors.email))}
-            {...errorAria('email', errors.email?.message)}
-            {...register('email')}
-          />
-        </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            invalid={Boolean(errors.password)}
-            {...errorAria('password', errors.password?.message)}
-            {...register('password')}
-          />
-        </FormField>
-        <FormAlert message={formError} />
-        <SubmitButton busy={isSubmitting} busyLabel="Signing In...">
+        <TextField
+          form={form}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+        />
+        <TextField
+          form={form}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
+        {formError && <Alert>{formError}</Alert>}
+        <Button
+          type="submit"
+          size="full"
+          busy={form.formState.isSubmitting}
+          busyLabel="Signing In..."
+        >
           Sign In
-        </SubmitButton>
+        </Button>
       </form>
       <p className="mt-8 text-center text-sm text-slate-600">
         New to Tickerwise?{' '}

@@ -4,33 +4,25 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useAuthActions } from '../../app/session/auth-provider.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { forgetChosenPlan } from '../../lib/chosen-plan.ts';
-import { inputClass } from './components/field-styles.ts';
-import { FormAlert } from './components/form-alert.tsx';
-import { errorAria, FormField } from './components/form-field.tsx';
-import { PasswordInput } from './components/password-input.tsx';
-import { SubmitButton } from './components/submit-button.tsx';
-import { submitError } from './submit-error.ts';
+import { showSubmitError } from './submit-error.ts';
 
 /** The shared sign-up rules without the plan, which the page already knows. */
 const signUpFormSchema = signUpSchema.omit({ plan: true });
-const fieldNames = ['name', 'email', 'password'] as const;
 
 export function SignupForm({ plan }: { plan: SubscriptionTier }) {
   const { signUp } = useAuthActions();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: { name: '', email: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (input) => {
     setFormError(undefined);
     try {
       await signUp({ ...input, plan });
@@ -42,53 +34,44 @@ export function SignupForm({ plan }: { plan: SubscriptionTier }) {
         navigate(paths.dashboard, { replace: true });
       }
     } catch (error) {
-      const failure = submitError(error, 'Failed to create account');
-      for (const field of fieldNames) {
-        const message = failure.fields[field];
-        if (message) setError(field, { message });
-      }
-      setFormError(failure.message);
+      setFormError(showSubmitError(form, error, 'Failed to create account'));
     }
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <FormField id="name" label="Full Name" error={errors.name?.message}>
-        <input
-          id="name"
-          type="text"
-          autoComplete="name"
-          placeholder="Jane Doe"
-          className={inputClass(Boolean(errors.name))}
-          {...errorAria('name', errors.name?.message)}
-          {...register('name')}
-        />
-      </FormField>
-      <FormField id="email" label="Email" error={errors.email?.message}>
-        <input
-          id="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          className={inputClass(Boolean(errors.email))}
-          {...errorAria('email', errors.email?.message)}
-          {...register('email')}
-        />
-      </FormField>
-      <FormField id="password" label="Password" error={errors.password?.message}>
-        <PasswordInput
-          id="password"
-          autoComplete="new-password"
-          placeholder="At least 8 characters"
-          invalid={Boolean(errors.password)}
-          {...errorAria('password', errors.password?.message)}
-          {...register('password')}
-        />
-      </FormField>
-      <FormAlert message={formError} />
-      <SubmitButton busy={isSubmitting} busyLabel="Creating Account...">
+      <TextField
+        form={form}
+        name="name"
+        label="Full Name"
+        autoComplete="name"
+        placeholder="Jane Doe"
+      />
+      <TextField
+        form={form}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+      />
+      <TextField
+        form={form}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="At least 8 characters"
+      />
+      {formError && <Alert>{formError}</Alert>}
+      <Button
+        type="submit"
+        size="full"
+        busy={form.formState.isSubmitting}
+        busyLabel="Creating Account..."
+      >
         Create Account - {planFor(plan).name} Plan
-      </SubmitButton>
+      </Button>
     </form>
   );
 }

@@ -1,18 +1,22 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiRequestError } from '../../lib/api-client.ts';
 
-export interface SubmitError {
-  /** Shown in the red box above the button. */
-  message: string;
-  /** Per-field messages from the server's validation (same rules as the form's). */
-  fields: Record<string, string>;
-}
-
 /**
- * What a failed sign-in or sign-up tells the user (SPEC.md error catalogue): the server's
- * message (a 429 says how long to wait), else the given fallback.
+ * Shows why a sign-in or sign-up failed (SPEC.md error catalogue): the server's per-field
+ * messages under their fields (same rules as the form's), and returns the message for the red
+ * box above the button: the server's (a 429 says how long to wait), else `fallback`.
  */
-export function submitError(error: unknown, fallback: string): SubmitError {
-  if (error instanceof ApiRequestError) return { message: error.message, fields: error.fields };
-  if (error instanceof Error && error.message) return { message: error.message, fields: {} };
-  return { message: fallback, fields: {} };
+export function showSubmitError<Values extends FieldValues>(
+  form: UseFormReturn<Values>,
+  error: unknown,
+  fallback: string,
+): string {
+  if (!(error instanceof Error) || !error.message) return fallback;
+  if (error instanceof ApiRequestError) {
+    const values = form.getValues();
+    for (const [field, message] of Object.entries(error.fields)) {
+      if (field in values) form.setError(field as Path<Values>, { message });
+    }
+  }
+  return error.message;
 }

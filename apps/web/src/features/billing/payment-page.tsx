@@ -7,12 +7,13 @@ import {
   subscriptionTierSchema,
 } from '@tickerwise/shared';
 import { lazy, Suspense } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../app/session/auth-provider.tsx';
-import { ChevronLeftIcon } from '../../components/icons.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { ErrorState } from '../../components/ui/error-state.tsx';
+import { CenteredSpinner } from '../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useBillingConfig } from './api/get-billing-config.ts';
+import { BillingFrame } from './components/billing-frame.tsx';
 import { OrderSummary } from './components/order-summary.tsx';
 import { TestCardForm } from './components/test-card-form.tsx';
 
@@ -23,11 +24,7 @@ const StripeCardForm = lazy(() =>
   })),
 );
 
-const centered = (
-  <div className="grid min-h-[50vh] place-items-center">
-    <Spinner />
-  </div>
-);
+const centered = <CenteredSpinner className="min-h-[50vh]" />;
 
 /** SPEC.md "Checkout": reached with `{ plan, upgrade }` in navigation state. */
 export function PaymentPage() {
@@ -57,59 +54,47 @@ function Checkout({ plan, upgrade }: { plan: PaidTier; upgrade: boolean }) {
   const details = planFor(plan);
   const payLabel = `Pay ${formatPrice(details.price)}`;
   return (
-    <div className="bg-slate-50">
-      <div className="mx-auto max-w-xl px-4 py-12 sm:py-16">
-        {upgrade ? (
-          <BackLink to={paths.planChange} state={{ plan }} />
-        ) : (
-          <BackLink to={paths.pricing} />
-        )}
-        <section className="mt-4 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
-            Complete Your Purchase
-          </h1>
-          <p className="mt-2 text-slate-600">
-            You're subscribing to the{' '}
-            <span className="font-semibold text-ink-950">{details.name}</span> plan
-          </p>
-          <div className="mt-6">
-            <OrderSummary plan={details} />
-          </div>
-          <div className="mt-6">
-            {config.isPending ? (
-              centered
-            ) : config.isError ? (
-              <p role="alert" className="text-sm text-red-700">
-                The payment form could not load. Check your connection and reload the page.
-              </p>
-            ) : config.data.provider === 'stripe' && config.data.publishableKey ? (
-              <Suspense fallback={centered}>
-                <StripeCardForm
-                  publishableKey={config.data.publishableKey}
-                  plan={plan}
-                  payLabel={payLabel}
-                />
-              </Suspense>
-            ) : (
-              <TestCardForm plan={plan} payLabel={payLabel} />
-            )}
-          </div>
-        </section>
-      </div>
-    </div>
-  );
-}
-
-function BackLink({ to, state }: { to: string; state?: { plan: PaidTier } }) {
-  return (
-    <Link
-      to={to}
-      state={state}
-      className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-ink-950"
+    <BillingFrame
+      back={
+        upgrade
+          ? { to: paths.planChange, state: { plan }, label: 'Back' }
+          : { to: paths.pricing, label: 'Back' }
+      }
+      title="Complete Your Purchase"
+      lead={
+        <>
+          You're subscribing to the{' '}
+          <span className="font-semibold text-ink-950">{details.name}</span> plan
+        </>
+      }
     >
-      <ChevronLeftIcon className="size-4" />
-      Back
-    </Link>
+      <div className="mt-6">
+        <OrderSummary plan={details} />
+      </div>
+      <div className="mt-6">
+        {config.isPending ? (
+          centered
+        ) : config.isError ? (
+          <ErrorState
+            title="The payment form could not load."
+            onRetry={() => config.refetch()}
+            retrying={config.isFetching}
+          >
+            Check your connection and try again.
+          </ErrorState>
+        ) : config.data.provider === 'stripe' && config.data.publishableKey ? (
+          <Suspense fallback={centered}>
+            <StripeCardForm
+              publishableKey={config.data.publishableKey}
+              plan={plan}
+              payLabel={payLabel}
+            />
+          </Suspense>
+        ) : (
+          <TestCardForm plan={plan} payLabel={payLabel} />
+        )}
+      </div>
+    </BillingFrame>
   );
 }
 

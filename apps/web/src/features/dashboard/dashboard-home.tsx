@@ -1,9 +1,9 @@
 import { tierLabel } from '@tickerwise/shared';
+import { GraduationCap, MessageCircle, Sparkles, Wallet } from 'lucide-react';
 import { useAuth } from '../../app/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { PlaceholderPanel } from './placeholder-panel.tsx';
 import { StatCard } from './stat-card.tsx';
-import { StatIcon } from './stat-icon.tsx';
 
 /**
  * SPEC.md "Dashboard home": the four stat cards are fixed figures; AI Credits names the
@@ -24,30 +24,15 @@ export function DashboardHome() {
         <p className="mt-1 text-slate-600">Here's an overview of your investing at a glance.</p>
       </header>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          label="Portfolio Value"
-          value="$0.00"
-          note="Across your holdings"
-          icon={<StatIcon name="wallet" />}
-        />
+        <StatCard label="Portfolio Value" value="$0.00" note="Across your holdings" icon={Wallet} />
         <StatCard
           label="AI Credits"
           value="42/50"
           note={`${tierLabel(user.subscription_tier)} Plan`}
-          icon={<StatIcon name="spark" />}
+          icon={Sparkles}
         />
-        <StatCard
-          label="Community Posts"
-          value="0"
-          note="Shared this month"
-          icon={<StatIcon name="chat" />}
-        />
-        <StatCard
-          label="Courses Completed"
-          value="0"
-          note="Keep learning"
-          icon={<StatIcon name="cap" />}
-        />
+        <StatCard label="Community Posts" value="0" note="Shared this month" icon={MessageCircle} />
+        <StatCard label="Courses Completed" value="0" note="Keep learning" icon={GraduationCap} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <PlaceholderPanel title="Portfolio Performance" message="Chart coming soon" />

@@ -1,9 +1,9 @@
+import { ArrowRight, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/button-styles.ts';
 import { Container } from '../../components/container.tsx';
-import { ArrowRightIcon, MailIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { buttonStyles } from '../../components/ui/button.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { gettingStartedSteps, supportEmail } from './content/getting-started.ts';
 
@@ -52,7 +52,7 @@ export function GettingStartedPage() {
               <p className="mt-2 flex-1 text-base leading-7 text-slate-600">{step.description}</p>
               <StepLink to={step.to}>
                 {step.linkLabel}
-                <ArrowRightIcon className="size-4" />
+                <ArrowRight className="size-4" />
               </StepLink>
             </li>
           ))}
@@ -69,8 +69,11 @@ export function GettingStartedPage() {
               Our support team answers within 24 hours on business days.
             </p>
           </div>
-          <a href={`mailto:${supportEmail}`} className={buttonClass('secondary', 'lg')}>
-            <MailIcon />
+          <a
+            href={`mailto:${supportEmail}`}
+            className={buttonStyles({ variant: 'secondary', size: 'lg' })}
+          >
+            <Mail />
             Contact Support
           </a>
         </section>

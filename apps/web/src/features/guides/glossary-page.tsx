@@ -1,6 +1,6 @@
+import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Container } from '../../components/container.tsx';
-import { SearchIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { glossaryTerms } from './content/glossary.ts';
@@ -27,7 +27,7 @@ export function GlossaryPage() {
           Search the glossary
         </label>
         <div className="relative mt-2">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-500" />
+          <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-500" />
           <input
             id={searchId}
             type="search"

@@ -1,7 +1,7 @@
-import { buttonClass } from '../../components/button-styles.ts';
+import { Clock, Mail } from 'lucide-react';
 import { Container } from '../../components/container.tsx';
-import { ClockIcon, MailIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { buttonStyles } from '../../components/ui/button.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { TutorialThumbnail } from './components/tutorial-thumbnail.tsx';
 import { type TutorialLevel, tutorialRequestEmail, tutorials } from './content/tutorials.ts';
@@ -40,7 +40,7 @@ export function VideosPage() {
                     {tutorial.level}
                   </span>
                   <span className="inline-flex items-center gap-1 text-slate-600">
-                    <ClockIcon className="size-4" />
+                    <Clock className="size-4" />
                     {tutorial.duration}
                   </span>
                 </div>
@@ -64,9 +64,9 @@ export function VideosPage() {
           </div>
           <a
             href={`mailto:${tutorialRequestEmail}?subject=Tutorial%20request`}
-            className={buttonClass('secondary', 'lg')}
+            className={buttonStyles({ variant: 'secondary', size: 'lg' })}
           >
-            <MailIcon />
+            <Mail />
             Request a Tutorial
           </a>
         </section>

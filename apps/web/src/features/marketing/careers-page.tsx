@@ -1,5 +1,5 @@
+import { Briefcase, Check, MapPin } from 'lucide-react';
 import { Container } from '../../components/container.tsx';
-import { BriefcaseIcon, CheckIcon, MapPinIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { jobs, perks } from './content/careers.ts';
@@ -37,11 +37,11 @@ export function CareersPage() {
                     <h3 className="text-xl font-bold text-ink-950">{job.title}</h3>
                     <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
                       <span className="inline-flex items-center gap-1.5">
-                        <BriefcaseIcon className="size-4" />
+                        <Briefcase className="size-4" />
                         {job.type}
                       </span>
                       <span className="inline-flex items-center gap-1.5">
-                        <MapPinIcon className="size-4" />
+                        <MapPin className="size-4" />
                         {job.location}
                       </span>
                     </p>
@@ -66,7 +66,7 @@ export function CareersPage() {
           <ul className="mt-5 space-y-4">
             {perks.map((perk) => (
               <li key={perk} className="flex gap-3 text-slate-700">
-                <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                <Check className="mt-0.5 size-5 shrink-0 text-brand-600" />
                 {perk}
               </li>
             ))}

@@ -1,9 +1,9 @@
 import { paths } from '@tickerwise/shared';
+import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/button-styles.ts';
 import { Container } from '../../components/container.tsx';
-import { ArrowRightIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { buttonStyles } from '../../components/ui/button.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { caseStudyCustomer, caseStudyResults, caseStudySections } from './content/case-study.ts';
 
@@ -75,9 +75,9 @@ export function CaseStudyPage() {
             </h2>
             <p className="mt-2 text-slate-600">Choose a plan and start with the same tools.</p>
           </div>
-          <Link to={paths.pricing} className={buttonClass('primary', 'lg')}>
+          <Link to={paths.pricing} className={buttonStyles({ variant: 'primary', size: 'lg' })}>
             Start Your Journey
-            <ArrowRightIcon className="size-5" />
+            <ArrowRight className="size-5" />
           </Link>
         </Container>
       </section>

@@ -1,5 +1,5 @@
+import { Clock, Mail } from 'lucide-react';
 import { Container } from '../../components/container.tsx';
-import { ClockIcon, MailIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { contactChannels, officeHours, responseTime } from './content/contact.ts';
@@ -24,7 +24,7 @@ export function ContactPage() {
               className="flex flex-col rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
             >
               <span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-700">
-                <MailIcon />
+                <Mail />
               </span>
               <h2 className="mt-5 text-lg font-bold text-ink-950">{channel.title}</h2>
               <p className="mt-2 flex-1 text-base leading-7 text-slate-600">
@@ -44,7 +44,7 @@ export function ContactPage() {
           className="h-fit rounded-3xl bg-ink-950 p-8 text-white"
         >
           <span className="grid size-11 place-items-center rounded-xl bg-white/10 text-brand-300">
-            <ClockIcon />
+            <Clock />
           </span>
           <h2 id="office-hours" className="mt-5 text-xl font-bold">
             Office hours

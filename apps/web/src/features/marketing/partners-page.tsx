@@ -1,7 +1,7 @@
-import { buttonClass } from '../../components/button-styles.ts';
+import { Check, Mail } from 'lucide-react';
 import { Container } from '../../components/container.tsx';
-import { CheckIcon, MailIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { buttonStyles } from '../../components/ui/button.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { partners, partnersEmail } from './content/partners.ts';
 
@@ -31,7 +31,7 @@ export function PartnersPage() {
               <ul className="mt-3 space-y-2.5">
                 {partner.benefits.map((benefit) => (
                   <li key={benefit} className="flex gap-3 text-sm text-slate-700">
-                    <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                    <Check className="mt-0.5 size-4 shrink-0 text-brand-600" />
                     {benefit}
                   </li>
                 ))}
@@ -49,8 +49,11 @@ export function PartnersPage() {
             </h2>
             <p className="mt-1 text-ink-200">Tell us about your organisation and your goals.</p>
           </div>
-          <a href={`mailto:${partnersEmail}`} className={buttonClass('primary', 'lg')}>
-            <MailIcon />
+          <a
+            href={`mailto:${partnersEmail}`}
+            className={buttonStyles({ variant: 'primary', size: 'lg' })}
+          >
+            <Mail />
             Contact Partnerships
           </a>
         </section>

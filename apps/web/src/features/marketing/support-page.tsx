@@ -1,7 +1,7 @@
+import { ArrowRight, ChevronDown, Clock, Search } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
-import { ArrowRightIcon, ChevronDownIcon, ClockIcon, SearchIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { faqEntries, helpLinks, supportEmail, supportHours } from './content/support.ts';
@@ -28,7 +28,7 @@ export function SupportPage() {
               Search help articles
             </label>
             <div className="relative">
-              <SearchIcon className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-500" />
+              <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-500" />
               <input
                 id={searchId}
                 type="search"
@@ -51,7 +51,7 @@ export function SupportPage() {
                 <span className="mt-2 flex-1 text-slate-600">{link.description}</span>
                 <span className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700">
                   Open
-                  <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
+                  <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
                 </span>
               </Link>
             </li>
@@ -67,7 +67,7 @@ export function SupportPage() {
                 <details key={entry.question} className="group p-6">
                   <summary className="flex cursor-pointer list-none items-center justify-between gap-4 text-base font-semibold text-ink-950 [&::-webkit-details-marker]:hidden">
                     {entry.question}
-                    <ChevronDownIcon className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
+                    <ChevronDown className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
                   </summary>
                   <p className="mt-3 text-base leading-7 text-slate-600">{entry.answer}</p>
                 </details>
@@ -76,7 +76,7 @@ export function SupportPage() {
           </section>
           <aside aria-labelledby="support-hours" className="h-fit rounded-3xl bg-slate-50 p-8">
             <span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-700">
-              <ClockIcon />
+              <Clock />
             </span>
             <h2 id="support-hours" className="mt-5 text-xl font-bold text-ink-950">
               Support hours

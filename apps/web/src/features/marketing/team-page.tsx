@@ -1,7 +1,7 @@
-import { buttonClass } from '../../components/button-styles.ts';
+import { ExternalLink, Mail } from 'lucide-react';
 import { Container } from '../../components/container.tsx';
-import { ExternalLinkIcon, MailIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { buttonStyles } from '../../components/ui/button.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { careersEmail, founder } from './content/team.ts';
 
@@ -50,7 +50,7 @@ export function TeamPage() {
               className="mt-8 inline-flex items-center gap-2 font-semibold text-brand-700 hover:text-brand-800"
             >
               Connect on LinkedIn
-              <ExternalLinkIcon className="size-4" />
+              <ExternalLink className="size-4" />
               <span className="sr-only">(opens in a new tab)</span>
             </a>
           </div>
@@ -65,8 +65,11 @@ export function TeamPage() {
             </h2>
             <p className="mt-1 text-ink-200">We hire remote engineers, designers and marketers.</p>
           </div>
-          <a href={`mailto:${careersEmail}`} className={buttonClass('primary', 'lg')}>
-            <MailIcon />
+          <a
+            href={`mailto:${careersEmail}`}
+            className={buttonStyles({ variant: 'primary', size: 'lg' })}
+          >
+            <Mail />
             Join Our Team
           </a>
         </section>

@@ -1,7 +1,7 @@
 import type { Notification } from '@tickerwise/shared';
-import { useCallback, useId, useRef, useState } from 'react';
-import { BellIcon } from '../../components/icons.tsx';
-import { useDismiss } from '../../lib/use-dismiss.ts';
+import { Bell } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
 import { useLiveNotifications } from './api/use-live-notifications.ts';
 import { NotificationPanel } from './components/notification-panel.tsx';
@@ -19,19 +19,10 @@ function bellLabel(unread: number | undefined): string {
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
   const titleId = useId();
   const { query, notifications, unread } = useCurrentNotifications();
   const markRead = useMarkNotificationRead();
   useLiveNotifications();
-
-  const dismiss = useCallback((reason: 'outside' | 'escape') => {
-    setOpen(false);
-    if (reason === 'escape') trigger.current?.focus();
-  }, []);
-  useDismiss(container, open, dismiss);
 
   const openItem = (notification: Notification) => {
     if (!notification.read) markRead.mutate(notification.id);
@@ -39,17 +30,12 @@ export function NotificationBell() {
   };
 
   return (
-    <div ref={container} className="relative shrink-0">
-      <button
-        ref={trigger}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger
         aria-label={bellLabel(unread)}
-        onClick={() => setOpen((shown) => !shown)}
-        className="relative grid size-10 place-items-center rounded-xl text-slate-600 hover:bg-slate-100 hover:text-ink-950"
+        className="relative grid size-10 shrink-0 place-items-center rounded-xl text-slate-600 hover:bg-slate-100 hover:text-ink-950"
       >
-        <BellIcon />
+        <Bell className="size-5" />
         {unread !== undefined && unread > 0 && (
           <span
             data-testid="notification-dot"
@@ -57,18 +43,18 @@ export function NotificationBell() {
             className="absolute top-2 right-2 size-2.5 rounded-full bg-red-500 ring-2 ring-white"
           />
         )}
-      </button>
-      {open && (
+      </PopoverTrigger>
+      <PopoverContent side="top" align="start" aria-labelledby={titleId} className="w-80">
         <NotificationPanel
-          id={panelId}
           titleId={titleId}
           notifications={notifications}
           // A failed refetch keeps the list it had: show it rather than the error.
           status={notifications ? 'success' : query.status}
+          retrying={query.isFetching}
           onRetry={() => query.refetch()}
           onOpen={openItem}
         />
-      )}
-    </div>
+      </PopoverContent>
+    </Popover>
   );
 }

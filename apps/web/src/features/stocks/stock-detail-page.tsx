@@ -1,20 +1,22 @@
 import { paths } from '@tickerwise/shared';
+import { ChevronLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { buttonClass } from '../../components/button-styles.ts';
-import { ChevronLeftIcon } from '../../components/icons.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { buttonStyles } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ErrorState } from '../../components/ui/error-state.tsx';
+import { CenteredSpinner } from '../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { isStockNotFound, useStock } from './api/get-stock.ts';
 import { PriceHistoryChart } from './components/price-history-chart.tsx';
 import { StockFigures } from './components/stock-figures.tsx';
 import { StockSummary } from './components/stock-summary.tsx';
-import { StocksError } from './components/stocks-error.tsx';
 import { YearRangeBar } from './components/year-range-bar.tsx';
 
 function BackToStocks({ label }: { label: string }) {
   return (
-    <Link to={paths.stocks} className={buttonClass('secondary')}>
-      <ChevronLeftIcon className="size-4" />
+    <Link to={paths.stocks} className={buttonStyles({ variant: 'secondary' })}>
+      <ChevronLeft className="size-4" />
       {label}
     </Link>
   );
@@ -27,28 +29,24 @@ export function StockDetailPage() {
   usePageTitle(stock ? `${stock.symbol} · ${stock.name}` : 'Stock');
 
   if (isPending) {
-    return (
-      <div className="grid place-items-center py-24">
-        <Spinner label="Loading stock data" />
-      </div>
-    );
+    return <CenteredSpinner label="Loading stock data" className="py-24" />;
   }
   if (!stock && isStockNotFound(error)) {
     return (
-      <section className="mx-auto flex max-w-md flex-col items-center py-20 text-center">
-        <h1 className="text-2xl font-bold tracking-tight text-ink-950">Stock not found</h1>
-        <p className="mt-2 text-slate-600">We don't track a stock with that symbol.</p>
-        <div className="mt-6">
-          <BackToStocks label="Return to Stocks" />
-        </div>
-      </section>
+      <EmptyState
+        size="page"
+        titleAs="h1"
+        title="Stock not found"
+        description="We don't track a stock with that symbol."
+        action={<BackToStocks label="Return to Stocks" />}
+      />
     );
   }
   if (!stock) {
     return (
       <div className="space-y-6">
         <BackToStocks label="Back to Stocks" />
-        <StocksError message={error?.message ?? 'Failed to fetch stock data'} />
+        <ErrorState title={error?.message ?? 'Failed to fetch stock data'} />
       </div>
     );
   }
@@ -60,10 +58,7 @@ export function StockDetailPage() {
       <StockFigures stock={stock} />
       <YearRangeBar price={stock.price} low={stock.yearLow} high={stock.yearHigh} />
       {stock.historicalData.length > 0 && (
-        <section
-          aria-labelledby="price-history-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-        >
+        <Card as="section" aria-labelledby="price-history-heading">
           <h2 id="price-history-heading" className="mb-4 text-base font-semibold text-ink-950">
             Price History
           </h2>
@@ -72,7 +67,7 @@ export function StockDetailPage() {
             points={stock.historicalData}
             rising={stock.change >= 0}
           />
-        </section>
+        </Card>
       )}
     </div>
   );

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { buttonClass } from '../../components/button-styles.ts';
+import { ErrorState } from '../../components/ui/error-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { stocksQuery } from './api/get-stocks.ts';
 import { StockSearch } from './components/stock-search.tsx';
 import { StockTable } from './components/stock-table.tsx';
-import { StocksError } from './components/stocks-error.tsx';
 import { filterStocks } from './filter-stocks.ts';
 
 /** SPEC.md "Stocks list". */
@@ -17,16 +16,11 @@ export function StocksPage() {
   // A failed refresh keeps the list on screen; only a first load that failed replaces the page.
   if (isError && !data) {
     return (
-      <StocksError message="Failed to fetch stock data">
-        <button
-          type="button"
-          onClick={() => refetch()}
-          disabled={isFetching}
-          className={buttonClass('secondary')}
-        >
-          {isFetching ? 'Trying again...' : 'Try again'}
-        </button>
-      </StocksError>
+      <ErrorState
+        title="Failed to fetch stock data"
+        onRetry={() => refetch()}
+        retrying={isFetching}
+      />
     );
   }
 

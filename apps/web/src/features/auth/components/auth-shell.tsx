@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ChevronLeftIcon } from '../../../components/icons.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
 import { Logo } from '../../../components/logo.tsx';
 
 interface AuthShellProps {
@@ -19,13 +18,7 @@ export function AuthShell({ title, lead, back, aside, children }: AuthShellProps
       <main className="flex flex-col px-5 py-6 sm:px-10 lg:px-16">
         <div className="flex items-center justify-between">
           <Logo />
-          <Link
-            to={back.to}
-            className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-ink-950"
-          >
-            <ChevronLeftIcon className="size-4" />
-            {back.label}
-          </Link>
+          <BackLink to={back.to}>{back.label}</BackLink>
         </div>
         <div className="mx-auto flex w-full max-w-sm flex-1 flex-col justify-center py-10">
           <h1 className="text-3xl font-bold tracking-tight text-ink-950">{title}</h1>

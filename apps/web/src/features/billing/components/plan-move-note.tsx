@@ -5,6 +5,7 @@ import {
   type SubscriptionSummary,
   type SubscriptionTier,
 } from '@tickerwise/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { formatLongDate } from '../format-date.ts';
 
 interface PlanMoveNoteProps {
@@ -31,9 +32,5 @@ export function PlanMoveNote({ move, current, target, subscription }: PlanMoveNo
     keep: `Your change to ${scheduled} on ${date} is cancelled, and your ${targetPlan.name} plan keeps renewing.`,
     none: `You're already on the ${targetPlan.name} plan.`,
   }[move];
-  return (
-    <p className="rounded-2xl border border-ink-100 bg-ink-50 px-4 py-3 text-sm text-ink-800">
-      {text}
-    </p>
-  );
+  return <Alert tone="info">{text}</Alert>;
 }

@@ -2,11 +2,11 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import type { PaidTier } from '@tickerwise/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { confirmCheckout } from '../api/confirm-checkout.ts';
 import { startCheckout } from '../api/start-checkout.ts';
 import { paymentFailed, useCheckout } from '../use-checkout.ts';
-import { PayButton } from './pay-button.tsx';
-import { PaymentAlert } from './payment-alert.tsx';
 
 const loading = new Map<string, Promise<Stripe | null>>();
 
@@ -107,12 +107,17 @@ function StripeCardFields({
           </p>
         )}
       </div>
-      <PaymentAlert message={state.status === 'error' ? state.message : null} />
-      <PayButton
-        ready={Boolean(stripe && elements && cardReady)}
-        processing={state.status === 'processing'}
-        label={payLabel}
-      />
+      {state.status === 'error' && <Alert>{state.message}</Alert>}
+      {/* Disabled until the card form has loaded. */}
+      <Button
+        type="submit"
+        size="full"
+        disabled={!stripe || !elements || !cardReady}
+        busy={state.status === 'processing'}
+        busyLabel="Processing..."
+      >
+        {payLabel}
+      </Button>
     </form>
   );
 }

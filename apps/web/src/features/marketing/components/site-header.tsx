@@ -1,40 +1,20 @@
-import { paths } from '@tickerwise/shared';
-import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
-import { type MenuGroup, siteMenus } from '../content/site-menus.ts';
+import { HeaderAccount } from './header-account.tsx';
 import { MobileNav } from './mobile-nav.tsx';
-import { NavMenu } from './nav-menu.tsx';
+import { SiteMenus } from './site-menus.tsx';
 
-/** SPEC.md: logo, the Resources, Product and About drop-downs, and Login to /login. */
+/**
+ * SPEC.md: logo, the Resources, Product and About drop-downs, and Login to /login (Dashboard
+ * and the account's name for a signed-in visitor).
+ */
 export function SiteHeader() {
-  const [openMenu, setOpenMenu] = useState<MenuGroup['id'] | null>(null);
-  // One drop-down at a time: opening one closes the other.
-  const onOpenChange = useCallback((id: MenuGroup['id'], open: boolean) => {
-    setOpenMenu((current) => (open ? id : current === id ? null : current));
-  }, []);
-
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
-        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
-          {siteMenus.map((group) => (
-            <NavMenu
-              key={group.id}
-              group={group}
-              open={openMenu === group.id}
-              onOpenChange={onOpenChange}
-            />
-          ))}
-        </nav>
+        <SiteMenus />
         <div className="ml-auto flex items-center gap-2">
-          <Link
-            to={paths.login}
-            className="rounded-xl bg-ink-950 px-4 py-2 text-sm font-semibold text-white transition-colors hover:bg-ink-800"
-          >
-            Login
-          </Link>
+          <HeaderAccount />
           <MobileNav />
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { Bell } from 'lucide-react';
 import type { FeatureArt } from '../content/landing.ts';
 
 /** Small product illustrations for the carousel, drawn in SVG and CSS (no image requests). */
@@ -102,19 +103,7 @@ function AlertsArt() {
           className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
         >
           <span className="grid size-9 place-items-center rounded-lg bg-brand-50 text-brand-700">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path
-                d="M6 16V11a6 6 0 0112 0v5l1.5 2h-15zM10 20a2 2 0 004 0"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <Bell className="size-5" />
           </span>
           <span className="flex-1">
             <span className="block text-sm font-semibold text-ink-950">{alert.title}</span>

@@ -1,10 +1,10 @@
 import { paths } from '@tickerwise/shared';
+import { Check, ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button-styles.ts';
 import { Container } from '../../../components/container.tsx';
-import { CheckIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
 import { SectionHeading } from '../../../components/section-heading.tsx';
+import { buttonStyles } from '../../../components/ui/button.tsx';
 import { features } from '../content/landing.ts';
 import { FeatureArtwork } from './feature-artwork.tsx';
 
@@ -66,7 +66,7 @@ export function FeatureCarousel() {
                     <ul className="mt-6 space-y-3">
                       {feature.points.map((point) => (
                         <li key={point} className="flex gap-3 text-sm text-slate-700">
-                          <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                          <Check className="mt-0.5 size-5 shrink-0 text-brand-600" />
                           {point}
                         </li>
                       ))}
@@ -85,7 +85,7 @@ export function FeatureCarousel() {
                 onClick={() => show(current - 1)}
                 className={controlClass}
               >
-                <ChevronLeftIcon />
+                <ChevronLeft />
               </button>
               <div className="flex items-center">
                 {features.map((feature, index) => (
@@ -111,10 +111,10 @@ export function FeatureCarousel() {
                 onClick={() => show(current + 1)}
                 className={controlClass}
               >
-                <ChevronRightIcon />
+                <ChevronRight />
               </button>
             </div>
-            <Link to={paths.pricing} className={buttonClass('primary', 'lg')}>
+            <Link to={paths.pricing} className={buttonStyles({ variant: 'primary', size: 'lg' })}>
               Try for Free
             </Link>
           </div>

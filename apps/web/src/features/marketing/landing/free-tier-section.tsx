@@ -1,8 +1,8 @@
 import { paths } from '@tickerwise/shared';
+import { ArrowRight, Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button-styles.ts';
 import { Container } from '../../../components/container.tsx';
-import { ArrowRightIcon, CheckIcon } from '../../../components/icons.tsx';
+import { buttonStyles } from '../../../components/ui/button.tsx';
 import { freeTierFeatures, freeTierStats } from '../content/landing.ts';
 
 /** The sign-up page reads the chosen plan from navigation state or this session key. */
@@ -35,7 +35,7 @@ export function FreeTierSection() {
           <ul className="mt-8 space-y-3">
             {freeTierFeatures.map((feature) => (
               <li key={feature} className="flex gap-3 text-ink-100">
-                <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-400" />
+                <Check className="mt-0.5 size-5 shrink-0 text-brand-400" />
                 {feature}
               </li>
             ))}
@@ -44,10 +44,10 @@ export function FreeTierSection() {
             to={paths.signup}
             state={{ plan: freePlan }}
             onClick={() => sessionStorage.setItem(chosenPlanKey, freePlan)}
-            className={`mt-10 ${buttonClass('primary', 'lg')}`}
+            className={`mt-10 ${buttonStyles({ variant: 'primary', size: 'lg' })}`}
           >
             Try for Free
-            <ArrowRightIcon className="size-5" />
+            <ArrowRight className="size-5" />
           </Link>
         </div>
         <ul className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1">

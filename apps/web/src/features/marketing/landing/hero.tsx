@@ -1,8 +1,8 @@
 import { paths } from '@tickerwise/shared';
+import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button-styles.ts';
 import { Container } from '../../../components/container.tsx';
-import { ArrowRightIcon } from '../../../components/icons.tsx';
+import { buttonStyles } from '../../../components/ui/button.tsx';
 import { LivePortfolioCard } from './live-portfolio-card.tsx';
 
 const investorTones = [
@@ -37,11 +37,11 @@ export function Hero() {
             alerts that matter and learn as you go, all in one place.
           </p>
           <div className="mt-8 grid gap-3 sm:flex sm:flex-wrap">
-            <Link to={paths.pricing} className={buttonClass('primary', 'lg')}>
+            <Link to={paths.pricing} className={buttonStyles({ variant: 'primary', size: 'lg' })}>
               Try for Free
-              <ArrowRightIcon className="size-5" />
+              <ArrowRight className="size-5" />
             </Link>
-            <Link to={paths.caseStudy} className={buttonClass('on-dark', 'lg')}>
+            <Link to={paths.caseStudy} className={buttonStyles({ variant: 'on-dark', size: 'lg' })}>
               How it works
             </Link>
           </div>

@@ -1,4 +1,4 @@
-import { SparkleIcon } from '../../../components/icons.tsx';
+import { Sparkles } from 'lucide-react';
 import { formatSignedPercent, formatUsd } from './format.ts';
 import { PortfolioBars } from './portfolio-bars.tsx';
 import { changePercent, portfolioValue } from './sample-market.ts';
@@ -76,7 +76,7 @@ export function LivePortfolioCard() {
       </ul>
       <div className="mt-5 rounded-2xl bg-ink-950 p-4 text-white">
         <p className="flex items-center gap-2 text-xs font-semibold text-brand-300">
-          <SparkleIcon className="size-4" />
+          <Sparkles className="size-4" />
           AI insight
         </p>
         <p className="mt-1.5 text-sm leading-6 text-ink-100">{insight}</p>

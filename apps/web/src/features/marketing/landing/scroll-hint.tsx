@@ -1,5 +1,5 @@
+import { ChevronDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { ChevronDownIcon } from '../../../components/icons.tsx';
 
 /** SPEC.md: the arrow shows while the page is scrolled less than 100 px. */
 const hideAfterPx = 100;
@@ -30,7 +30,7 @@ export function ScrollHint({ targetId }: { targetId: string }) {
         visible ? 'visible opacity-100' : 'invisible opacity-0'
       }`}
     >
-      <ChevronDownIcon className="size-6 motion-safe:animate-bounce" />
+      <ChevronDown className="size-6 motion-safe:animate-bounce" />
     </button>
   );
 }

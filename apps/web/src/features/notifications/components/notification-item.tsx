@@ -1,7 +1,7 @@
 import { isSafeNotificationLink, type Notification } from '@tickerwise/shared';
+import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { formatNotificationDate } from './format-notification-date.ts';
 
 interface NotificationItemProps {
@@ -63,7 +63,7 @@ function ItemBody({
           className={`flex items-center gap-1 text-sm ${read ? 'font-medium text-slate-700' : 'font-semibold text-ink-950'}`}
         >
           {title}
-          {external && <ExternalLinkIcon className="size-3.5 shrink-0 text-slate-400" />}
+          {external && <ExternalLink className="size-3.5 shrink-0 text-slate-400" />}
           {!read && <span className="sr-only"> (unread)</span>}
           {external && <span className="sr-only"> (opens in a new tab)</span>}
         </span>

@@ -1,30 +1,29 @@
 import type { Notification } from '@tickerwise/shared';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { NotificationItem } from './notification-item.tsx';
 
 interface NotificationPanelProps {
-  id: string;
   titleId: string;
   notifications: Notification[] | undefined;
   status: 'pending' | 'error' | 'success';
+  retrying: boolean;
   onRetry: () => void;
   onOpen: (notification: Notification) => void;
 }
 
 /** SPEC.md notification panel: titled 'Notifications', scrolling at about 24rem. */
 export function NotificationPanel({
-  id,
   titleId,
   notifications,
   status,
+  retrying,
   onRetry,
   onOpen,
 }: NotificationPanelProps) {
   return (
-    <section
-      id={id}
-      aria-labelledby={titleId}
-      className="absolute bottom-full left-0 z-50 mb-2 w-80 max-w-[calc(100vw-1.5rem)] rounded-2xl border border-slate-200 bg-white shadow-xl shadow-ink-950/10"
-    >
+    <>
       <h2
         id={titleId}
         className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-ink-950"
@@ -32,23 +31,17 @@ export function NotificationPanel({
         Notifications
       </h2>
       <div className="max-h-96 overflow-y-auto p-1.5">
-        {status === 'pending' && (
-          <p className="px-3 py-6 text-center text-sm text-slate-500">Loading...</p>
-        )}
+        {status === 'pending' && <LoadingItems />}
         {status === 'error' && (
-          <div className="px-3 py-6 text-center text-sm text-slate-600">
-            <p>Notifications could not be loaded.</p>
-            <button
-              type="button"
-              onClick={onRetry}
-              className="mt-2 font-semibold text-brand-700 hover:text-brand-800"
-            >
-              Try again
-            </button>
-          </div>
+          <ErrorState
+            title="Notifications could not be loaded."
+            onRetry={onRetry}
+            retrying={retrying}
+            className="m-1.5"
+          />
         )}
         {status === 'success' && notifications?.length === 0 && (
-          <p className="px-3 py-6 text-center text-sm text-slate-500">No notifications</p>
+          <EmptyState title="No notifications" size="compact" />
         )}
         {status === 'success' && notifications && notifications.length > 0 && (
           <ul className="divide-y divide-slate-100">
@@ -60,6 +53,21 @@ export function NotificationPanel({
           </ul>
         )}
       </div>
-    </section>
+    </>
+  );
+}
+
+function LoadingItems() {
+  return (
+    <div role="status" className="space-y-4 px-3 py-3">
+      <span className="sr-only">Loading notifications</span>
+      {[0, 1].map((row) => (
+        <div key={row} className="space-y-2 pl-5">
+          <Skeleton className="h-3.5 w-2/3" />
+          <Skeleton className="h-3 w-full" />
+          <Skeleton className="h-2.5 w-1/4" />
+        </div>
+      ))}
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { formatMarketCapBillions, formatRatio, formatVolume, type Stock } from '@tickerwise/shared';
+import { Card } from '../../../components/ui/card.tsx';
 
 /** SPEC.md "Stock detail": market cap in billions, 24h volume, P/E ratio. */
 export function StockFigures({ stock }: { stock: Stock }) {
@@ -10,15 +11,12 @@ export function StockFigures({ stock }: { stock: Stock }) {
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
       {figures.map((figure) => (
-        <div
-          key={figure.label}
-          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-        >
+        <Card key={figure.label} size="sm">
           <dt className="text-sm font-medium text-slate-500">{figure.label}</dt>
           <dd className="mt-2 text-xl font-bold tracking-tight text-ink-950 tabular-nums">
             {figure.value}
           </dd>
-        </div>
+        </Card>
       ))}
     </dl>
   );

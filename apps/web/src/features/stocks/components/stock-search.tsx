@@ -1,4 +1,4 @@
-import { SearchIcon } from '../../../components/icons.tsx';
+import { Search } from 'lucide-react';
 
 export function StockSearch({
   value,
@@ -10,7 +10,7 @@ export function StockSearch({
   return (
     <label className="relative block w-full sm:w-72">
       <span className="sr-only">Search stocks</span>
-      <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
       <input
         type="search"
         value={value}

@@ -1,11 +1,12 @@
 import { formatUsd, type Stock } from '@tickerwise/shared';
+import { Card } from '../../../components/ui/card.tsx';
 import { ChangeIndicator } from './change-indicator.tsx';
 import { DelayedBadge } from './delayed-badge.tsx';
 
 /** Name, symbol, current price and change, with the 'Real-time data' note of SPEC.md. */
 export function StockSummary({ stock }: { stock: Stock }) {
   return (
-    <header className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-end sm:justify-between sm:p-6">
+    <Card as="header" className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">{stock.name}</h1>
         <p className="mt-1 inline-flex rounded-md bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-700">
@@ -25,6 +26,6 @@ export function StockSummary({ stock }: { stock: Stock }) {
           Real-time data
         </p>
       </div>
-    </header>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { formatUsd } from '@tickerwise/shared';
+import { Card } from '../../../components/ui/card.tsx';
 import { yearRangeFill } from '../year-range.ts';
 
 interface YearRangeBarProps {
@@ -11,10 +12,7 @@ interface YearRangeBarProps {
 export function YearRangeBar({ price, low, high }: YearRangeBarProps) {
   const fill = yearRangeFill(price, low, high);
   return (
-    <section
-      aria-labelledby="year-range-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
+    <Card as="section" aria-labelledby="year-range-heading">
       <h2 id="year-range-heading" className="text-base font-semibold text-ink-950">
         52 Week Range
       </h2>
@@ -34,6 +32,6 @@ export function YearRangeBar({ price, low, high }: YearRangeBarProps) {
           <span className="font-medium text-ink-950">{formatUsd(high)}</span>
         </span>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
-/** Input classes shared by the auth forms; red when the field has an error. */
-export function inputClass(invalid: boolean): string {
+/** The look of a text input, red when its field has a message. */
+export function inputStyles(invalid: boolean): string {
   return `block w-full rounded-xl border bg-white px-3.5 py-2.5 text-ink-950 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 ${
     invalid
       ? 'border-red-400 focus:border-red-500 focus:ring-red-500/20'

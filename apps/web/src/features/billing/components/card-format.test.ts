@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCardNumber, formatExpiry } from './card-input-styles.ts';
+import { formatCardNumber, formatExpiry } from './card-format.ts';
 
 describe('card fields as people type them', () => {
   it('groups the card number in fours', () => {
