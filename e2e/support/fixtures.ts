@@ -13,7 +13,17 @@ export interface SignUpOptions {
   plan?: SubscriptionTier;
 }
 
+interface ConsoleErrors {
+  /**
+   * Lets errors the browser logs that match `pattern` pass in this test (a request the test
+   * makes fail on purpose: the browser logs every 4xx answer as an error). `reason` says why.
+   */
+  allow(pattern: RegExp, reason: string): void;
+}
+
 interface Fixtures {
+  /** Fails the test when any of its pages logs an error or throws (see `allow`). */
+  consoleErrors: ConsoleErrors;
   /** Creates an account through the API; the page's context is then signed in as it. */
   signUp: (options?: SignUpOptions) => Promise<TestAccount & { me: Me }>;
   /** A page signed in as a new Free account. */
@@ -44,6 +54,13 @@ export async function signUpInContext(
   return { ...account, me };
 }
 
+/** Errors the browser logs in every kind of visit, and why they are not faults. */
+const expectedEverywhere: RegExp[] = [
+  // Asking who is signed in answers 401 to a visitor without a session (signed out, or whose
+  // session just ended); the browser logs every 4xx answer as an error.
+  /status of 401 \(Unauthorized\) \[[^\]]*\/api\/me\]$/,
+];
+
 /**
  * Every test runs against the server global setup started. Each test comes from its own
  * client address (the server trusts 127.0.0.1 as a proxy), so per-IP auth limits do not
@@ -60,6 +77,22 @@ export const test = base.extend<Fixtures>({
   extraHTTPHeaders: async ({}, use) => {
     await use({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
   },
+  consoleErrors: [
+    async ({ context }, use) => {
+      const logged: string[] = [];
+      const allowed = [...expectedEverywhere];
+      context.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const { url } = message.location();
+        logged.push(url ? `${message.text()} [${url}]` : message.text());
+      });
+      context.on('weberror', (error) => logged.push(`uncaught: ${error.error().stack}`));
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      const unexpected = logged.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+      expect(unexpected, 'the pages logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
   signUp: async ({ context, baseURL }, use) => {
     await use((options) => signUpInContext(context, baseURL as string, options));
   },

@@ -15,7 +15,12 @@ test.describe('login', () => {
     ).toBeVisible();
   });
 
-  test('gives a wrong password and an unknown email the same message', async ({ page, signUp }) => {
+  test('gives a wrong password and an unknown email the same message', async ({
+    page,
+    signUp,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 401 .*\/api\/auth\/sign-in\/email/, 'both sign-ins are refused');
     const account = await signUp();
     await page.context().clearCookies();
     await page.goto(paths.login);
@@ -41,7 +46,9 @@ test.describe('login', () => {
     page,
     signUp,
     baseURL,
+    consoleErrors,
   }) => {
+    consoleErrors.allow(/status of 429 .*\/api\/auth\/sign-in\/email/, 'the limit is reached');
     const account = await signUp();
     await page.context().clearCookies();
     for (let attempt = 0; attempt < 10; attempt++) {

@@ -70,7 +70,8 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL(/\/signup$/);
   });
 
-  test('says so when the email already has an account', async ({ page, signUp }) => {
+  test('says so when the email already has an account', async ({ page, signUp, consoleErrors }) => {
+    consoleErrors.allow(/status of 422 .*\/api\/auth\/sign-up\/email/, 'the email is taken');
     const existing = await signUp();
     await page.context().clearCookies();
     await openSignup(page, 'free');

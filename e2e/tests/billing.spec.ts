@@ -58,7 +58,12 @@ test.describe('plans and billing', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('subscription_plan'))).toBe('pro');
   });
 
-  test('a declined card shows the message and leaves the tier', async ({ page, signUp }) => {
+  test('a declined card shows the message and leaves the tier', async ({
+    page,
+    signUp,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 402 .*\/api\/billing\/checkout/, 'the card is declined');
     await signUp();
     await page.goto(paths.pricing);
     await planCard(page, 'Pro').getByRole('button', { name: 'Switch Plan' }).click();

@@ -74,7 +74,11 @@ test.describe('stock detail', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Stocks' })).toBeVisible();
   });
 
-  test('says so when no tracked stock has the symbol', async ({ signedInPage: page }) => {
+  test('says so when no tracked stock has the symbol', async ({
+    signedInPage: page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 404 .*\/api\/stocks\/NOPE/, 'no stock has that symbol');
     await page.goto(stockPath('NOPE'));
     await expect(page.getByRole('heading', { name: 'Stock not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Return to Stocks' }).click();
