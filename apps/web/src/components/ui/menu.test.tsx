@@ -1,0 +1,52 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { Menu, MenuContent, MenuItem, MenuLinkItem, MenuTrigger } from './menu.tsx';
+
+function renderMenu(onSignOut: () => void) {
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <Menu>
+          <MenuTrigger>Account</MenuTrigger>
+          <MenuContent>
+            <MenuLinkItem to="/pricing">Manage Plan</MenuLinkItem>
+            <MenuItem onSelect={onSignOut}>Sign Out</MenuItem>
+          </MenuContent>
+        </Menu>
+      ),
+    },
+    { path: '/pricing', element: <h1>Pricing</h1> },
+  ]);
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('a menu', () => {
+  it('opens on ArrowDown at its first item, moves with the arrows and closes on Escape', async () => {
+    renderMenu(() => {});
+    const trigger = screen.getByRole('button', { name: 'Account' });
+    trigger.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menu')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Manage Plan' }));
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Sign Out' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('runs an action chosen with Enter, and follows a link item', async () => {
+    const onSignOut = vi.fn();
+    const router = renderMenu(onSignOut);
+    screen.getByRole('button', { name: 'Account' }).focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(onSignOut).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Account' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Manage Plan' }));
+    expect(router.state.location.pathname).toBe('/pricing');
+  });
+});
