@@ -15,10 +15,7 @@ export interface Plan {
   requiresPayment: boolean;
 }
 
-/**
- * The plan catalogue of SPEC.md sections 3, 6 and 9: one source for every screen and rule.
- * What each plan includes is described from the entitlements table (`planFeatures`).
- */
+/** The plan catalogue of SPEC.md sections 3, 6 and 9: one source for every screen and rule. */
 export const plans: readonly Plan[] = [
   {
     tier: 'free',

@@ -23,7 +23,7 @@ export function Badge({
 }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs ${tones[tone]} ${className}`}
+      className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs whitespace-nowrap ${tones[tone]} ${className}`}
     >
       {children}
     </span>

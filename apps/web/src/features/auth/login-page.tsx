@@ -4,10 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useAuthActions } from '../../app/session/auth-provider.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { AccountForm } from './components/account-form.tsx';
 import { AuthShell } from './components/auth-shell.tsx';
 import { LoginAside } from './login-aside.tsx';
 import { showSubmitError } from './submit-error.ts';
@@ -39,32 +37,14 @@ export function LoginPage() {
       back={{ to: paths.home, label: 'Back to home' }}
       aside={<LoginAside />}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          form={form}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
-        <TextField
-          form={form}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-        />
-        {formError && <Alert>{formError}</Alert>}
-        <Button
-          type="submit"
-          size="full"
-          busy={form.formState.isSubmitting}
-          busyLabel="Signing In..."
-        >
-          Sign In
-        </Button>
-      </form>
+      <AccountForm
+        form={form}
+        onSubmit={onSubmit}
+        purpose="sign-in"
+        error={formError}
+        submitLabel="Sign In"
+        busyLabel="Signing In..."
+      />
       <p className="mt-8 text-center text-sm text-slate-600">
         New to Tickerwise?{' '}
         <Link to={paths.pricing} className="font-semibold text-brand-700 hover:underline">

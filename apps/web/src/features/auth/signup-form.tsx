@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useAuthActions } from '../../app/session/auth-provider.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { forgetChosenPlan } from '../../lib/chosen-plan.ts';
+import { AccountForm } from './components/account-form.tsx';
 import { showSubmitError } from './submit-error.ts';
 
 /** The shared sign-up rules without the plan, which the page already knows. */
@@ -39,7 +38,14 @@ export function SignupForm({ plan }: { plan: SubscriptionTier }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <AccountForm
+      form={form}
+      onSubmit={onSubmit}
+      purpose="sign-up"
+      error={formError}
+      submitLabel={`Create Account - ${planFor(plan).name} Plan`}
+      busyLabel="Creating Account..."
+    >
       <TextField
         form={form}
         name="name"
@@ -47,31 +53,6 @@ export function SignupForm({ plan }: { plan: SubscriptionTier }) {
         autoComplete="name"
         placeholder="Jane Doe"
       />
-      <TextField
-        form={form}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-      />
-      <TextField
-        form={form}
-        name="password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="At least 8 characters"
-      />
-      {formError && <Alert>{formError}</Alert>}
-      <Button
-        type="submit"
-        size="full"
-        busy={form.formState.isSubmitting}
-        busyLabel="Creating Account..."
-      >
-        Create Account - {planFor(plan).name} Plan
-      </Button>
-    </form>
+    </AccountForm>
   );
 }

@@ -1,10 +1,8 @@
-import { paths } from '@tickerwise/shared';
 import { Menu, X } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { usePublicAuth } from '../../../app/session/auth-provider.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { buttonStyles } from '../../../components/ui/button.tsx';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import type { Activation } from '../../../components/ui/on-demand.tsx';
 import { useOnMediaMatch } from '../../../lib/use-on-media-match.ts';
@@ -15,7 +13,7 @@ const panelId = 'mobile-site-menu';
 
 /**
  * The phone's site menu once its code has loaded (see `mobile-nav.tsx`): the same groups as the
- * desktop drop-downs in a sheet under the header, and, for a signed-in visitor, their account.
+ * desktop drop-downs in a sheet under the header, and whose account a signed-in visitor is in.
  * Escape or a tap outside closes it and focus returns to the button.
  */
 export function MobileNav({ activation }: { activation: Activation | null }) {
@@ -44,19 +42,14 @@ export function MobileNav({ activation }: { activation: Activation | null }) {
       }
     >
       {auth.status === 'signed-in' && (
+        // The header beside the button offers Dashboard; this says whose account it leads to.
         <div className="flex items-center gap-3 border-b border-slate-100 px-2 pt-4 pb-5">
           <Avatar name={auth.user.name} />
-          <p className="min-w-0 flex-1 truncate text-sm font-semibold text-ink-950">
+          <p className="min-w-0 text-sm">
             <span className="sr-only">Signed in as </span>
-            {auth.user.name}
+            <span className="block truncate font-semibold text-ink-950">{auth.user.name}</span>
+            <span className="block truncate text-slate-500">{auth.user.email}</span>
           </p>
-          <Link
-            to={paths.dashboard}
-            onClick={close}
-            className={buttonStyles({ variant: 'dark', size: 'sm' })}
-          >
-            Dashboard
-          </Link>
         </div>
       )}
       <nav aria-label="Site menu">

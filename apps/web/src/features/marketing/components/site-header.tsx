@@ -4,8 +4,8 @@ import { MobileNav } from './mobile-nav.tsx';
 import { SiteMenus } from './site-menus.tsx';
 
 /**
- * SPEC.md: logo, the Resources, Product and About drop-downs, and Login to /login (Dashboard
- * and the account's name for a signed-in visitor).
+ * The public pages' header: logo, the Resources, Product and About drop-downs, and Login to
+ * /login (Dashboard and the account's name for a signed-in visitor).
  */
 export function SiteHeader() {
   return (
