@@ -2,6 +2,7 @@ import { Menu as MenuIcon } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
+import { iconButtonStyles } from '../../components/ui/button.tsx';
 import { Drawer } from '../../components/ui/drawer.tsx';
 import { DatabaseBanner } from '../../features/health/database-banner.tsx';
 import { useCurrentNotifications } from '../../features/notifications/use-current-notifications.ts';
@@ -47,7 +48,7 @@ export function DashboardLayout() {
             <button
               type="button"
               aria-label={unread ? `Open menu, ${unread} unread notifications` : 'Open menu'}
-              className="relative -ml-1 grid size-10 place-items-center rounded-lg text-ink-950 hover:bg-slate-100"
+              className={`-ml-1 ${iconButtonStyles('md', 'strong')}`}
             >
               {/* The bell is inside the closed drawer: show its unread dot here too. */}
               {unread ? (

@@ -1,6 +1,7 @@
 import type { Me } from '@tickerwise/shared';
 import { X } from 'lucide-react';
 import { Logo } from '../../components/logo.tsx';
+import { iconButtonStyles } from '../../components/ui/button.tsx';
 import { DrawerClose } from '../../components/ui/drawer.tsx';
 import { AccountMenu } from '../../features/account/account-menu.tsx';
 import { PendingPlanChange } from '../../features/billing/pending-plan-change.tsx';
@@ -24,7 +25,7 @@ export function DashboardSidebar({ user, inDrawer = false }: DashboardSidebarPro
             <button
               type="button"
               aria-label="Close menu"
-              className="-mr-2 grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-slate-100"
+              className={`-mr-2 ${iconButtonStyles('sm')}`}
             >
               <X className="size-5" />
             </button>

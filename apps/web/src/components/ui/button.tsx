@@ -90,3 +90,14 @@ export function Button({
     </button>
   );
 }
+
+/**
+ * The class names of a square button that holds only an icon (menu, close, bell). It needs an
+ * `aria-label`. `md` is the 40 px touch size, `sm` sits inside panels; `strong` for the one
+ * button of a header, `muted` beside other controls.
+ */
+export function iconButtonStyles(size: 'sm' | 'md' = 'md', tone: 'strong' | 'muted' = 'muted') {
+  return `relative grid shrink-0 place-items-center rounded-lg transition-colors hover:bg-slate-100 hover:text-ink-950 ${
+    size === 'sm' ? 'size-9' : 'size-10'
+  } ${tone === 'strong' ? 'text-ink-950' : 'text-slate-600'}`;
+}

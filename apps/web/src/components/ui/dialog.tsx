@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { iconButtonStyles } from './button.tsx';
 
 export interface DialogProps {
   /** Controlled: whether it is open, and what to do when it asks to open or close. */
@@ -47,7 +48,7 @@ export function Dialog({
             </DialogPrimitive.Title>
             <DialogPrimitive.Close
               aria-label="Close"
-              className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-ink-950"
+              className={`-mt-1 -mr-2 ${iconButtonStyles('sm')}`}
             >
               <X className="size-5" />
             </DialogPrimitive.Close>

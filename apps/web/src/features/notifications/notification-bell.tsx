@@ -1,6 +1,7 @@
 import type { Notification } from '@tickerwise/shared';
 import { Bell } from 'lucide-react';
 import { useId, useState } from 'react';
+import { iconButtonStyles } from '../../components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
 import { useLiveNotifications } from './api/use-live-notifications.ts';
@@ -31,10 +32,7 @@ export function NotificationBell() {
 
   return (
     <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger
-        aria-label={bellLabel(unread)}
-        className="relative grid size-10 shrink-0 place-items-center rounded-xl text-slate-600 hover:bg-slate-100 hover:text-ink-950"
-      >
+      <PopoverTrigger aria-label={bellLabel(unread)} className={iconButtonStyles()}>
         <Bell className="size-5" />
         {unread !== undefined && unread > 0 && (
           <span
