@@ -1,6 +1,7 @@
 import type { ApiError } from '@tickerwise/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** A failure the client can act on: it becomes `{ error: { code, message } }` with its status. */
 export class AppError extends Error {
@@ -21,6 +22,18 @@ export const unauthorized = (
   message = 'Please sign in to continue.',
   headers?: Record<string, string | string[]>,
 ) => new AppError(401, 'unauthorized', message, undefined, headers);
+
+/** Seconds a client is asked to wait while the database cannot be reached. */
+export const databaseRetryAfterSeconds = 5;
+/** The database is down or restarting: nothing the client did wrong, worth retrying soon. */
+export const databaseUnavailable = () =>
+  new AppError(
+    503,
+    'database_unavailable',
+    'Tickerwise cannot reach its database right now. Please try again in a few seconds.',
+    undefined,
+    { 'retry-after': String(databaseRetryAfterSeconds) },
+  );
 
 /** Parses input with a shared zod schema; a failure is a 400 that names each bad field. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
@@ -63,7 +76,12 @@ export function sendError(reply: FastifyReply, status: number, body: ApiError): 
 
 /** Installs the one error shape for every failure, with no stack traces to clients. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((caught: FastifyError | AppError, request, reply) => {
+    let error = caught;
+    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      error = databaseUnavailable();
+    }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return sendError(reply, error.statusCode, {

@@ -8,7 +8,7 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
-    /** Seconds to wait, from `Retry-After` on a 429. */
+    /** Seconds to wait, from `Retry-After` on a 429 or a 503. */
     readonly retryAfter?: number,
   ) {
     super(message);
@@ -22,6 +22,18 @@ const unauthorizedListeners = new Set<UnauthorizedListener>();
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
+}
+
+type DatabaseUnavailableListener = () => void;
+const databaseUnavailableListeners = new Set<DatabaseUnavailableListener>();
+
+/**
+ * Called whenever an API call answers 503 `database_unavailable`: the server is up but cannot
+ * reach its database (down or restarting), so whatever screen is open cannot load or save.
+ */
+export function onDatabaseUnavailable(listener: DatabaseUnavailableListener): () => void {
+  databaseUnavailableListeners.add(listener);
+  return () => databaseUnavailableListeners.delete(listener);
 }
 
 export interface ApiRequestOptions {
@@ -66,6 +78,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const error: ApiError['error'] = parsed.success
     ? parsed.data.error
     : { code: `http_${response.status}`, message: 'Something went wrong. Please try again.' };
+  if (response.status === 503 && error.code === 'database_unavailable') {
+    for (const listener of databaseUnavailableListeners) listener();
+  }
   const retryAfter = Number(response.headers.get('retry-after'));
   throw new ApiRequestError(
     response.status,

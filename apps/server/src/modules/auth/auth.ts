@@ -69,6 +69,9 @@ export function createAuth({ db, log, publicUrl, trustedOrigins, secret, limits 
         },
       },
     },
+    // Unexpected failures (a lost database connection above all) reach the app's error
+    // handler with their cause, instead of an anonymous 500 printed to the console.
+    onAPIError: { throw: true },
     advanced: {
       cookiePrefix: 'tickerwise',
       // better-auth turns these off when it detects a test run; they must hold in tests too.

@@ -1,7 +1,8 @@
 import { signInSchema, signUpSchema, updateUserSchema } from '@tickerwise/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { parseInput } from '../../http/errors.ts';
+import { databaseUnavailable, parseInput } from '../../http/errors.ts';
+import { checkHealth } from '../health/service.ts';
 import { renameProfile } from '../profiles/service.ts';
 import type { Auth } from './auth.ts';
 import { type AuthLimitSettings, AuthLimits, type SignInAttempt } from './auth-limits.ts';
@@ -84,6 +85,11 @@ export const authRoutes: FastifyPluginAsync<{
         await signIn?.settle(500);
         throw error;
       }
+      // better-auth turns some database failures into its own 500, or a 422 "failed to
+      // create user", without the cause: ask the database, so an outage is a 503 the client
+      // may retry and not an internal error or a refusal.
+      const suspect = response.status >= 500 || response.status === 422;
+      if (suspect && (await checkHealth(database)).db === 'down') throw databaseUnavailable();
       await signIn?.settle(response.status);
       if (newName && response.ok) await renameProfile(database.db, newName.userId, newName.name);
       if (request.method === 'POST') await forgetOwnSession(request);

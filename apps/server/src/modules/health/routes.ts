@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { databaseRetryAfterSeconds } from '../../http/errors.ts';
 import { checkHealth } from './service.ts';
 
 export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (
@@ -8,6 +9,7 @@ export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (
 ) => {
   app.get('/api/health', async (_request, reply) => {
     const health = await checkHealth(database);
+    if (health.db !== 'ok') reply.header('retry-after', String(databaseRetryAfterSeconds));
     return reply
       .status(health.db === 'ok' ? 200 : 503)
       .header('cache-control', 'no-store')
