@@ -6,7 +6,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 
 const config = loadConfig();
 const app = await buildApp(config);
-app.get('/api/bench/bare', async () => ({ ok: true }));
+app.get('/api/bench/bare', { config: { access: 'public' } }, async () => ({ ok: true }));
 await app.listen({ host: config.host, port: config.port });
 
 const stop = () => app.close().then(() => process.exit(0));

@@ -6,9 +6,11 @@ import { type Database, openDatabase } from './db/client.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { registerNormalPathCheck } from './http/normal-path.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerRouteAccess } from './http/route-access.ts';
 import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers.ts';
 import { registerApiNotFound, registerSpa } from './http/spa.ts';
 import { type Auth, createAuth } from './modules/auth/auth.ts';
+import { requireUser } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret } from './modules/auth/server-secret.ts';
 import { registerBilling } from './modules/billing/register-billing.ts';
@@ -17,7 +19,7 @@ import { createMarketProvider } from './modules/market/providers/create-provider
 import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService } from './modules/market/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
-import { registerOperatorAccess } from './modules/operator/operator-access.ts';
+import { registerOperatorAccess, requireOperator } from './modules/operator/operator-access.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 
@@ -75,6 +77,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits: config.limits,
   });
   app.decorate('auth', auth);
+  const operator = registerOperatorAccess(app, config.dataDir);
+  registerRouteAccess(app, {
+    user: (request) => requireUser(auth, request),
+    operator: (request) => requireOperator(operator, auth, request),
+  });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, {
@@ -90,7 +97,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
   });
   await app.register(marketRoutes, { auth, market });
-  const operator = registerOperatorAccess(app, config.dataDir);
   await app.register(realtimeRoutes, { auth, database, limits: config.limits });
   await app.register(notificationRoutes, { auth, db, operator });
 

@@ -15,14 +15,15 @@ afterAll(() => testApp.close());
 
 async function registerProbeRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {
-    scope.post('/api/test/echo', async (request) => ({ received: request.body }));
-    scope.post('/api/test/validated', async (request) =>
+    const config = { access: 'public' } as const;
+    scope.post('/api/test/echo', { config }, async (request) => ({ received: request.body }));
+    scope.post('/api/test/validated', { config }, async (request) =>
       parseInput(z.object({ email: z.email('Enter a valid email') }), request.body),
     );
-    scope.get('/api/test/conflict', async () => {
+    scope.get('/api/test/conflict', { config }, async () => {
       throw new AppError(409, 'already_exists', 'That already exists.');
     });
-    scope.get('/api/test/crash', async () => {
+    scope.get('/api/test/crash', { config }, async () => {
       throw new Error('secret internal detail');
     });
   });

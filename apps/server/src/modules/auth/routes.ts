@@ -45,6 +45,8 @@ export const authRoutes: FastifyPluginAsync<{
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    // better-auth checks the session of each of its routes itself.
+    config: { access: 'public' },
     handler: async (request, reply) => {
       // The path as better-auth will route it (the normal-path check already refused any
       // other spelling; this keeps the two readings one even if that check changes).

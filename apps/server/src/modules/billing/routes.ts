@@ -36,46 +36,59 @@ export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (
 
   app.get(
     '/api/billing/config',
+    { config: { access: 'public' } },
     async (): Promise<BillingConfigBody> => ({
       provider: provider.name,
       publishableKey: provider.publishableKey,
     }),
   );
 
-  app.get('/api/billing/subscription', async (request) => {
+  app.get('/api/billing/subscription', { config: { access: 'user' } }, async (request) => {
     const user = await requireUser(auth, request);
     return billingStatus(db, user.id);
   });
 
-  app.post('/api/billing/checkout', async (request): Promise<CheckoutResult> => {
-    const user = await requireUser(auth, request);
-    const outcome = await failedPayments.attempt(user.id, request.ip, () =>
-      provider.checkout(user, request.body),
-    );
-    if (outcome.status === 'requires_action') return outcome;
-    return {
-      status: 'succeeded',
-      me: await getMe(db, user),
-      billing: await billingStatus(db, user.id),
-    };
-  });
+  app.post(
+    '/api/billing/checkout',
+    { config: { access: 'user' } },
+    async (request): Promise<CheckoutResult> => {
+      const user = await requireUser(auth, request);
+      const outcome = await failedPayments.attempt(user.id, request.ip, () =>
+        provider.checkout(user, request.body),
+      );
+      if (outcome.status === 'requires_action') return outcome;
+      return {
+        status: 'succeeded',
+        me: await getMe(db, user),
+        billing: await billingStatus(db, user.id),
+      };
+    },
+  );
 
-  app.post('/api/billing/checkout/confirm', async (request): Promise<CheckoutResult> => {
-    const user = await requireUser(auth, request);
-    const { subscriptionId } = parseInput(checkoutConfirmSchema, request.body);
-    await provider.confirmCheckout(user, subscriptionId);
-    return {
-      status: 'succeeded',
-      me: await getMe(db, user),
-      billing: await billingStatus(db, user.id),
-    };
-  });
+  app.post(
+    '/api/billing/checkout/confirm',
+    { config: { access: 'user' } },
+    async (request): Promise<CheckoutResult> => {
+      const user = await requireUser(auth, request);
+      const { subscriptionId } = parseInput(checkoutConfirmSchema, request.body);
+      await provider.confirmCheckout(user, subscriptionId);
+      return {
+        status: 'succeeded',
+        me: await getMe(db, user),
+        billing: await billingStatus(db, user.id),
+      };
+    },
+  );
 
-  app.post('/api/billing/plan-change', async (request): Promise<PlanChangeResult> => {
-    const user = await requireUser(auth, request);
-    const { plan } = parseInput(planChangeSchema, request.body);
-    return changePlan(db, provider, user, plan);
-  });
+  app.post(
+    '/api/billing/plan-change',
+    { config: { access: 'user' } },
+    async (request): Promise<PlanChangeResult> => {
+      const user = await requireUser(auth, request);
+      const { plan } = parseInput(planChangeSchema, request.body);
+      return changePlan(db, provider, user, plan);
+    },
+  );
 
   if ('webhooks' in provider) {
     await app.register(stripeWebhookRoutes, { webhooks: provider.webhooks });

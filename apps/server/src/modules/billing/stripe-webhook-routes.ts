@@ -14,7 +14,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ webhooks: StripeWebhooks 
     done(null, body);
   });
 
-  app.post('/api/billing/webhooks/stripe', async (request) => {
+  app.post('/api/billing/webhooks/stripe', { config: { access: 'webhook' } }, async (request) => {
     if (!Buffer.isBuffer(request.body)) {
       throw new AppError(400, 'bad_request', 'The webhook body must be JSON.');
     }

@@ -7,7 +7,7 @@ export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (
   app,
   { database },
 ) => {
-  app.get('/api/health', async (_request, reply) => {
+  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
     const health = await checkHealth(database);
     if (health.db !== 'ok') reply.header('retry-after', String(databaseRetryAfterSeconds));
     return reply

@@ -11,7 +11,7 @@ export const marketRoutes: FastifyPluginAsync<{ auth: Auth; market: MarketServic
 ) => {
   // The list is the same for every user: serialise it at most once a second, not per request.
   const stockList = new SharedJson(1_000);
-  app.get('/api/stocks', async (request, reply) => {
+  app.get('/api/stocks', { config: { access: 'user' } }, async (request, reply) => {
     await requireUser(auth, request);
     const body = await stockList.get(
       async (): Promise<StockList> => ({ stocks: await market.listStocks() }),
@@ -24,6 +24,7 @@ export const marketRoutes: FastifyPluginAsync<{ auth: Auth; market: MarketServic
 
   app.get<{ Params: { symbol: string } }>(
     '/api/stocks/:symbol',
+    { config: { access: 'user' } },
     async (request, reply): Promise<StockResponse> => {
       await requireUser(auth, request);
       const symbol = parseStockSymbol(request.params.symbol);

@@ -20,19 +20,23 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
 ) => {
   await publishReleaseNote(db);
 
-  app.get('/api/notifications', async (request, reply) => {
+  app.get('/api/notifications', { config: { access: 'user' } }, async (request, reply) => {
     const user = await requireUser(auth, request);
     reply.header('cache-control', 'no-store');
     return { notifications: await listNotifications(db, user.id) };
   });
 
-  app.post<{ Params: { id: string } }>('/api/notifications/:id/read', async (request, reply) => {
-    const user = await requireUser(auth, request);
-    await markNotificationRead(db, user.id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/notifications/:id/read',
+    { config: { access: 'user' } },
+    async (request, reply) => {
+      const user = await requireUser(auth, request);
+      await markNotificationRead(db, user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
-  app.post('/api/notifications', async (request, reply) => {
+  app.post('/api/notifications', { config: { access: 'operator' } }, async (request, reply) => {
     await requireOperator(operator, auth, request);
     const input = parseInput(publishNotificationSchema, request.body);
     return reply.status(201).send(await publishNotification(db, input));

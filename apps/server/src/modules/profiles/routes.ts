@@ -8,7 +8,7 @@ export const profileRoutes: FastifyPluginAsync<{ auth: Auth; db: Db }> = async (
   app,
   { auth, db },
 ) => {
-  app.get('/api/me', async (request, reply) => {
+  app.get('/api/me', { config: { access: 'user' } }, async (request, reply) => {
     const user = await requireUser(auth, request);
     reply.header('cache-control', 'no-store');
     return getMe(db, user);

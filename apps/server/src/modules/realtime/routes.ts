@@ -65,42 +65,47 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
     await bus.stop();
   });
 
-  app.get('/api/events', async (request, reply) => {
-    const session = await requireSession(auth, request);
-    const giveBack = caps.take(session.user.id, request.ip);
-    reply.hijack();
-    const stream = reply.raw;
-    stream.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-store',
-      connection: 'keep-alive',
-      // nginx and similar proxies would otherwise buffer the stream.
-      'x-accel-buffering': 'no',
-    });
-    stream.write(`retry: ${reconnectDelayMs}\n: connected\n\n`);
-    const unsubscribe = bus.subscribe(session.user.id, (event) => stream.write(frame(event)));
-    streams.add(stream);
-    let sameSession = streamsBySession.get(session.key);
-    if (!sameSession) {
-      sameSession = new Set();
-      streamsBySession.set(session.key, sameSession);
-    }
-    sameSession.add(stream);
-    const expiry = setTimeout(
-      () => stream.end(),
-      Math.min(Math.max(0, session.expiresAt - Date.now()), longestTimerMs),
-    );
-    expiry.unref();
-    const end = () => {
-      clearTimeout(expiry);
-      unsubscribe();
-      giveBack();
-      streams.delete(stream);
-      const current = streamsBySession.get(session.key);
-      current?.delete(stream);
-      if (current?.size === 0) streamsBySession.delete(session.key);
-    };
-    stream.once('close', end);
-    stream.once('error', end);
-  });
+  app.get(
+    '/api/events',
+    // A HEAD would hold the connection open with nothing ever to send.
+    { config: { access: 'user' }, exposeHeadRoute: false },
+    async (request, reply) => {
+      const session = await requireSession(auth, request);
+      const giveBack = caps.take(session.user.id, request.ip);
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-store',
+        connection: 'keep-alive',
+        // nginx and similar proxies would otherwise buffer the stream.
+        'x-accel-buffering': 'no',
+      });
+      stream.write(`retry: ${reconnectDelayMs}\n: connected\n\n`);
+      const unsubscribe = bus.subscribe(session.user.id, (event) => stream.write(frame(event)));
+      streams.add(stream);
+      let sameSession = streamsBySession.get(session.key);
+      if (!sameSession) {
+        sameSession = new Set();
+        streamsBySession.set(session.key, sameSession);
+      }
+      sameSession.add(stream);
+      const expiry = setTimeout(
+        () => stream.end(),
+        Math.min(Math.max(0, session.expiresAt - Date.now()), longestTimerMs),
+      );
+      expiry.unref();
+      const end = () => {
+        clearTimeout(expiry);
+        unsubscribe();
+        giveBack();
+        streams.delete(stream);
+        const current = streamsBySession.get(session.key);
+        current?.delete(stream);
+        if (current?.size === 0) streamsBySession.delete(session.key);
+      };
+      stream.once('close', end);
+      stream.once('error', end);
+    },
+  );
 };

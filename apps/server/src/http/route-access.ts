@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+
+/**
+ * Who may call an `/api` route. Every `/api` route declares one in its config
+ * (`{ config: { access: 'user' } }`); a route without one stops the server at start-up, so a
+ * new route cannot ship open by omission.
+ *
+ * - `public`: anyone (health, prices of the plans, better-auth's own routes, which check
+ *   their sessions themselves).
+ * - `user`: a signed-in user; anything else is a 401 before the handler runs. Handlers still
+ *   scope every query to that user: another user's id is a 404, never a 403 or their data.
+ * - `operator`: the operator token of `DATA_DIR/operator.json` or a signed-in admin.
+ * - `webhook`: a payment provider, which proves itself with a signature the handler checks.
+ */
+export type RouteAccess = 'public' | 'user' | 'operator' | 'webhook';
+
+const accessLevels: readonly RouteAccess[] = ['public', 'user', 'operator', 'webhook'];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every `/api` route with its access level, in registration order. */
+    apiRoutes: readonly ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+export interface RouteGuards {
+  /** Throws 401 unless the request is signed in. */
+  user: (request: FastifyRequest) => Promise<unknown>;
+  /** Throws 401/403 unless the request is the operator or an admin. */
+  operator: (request: FastifyRequest) => Promise<unknown>;
+}
+
+const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/**
+ * Requires an access level on every `/api` route registered after this call and enforces
+ * `user` and `operator` in an onRequest hook, before the body is even read.
+ */
+export function registerRouteAccess(app: FastifyInstance, guards: RouteGuards): void {
+  const routes: ApiRoute[] = [];
+  app.decorate('apiRoutes', routes);
+  const hooks: Partial<Record<RouteAccess, onRequestHookHandler>> = {
+    user: async (request) => {
+      await guards.user(request);
+    },
+    operator: async (request) => {
+      await guards.operator(request);
+    },
+  };
+  app.addHook('onRoute', (route) => {
+    if (!isApiUrl(route.url)) return;
+    const methods = [route.method].flat();
+    const access = route.config?.access;
+    if (!access || !accessLevels.includes(access)) {
+      throw new Error(
+        `${methods.join(',')} ${route.url} declares no access level: give it config: { access: ${accessLevels.map((level) => `'${level}'`).join(' | ')} }`,
+      );
+    }
+    for (const method of methods) routes.push({ method, url: route.url, access });
+    const hook = hooks[access];
+    if (hook) route.onRequest = [hook, ...[route.onRequest ?? []].flat()];
+  });
+}
