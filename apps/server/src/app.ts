@@ -37,9 +37,6 @@ declare module 'fastify' {
 
 /** Builds the whole HTTP app from a config. Tests call this in-process; main.ts listens. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
-  const database =
-    deps.database ??
-    (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
   const securityHeaders = securityHeaderOptions(config);
   const app = Fastify({
     logger:
@@ -58,6 +55,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     forceCloseConnections: true,
     frameworkErrors: frameworkErrorHandler(securityHeaderWriter(securityHeaders)),
   });
+  const database =
+    deps.database ??
+    (await openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      warn: (message) => app.log.warn(message),
+    }));
   app.decorate('database', database);
   if (!deps.database) app.addHook('onClose', () => database.close());
 

@@ -17,6 +17,8 @@ function fail(error: unknown): never {
 }
 
 async function main(): Promise<void> {
+  // Files the server creates (the database's above all) are private to its account.
+  process.umask(0o077);
   const config = loadConfig();
   if (config.env === 'production' && !config.webDistDir) config.webDistDir = defaultWebDistDir;
   const app = await buildApp(config);

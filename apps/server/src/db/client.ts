@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../package-root.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { describeDataDirModes, secureDataDir } from './data-dir-permissions.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -46,6 +47,8 @@ export interface OpenDatabaseOptions {
   snapshot?: Blob | File | undefined;
   /** Apply pending migrations before returning (the default). */
   migrate?: boolean;
+  /** Where to report what the operator should know (data folder permissions). */
+  warn?: (message: string) => void;
 }
 
 const channelName = /^[a-z_][a-z0-9_]*$/;
@@ -81,6 +84,11 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     throw new DatabaseUnavailableError(
       `The embedded database in ${options.dataDir ?? 'memory'} cannot be opened: ${(error as Error).message}`,
     );
+  }
+  if (options.dataDir && !options.snapshot) {
+    // After PGlite has unpacked a new database (its files are 0666) or opened an old one.
+    const notice = describeDataDirModes(options.dataDir, secureDataDir(options.dataDir));
+    if (notice) options.warn?.(notice);
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;

@@ -20,7 +20,8 @@ function isRunning(pid: number): boolean {
  */
 export function lockDataDir(dataDir: string): () => void {
   try {
-    mkdirSync(dataDir, { recursive: true });
+    // Private from the start: the database files hold password hashes and sessions.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     throw new DataDirError(`DATA_DIR ${dataDir} cannot be created (${code})`);
