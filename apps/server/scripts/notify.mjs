@@ -4,9 +4,8 @@
 // (mode 0600) when it starts listening, and this command sends the token with the request.
 // The server validates the input, stores the row, and the database trigger announces it to
 // every instance's connected browsers.
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { callServer, fail as failWith, findServer } from './operator-client.mjs';
 
 const usage = `Usage: npm run notify -- --title TEXT --message TEXT [--link PATH_OR_URL] [--user EMAIL] [--expires ISO_DATE]
 
@@ -18,10 +17,7 @@ const usage = `Usage: npm run notify -- --title TEXT --message TEXT [--link PATH
 
 Run it where the server runs, with the same DATA_DIR (default ./data).`;
 
-function fail(message, code = 1) {
-  process.stderr.write(`notify: ${message}\n`);
-  process.exit(code);
-}
+const fail = (message, code) => failWith('notify', message, code);
 
 let options;
 try {
@@ -44,44 +40,19 @@ if (options.help) {
 }
 if (!options.title || !options.message) fail(`--title and --message are required.\n\n${usage}`, 2);
 
-const dataDir = resolve(process.env.DATA_DIR || './data');
-const operatorFile = join(dataDir, 'operator.json');
-let operator;
-try {
-  operator = JSON.parse(readFileSync(operatorFile, 'utf8'));
-} catch (error) {
-  if (error.code === 'ENOENT') {
-    fail(
-      `no running Tickerwise server uses ${dataDir} (${operatorFile} does not exist). ` +
-        'Start the server with the same DATA_DIR, then try again.',
-    );
-  }
-  if (error.code === 'EACCES') {
-    fail(`cannot read ${operatorFile}: run this as the user that runs the server.`);
-  }
-  fail(`cannot read ${operatorFile}: ${error.message}`);
-}
-
-let response;
-try {
-  response = await fetch(`${operator.url}/api/notifications`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${operator.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      title: options.title,
-      message: options.message,
-      link: options.link,
-      userEmail: options.user,
-      expiresAt: options.expires,
-    }),
-    signal: AbortSignal.timeout(10_000),
-  });
-} catch {
-  fail(
-    `the server at ${operator.url} (from ${operatorFile}) is not answering. ` +
-      'Is it still running? Start it again, then retry.',
-  );
-}
+const server = findServer('notify');
+const response = await callServer('notify', server, '/api/notifications', {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({
+    title: options.title,
+    message: options.message,
+    link: options.link,
+    userEmail: options.user,
+    expiresAt: options.expires,
+  }),
+  signal: AbortSignal.timeout(10_000),
+});
 
 const body = await response.json().catch(() => ({}));
 if (response.status !== 201) {

@@ -19,6 +19,7 @@ import { createMarketProvider } from './modules/market/providers/create-provider
 import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService } from './modules/market/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { backupRoutes } from './modules/operator/backup-routes.ts';
 import { registerOperatorAccess, requireOperator } from './modules/operator/operator-access.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(marketRoutes, { auth, market });
   await app.register(realtimeRoutes, { auth, database, limits: config.limits });
   await app.register(notificationRoutes, { auth, db, operator });
+  await app.register(backupRoutes, { database });
 
   if (config.webDistDir) await registerSpa(app, config.webDistDir);
   else registerApiNotFound(app);
