@@ -8,6 +8,11 @@ import pg from 'pg';
 import { migrationsFolder } from '../package-root.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { describeDataDirModes, secureDataDir } from './data-dir-permissions.ts';
+import {
+  type DurabilityOptions,
+  defaultDurability,
+  PgliteDurability,
+} from './pglite-durability.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -52,8 +57,10 @@ export interface OpenDatabaseOptions {
   snapshot?: Blob | File | undefined;
   /** Apply pending migrations before returning (the default). */
   migrate?: boolean;
-  /** Where to report what the operator should know (data folder permissions). */
+  /** Where to report what the operator should know (data folder permissions, fsync). */
   warn?: (message: string) => void;
+  /** PGlite in a folder: how often the log is flushed to disk and a checkpoint taken. */
+  durability?: Pick<DurabilityOptions, 'walFlushMs' | 'checkpointMs'>;
 }
 
 const channelName = /^[a-z_][a-z0-9_]*$/;
@@ -97,6 +104,17 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
+  const durability =
+    options.dataDir && !options.snapshot
+      ? new PgliteDurability(options.dataDir, {
+          ...defaultDurability,
+          ...options.durability,
+          exec: (sql) => client.exec(sql),
+          onError: (error) =>
+            options.warn?.(`Flushing the database to disk failed: ${(error as Error).message}`),
+        })
+      : undefined;
+  durability?.start();
   return {
     kind: 'pglite',
     db,
@@ -138,7 +156,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       if (closed) return;
       closed = true;
       try {
+        await durability?.stop();
+        // Closing writes a shutdown checkpoint; then everything reaches the disk.
         await client.close();
+        await durability?.flush('');
       } finally {
         unlock();
       }

@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PgliteDurability } from './pglite-durability.ts';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function dataFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'tw-durability-'));
+  folders.push(folder);
+  mkdirSync(join(folder, 'pg_wal'));
+  mkdirSync(join(folder, 'base', '5'), { recursive: true });
+  writeFileSync(join(folder, 'pg_wal', '000000010000000000000001'), 'log');
+  writeFileSync(join(folder, 'base', '5', '1259'), 'pages');
+  return folder;
+}
+
+describe('flushing the embedded database to disk', () => {
+  it('fsyncs the log files that changed since the last pass, and only those', async () => {
+    const folder = dataFolder();
+    const statements: string[] = [];
+    const durability = new PgliteDurability(folder, {
+      walFlushMs: 1_000,
+      checkpointMs: 60_000,
+      exec: async (sql) => statements.push(sql),
+      onError: (error) => {
+        throw error;
+      },
+    });
+    expect(await durability.flush('pg_wal')).toBe(1);
+    expect(await durability.flush('pg_wal')).toBe(0);
+    const segment = join(folder, 'pg_wal', '000000010000000000000001');
+    writeFileSync(segment, 'more log');
+    utimesSync(segment, new Date(), new Date(Date.now() + 5_000));
+    expect(await durability.flush('pg_wal')).toBe(1);
+    expect(statements).toEqual([]);
+  });
+
+  it('checkpoints, then fsyncs every changed file of the folder', async () => {
+    const folder = dataFolder();
+    const statements: string[] = [];
+    const durability = new PgliteDurability(folder, {
+      walFlushMs: 1_000,
+      checkpointMs: 60_000,
+      exec: async (sql) => statements.push(sql),
+      onError: (error) => {
+        throw error;
+      },
+    });
+    expect(await durability.flush('pg_wal')).toBe(1);
+    await durability.checkpoint();
+    expect(statements).toEqual(['CHECKPOINT']);
+    // The checkpoint's pass took base/5 too: nothing is left to flush.
+    expect(await durability.flush('')).toBe(0);
+  });
+
+  it('runs on its own timers and reports a failed pass without stopping', async () => {
+    const folder = dataFolder();
+    const errors: unknown[] = [];
+    let checkpoints = 0;
+    const durability = new PgliteDurability(folder, {
+      walFlushMs: 20,
+      checkpointMs: 30,
+      exec: async () => {
+        checkpoints++;
+        if (checkpoints === 1) throw new Error('PGlite is closing');
+      },
+      onError: (error) => errors.push(error),
+    });
+    durability.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await durability.stop();
+    expect(checkpoints).toBeGreaterThan(1);
+    expect(errors).toHaveLength(1);
+  });
+});
