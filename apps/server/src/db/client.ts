@@ -177,6 +177,10 @@ async function openPostgres(connectionString: string): Promise<Database> {
   // An idle client whose server went away emits 'error' on the pool; without a handler
   // that would crash the process. The next query reconnects or fails and is answered.
   pool.on('error', () => {});
+  // A client checked out between two queries (inside a transaction) emits 'error' on itself
+  // when PostgreSQL shuts down or the connection drops, and the pool listens only to idle
+  // ones: without this the process would crash. Its next query fails instead (503).
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     await pool.query('select 1');
   } catch (error) {

@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  createTestDatabase,
   type SignedUpUser,
   signUpUser,
   type TestApp,
@@ -109,5 +112,29 @@ describe('API answers while the database is down', () => {
     const response = await testApp.app.inject({ url: '/api/health' });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('a PostgreSQL connection lost mid-transaction', () => {
+  it('fails the transaction as unavailable instead of crashing the process', async () => {
+    const testDatabase = await createTestDatabase();
+    const admin = new pg.Client({ connectionString: testDatabase.url });
+    await admin.connect();
+    try {
+      const transaction = testDatabase.database.db.transaction(async (tx) => {
+        const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: { pid: number }[];
+        };
+        // As `pg_ctl stop -m fast` does to every session: between two queries of this one.
+        await admin.query('select pg_terminate_backend($1)', [result.rows[0]?.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.execute(sql`select 1`);
+      });
+      const failure = await transaction.catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+    } finally {
+      await admin.end();
+      await testDatabase.destroy();
+    }
   });
 });
