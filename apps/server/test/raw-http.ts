@@ -15,21 +15,31 @@ export interface RawResponse {
   body: string;
 }
 
-/**
- * A connection per request: a server may close a kept-alive connection after an answer it
- * sent before reading the whole body, and the next request on it would fail on the client.
- */
-const agent = new Agent({ keepAlive: false });
+const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 
 /**
  * One HTTP request to a server on 127.0.0.1, exactly as written: any method token, a raw path,
  * any headers. An event stream (`/api/events`) is cut once its headers arrive.
  */
-export function sendRaw(
+export async function sendRaw(
   baseUrl: string,
   request: RawRequest,
   timeoutMs = 10_000,
 ): Promise<RawResponse> {
+  try {
+    return await sendOnce(baseUrl, request, timeoutMs);
+  } catch (error) {
+    // A server may close a kept-alive connection (after answering a request before reading
+    // all of its body) just as the next request goes out on it: send that one again, as
+    // browsers do.
+    if ((error as { reusedSocket?: boolean }).reusedSocket) {
+      return sendOnce(baseUrl, request, timeoutMs);
+    }
+    throw error;
+  }
+}
+
+function sendOnce(baseUrl: string, request: RawRequest, timeoutMs: number): Promise<RawResponse> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
@@ -70,7 +80,9 @@ export function sendRaw(
         new Error(`no answer in ${timeoutMs} ms: ${request.method} ${request.path}`),
       );
     });
-    outgoing.on('error', reject);
+    outgoing.on('error', (error) =>
+      reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket })),
+    );
     outgoing.end(request.body);
   });
 }
