@@ -8,11 +8,7 @@ import pg from 'pg';
 import { migrationsFolder } from '../package-root.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { describeDataDirModes, secureDataDir } from './data-dir-permissions.ts';
-import {
-  type DurabilityOptions,
-  defaultDurability,
-  PgliteDurability,
-} from './pglite-durability.ts';
+import { defaultDurability, PgliteDurability } from './pglite-durability.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -59,8 +55,6 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** Where to report what the operator should know (data folder permissions, fsync). */
   warn?: (message: string) => void;
-  /** PGlite in a folder: how often the log is flushed to disk and a checkpoint taken. */
-  durability?: Pick<DurabilityOptions, 'walFlushMs' | 'checkpointMs'>;
 }
 
 const channelName = /^[a-z_][a-z0-9_]*$/;
@@ -108,7 +102,6 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     options.dataDir && !options.snapshot
       ? new PgliteDurability(options.dataDir, {
           ...defaultDurability,
-          ...options.durability,
           exec: (sql) => client.exec(sql),
           onError: (error) =>
             options.warn?.(`Flushing the database to disk failed: ${(error as Error).message}`),
