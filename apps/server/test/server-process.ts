@@ -61,7 +61,7 @@ export interface ServerProcess {
 export interface StartServerOptions {
   /** The production bundle to run (NODE_ENV=production); default: the TypeScript source. */
   bundle?: ServerBundle;
-  /** Default: a new folder under the system temp folder (not removed: the caller owns it). */
+  /** Default: a new folder under the system temp folder, removed once the server stopped. */
   dataDir?: string;
   port?: number;
   env?: Record<string, string>;
@@ -75,8 +75,8 @@ export interface StartServerOptions {
 export async function startServerProcess(options: StartServerOptions = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const dataDir =
-    options.dataDir ?? join(mkdtempSync(join(tmpdir(), 'tickerwise-server-')), 'data');
+  const ownFolder = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'tickerwise-server-'));
+  const dataDir = options.dataDir ?? join(ownFolder as string, 'data');
   const { bundle } = options;
   let log = '';
   const child = spawn(
@@ -108,6 +108,8 @@ export async function startServerProcess(options: StartServerOptions = {}): Prom
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
+  }).then(() => {
+    if (ownFolder) rmSync(ownFolder, { recursive: true, force: true });
   });
   const running = () => child.exitCode === null && child.signalCode === null;
   const instance: ServerProcess = {
