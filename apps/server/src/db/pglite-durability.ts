@@ -3,7 +3,7 @@ import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
- * How the server makes up for what PGlite on Node does not do (docs/decisions/0006): PGlite
+ * How the server makes up for what PGlite on Node does not do (docs/decisions/0007): PGlite
  * runs PostgreSQL with fsync off and its file system never calls fsync, so committed data
  * reaches the kernel at once (safe from a crash of the process) but the disk only when the
  * kernel writes it back (not safe from a crash of the machine). So:

@@ -14,7 +14,7 @@ import {
 /**
  * `kill -9` of the production server on PGlite while it acknowledges a stream of writes
  * (sign-ups and plan changes, between reads). After a restart on the same data folder, every
- * write it acknowledged is there (docs/decisions/0006 says why, and what a machine crash
+ * write it acknowledged is there (docs/decisions/0007 says why, and what a machine crash
  * would lose instead).
  */
 
