@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardMessages, expiryProblem, isPaidUpgrade, planMove, testCardSchema } from './billing.ts';
+import { isPaidTier, plans } from './plans.ts';
 
 describe('the upgrade rule (SPEC.md section 4)', () => {
   it('needs payment only from a non-paid plan to a paid one', () => {
@@ -8,6 +9,16 @@ describe('the upgrade rule (SPEC.md section 4)', () => {
     expect(isPaidUpgrade('pro', 'enterprise')).toBe(false);
     expect(isPaidUpgrade('enterprise', 'free')).toBe(false);
     expect(isPaidUpgrade('free', 'alpha')).toBe(false);
+  });
+});
+
+describe('which plans are paid', () => {
+  it('are Pro and Enterprise, and the plan catalogue says the same', () => {
+    expect(plans.filter((plan) => isPaidTier(plan.tier)).map((plan) => plan.tier)).toEqual([
+      'pro',
+      'enterprise',
+    ]);
+    for (const plan of plans) expect(plan.requiresPayment).toBe(isPaidTier(plan.tier));
   });
 });
 

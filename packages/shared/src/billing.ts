@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { meSchema } from './auth.ts';
-import { planFor, type SubscriptionTier, subscriptionTierSchema } from './plans.ts';
+import { isPaidTier, paidTiers, type SubscriptionTier, subscriptionTierSchema } from './plans.ts';
 
 /**
  * SPEC.md section 4: a move needs payment only from a plan that does not require payment to
  * one that does (free or alpha to pro or enterprise); it goes to checkout.
  */
 export function isPaidUpgrade(current: SubscriptionTier, target: SubscriptionTier): boolean {
-  return !planFor(current).requiresPayment && planFor(target).requiresPayment;
+  return !isPaidTier(current) && isPaidTier(target);
 }
 
 /**
@@ -29,16 +29,15 @@ export function planMove(
 ): PlanMove {
   if (current === target) return subscription?.scheduledTier ? 'keep' : 'none';
   if (isPaidUpgrade(current, target)) return 'checkout';
-  if (!planFor(current).requiresPayment) return 'immediate';
+  if (!isPaidTier(current)) return 'immediate';
   // A paid tier without a live subscription cannot be paid for: let it go at once.
-  if (!subscription) return planFor(target).requiresPayment ? 'checkout' : 'immediate';
-  if (planFor(target).requiresPayment) return 'switch';
+  if (!subscription) return isPaidTier(target) ? 'checkout' : 'immediate';
+  if (isPaidTier(target)) return 'switch';
   return subscription.scheduledTier === target ? 'none' : 'schedule';
 }
 
 /** The plans checkout sells. */
-export const paidTierSchema = z.enum(['pro', 'enterprise'], 'Choose the Pro or Enterprise plan');
-export type PaidTier = z.infer<typeof paidTierSchema>;
+export const paidTierSchema = z.enum(paidTiers, 'Choose the Pro or Enterprise plan');
 
 export const paymentProviders = ['test', 'stripe'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];

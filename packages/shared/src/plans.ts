@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { subscriptionTiers } from './tiers.ts';
+import { isPaidTier, subscriptionTiers } from './tiers.ts';
 
-export { isSubscriptionTier, subscriptionTiers } from './tiers.ts';
+export {
+  isPaidTier,
+  isSubscriptionTier,
+  type PaidTier,
+  paidTiers,
+  subscriptionTiers,
+} from './tiers.ts';
 export const subscriptionTierSchema = z.enum(subscriptionTiers);
 export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
 
@@ -11,41 +17,42 @@ export interface Plan {
   /** US dollars per month. */
   price: number;
   description: string;
-  /** True only for pro and enterprise (SPEC.md section 3). */
+  /** True only for pro and enterprise (SPEC.md section 3): `isPaidTier` of its tier. */
   requiresPayment: boolean;
 }
 
 /** The plan catalogue of SPEC.md sections 3, 6 and 9: one source for every screen and rule. */
-export const plans: readonly Plan[] = [
+const catalogue: readonly Omit<Plan, 'requiresPayment'>[] = [
   {
     tier: 'free',
     name: 'Free',
     price: 0,
     description: 'Learn the basics and follow the market at your own pace.',
-    requiresPayment: false,
   },
   {
     tier: 'pro',
     name: 'Pro',
     price: 19.99,
     description: 'AI analysis and real-time data for active investors.',
-    requiresPayment: true,
   },
   {
     tier: 'enterprise',
     name: 'Enterprise',
     price: 49.99,
     description: 'For professionals and teams who need more power and support.',
-    requiresPayment: true,
   },
   {
     tier: 'alpha',
     name: 'Alpha Tester',
     price: 0,
     description: 'Everything in Enterprise, plus early access to new features as we build them.',
-    requiresPayment: false,
   },
 ];
+
+export const plans: readonly Plan[] = catalogue.map((plan) => ({
+  ...plan,
+  requiresPayment: isPaidTier(plan.tier),
+}));
 
 export function planFor(tier: SubscriptionTier): Plan {
   const plan = plans.find((candidate) => candidate.tier === tier);

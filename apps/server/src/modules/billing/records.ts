@@ -1,4 +1,4 @@
-import type { BillingStatus, PaidTier, SubscriptionTier } from '@tickerwise/shared';
+import { type BillingStatus, isPaidTier, type SubscriptionTier } from '@tickerwise/shared';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type payments, profiles, subscriptions } from '../../db/schema/index.ts';
@@ -44,7 +44,7 @@ export async function openSubscription(db: Db, userId: string): Promise<Subscrip
 
 export async function billingStatus(db: Db, userId: string): Promise<BillingStatus> {
   const row = await liveSubscription(db, userId);
-  if (!row || (row.tier !== 'pro' && row.tier !== 'enterprise')) return { subscription: null };
+  if (!row || !isPaidTier(row.tier)) return { subscription: null };
   return {
     subscription: {
       tier: row.tier,
@@ -58,10 +58,6 @@ export async function billingStatus(db: Db, userId: string): Promise<BillingStat
 /** Cents of a plan's monthly price. */
 export function monthlyCents(price: number): number {
   return Math.round(price * 100);
-}
-
-export function isPaidTier(tier: SubscriptionTier): tier is PaidTier {
-  return tier === 'pro' || tier === 'enterprise';
 }
 
 /** True when a database error is a unique violation (two writers raced for one row). */

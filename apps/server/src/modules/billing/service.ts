@@ -1,4 +1,5 @@
 import {
+  isPaidTier,
   type PaidTier,
   type PlanChangeResult,
   planFor,
@@ -13,7 +14,6 @@ import { getMe, setTier } from '../profiles/service.ts';
 import type { BillingProvider, Payer } from './providers/provider.ts';
 import {
   billingStatus,
-  isPaidTier,
   liveStatuses,
   liveSubscription,
   lockTier,
@@ -41,7 +41,7 @@ export function prorationCents(
 
 /** Checkout sells a paid plan only to a user who has none (no stacking, no double charge). */
 export function assertCanCheckout(tier: SubscriptionTier, open: SubscriptionRow | null): void {
-  if (planFor(tier).requiresPayment || (open && open.status !== 'incomplete')) {
+  if (isPaidTier(tier) || (open && open.status !== 'incomplete')) {
     throw new AppError(
       409,
       'already_subscribed',

@@ -1,10 +1,10 @@
-import type { PaidTier, SubscriptionTier } from '@tickerwise/shared';
+import { isPaidTier, type PaidTier, type SubscriptionTier } from '@tickerwise/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../../db/client.ts';
 import { billingCustomers, payments, subscriptions } from '../../../db/schema/index.ts';
 import { setTier } from '../../profiles/service.ts';
-import { isPaidTier, liveSubscription, lockTier, openSubscription } from '../records.ts';
+import { liveSubscription, lockTier, openSubscription } from '../records.ts';
 
 type LocalStatus = (typeof subscriptions.$inferSelect)['status'];
 

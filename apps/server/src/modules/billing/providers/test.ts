@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { planFor, testCheckoutSchema } from '@tickerwise/shared';
+import { isPaidTier, planFor, testCheckoutSchema } from '@tickerwise/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { payments } from '../../../db/schema/index.ts';
@@ -88,7 +88,7 @@ export function createTestProvider(db: Db): BillingProvider {
     },
 
     async switchPlan(subscription, tier, now) {
-      if (subscription.tier !== 'pro' && subscription.tier !== 'enterprise') return null;
+      if (!isPaidTier(subscription.tier)) return null;
       return {
         userId: subscription.userId,
         subscriptionId: subscription.id,
