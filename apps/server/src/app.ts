@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
@@ -14,7 +15,9 @@ import { requireUser } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret } from './modules/auth/server-secret.ts';
 import { registerBilling } from './modules/billing/register-billing.ts';
+import type { BillingService } from './modules/billing/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { checkHealth } from './modules/health/service.ts';
 import { createMarketProvider } from './modules/market/providers/create-provider.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService } from './modules/market/service.ts';
@@ -22,17 +25,21 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { backupRoutes } from './modules/operator/backup-routes.ts';
 import { registerOperatorAccess, requireOperator } from './modules/operator/operator-access.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { createProfile, initialTier, renameProfile } from './modules/profiles/service.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 
 export interface AppDeps {
   /** An open, migrated database; by default one is opened from the config. */
   database?: Database;
+  /** What time it is for every date rule; tests set it. By default the system's. */
+  clock?: Clock;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     auth: Auth;
+    billing: BillingService;
   }
 }
 
@@ -73,6 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerOriginCheck(app, [config.publicUrl, ...config.trustedOrigins]);
 
   const { db } = database;
+  const clock = deps.clock ?? systemClock;
   const auth = createAuth({
     db,
     log: (level, message) => app.log[level]({ module: 'auth' }, message),
@@ -80,6 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustedOrigins: config.trustedOrigins,
     secret: await resolveSecret(db, 'auth', config.authSecret),
     limits: config.limits,
+    onUserCreated: (user, chosenPlan) => createProfile(db, user, initialTier(chosenPlan)),
   });
   app.decorate('auth', auth);
   const operator = registerOperatorAccess(app, config.dataDir);
@@ -94,9 +103,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     database,
     publicUrl: config.publicUrl,
     limits: config.limits,
+    onUserRenamed: (userId, name) => renameProfile(db, userId, name),
+    databaseIsDown: async () => (await checkHealth(database)).db === 'down',
   });
   await app.register(profileRoutes, { auth, db });
-  await registerBilling(app, { config: config.billing, auth, db, limits: config.limits });
+  const billing = await registerBilling(app, {
+    config: config.billing,
+    auth,
+    db,
+    clock,
+    limits: config.limits,
+  });
+  app.decorate('billing', billing);
   const market = new MarketService({
     provider: createMarketProvider(config.market, Date.now),
     log: app.log,

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import type { RateLimit } from './modules/limits/attempt-limiter.ts';
+import type { RateLimit } from './limits/attempt-limiter.ts';
 
 const secondsPerUnit = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import type { Clock } from '../src/clock.ts';
 import { type Config, defaultLimits } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { withDatabase } from './database-url.ts';
@@ -98,12 +99,17 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Registers extra routes before the app is ready (to reach failures no real route has). */
   extend?: (app: FastifyInstance) => Promise<void> | void;
+  /** The app's time (see `testClock`); the system's by default. */
+  clock?: Clock;
 }
 
 /** The whole app, built in-process on a fresh database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
-  const app = await buildApp(testConfig(options.config), { database: db.database });
+  const app = await buildApp(testConfig(options.config), {
+    database: db.database,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await options.extend?.(app);
   await app.ready();
   return {

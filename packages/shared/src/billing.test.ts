@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cardMessages, expiryProblem, isPaidUpgrade, planMove, testCardSchema } from './billing.ts';
+import {
+  cardMessages,
+  expiryProblem,
+  isPaidUpgrade,
+  planMove,
+  testCardSchema,
+  testCardSchemaOn,
+} from './billing.ts';
 import { isPaidTier, plans } from './plans.ts';
 
 describe('the upgrade rule (SPEC.md section 4)', () => {
@@ -64,5 +71,13 @@ describe('test card details', () => {
     expect(expiryProblem('00/30', today)).toBe(cardMessages.invalidExpiryMonth);
     expect(expiryProblem('12/3', today)).toBe(cardMessages.incompleteExpiry);
     expect(expiryProblem('12/99', today)).toBe(cardMessages.expiryYearInvalid);
+  });
+
+  it('reads the date from the clock it is given', () => {
+    const onJanuary = testCardSchemaOn(() => new Date(Date.UTC(2031, 0, 10)));
+    expect(onJanuary.safeParse({ ...card, expiry: '01/31' }).success).toBe(true);
+    expect(onJanuary.safeParse({ ...card, expiry: '12/30' }).error?.issues[0]?.message).toBe(
+      cardMessages.expiryYearPast,
+    );
   });
 });

@@ -91,29 +91,38 @@ export function expiryProblem(expiry: string, today: Date = new Date()): string 
   return null;
 }
 
-/** The test provider's card form: one schema for the form and the server. */
-export const testCardSchema = z.object({
-  number: z
-    .string()
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d*$/, cardMessages.invalidNumber)
-        .min(13, cardMessages.incompleteNumber)
-        .max(19, cardMessages.invalidNumber)
-        .refine(passesLuhn, cardMessages.invalidNumber),
-    ),
-  expiry: z.string().superRefine((value, context) => {
-    const problem = expiryProblem(value);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  }),
-  cvc: z
-    .string()
-    .trim()
-    .regex(/^\d{3,4}$/, cardMessages.incompleteCvc),
-});
+/**
+ * The test provider's card form, its expiry checked against `today()` (the server passes its
+ * clock): one schema for the form and the server.
+ */
+export function testCardSchemaOn(today: () => Date) {
+  return z.object({
+    number: z
+      .string()
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .pipe(
+        z
+          .string()
+          .regex(/^\d*$/, cardMessages.invalidNumber)
+          .min(13, cardMessages.incompleteNumber)
+          .max(19, cardMessages.invalidNumber)
+          .refine(passesLuhn, cardMessages.invalidNumber),
+      ),
+    expiry: z.string().superRefine((value, context) => {
+      const problem = expiryProblem(value, today());
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, cardMessages.incompleteCvc),
+  });
+}
+
+export const testCardSchema = testCardSchemaOn(() => new Date());
 export type TestCardInput = z.input<typeof testCardSchema>;
+/** Card details after parsing: the number without spaces. */
+export type TestCard = z.output<typeof testCardSchema>;
 
 const idempotencyKeySchema = z
   .string()
@@ -122,13 +131,17 @@ const idempotencyKeySchema = z
     'The payment attempt is not valid. Reload the page and try again.',
   );
 
-/** `POST /api/billing/checkout` with the test provider's card form. */
-export const testCheckoutSchema = z.object({
-  plan: paidTierSchema,
-  /** One per checkout attempt: a repeated submit (double click, retry) charges once. */
-  idempotencyKey: idempotencyKeySchema,
-  card: testCardSchema,
-});
+/** `POST /api/billing/checkout` with the test provider's card form, on `today()`. */
+export function testCheckoutSchemaOn(today: () => Date) {
+  return z.object({
+    plan: paidTierSchema,
+    /** One per checkout attempt: a repeated submit (double click, retry) charges once. */
+    idempotencyKey: idempotencyKeySchema,
+    card: testCardSchemaOn(today),
+  });
+}
+
+export const testCheckoutSchema = testCheckoutSchemaOn(() => new Date());
 export type TestCheckoutInput = z.input<typeof testCheckoutSchema>;
 
 /** `POST /api/billing/checkout` with Stripe: a PaymentMethod made by Stripe.js in the browser. */

@@ -1,7 +1,7 @@
 import type { Limits } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AttemptLimiter } from '../limits/attempt-limiter.ts';
-import { tooManyAttempts } from '../limits/too-many-attempts.ts';
+import { AttemptLimiter } from '../../limits/attempt-limiter.ts';
+import { tooManyAttempts } from '../../limits/too-many-attempts.ts';
 
 export type AuthLimitSettings = Pick<
   Limits,

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../http/errors.ts';
-import { tooManyAttempts } from '../limits/too-many-attempts.ts';
+import { tooManyAttempts } from '../../limits/too-many-attempts.ts';
 
 const messages: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password',

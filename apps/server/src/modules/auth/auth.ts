@@ -3,7 +3,6 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Limits } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
-import { createProfile, initialTier } from '../profiles/service.ts';
 
 export type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -15,9 +14,26 @@ export interface AuthOptions {
   trustedOrigins: string[];
   secret: string;
   limits: Pick<Limits, 'authRequestsPerAddress' | 'passwordChangesPerAddress'>;
+  /**
+   * Makes what a new account needs beside its user row (the profile), before sign-up answers.
+   * `chosenPlan` is the plan the sign-up form sent. Given by the app, so that auth depends on
+   * no other module.
+   */
+  onUserCreated: (
+    user: { id: string; name: string; email: string },
+    chosenPlan: unknown,
+  ) => Promise<void>;
 }
 
-export function createAuth({ db, log, publicUrl, trustedOrigins, secret, limits }: AuthOptions) {
+export function createAuth({
+  db,
+  log,
+  publicUrl,
+  trustedOrigins,
+  secret,
+  limits,
+  onUserCreated,
+}: AuthOptions) {
   return betterAuth({
     appName: 'Tickerwise',
     logger: { level: 'warn', log: (level, message) => log(level, message) },
@@ -85,8 +101,7 @@ export function createAuth({ db, log, publicUrl, trustedOrigins, secret, limits 
         create: {
           // The profile exists the moment sign-up returns (DESIGN.md departure 4).
           after: async (user, context) => {
-            const chosenPlan = (context?.body as { plan?: unknown } | undefined)?.plan;
-            await createProfile(db, user, initialTier(chosenPlan));
+            await onUserCreated(user, (context?.body as { plan?: unknown } | undefined)?.plan);
           },
         },
       },

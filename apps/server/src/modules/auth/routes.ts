@@ -2,8 +2,6 @@ import { signInSchema, signUpSchema, updateUserSchema } from '@tickerwise/shared
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { databaseUnavailable, parseInput } from '../../http/errors.ts';
-import { checkHealth } from '../health/service.ts';
-import { renameProfile } from '../profiles/service.ts';
 import type { Auth } from './auth.ts';
 import { type AuthLimitSettings, AuthLimits, type SignInAttempt } from './auth-limits.ts';
 import { sendAuthResponse } from './auth-response.ts';
@@ -25,7 +23,14 @@ export const authRoutes: FastifyPluginAsync<{
   database: Database;
   publicUrl: string;
   limits: AuthLimitSettings;
-}> = async (app, { auth, database, publicUrl, limits }) => {
+  /**
+   * Keeps what shows the user's name beside the account (the profile) in step after a rename.
+   * Given by the app, so that auth depends on no other module.
+   */
+  onUserRenamed: (userId: string, name: string) => Promise<void>;
+  /** Whether the database cannot be reached now (the health check's answer). */
+  databaseIsDown: () => Promise<boolean>;
+}> = async (app, { auth, database, publicUrl, limits, onUserRenamed, databaseIsDown }) => {
   const authLimits = new AuthLimits(database.db, limits);
   const { memo } = sessionsOf(auth);
   // The database announces every session that ends, whoever ended it: every instance forgets
@@ -91,9 +96,9 @@ export const authRoutes: FastifyPluginAsync<{
       // create user", without the cause: ask the database, so an outage is a 503 the client
       // may retry and not an internal error or a refusal.
       const suspect = response.status >= 500 || response.status === 422;
-      if (suspect && (await checkHealth(database)).db === 'down') throw databaseUnavailable();
+      if (suspect && (await databaseIsDown())) throw databaseUnavailable();
       await signIn?.settle(response.status);
-      if (newName && response.ok) await renameProfile(database.db, newName.userId, newName.name);
+      if (newName && response.ok) await onUserRenamed(newName.userId, newName.name);
       if (request.method === 'POST') await forgetOwnSession(request);
       return sendAuthResponse(reply, response);
     },

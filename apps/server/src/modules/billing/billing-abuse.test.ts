@@ -10,8 +10,6 @@ import {
 } from '../../../test/test-app.ts';
 import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { createTestProvider } from './providers/test.ts';
-import { changePlan } from './service.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -66,12 +64,33 @@ describe('card testing', () => {
   });
 
   it('declined cards sent at once count too', async () => {
+    // One account has one checkout running at a time: attempts overlapping it are answered
+    // 409 payment_in_progress and given back. However they interleave, 5 failures get through.
     const tester = await signUpUser(testApp.app);
-    const responses = await Promise.all(
-      Array.from({ length: 12 }, () => checkout(tester, declined, '198.18.3.1')),
-    );
-    expect(responses.filter((response) => response.statusCode === 402)).toHaveLength(5);
+    const statuses: number[] = [];
+    for (let round = 0; round < 8; round++) {
+      const batch = await Promise.all(
+        Array.from({ length: 12 }, () => checkout(tester, declined, '198.18.3.1')),
+      );
+      statuses.push(...batch.map((response) => response.statusCode));
+      if (batch.every((response) => response.statusCode === 429)) break;
+    }
+    expect(statuses.slice(-12)).toEqual(Array(12).fill(429));
+    expect(statuses.every((status) => [402, 409, 429].includes(status))).toBe(true);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(5);
     expect(await failedPaymentsOf(tester)).toHaveLength(5);
+  });
+
+  it('declined cards from many accounts at once stop at the address limit', async () => {
+    const testers = await Promise.all(Array.from({ length: 24 }, () => signUpUser(testApp.app)));
+    const responses = await Promise.all(
+      testers.map((tester) => checkout(tester, declined, '198.18.3.2')),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    const failed = await Promise.all(testers.map(failedPaymentsOf));
+    expect(failed.flat()).toHaveLength(20);
   });
 
   it('a customer whose card was declined a few times can still pay with another', async () => {
@@ -123,7 +142,7 @@ describe('plan switches sent at once', () => {
     const db = testApp.db.database.db;
     const payer = { id: customer.id, name: 'Ada Investor', email: customer.email };
     const outcomes = await Promise.allSettled(
-      [1, 2, 3].map(() => changePlan(db, createTestProvider(db), payer, 'enterprise')),
+      [1, 2, 3].map(() => testApp.app.billing.changePlan(payer, 'enterprise')),
     );
     expect(outcomes.some((outcome) => outcome.status === 'fulfilled')).toBe(true);
     for (const outcome of outcomes) {
@@ -145,7 +164,11 @@ describe('plan switches sent at once', () => {
     ]);
     await Promise.all([requestPlanChange(customer, 'pro'), requestPlanChange(customer, 'pro')]);
     const prorations = (
-      await testApp.db.database.db.select().from(payments).where(eq(payments.userId, customer.id))
+      await testApp.db.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.userId, customer.id))
+        .orderBy(payments.createdAt)
     ).filter((payment) => payment.kind === 'proration');
     expect(prorations.map((payment) => payment.tier)).toEqual(['enterprise', 'pro']);
     expect(await tierOf(customer)).toBe('pro');

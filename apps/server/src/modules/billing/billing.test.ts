@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { billingRequests } from '../../../test/billing-requests.ts';
 import {
   createTestApp,
@@ -9,13 +9,16 @@ import {
   type TestApp,
   testOrigin,
 } from '../../../test/test-app.ts';
+import { testClock } from '../../../test/test-clock.ts';
 import { payments, subscriptions } from '../../db/schema/index.ts';
 import { applyDueChanges } from './sweep.ts';
 
+const clock = testClock();
 let testApp: TestApp;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({ clock });
 });
+afterEach(() => clock.reset());
 afterAll(() => testApp.close());
 
 const db = () => testApp.db.database.db;
@@ -130,12 +133,26 @@ describe('checkout with the test provider', () => {
   });
 
   it('rejects an expiry earlier this year as in the past', async () => {
-    const now = new Date();
-    if (now.getUTCMonth() === 0) return;
+    clock.set(new Date('2031-06-15T12:00:00Z'));
     const user = await signUpUser(testApp.app);
-    const expiry = `01/${String(now.getUTCFullYear() % 100).padStart(2, '0')}`;
-    const response = await checkout(user, 'pro', { ...visa, expiry });
+    const response = await checkout(user, 'pro', { ...visa, expiry: '05/31' });
+    expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe("Your card's expiration date is in the past.");
+  });
+
+  it('in January, takes a card that expires this month and refuses last year’s', async () => {
+    clock.set(new Date('2031-01-10T12:00:00Z'));
+    const user = await signUpUser(testApp.app);
+    const lastYear = await checkout(user, 'pro', { ...visa, expiry: '12/30' });
+    expect(lastYear.json().error.message).toBe("Your card's expiration year is in the past.");
+    // Past the expiry check: the card itself is what is refused.
+    const thisMonth = await checkout(user, 'pro', {
+      ...visa,
+      number: '4000 0000 0000 0002',
+      expiry: '01/31',
+    });
+    expect(thisMonth.statusCode).toBe(402);
+    expect(thisMonth.json().error.message).toBe('Your card was declined.');
   });
 
   it('a double-clicked Pay charges once', async () => {
@@ -382,5 +399,34 @@ describe('plan change', () => {
     const response = await checkout(user, 'enterprise');
     expect(response.statusCode).toBe(409);
     expect(await tierOf(user)).toBe('pro');
+  });
+});
+
+describe('ending a subscription now (as when an account is closed)', () => {
+  it('ends the paid plan at once; the sweep renews nothing afterwards', async () => {
+    const user = await proUser();
+    const due = await afterPeriodEnd(user);
+    await testApp.app.billing.endSubscriptionNow(user.id);
+    expect(await tierOf(user)).toBe('free');
+    expect(await billingOf(user)).toBeNull();
+    const [row] = await db().select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(row).toMatchObject({ status: 'canceled' });
+    expect(row?.endedAt).toBeInstanceOf(Date);
+    await applyDueChanges(db(), due);
+    expect(await paymentsOf(user)).toHaveLength(1);
+    expect(await tierOf(user)).toBe('free');
+  });
+
+  it('leaves for the plan the user had scheduled', async () => {
+    const user = await proUser();
+    await changePlan(user, 'alpha');
+    await testApp.app.billing.endSubscriptionNow(user.id);
+    expect(await tierOf(user)).toBe('alpha');
+  });
+
+  it('changes nothing for a user without a paid plan', async () => {
+    const user = await signUpUser(testApp.app, { plan: 'alpha' });
+    await testApp.app.billing.endSubscriptionNow(user.id);
+    expect(await tierOf(user)).toBe('alpha');
   });
 });

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { BillingConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Auth } from '../auth/auth.ts';
-import type { FailedPaymentLimitSettings } from './failed-payment-limits.ts';
+import { customerDirectory } from './customers.ts';
+import { type FailedPaymentLimitSettings, FailedPaymentLimits } from './failed-payment-limits.ts';
 import { createBillingProvider } from './providers/create-provider.ts';
 import { billingRoutes } from './routes.ts';
+import { type BillingService, createBillingService } from './service.ts';
 import { startBillingSweep } from './sweep.ts';
 
 /** How often scheduled plan changes and offline renewals that fell due are applied. */
@@ -13,27 +16,42 @@ const sweepIntervalMs = 60_000;
 /** Billing routes, plus the sweep that applies plan changes when paid periods end. */
 export async function registerBilling(
   app: FastifyInstance,
-  options: { config: BillingConfig; auth: Auth; db: Db; limits: FailedPaymentLimitSettings },
-): Promise<void> {
-  const provider = createBillingProvider(options.db, options.config, (error) =>
-    app.log.error({ err: error }, 'payment provider call failed'),
-  );
+  options: {
+    config: BillingConfig;
+    auth: Auth;
+    db: Db;
+    clock: Clock;
+    limits: FailedPaymentLimitSettings;
+  },
+): Promise<BillingService> {
+  const { db, clock } = options;
+  const log = (error: unknown) => app.log.error({ err: error }, 'payment provider call failed');
+  const customers = customerDirectory(db);
+  const provider = createBillingProvider(options.config, customers, log);
+  const billing = createBillingService({
+    db,
+    provider,
+    clock,
+    log,
+    userOfCustomer: customers.userOf,
+  });
   await app.register(billingRoutes, {
     auth: options.auth,
-    db: options.db,
+    billing,
     provider,
-    limits: options.limits,
+    failedPayments: new FailedPaymentLimits(db, options.limits),
   });
 
   let sweep: ReturnType<typeof startBillingSweep> | undefined;
   app.addHook('onReady', async () => {
-    sweep = startBillingSweep(options.db, sweepIntervalMs, (error) =>
+    sweep = startBillingSweep(db, sweepIntervalMs, (error) =>
       app.log.error({ err: error }, 'billing sweep failed'),
     );
   });
   app.addHook('preClose', async () => {
     await sweep?.stop();
   });
+  return billing;
 }
 
 /** What the page's Content-Security-Policy must allow for Stripe.js (only when Stripe is on). */

@@ -1,35 +1,32 @@
 import type {
   BillingConfig as BillingConfigBody,
+  BillingStatus,
   CheckoutResult,
   PlanChangeResult,
 } from '@tickerwise/shared';
-import { checkoutConfirmSchema, planChangeSchema } from '@tickerwise/shared';
+import { planChangeSchema } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
-import { getMe } from '../profiles/service.ts';
-import { type FailedPaymentLimitSettings, FailedPaymentLimits } from './failed-payment-limits.ts';
+import type { FailedPaymentLimits } from './failed-payment-limits.ts';
 import type { BillingProvider } from './providers/provider.ts';
-import type { StripeBillingProvider } from './providers/stripe.ts';
-import { billingStatus } from './records.ts';
-import { changePlan } from './service.ts';
-import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
+import type { BillingService } from './service.ts';
+import { webhookRoutes } from './webhook-routes.ts';
 
 export interface BillingRoutesOptions {
   auth: Auth;
-  db: Db;
-  provider: BillingProvider | StripeBillingProvider;
-  limits: FailedPaymentLimitSettings;
+  billing: BillingService;
+  provider: BillingProvider;
+  /** Card testing is stopped at checkout, per account and per address. */
+  failedPayments: FailedPaymentLimits;
 }
 
 /** Plans and payments: the only way a user's tier changes. */
 export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (
   app,
-  { auth, db, provider, limits },
+  { auth, billing, provider, failedPayments },
 ) => {
-  const failedPayments = new FailedPaymentLimits(db, limits);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -43,25 +40,23 @@ export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (
     }),
   );
 
-  app.get('/api/billing/subscription', { config: { access: 'user' } }, async (request) => {
-    const user = await requireUser(auth, request);
-    return billingStatus(db, user.id);
-  });
+  app.get(
+    '/api/billing/subscription',
+    { config: { access: 'user' } },
+    async (request): Promise<BillingStatus> => {
+      const user = await requireUser(auth, request);
+      return billing.status(user.id);
+    },
+  );
 
   app.post(
     '/api/billing/checkout',
     { config: { access: 'user' } },
     async (request): Promise<CheckoutResult> => {
       const user = await requireUser(auth, request);
-      const outcome = await failedPayments.attempt(user.id, request.ip, () =>
-        provider.checkout(user, request.body),
+      return failedPayments.attempt(user.id, request.ip, () =>
+        billing.checkout(user, request.body),
       );
-      if (outcome.status === 'requires_action') return outcome;
-      return {
-        status: 'succeeded',
-        me: await getMe(db, user),
-        billing: await billingStatus(db, user.id),
-      };
     },
   );
 
@@ -70,13 +65,7 @@ export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (
     { config: { access: 'user' } },
     async (request): Promise<CheckoutResult> => {
       const user = await requireUser(auth, request);
-      const { subscriptionId } = parseInput(checkoutConfirmSchema, request.body);
-      await provider.confirmCheckout(user, subscriptionId);
-      return {
-        status: 'succeeded',
-        me: await getMe(db, user),
-        billing: await billingStatus(db, user.id),
-      };
+      return billing.confirmCheckout(user, request.body);
     },
   );
 
@@ -86,11 +75,15 @@ export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (
     async (request): Promise<PlanChangeResult> => {
       const user = await requireUser(auth, request);
       const { plan } = parseInput(planChangeSchema, request.body);
-      return changePlan(db, provider, user, plan);
+      return billing.changePlan(user, plan);
     },
   );
 
-  if ('webhooks' in provider) {
-    await app.register(stripeWebhookRoutes, { webhooks: provider.webhooks });
+  if (provider.webhooks) {
+    await app.register(webhookRoutes, {
+      path: `/api/billing/webhooks/${provider.name}`,
+      webhooks: provider.webhooks,
+      billing,
+    });
   }
 };

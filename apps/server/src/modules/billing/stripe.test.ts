@@ -145,6 +145,26 @@ describe('Stripe checkout', () => {
     expect(fake.subscriptions.get(stripeId)?.status).toBe('canceled');
   });
 
+  it('card testing through Stripe is stopped after 5 failed payments an hour, before Stripe is asked', async () => {
+    const tester = await signUpUser(testApp.app);
+    const attempt = () =>
+      post(
+        '/api/billing/checkout',
+        { plan: 'pro', idempotencyKey: randomUUID(), paymentMethodId: 'pm_card_chargeDeclined' },
+        tester.cookie,
+        { 'x-forwarded-for': '198.18.7.1' },
+      );
+    for (let failure = 0; failure < 5; failure++) expect((await attempt()).statusCode).toBe(402);
+    const callsBefore = fake.calls.length;
+    const refused = await attempt();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(
+      'Too many failed payments. Please wait 60 minutes and try again.',
+    );
+    expect(fake.calls.length).toBe(callsBefore);
+    expect(await tierOf(tester)).toBe('free');
+  });
+
   it('3-D Secure: the browser confirms, then the server checks with Stripe and grants Pro', async () => {
     const user = await signUpUser(testApp.app);
     const response = await checkout(user, 'pm_card_authenticationRequired');
@@ -253,6 +273,33 @@ describe('Stripe plan changes', () => {
     fake.renew(stripeId);
     await deliverSince(from);
     expect(await tierOf(user)).toBe('alpha');
+  });
+});
+
+describe('Ending a Stripe subscription now (as when an account is closed)', () => {
+  it('cancels it at Stripe at once and leaves the paid plan; Stripe’s event changes nothing', async () => {
+    const user = await proUser();
+    const stripeId = await stripeSubscriptionOf(user);
+    const from = fake.events.length;
+    await testApp.app.billing.endSubscriptionNow(user.id);
+    expect(fake.subscriptions.get(stripeId)?.status).toBe('canceled');
+    expect(fake.calls).toContain(`DELETE /v1/subscriptions/${stripeId}`);
+    expect(await tierOf(user)).toBe('free');
+    await deliverSince(from);
+    expect(await tierOf(user)).toBe('free');
+    const [row] = await db()
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, stripeId));
+    expect(row?.status).toBe('canceled');
+  });
+
+  it('still ends ours when Stripe no longer has it', async () => {
+    const user = await proUser();
+    const stripeId = await stripeSubscriptionOf(user);
+    fake.subscriptions.delete(stripeId);
+    await testApp.app.billing.endSubscriptionNow(user.id);
+    expect(await tierOf(user)).toBe('free');
   });
 });
 

@@ -1,7 +1,8 @@
 import { planFor } from '@tickerwise/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { monthlyCents } from './records.ts';
+import { setTiersFrom } from '../profiles/service.ts';
+import { monthlyCents } from './payments.ts';
 
 export interface SweepResult {
   /** Users moved to their scheduled plan because their paid period ended. */
@@ -20,20 +21,15 @@ const maxRenewalsPerSweep = 24;
  * re-checks the WHERE of a row another instance just updated).
  */
 export async function applyDueChanges(db: Db, now: Date = new Date()): Promise<SweepResult> {
-  const ended = await db.execute(sql`
-    with ended as (
-      update subscriptions
-      set status = 'canceled', ended_at = ${now}, updated_at = now()
-      where status in ('active', 'past_due')
-        and scheduled_tier is not null
-        and current_period_end <= ${now}
-      returning user_id, scheduled_tier
-    )
-    update profiles
-    set subscription_tier = ended.scheduled_tier, updated_at = now()
-    from ended
-    where profiles.id = ended.user_id
-    returning profiles.id`);
+  const ended = await setTiersFrom(
+    db,
+    sql`update subscriptions
+        set status = 'canceled', ended_at = ${now}, updated_at = now()
+        where status in ('active', 'past_due')
+          and scheduled_tier is not null
+          and current_period_end <= ${now}
+        returning user_id, scheduled_tier as tier`,
+  );
 
   // Stripe renews its own subscriptions; the offline provider's are renewed here.
   let renewed = 0;
@@ -64,7 +60,7 @@ export async function applyDueChanges(db: Db, now: Date = new Date()): Promise<S
     renewed += count;
     if (count === 0) break;
   }
-  return { ended: rowCount(ended), renewed };
+  return { ended, renewed };
 }
 
 function rowCount(result: unknown): number {

@@ -1,5 +1,5 @@
 import type { Me, SubscriptionTier } from '@tickerwise/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 
@@ -44,6 +44,30 @@ export async function getMe(db: Db, owner: ProfileOwner): Promise<Me> {
   };
 }
 
+/** The user's tier now; Free while their profile is missing (`getMe` makes it on Free). */
+export async function tierOf(db: Db, userId: string): Promise<SubscriptionTier> {
+  const [row] = await db
+    .select({ tier: profiles.subscriptionTier })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row?.tier ?? 'free';
+}
+
+/**
+ * The user's tier, with their profile row locked until the transaction ends (`tx` only).
+ * Every write that depends on the tier (billing, plan limits) goes through this, so two
+ * requests of one user (a double click, two tabs, a webhook) cannot both act on one state.
+ */
+export async function lockTier(tx: Db, userId: string): Promise<SubscriptionTier> {
+  const [row] = await tx
+    .select({ tier: profiles.subscriptionTier })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .for('update');
+  if (!row) throw new Error(`No profile for ${userId}`);
+  return row.tier;
+}
+
 /** Sets a user's tier. Only the billing rules call this; no endpoint exposes it directly. */
 export async function setTier(db: Db, userId: string, tier: SubscriptionTier): Promise<void> {
   await db
@@ -55,4 +79,21 @@ export async function setTier(db: Db, userId: string, tier: SubscriptionTier): P
 /** The name the app shows, kept with the account's name when the user changes it. */
 export async function renameProfile(db: Db, userId: string, name: string): Promise<void> {
   await db.update(profiles).set({ name, updatedAt: sql`now()` }).where(eq(profiles.id, userId));
+}
+
+/**
+ * Sets the tier of each user that `changes` (a data-changing statement with `returning
+ * user_id, tier`) returns, in that same statement: the change and the tier that follows from
+ * it are written together or not at all. Answers how many profiles moved.
+ */
+export async function setTiersFrom(db: Db, changes: SQL): Promise<number> {
+  const result = await db.execute(sql`
+    with changes as (${changes})
+    update profiles
+    set subscription_tier = changes.tier, updated_at = now()
+    from changes
+    where profiles.id = changes.user_id
+    returning profiles.id`);
+  const rows = (result as { rows?: unknown[] }).rows ?? (Array.isArray(result) ? result : []);
+  return rows.length;
 }

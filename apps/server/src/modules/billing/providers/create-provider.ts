@@ -1,16 +1,15 @@
 import type { BillingConfig } from '../../../config.ts';
-import type { Db } from '../../../db/client.ts';
 import type { BillingProvider } from './provider.ts';
-import { createStripeProvider, type StripeBillingProvider } from './stripe.ts';
+import { type CustomerDirectory, createStripeProvider } from './stripe.ts';
 import { createTestProvider } from './test.ts';
 
-/** The provider the config chose; Stripe's comes with its webhook handling. */
+/** The payment system the config chose. */
 export function createBillingProvider(
-  db: Db,
   config: BillingConfig,
+  customers: CustomerDirectory,
   log: (error: unknown) => void,
-): BillingProvider | StripeBillingProvider {
+): BillingProvider {
   return config.provider === 'stripe'
-    ? createStripeProvider(db, config.stripe, log)
-    : createTestProvider(db);
+    ? createStripeProvider(config.stripe, customers, log)
+    : createTestProvider();
 }

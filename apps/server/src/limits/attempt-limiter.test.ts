@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { AttemptLimiter, type LimitedKey } from './attempt-limiter.ts';
 
 let database: TestDatabase;

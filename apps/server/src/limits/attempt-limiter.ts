@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 /** At most `max` attempts in a window of `windowSeconds`. */
 export interface RateLimit {

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 
 /** "N seconds" under a minute, else whole minutes rounded up. */
 export function waitFor(seconds: number): string {
