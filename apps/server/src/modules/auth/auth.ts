@@ -85,8 +85,10 @@ export function createAuth({
         },
       },
     },
-    // Unexpected failures (a lost database connection above all) reach the app's error
-    // handler with their cause, instead of an anonymous 500 printed to the console.
+    // better-auth would print every refused request (a wrong password, another site's origin)
+    // on the console, outside the app's log. Thrown instead, a refusal still becomes its
+    // answer, and an unexpected failure (a lost database connection above all) reaches the
+    // app's error handler with its cause rather than an anonymous 500.
     onAPIError: { throw: true },
     advanced: {
       cookiePrefix: 'tickerwise',
