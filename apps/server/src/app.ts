@@ -16,6 +16,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret } from './modules/auth/server-secret.ts';
 import { registerBilling } from './modules/billing/register-billing.ts';
 import type { BillingService } from './modules/billing/service.ts';
+import { registerEntitlements } from './modules/entitlements/register-entitlements.ts';
+import type { EntitlementService } from './modules/entitlements/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { checkHealth } from './modules/health/service.ts';
 import { createMarketProvider } from './modules/market/providers/create-provider.ts';
@@ -40,6 +42,7 @@ declare module 'fastify' {
     database: Database;
     auth: Auth;
     billing: BillingService;
+    entitlements: EntitlementService;
   }
 }
 
@@ -107,6 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     databaseIsDown: async () => (await checkHealth(database)).db === 'down',
   });
   await app.register(profileRoutes, { auth, db });
+  app.decorate('entitlements', await registerEntitlements(app, { auth, db, clock }));
   const billing = await registerBilling(app, {
     config: config.billing,
     auth,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cheapestTierWith, entitlementsFor, hasFeature, quotas } from './entitlements.ts';
+import {
+  cheapestTierAllowing,
+  cheapestTierWith,
+  entitlementsByTier,
+  entitlementsFor,
+  hasFeature,
+  quotaNames,
+  quotas,
+} from './entitlements.ts';
+import { entitlementsSchema } from './usage.ts';
 
 describe('entitlements', () => {
   it('gives the plan table its AI calls a day', () => {
@@ -37,5 +46,20 @@ describe('entitlements', () => {
     expect(alpha).toEqual(enterprise);
     expect(earlyAccess).toBe(true);
     expect(enterpriseEarly).toBe(false);
+  });
+
+  it('sends a user at a limit to the cheapest paid plan that allows more, if any', () => {
+    expect(cheapestTierAllowing('watchlists', 2)).toBe('pro');
+    expect(cheapestTierAllowing('watchlists', 11)).toBe('enterprise');
+    expect(cheapestTierAllowing('watchlists', 51)).toBeNull();
+    expect(cheapestTierAllowing('aiCallsPerDay', 1)).toBe('pro');
+    expect(cheapestTierAllowing('portfolios', 2)).toBe('pro');
+  });
+
+  it('lists every quota once and sends each plan in the shape the API promises', () => {
+    expect(quotaNames).toEqual(['aiCalls']);
+    for (const entitlements of Object.values(entitlementsByTier)) {
+      expect(entitlementsSchema.parse(entitlements)).toEqual(entitlements);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { subscriptionTiers } from './tiers.ts';
+import { type PaidTier, paidTiers, type subscriptionTiers } from './tiers.ts';
 
 type Tier = (typeof subscriptionTiers)[number];
 
@@ -122,3 +122,20 @@ export const quotas = {
   aiCalls: { period: 'day', limit: (tier: Tier) => entitlementsFor(tier).aiCallsPerDay },
 } as const satisfies Record<string, { period: 'day' | 'month'; limit: (tier: Tier) => number }>;
 export type Quota = keyof typeof quotas;
+
+/** Every quota, for the usage table and `GET /api/me/usage`. */
+export const quotaNames = Object.keys(quotas) as [Quota, ...Quota[]];
+
+/** How many of something a user may keep at once (counted from their rows, not per period). */
+export type CountLimit = 'watchlists' | 'watchlistSymbols' | 'customAlerts' | 'portfolios';
+
+/**
+ * The cheapest paid plan whose `limit` allows at least `needed`: where an upgrade prompt sends
+ * a user who reached their plan's limit. Null when no plan allows that many.
+ */
+export function cheapestTierAllowing(
+  limit: CountLimit | 'aiCallsPerDay',
+  needed: number,
+): PaidTier | null {
+  return paidTiers.find((tier) => entitlementsFor(tier)[limit] >= needed) ?? null;
+}

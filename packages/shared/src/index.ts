@@ -10,3 +10,4 @@ export * from './notifications.ts';
 export * from './plan-features.ts';
 export * from './plans.ts';
 export * from './routes.ts';
+export * from './usage.ts';

@@ -12,6 +12,8 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string | string[]>,
+    /** More for the client to act on, beside code and message (`requiredTier`, `resetsAt`). */
+    readonly details?: Pick<ApiError['error'], 'requiredTier' | 'resetsAt'>,
   ) {
     super(message);
   }
@@ -89,6 +91,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
           code: error.code,
           message: error.message,
           ...(error.fields ? { fields: error.fields } : {}),
+          ...error.details,
         },
       });
     }

@@ -4,3 +4,4 @@ export * from './billing.ts';
 export * from './limits.ts';
 export * from './notifications.ts';
 export * from './profiles.ts';
+export * from './usage.ts';
