@@ -2,14 +2,12 @@
 // Lighthouse (mobile preset) on the production landing page, served by the real server.
 // Builds nothing: run `npm run build` first. Usage: node bench/landing/run.mjs [--runs N] [--path /]
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { repositoryRoot as root, startServerProcess } from '@tickerwise/testkit';
 
-const root = resolve(import.meta.dirname, '..', '..');
 const serverMain = join(root, 'apps/server/dist/main.js');
 const webIndex = join(root, 'apps/web/dist/index.html');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -34,66 +32,11 @@ function option(name, fallback) {
 const runs = Number(option('--runs', '3'));
 const path = option('--path', '/');
 
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
 async function startServer() {
   for (const file of [serverMain, webIndex]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'tickerwise-lighthouse-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, [serverMain], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: join(dataDir, 'data'),
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: url,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  if (Date.now() >= deadline) throw new Error(`The server did not start in 60 s:\n${output}`);
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startServerProcess({ args: [serverMain], cwd: root });
 }
 
 /** One Lighthouse run through its CLI (the mobile preset is its default). */

@@ -1,25 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const root = resolve(import.meta.dirname, '..', '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolvePort(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
+import { join } from 'node:path';
+import { repositoryRoot, startServerProcess } from '@tickerwise/testkit';
 
 export interface BenchApp {
   url: string;
@@ -27,67 +7,19 @@ export interface BenchApp {
 }
 
 /**
- * Starts the server in its own process on a free 127.0.0.1 port with a fresh embedded
- * database, so the benchmark's own work does not share its event loop.
+ * Starts the server (with a bare route beside the real ones, see bench-server.ts) in its own
+ * process on a free 127.0.0.1 port with a fresh embedded database, so the benchmark's own
+ * work does not share its event loop.
  */
 export async function startBenchApp(env: Record<string, string> = {}): Promise<BenchApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tickerwise-bench-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'bench/support/bench-server.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: join(dataDir, 'data'),
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: url,
-        // The benchmark tells each client's address in X-Forwarded-For, as a proxy would.
-        TRUST_PROXY: '127.0.0.1',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
+  const server = await startServerProcess({
+    args: ['--import', 'tsx', join(repositoryRoot, 'bench/support/bench-server.ts')],
+    cwd: repositoryRoot,
+    // The benchmark tells each client's address in X-Forwarded-For, as a proxy would.
+    env: { TRUST_PROXY: '127.0.0.1', ...env },
+    startTimeoutMs: 120_000,
   });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`The server exited early:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  await stop();
-  throw new Error(`The server did not start in 120 s:\n${output}`);
+  return { url: server.url, stop: () => server.stop() };
 }
 
 /** Signs `count` accounts up through the API, each from its own address; returns cookies. */

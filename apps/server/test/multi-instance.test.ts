@@ -1,86 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NotificationList } from '@tickerwise/shared';
+import { type ServerProcess, startServerProcess } from '@tickerwise/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorFile } from '../src/modules/operator/operator-access.ts';
 import { serverRoot } from '../src/package-root.ts';
 import { openEventStream } from './event-stream.ts';
 import { cookieFrom, createTestDatabase, type TestDatabase } from './test-app.ts';
 
-interface Instance {
-  url: string;
-  dataDir: string;
-  process: ChildProcess;
-  output: () => string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /** A real server process (the TypeScript source run by tsx) on its own 127.0.0.1 port. */
-async function startInstance(databaseUrl: string): Promise<Instance> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'tickerwise-instance-'));
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+function startInstance(databaseUrl: string): Promise<ServerProcess> {
+  return startServerProcess({
+    args: ['--import', 'tsx', 'src/main.ts'],
     cwd: serverRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { NODE_ENV: 'test', DATABASE_URL: databaseUrl },
+    startTimeoutMs: 45_000,
   });
-  child.stdout?.on('data', (chunk) => {
-    log += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    log += chunk;
-  });
-  const instance = { url, dataDir, process: child, output: () => log };
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${log}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return instance;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stopInstance(instance);
-  throw new Error(`The server did not become healthy in 45 s:\n${log}`);
-}
-
-async function stopInstance(instance: Instance): Promise<void> {
-  if (instance.process.exitCode === null) {
-    const exited = new Promise((resolve) => instance.process.once('exit', resolve));
-    instance.process.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (instance.process.exitCode === null) instance.process.kill('SIGKILL');
-  }
-  rmSync(instance.dataDir, { recursive: true, force: true });
 }
 
 /**
@@ -90,7 +25,7 @@ async function stopInstance(instance: Instance): Promise<void> {
  */
 describe.skipIf(!process.env.DATABASE_URL)('two server instances on one database', () => {
   let database: TestDatabase;
-  let instances: Instance[] = [];
+  let instances: ServerProcess[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -102,12 +37,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two server instances on one database
   });
 
   afterAll(async () => {
-    await Promise.all(instances.map(stopInstance));
+    await Promise.all(instances.map((instance) => instance.stop()));
     await database?.destroy();
   });
 
   it('delivers a notification published through one to an SSE client of the other within 1 s', async () => {
-    const [publisher, other] = instances as [Instance, Instance];
+    const [publisher, other] = instances as [ServerProcess, ServerProcess];
     const signUp = await fetch(`${other.url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: other.url },
@@ -147,7 +82,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server instances on one database
   });
 
   it('ends a session revoked through one on the other at once, and closes its stream there', async () => {
-    const [first, second] = instances as [Instance, Instance];
+    const [first, second] = instances as [ServerProcess, ServerProcess];
     const account = { email: 'ada-revoke@example.com', password: 'correct horse battery' };
     const signUp = await fetch(`${first.url}/api/auth/sign-up/email`, {
       method: 'POST',

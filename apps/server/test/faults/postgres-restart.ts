@@ -71,7 +71,7 @@ const bundle = buildServerBundle('postgres-restart');
 let server: ServerProcess | undefined;
 
 function cleanUp(): void {
-  server?.process.kill('SIGKILL');
+  void server?.kill();
   bundle.remove();
 }
 
