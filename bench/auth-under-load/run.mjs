@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Auth under load (issue 3): password hashing must not stall other requests. Starts the
+// Auth under load: password hashing must not stall other requests. Starts the
 // production server bundle on 127.0.0.1 with a fresh PGlite data folder, creates users, then
 // measures GET /api/health latency alone and again while sign-ins run at a steady rate.
 //

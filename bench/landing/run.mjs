@@ -11,7 +11,7 @@ import { repositoryRoot as root, startServerProcess } from '@tickerwise/testkit'
 const serverMain = join(root, 'apps/server/dist/main.js');
 const webIndex = join(root, 'apps/web/dist/index.html');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-// The flags DESIGN.md lists for the closed network of these machines.
+// Chromium without updates, sync or background traffic: the network here is closed.
 const chromeFlags = [
   '--headless=new',
   '--no-sandbox',
@@ -22,7 +22,7 @@ const chromeFlags = [
   '--disable-component-update',
   '--disable-sync',
 ];
-// Issue 7's targets for the landing page.
+// The landing page's targets (bench/landing/README.md).
 const targets = { score: 95, cls: 0.02, jsKb: 120 };
 
 function option(name, fallback) {

@@ -86,7 +86,7 @@ try {
     `  upstream calls: ${upstream} (quote ${quote}, candle ${candle}); answered 429: ${rateLimited}; most in any 1 s: ${mostIn(1_000)}, in any 60 s: ${mostIn(60_000)}`,
   );
   console.log(
-    `  browser-polling design of SPEC.md: ${polls.length} polls x ${symbols} symbols x 2 calls = ${browserDesign} upstream calls`,
+    `  a design where each browser polls Finnhub: ${polls.length} polls x ${symbols} symbols x 2 calls = ${browserDesign} upstream calls`,
   );
   console.log(`  target <= 45: ${upstream <= 45 && ok === polls.length ? 'PASS' : 'FAIL'}`);
 } finally {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// SSE broadcast benchmark (issue 6): N Server-Sent Events clients on one server, one
+// SSE broadcast benchmark: N Server-Sent Events clients on one server, one
 // notification for everyone published, and how long each client waited for its event.
 // Starts its own production server bundle on 127.0.0.1 with a fresh PGlite data folder.
 //

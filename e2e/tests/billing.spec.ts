@@ -9,7 +9,7 @@ async function tierOf(page: Page): Promise<string> {
   return (await (await page.request.get('/api/me')).json()).subscription_tier;
 }
 
-/** Pays with the offline provider's card form (SPEC.md "Checkout"). */
+/** Pays with the offline provider's card form (docs/PRODUCT.md §3.7). */
 async function payWith(page: Page, number: string) {
   await expect(page.getByRole('heading', { name: 'Complete Your Purchase' })).toBeVisible();
   await page.getByLabel('Card number').fill(number);

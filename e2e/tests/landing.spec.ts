@@ -3,7 +3,7 @@ import { paths } from '@tickerwise/shared';
 import { gotoReady } from '../support/app-ready.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-/** SPEC.md section 2, "Landing page": the three menus and their links, in order. */
+/** docs/PRODUCT.md §3.1: the three menus and their links, in order. */
 const menus = {
   Resources: [
     '/guides/getting-started',

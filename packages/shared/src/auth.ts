@@ -9,7 +9,7 @@ export const userNameSchema = z
   .min(2, 'Name must be at least 2 characters')
   .max(100, 'Name must be at most 100 characters');
 
-/** SPEC.md section 5; one schema for the sign-up form and the server. */
+/** docs/PRODUCT.md §9; one schema for the sign-up form and the server. */
 export const signUpSchema = z.object({
   name: userNameSchema,
   email: z
@@ -46,7 +46,7 @@ export const updateUserSchema = z.strictObject({
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
-/** `GET /api/me`: the user as the app shows them (SPEC.md section 3). */
+/** `GET /api/me`: the user as the app shows them (docs/PRODUCT.md §5). */
 export const meSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -9,7 +9,7 @@ import {
 } from './billing.ts';
 import { isPaidTier, plans } from './plans.ts';
 
-describe('the upgrade rule (SPEC.md section 4)', () => {
+describe('the upgrade rule', () => {
   it('needs payment only from a non-paid plan to a paid one', () => {
     expect(isPaidUpgrade('free', 'pro')).toBe(true);
     expect(isPaidUpgrade('alpha', 'enterprise')).toBe(true);

@@ -3,7 +3,7 @@ import { meSchema } from './auth.ts';
 import { isPaidTier, paidTiers, type SubscriptionTier, subscriptionTierSchema } from './plans.ts';
 
 /**
- * SPEC.md section 4: a move needs payment only from a plan that does not require payment to
+ * docs/PRODUCT.md §6.2: a move needs payment only from a plan that does not require payment to
  * one that does (free or alpha to pro or enterprise); it goes to checkout.
  */
 export function isPaidUpgrade(current: SubscriptionTier, target: SubscriptionTier): boolean {
@@ -11,8 +11,7 @@ export function isPaidUpgrade(current: SubscriptionTier, target: SubscriptionTie
 }
 
 /**
- * What choosing `target` does for a user on `current` (SPEC.md section 4, DESIGN.md
- * departure 7):
+ * What choosing `target` does for a user on `current` (docs/PRODUCT.md §6.2):
  * - `checkout`: free or alpha to a paid plan is paid for first;
  * - `immediate`: between non-paid plans, applied at once;
  * - `switch`: between paid plans, applied at once with proration;
@@ -166,7 +165,7 @@ export const subscriptionSummarySchema = z.object({
   tier: paidTierSchema,
   status: z.enum(['active', 'past_due']),
   currentPeriodEnd: z.iso.datetime({ offset: true }),
-  /** A move to a non-paid plan that takes effect at `currentPeriodEnd` (DESIGN.md departure 7). */
+  /** A move to a non-paid plan that takes effect at `currentPeriodEnd` (docs/PRODUCT.md §6.4). */
   scheduledTier: subscriptionTierSchema.nullable(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;

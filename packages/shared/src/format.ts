@@ -15,7 +15,7 @@ function isMissing(value: number | null | undefined): value is null | undefined 
 }
 
 /**
- * SPEC.md "Stocks list": T at 1e12 and above, B at 1e9 and above, M at 1e6 and above, with
+ * docs/PRODUCT.md §10: T at 1e12 and above, B at 1e9 and above, M at 1e6 and above, with
  * 2 decimals; otherwise locale-formatted; 0 when missing. The thresholds are the rule, so
  * 999,999,999 reads "1000.00M" rather than being promoted to B.
  */
@@ -27,13 +27,13 @@ export function formatCompactNumber(value: number | null | undefined): string {
   return wholeNumber.format(value);
 }
 
-/** SPEC.md "Stock detail": market cap in billions with one decimal, e.g. "$3,000.0B". */
+/** docs/PRODUCT.md §10: market cap in billions with one decimal, e.g. "$3,000.0B". */
 export function formatMarketCapBillions(value: number | null | undefined): string {
   if (isMissing(value)) return '$0.0B';
   return `$${oneDecimal.format(value / 1e9)}B`;
 }
 
-/** SPEC.md "Stock detail": 24h volume with locale separators. */
+/** docs/PRODUCT.md §10: 24h volume with locale separators. */
 export function formatVolume(value: number | null | undefined): string {
   return isMissing(value) ? '0' : wholeNumber.format(value);
 }
@@ -49,7 +49,7 @@ export function formatPercentChange(value: number): string {
   return `${sign}${Math.abs(value).toFixed(2)}%`;
 }
 
-/** SPEC.md "Stock detail": P/E ratio with one decimal. */
+/** docs/PRODUCT.md §10: P/E ratio with one decimal. */
 export function formatRatio(value: number): string {
   return oneDecimal.format(value);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseStockSymbol, stockSchema, trackedStocks } from './market.ts';
 
 describe('tracked stocks', () => {
-  it('are the five symbols of SPEC.md with their names', () => {
+  it('are the five tracked symbols with their names', () => {
     expect(trackedStocks.map((stock) => stock.symbol)).toEqual([
       'AAPL',
       'MSFT',

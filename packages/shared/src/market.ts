@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC.md section 3: the tracked symbols and their fixed display names. */
+/** docs/PRODUCT.md §7.1: the tracked symbols and their fixed display names. */
 export const trackedStocks = [
   { symbol: 'AAPL', name: 'Apple Inc.' },
   { symbol: 'MSFT', name: 'Microsoft Corporation' },
@@ -31,7 +31,10 @@ export const pricePointSchema = z.object({
 });
 export type PricePoint = z.infer<typeof pricePointSchema>;
 
-/** SPEC.md section 3 "Stock record", plus whether the price is a stale last-known value. */
+/**
+ * A stock record (docs/PRODUCT.md §3.12, §3.13), plus whether the price is a stale last-known
+ * value.
+ */
 export const stockSchema = z.object({
   symbol: stockSymbolSchema,
   name: z.string(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** One item of the notification panel (SPEC.md sections 2 and 3), as `GET /api/notifications` sends it. */
+/**
+ * One item of the notification panel (docs/PRODUCT.md §3.10, §8), as `GET /api/notifications` sends
+ * it.
+ */
 export const notificationSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -17,11 +17,11 @@ export interface Plan {
   /** US dollars per month. */
   price: number;
   description: string;
-  /** True only for pro and enterprise (SPEC.md section 3): `isPaidTier` of its tier. */
+  /** True only for pro and enterprise (docs/PRODUCT.md §4.1): `isPaidTier` of its tier. */
   requiresPayment: boolean;
 }
 
-/** The plan catalogue of SPEC.md sections 3, 6 and 9: one source for every screen and rule. */
+/** The plan catalogue of docs/PRODUCT.md §4.1: one source for every screen and rule. */
 const catalogue: readonly Omit<Plan, 'requiresPayment'>[] = [
   {
     tier: 'free',

@@ -1,4 +1,4 @@
-/** Every route of SPEC.md section 2, named once for the router, links and tests. */
+/** Every route of docs/PRODUCT.md §2, named once for the router, links and tests. */
 export const paths = {
   home: '/',
   caseStudy: '/case-study',
@@ -44,7 +44,7 @@ export const comingSoonPaths = [
 ] as const;
 
 /**
- * Links that menus and help pages show but that have no route (SPEC.md section 2):
+ * Links that menus and help pages show but that have no route (docs/PRODUCT.md §2.3):
  * the catch-all sends them to `/`.
  */
 export const undeclaredMenuPaths = [
@@ -65,7 +65,7 @@ export const undeclaredMenuPaths = [
   paths.settings,
 ] as const;
 
-/** SPEC.md: the logo goes to /dashboard under /dashboard, otherwise to /. */
+/** docs/PRODUCT.md §2.4: the logo goes to /dashboard under /dashboard, otherwise to /. */
 export function logoTarget(pathname: string): string {
   return pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`)
     ? paths.dashboard

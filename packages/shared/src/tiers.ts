@@ -1,5 +1,5 @@
 /**
- * The subscription tiers (SPEC.md section 4), without zod: the web app's first-load code
+ * The subscription tiers (docs/PRODUCT.md §4.1), without zod: the web app's first-load code
  * checks the stored profile against this list and must not pull the schemas in.
  */
 export const subscriptionTiers = ['free', 'pro', 'enterprise', 'alpha'] as const;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** SPEC.md error catalogue: the router's default screen. */
+/** docs/PRODUCT.md §3.15: the router's default screen. */
 export function RouteError() {
   return (
     <main className="grid min-h-dvh place-items-center px-6 text-center">

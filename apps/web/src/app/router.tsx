@@ -8,7 +8,7 @@ import { RedirectIfSignedIn, RequireAuth } from './session/auth-guards.tsx';
 const queryBoundary = () => import('./query-boundary.tsx');
 
 /**
- * The route table of SPEC.md section 2. Every screen is its own chunk, so the landing page
+ * The route table of docs/PRODUCT.md §2. Every screen is its own chunk, so the landing page
  * loads no dashboard, chart or checkout code. `main.tsx` creates the browser router from it.
  */
 export const routes: RouteObject[] = [

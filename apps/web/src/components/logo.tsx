@@ -17,7 +17,7 @@ export function LogoMark({ className = 'size-8' }: { className?: string }) {
   );
 }
 
-/** SPEC.md: the logo goes to /dashboard under /dashboard, otherwise to /. */
+/** docs/PRODUCT.md §2.4: the logo goes to /dashboard under /dashboard, otherwise to /. */
 export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const { pathname } = useLocation();
   return (

@@ -24,7 +24,9 @@ export const subscriptions = pgTable(
     status: text('status', { enum: ['incomplete', 'active', 'past_due', 'canceled'] }).notNull(),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
-    /** Free or Alpha, taken on at `current_period_end` instead of renewing (DESIGN.md departure 7). */
+    /**
+     * Free or Alpha, taken on at `current_period_end` instead of renewing (docs/PRODUCT.md §6.4).
+     */
     scheduledTier: subscriptionTier('scheduled_tier'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

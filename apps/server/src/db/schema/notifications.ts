@@ -1,7 +1,7 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
-/** SPEC.md "Notification": shown in the dashboard's notification panel. */
+/** A notification (docs/PRODUCT.md §8): shown in the dashboard's notification panel. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -27,7 +27,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** SPEC.md "Notification read record": one row per user and notification they read. */
+/** A read record (docs/PRODUCT.md §8): one row per user and notification they read. */
 export const notificationReads = pgTable(
   'notification_reads',
   {

@@ -4,7 +4,9 @@ import { user } from './auth.ts';
 
 export const subscriptionTier = pgEnum('subscription_tier', subscriptionTiers);
 
-/** SPEC.md "User profile": one row per user, same id, holding the subscription tier. */
+/**
+ * The user profile (docs/PRODUCT.md §5): one row per user, same id, holding the subscription tier.
+ */
 export const profiles = pgTable('profiles', {
   id: text('id')
     .primaryKey()

@@ -101,7 +101,7 @@ export function createAuth({
     databaseHooks: {
       user: {
         create: {
-          // The profile exists the moment sign-up returns (DESIGN.md departure 4).
+          // The profile exists the moment sign-up returns (docs/PRODUCT.md §13.4).
           after: async (user, context) => {
             await onUserCreated(user, (context?.body as { plan?: unknown } | undefined)?.plan);
           },

@@ -13,9 +13,9 @@ interface Entry {
 }
 
 /**
- * The 30-day daily history per symbol, fetched at most once per UTC day. A provider without
- * candles gets SPEC.md's synthetic series (kept for the day); a failed load serves the last
- * series, or the synthetic one, and is retried after `retryMs`.
+ * The 30-day daily history per symbol, fetched at most once per UTC day. A provider without candles
+ * gets the synthetic series of docs/PRODUCT.md §7.2 (kept for the day); a failed load serves the
+ * last series, or the synthetic one, and is retried after `retryMs`.
  */
 export class HistoryCache {
   static readonly retryMs = 5 * 60_000;

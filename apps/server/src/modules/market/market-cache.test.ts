@@ -78,7 +78,7 @@ describe('the market cache in front of Finnhub', () => {
     });
   });
 
-  it("falls back to SPEC.md's synthetic series when a free key is refused candles", async () => {
+  it('falls back to the synthetic series when a free key is refused candles', async () => {
     const aapl = await service().getStock('AAPL');
     expect(aapl.historicalData).toHaveLength(30);
     expect(aapl.historicalData[0]?.price).toBe(189.84);

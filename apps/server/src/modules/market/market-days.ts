@@ -10,7 +10,7 @@ export function isoDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** SPEC.md section 9: prices and changes are rounded to 2 decimals. */
+/** docs/PRODUCT.md §12: prices and changes are rounded to 2 decimals. */
 export function roundCents(value: number): number {
   return Math.round(value * 100) / 100;
 }

@@ -38,14 +38,14 @@ function marketDataUnavailable(cause: MarketDataUnavailable): AppError {
   );
 }
 
-/** Percent versus the previous close (SPEC.md section 3); 0 when there is no previous close. */
+/** Percent versus the previous close (docs/PRODUCT.md §7.1); 0 when there is no previous close. */
 function percentChange(price: number, previousClose: number): number {
   return previousClose > 0 ? roundCents(((price - previousClose) / previousClose) * 100) : 0;
 }
 
 /**
- * The Stock records of SPEC.md built from the server-side cache: the browser never talks to
- * the provider (DESIGN.md departure 1), and every user shares the same upstream calls.
+ * The stock records built from the server-side cache: the browser never talks to
+ * the provider (docs/PRODUCT.md §13.1), and every user shares the same upstream calls.
  */
 export class MarketService {
   private readonly quotes: QuoteCache;
@@ -93,7 +93,10 @@ export class MarketService {
     return stock;
   }
 
-  /** The record of one symbol, or undefined when its price is 0 or less (SPEC.md drops it). */
+  /**
+   * The record of one symbol, or undefined when its price is 0 or less (docs/PRODUCT.md §3.12
+   * leaves it out).
+   */
   private async record(symbol: StockSymbol): Promise<Stock | undefined> {
     const { quote, delayed } = await this.quotes.get(symbol);
     if (!(quote.price > 0)) return undefined;

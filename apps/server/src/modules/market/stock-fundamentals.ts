@@ -8,7 +8,7 @@ export interface StockFundamentals {
 }
 
 /**
- * SPEC.md section 3: market cap, 52-week high/low and P/E are fixed local constants per
+ * docs/PRODUCT.md §7.1: market cap, 52-week high/low and P/E are fixed local constants per
  * symbol, not provider data.
  */
 export const stockFundamentals: Record<StockSymbol, StockFundamentals> = {

@@ -4,7 +4,7 @@ import { cleanSeries, syntheticSeries } from './synthetic-series.ts';
 
 const noon = Date.parse('2026-03-15T12:00:00Z');
 
-describe('the synthetic 30-day series (SPEC.md section 7)', () => {
+describe('the synthetic 30-day series (docs/PRODUCT.md §7.2)', () => {
   it('has one point a day for the last 30 days, ending today', () => {
     const series = syntheticSeries(200, noon);
     expect(series).toHaveLength(30);

@@ -5,13 +5,13 @@ export const historyDays = 30;
 const wobble = 0.1;
 const fallbackPrice = 100;
 
-/** SPEC.md section 7: prices that are NaN or 0 or less are dropped from a series. */
+/** docs/PRODUCT.md §7.2: prices that are NaN or 0 or less are dropped from a series. */
 export function cleanSeries(points: ReadonlyArray<{ date: string; price: number }>): PricePoint[] {
   return points.filter((point) => Number.isFinite(point.price) && point.price > 0);
 }
 
 /**
- * SPEC.md section 7: when the provider has no daily candles, a 30-day series around the
+ * docs/PRODUCT.md §7.2: when the provider has no daily candles, a 30-day series around the
  * current price (100 if none) with a sine wobble of about 10%. One full sine period over the
  * window, so the series starts and ends at the current price.
  */

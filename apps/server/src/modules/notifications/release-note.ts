@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 
 /**
- * The note announcing this release (SPEC.md section 7, DESIGN.md departure 3). Bump `version`
+ * The note announcing this release (docs/PRODUCT.md §8, §13.3). Bump `version`
  * (and the text) with each release: every version is published exactly once.
  */
 export const releaseNote = {

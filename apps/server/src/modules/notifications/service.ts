@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { notificationReads, notifications, user as users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 
-/** For everyone or for this user, and not expired (SPEC.md section 3, issue 6). */
+/** For everyone or for this user, and not expired (docs/PRODUCT.md §8). */
 function visibleTo(userId: string) {
   return and(
     or(isNull(notifications.userId), eq(notifications.userId, userId)),

@@ -9,7 +9,7 @@ export interface ProfileOwner {
   email: string;
 }
 
-/** The tier a new account starts on (DESIGN.md departure 6): Alpha if chosen, else Free. */
+/** The tier a new account starts on (docs/PRODUCT.md §13.6): Alpha if chosen, else Free. */
 export function initialTier(chosenPlan: unknown): SubscriptionTier {
   return chosenPlan === 'alpha' ? 'alpha' : 'free';
 }

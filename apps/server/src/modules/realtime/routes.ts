@@ -8,7 +8,7 @@ import { listenForSessionEnds } from '../auth/session-ends.ts';
 import { ChangeBus } from './change-bus.ts';
 import { StreamCaps, type StreamLimitSettings } from './stream-caps.ts';
 
-/** A comment line every 30 s keeps proxies from closing an idle stream (SPEC.md section 9). */
+/** A comment line every 30 s keeps proxies from closing an idle stream. */
 export const heartbeatIntervalMs = 30_000;
 /** How long a browser waits before reconnecting a dropped stream (EventSource `retry`). */
 const reconnectDelayMs = 2_000;

@@ -14,7 +14,7 @@ import { DashboardSidebar } from './dashboard-sidebar.tsx';
 const wideScreen = '(min-width: 64rem)';
 
 /**
- * SPEC.md "Dashboard layout": a fixed w-64 sidebar beside the page. On narrow screens the
+ * docs/PRODUCT.md §3.10: a fixed w-64 sidebar beside the page. On narrow screens the
  * sidebar is a drawer behind a menu button.
  */
 export function DashboardLayout() {

@@ -5,7 +5,7 @@ export interface NavLinkItem {
   label: string;
   to: string;
   icon: LucideIcon;
-  /** Active only on this exact path (SPEC.md: Dashboard is an exact match). */
+  /** Active only on this exact path (docs/PRODUCT.md §3.10: Dashboard is an exact match). */
   exact?: boolean;
 }
 
@@ -17,7 +17,7 @@ export interface NavGroupItem {
 
 export type NavItem = NavLinkItem | NavGroupItem;
 
-/** SPEC.md "Dashboard layout": the sidebar's navigation, in order. */
+/** docs/PRODUCT.md §3.10: the sidebar's navigation, in order. */
 export const dashboardNav: readonly NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard, exact: true },
   {

@@ -14,8 +14,8 @@ const idleClass = 'text-slate-600 hover:bg-slate-100 hover:text-ink-950';
 const activeClass = 'bg-brand-50 text-brand-800';
 
 /**
- * SPEC.md: groups expand one at a time and clicking the open group closes it. The group of
- * the current page starts open, and opens when a navigation lands in it.
+ * docs/PRODUCT.md §3.10: groups expand one at a time and clicking the open group closes it. The
+ * group of the current page starts open, and opens when a navigation lands in it.
  */
 export function DashboardNav() {
   const { pathname } = useLocation();

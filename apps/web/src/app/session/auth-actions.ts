@@ -28,7 +28,10 @@ export async function signIn(store: AuthStore, input: SignInInput): Promise<Me> 
   return loadProfile(store, 'Failed to get user profile');
 }
 
-/** SPEC.md: the user is cleared even when the server cannot be told; that failure is logged. */
+/**
+ * docs/PRODUCT.md §11: the user is cleared even when the server cannot be told; that failure is
+ * logged.
+ */
 export async function signOut(store: AuthStore): Promise<void> {
   try {
     await signOutRequest();
@@ -41,7 +44,7 @@ export async function signOut(store: AuthStore): Promise<void> {
   }
 }
 
-/** SPEC.md: a failed re-read after a plan change is logged only. */
+/** docs/PRODUCT.md §11: a failed re-read after a plan change is logged only. */
 export async function refreshUser(store: AuthStore): Promise<void> {
   try {
     store.signedIn(await getMe());

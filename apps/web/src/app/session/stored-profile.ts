@@ -1,7 +1,7 @@
 import { isSubscriptionTier, type Me } from '@tickerwise/shared';
 
 /**
- * SPEC.md "Persisted client auth state": only the profile is kept in the browser, for an
+ * docs/PRODUCT.md §5: only the profile is kept in the browser, for an
  * instant first paint; the session itself is an httpOnly cookie the page cannot read.
  */
 export const storedProfileKey = 'tickerwise.auth.profile';

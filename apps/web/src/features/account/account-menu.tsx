@@ -21,7 +21,7 @@ interface AccountMenuProps {
   planNote?: ReactNode;
 }
 
-/** SPEC.md dashboard layout: who is signed in, on which plan, and where to manage it. */
+/** docs/PRODUCT.md §3.10: who is signed in, on which plan, and where to manage it. */
 export function AccountMenu({ user, planNote }: AccountMenuProps) {
   const [signingOut, setSigningOut] = useState(false);
   const { signOut } = useAuthActions();

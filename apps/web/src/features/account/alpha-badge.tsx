@@ -1,6 +1,6 @@
 import { Badge } from '../../components/ui/badge.tsx';
 
-/** SPEC.md section 6: the alpha tier shows a badge. */
+/** docs/PRODUCT.md §3.10: the Alpha plan shows a badge. */
 export function AlphaBadge() {
   return <Badge tone="alpha">Alpha Tester</Badge>;
 }

@@ -26,7 +26,7 @@ export function SignupForm({ plan }: { plan: SubscriptionTier }) {
     try {
       await signUp({ ...input, plan });
       forgetChosenPlan();
-      // DESIGN.md departure 6: a paid plan starts on Free and goes straight on to checkout.
+      // docs/PRODUCT.md §13.6: a paid plan starts on Free and goes straight on to checkout.
       if (planFor(plan).requiresPayment) {
         navigate(paths.payment, { replace: true, state: { plan, upgrade: false } });
       } else {

@@ -26,7 +26,7 @@ const StripeCardForm = lazy(() =>
 
 const centered = <CenteredSpinner className="min-h-[50vh]" />;
 
-/** SPEC.md "Checkout": reached with `{ plan, upgrade }` in navigation state. */
+/** docs/PRODUCT.md §3.7: reached with `{ plan, upgrade }` in navigation state. */
 export function PaymentPage() {
   usePageTitle('Complete Your Purchase');
   const auth = useAuth();

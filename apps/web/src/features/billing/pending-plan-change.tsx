@@ -3,7 +3,7 @@ import { useBillingStatus } from './api/get-billing-status.ts';
 import { formatLongDate } from './format-date.ts';
 
 /**
- * A move to a non-paid plan waiting for the end of the paid period (DESIGN.md departure 7),
+ * A move to a non-paid plan waiting for the end of the paid period (docs/PRODUCT.md §6.4),
  * shown where the user sees their plan. Renders nothing when none is scheduled.
  */
 export function PendingPlanChange({ user, className = '' }: { user: Me; className?: string }) {

@@ -15,7 +15,7 @@ import { BillingFrame } from './components/billing-frame.tsx';
 import { PlanMoveNote } from './components/plan-move-note.tsx';
 import { planFromState } from './plan-from-state.ts';
 
-/** SPEC.md "Plan change": needs a plan in navigation state and a signed-in user. */
+/** docs/PRODUCT.md §3.6: needs a plan in navigation state and a signed-in user. */
 export function PlanChangePage() {
   usePageTitle('Change Plan');
   const auth = useAuth();

@@ -15,7 +15,7 @@ import { useBillingStatus } from './api/get-billing-status.ts';
 import { PlanCard } from './components/plan-card.tsx';
 import { formatLongDate } from './format-date.ts';
 
-/** SPEC.md "Pricing": four plans; what choosing one does depends on who is looking. */
+/** docs/PRODUCT.md §3.3: four plans; what choosing one does depends on who is looking. */
 export function PricingPage() {
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;

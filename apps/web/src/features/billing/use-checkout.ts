@@ -18,9 +18,9 @@ export type CheckoutState =
   | { status: 'error'; message: string };
 
 /**
- * SPEC.md "Checkout" states: idle, processing on submit, then success (session flags, fresh
+ * docs/PRODUCT.md §6.3 states: idle, processing on submit, then success (session flags, fresh
  * profile, /dashboard) or an error shown above the button and back to idle. The flags are
- * cosmetic: the server granted the tier (DESIGN.md departure 2).
+ * cosmetic: the server granted the tier (docs/PRODUCT.md §13.2).
  */
 export function useCheckout(plan: PaidTier) {
   const [state, setState] = useState<CheckoutState>({ status: 'idle' });

@@ -6,8 +6,8 @@ import { PlaceholderPanel } from './placeholder-panel.tsx';
 import { StatCard } from './stat-card.tsx';
 
 /**
- * SPEC.md "Dashboard home": the four stat cards are fixed figures; AI Credits names the
- * user's real plan rather than SPEC.md's fixed 'Pro Plan'.
+ * docs/PRODUCT.md §3.11: the four stat cards are fixed figures; AI Credits names the
+ * user's own plan rather than a fixed 'Pro Plan' (a departure listed in §13).
  */
 export function DashboardHome() {
   usePageTitle('Dashboard');

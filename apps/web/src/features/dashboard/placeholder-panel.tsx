@@ -1,7 +1,7 @@
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 
-/** A dashboard panel whose content is announced but not built yet (SPEC.md dashboard home). */
+/** A dashboard panel whose content is announced but not built yet (docs/PRODUCT.md §3.11). */
 export function PlaceholderPanel({ title, message }: { title: string; message: string }) {
   return (
     <Card as="section">

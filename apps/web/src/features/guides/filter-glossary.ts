@@ -5,8 +5,8 @@ function byTerm(a: GlossaryTerm, b: GlossaryTerm): number {
 }
 
 /**
- * SPEC.md "Market Glossary page": the terms sorted alphabetically, keeping those whose term or
- * definition contains the query, ignoring case and surrounding spaces.
+ * docs/PRODUCT.md §3.8, Market Glossary: the terms sorted alphabetically, keeping those whose term
+ * or definition contains the query, ignoring case and surrounding spaces.
  */
 export function filterGlossary(terms: readonly GlossaryTerm[], query: string): GlossaryTerm[] {
   const needle = query.trim().toLowerCase();

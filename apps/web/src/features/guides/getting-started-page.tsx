@@ -10,7 +10,7 @@ import { gettingStartedSteps, supportEmail } from './content/getting-started.ts'
 const stepLinkClass =
   'mt-6 inline-flex items-center gap-1.5 self-start font-semibold text-brand-700 hover:text-brand-800';
 
-/** SPEC.md gives the profile step the bare link '#', which a router link would rewrite. */
+/** The profile step links to the bare '#', which a router link would rewrite. */
 function StepLink({ to, children }: { to: string; children: ReactNode }) {
   if (to.startsWith('#')) {
     return (

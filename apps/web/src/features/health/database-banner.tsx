@@ -4,7 +4,7 @@ import { onDatabaseUnavailable } from '../../lib/api-client.ts';
 import { healthQuery } from './api/get-health.ts';
 
 /**
- * SPEC.md dashboard layout: a red banner while the database check fails. Any API call that
+ * docs/PRODUCT.md §3.10: a red banner while the database check fails. Any API call that
  * answers 503 `database_unavailable` checks health again at once, so the banner shows with
  * the first failed call rather than at the next scheduled check.
  */

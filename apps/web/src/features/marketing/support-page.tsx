@@ -6,7 +6,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { faqEntries, helpLinks, supportEmail, supportHours } from './content/support.ts';
 
-// SPEC.md: the help search box does not search yet; submitting it keeps the visitor here.
+// docs/PRODUCT.md §3.9: the help search box does not search yet; submitting it keeps the visitor
+// here.
 const keepOnPage = (event: FormEvent) => event.preventDefault();
 
 export function SupportPage() {

@@ -15,7 +15,7 @@ function bellLabel(unread: number | undefined): string {
 }
 
 /**
- * SPEC.md dashboard layout: the bell in the sidebar footer, with a red dot while anything is
+ * docs/PRODUCT.md §3.10: the bell in the sidebar footer, with a red dot while anything is
  * unread, and the panel it opens. The list stays current through `/api/events`.
  */
 export function NotificationBell() {

@@ -1,6 +1,6 @@
 import type { Stock } from '@tickerwise/shared';
 
-/** SPEC.md "Stocks list": the search box filters by symbol or name, ignoring case. */
+/** docs/PRODUCT.md §3.12: the search box filters by symbol or name, ignoring case. */
 export function filterStocks(stocks: readonly Stock[], search: string): Stock[] {
   const needle = search.trim().toLowerCase();
   if (!needle) return [...stocks];

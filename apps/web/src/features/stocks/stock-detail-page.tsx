@@ -22,7 +22,7 @@ function BackToStocks({ label }: { label: string }) {
   );
 }
 
-/** SPEC.md "Stock detail": loading, then error, then the stock or 'Stock not found'. */
+/** docs/PRODUCT.md §3.13: loading, then error, then the stock or 'Stock not found'. */
 export function StockDetailPage() {
   const { symbol = '' } = useParams();
   const { data: stock, error, isPending } = useStock(symbol);

@@ -7,7 +7,7 @@ import { StockSearch } from './components/stock-search.tsx';
 import { StockTable } from './components/stock-table.tsx';
 import { filterStocks } from './filter-stocks.ts';
 
-/** SPEC.md "Stocks list". */
+/** docs/PRODUCT.md §3.12. */
 export function StocksPage() {
   usePageTitle('Stocks');
   const [search, setSearch] = useState('');

@@ -1,5 +1,5 @@
 /**
- * SPEC.md "Stock detail": the 52-week bar is filled (price - low) / (high - low), as a
+ * docs/PRODUCT.md §3.13: the 52-week bar is filled (price - low) / (high - low), as a
  * percentage clamped to 0..100 so a price outside the range still draws a sane bar.
  */
 export function yearRangeFill(price: number, low: number, high: number): number {

@@ -10,7 +10,9 @@ import { paymentFailed, useCheckout } from '../use-checkout.ts';
 
 const loading = new Map<string, Promise<Stripe | null>>();
 
-/** Stripe.js, fetched from js.stripe.com once per key; a failure is a warning (SPEC.md section 8). */
+/**
+ * Stripe.js, fetched from js.stripe.com once per key; a failure is a warning (docs/PRODUCT.md §11).
+ */
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
   let stripe = loading.get(publishableKey);
   if (!stripe) {

@@ -7,7 +7,7 @@ export interface GettingStartedStep {
   to: string;
 }
 
-/** SPEC.md "Getting Started page": four steps and their links ('#' for the profile step). */
+/** docs/PRODUCT.md §3.8, Getting Started: four steps and their links ('#' for the profile step). */
 export const gettingStartedSteps: readonly GettingStartedStep[] = [
   {
     title: 'Create Your Account',

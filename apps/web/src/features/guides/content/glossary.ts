@@ -3,7 +3,9 @@ export interface GlossaryTerm {
   definition: string;
 }
 
-/** SPEC.md "Market Glossary page": eight terms; the page shows them sorted alphabetically. */
+/**
+ * docs/PRODUCT.md §3.8, Market Glossary: eight terms; the page shows them sorted alphabetically.
+ */
 export const glossaryTerms: readonly GlossaryTerm[] = [
   {
     term: 'Bull Market',

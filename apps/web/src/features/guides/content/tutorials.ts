@@ -9,7 +9,7 @@ export interface Tutorial {
   thumbnail: TutorialThumbnail;
 }
 
-/** SPEC.md "Video Tutorials page": four tutorials. */
+/** docs/PRODUCT.md §3.8, Video Tutorials: four tutorials. */
 export const tutorials: readonly Tutorial[] = [
   {
     title: 'A Tour of Your Dashboard',

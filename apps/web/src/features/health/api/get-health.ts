@@ -8,7 +8,7 @@ export async function getHealth(signal?: AbortSignal): Promise<Health> {
 }
 
 /**
- * Checked when the dashboard opens (SPEC.md start-up check) and every 30 s after, so an outage
+ * Checked when the dashboard opens (docs/PRODUCT.md §3.10) and every 30 s after, so an outage
  * shows within a minute; during an outage every 5 s, so the banner goes soon after the
  * database is back.
  */

@@ -13,7 +13,7 @@ export const aboutVision: AboutBlock = {
   text: 'A world where people understand what they own and why, where AI does the heavy reading and investors keep the judgement, and where good habits are easier than guesswork.',
 };
 
-/** SPEC.md "About page": the three values, in this order. */
+/** docs/PRODUCT.md §3.9, About: the three values, in this order. */
 export const aboutValues: readonly AboutBlock[] = [
   {
     title: 'Transparency',

@@ -5,7 +5,7 @@ export interface Job {
   description: string;
 }
 
-/** SPEC.md "Careers page": four remote, full-time roles. */
+/** docs/PRODUCT.md §3.9, Careers: four remote, full-time roles. */
 export const jobs: readonly Job[] = [
   {
     title: 'Full Stack Developer',

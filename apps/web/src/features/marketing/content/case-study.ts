@@ -16,7 +16,7 @@ export const caseStudyCustomer = {
     'I used to react to headlines. Now I have a process: the AI summary first, then my own notes, then a decision. My portfolio finally reflects a plan.',
 } as const;
 
-/** SPEC.md: The Challenge, Our Solution, The Results, in that order. */
+/** docs/PRODUCT.md §3.2: The Challenge, Our Solution, The Results, in that order. */
 export const caseStudySections: readonly CaseStudySection[] = [
   {
     id: 'challenge',

@@ -5,7 +5,7 @@ export interface ContactChannel {
   email: string;
 }
 
-/** SPEC.md "Contact page": four mail channels. */
+/** docs/PRODUCT.md §3.9, Contact: four mail channels. */
 export const contactChannels: readonly ContactChannel[] = [
   {
     id: 'general',

@@ -4,7 +4,7 @@ export interface Testimonial {
   quote: string;
 }
 
-/** SPEC.md: six sample entries, shown twice in the scrolling loop. */
+/** docs/PRODUCT.md §3.1: six sample entries, shown twice in the scrolling loop. */
 export const testimonials: readonly Testimonial[] = [
   {
     name: 'Priya Raman',
@@ -101,7 +101,7 @@ export const features: readonly Feature[] = [
   },
 ];
 
-/** The free tier as SPEC.md section 6 defines it. */
+/** The Free plan as docs/PRODUCT.md §4.2 defines it. */
 export const freeTierFeatures: readonly string[] = [
   'Basic market data for the stocks you follow',
   '3 learning courses to build your foundation',

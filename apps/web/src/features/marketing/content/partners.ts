@@ -5,7 +5,7 @@ export interface Partner {
   benefits: readonly string[];
 }
 
-/** SPEC.md "Partners page": three partner cards with their benefits. */
+/** docs/PRODUCT.md §3.9, Partners: three partner cards with their benefits. */
 export const partners: readonly Partner[] = [
   {
     name: 'Brokerage Partners',

@@ -13,7 +13,7 @@ export interface MenuGroup {
 }
 
 /**
- * The header's drop-down menus and the footer's columns: SPEC.md section 2, "Landing page",
+ * The header's drop-down menus and the footer's columns: docs/PRODUCT.md §2 and §3.1,
  * in its order. Targets without a route (tools, features, some guides) redirect to `/`.
  */
 export const siteMenus: readonly MenuGroup[] = [

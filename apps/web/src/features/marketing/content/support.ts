@@ -9,7 +9,7 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** SPEC.md "Help (support) page": links to /docs, /community and /help (not routes yet). */
+/** docs/PRODUCT.md §3.9, Support: links to /docs, /community and /help (not routes yet). */
 export const helpLinks: readonly HelpLink[] = [
   {
     title: 'Documentation',
@@ -28,7 +28,7 @@ export const helpLinks: readonly HelpLink[] = [
   },
 ];
 
-/** SPEC.md: the four FAQ entries. */
+/** docs/PRODUCT.md §3.9: the four FAQ entries. */
 export const faqEntries: readonly FaqEntry[] = [
   {
     question: 'How do I get started with Tickerwise?',

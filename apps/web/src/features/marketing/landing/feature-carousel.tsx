@@ -12,8 +12,8 @@ const controlClass =
   'grid size-11 place-items-center rounded-full border border-slate-300 bg-white text-ink-950 shadow-sm transition-colors hover:bg-slate-50';
 
 /**
- * SPEC.md: four features with previous/next and dots. It never turns by itself; the buttons,
- * the dots and the arrow keys (with focus inside) move it, and hidden slides are inert.
+ * docs/PRODUCT.md §3.1: four features with previous/next and dots. It never turns by itself; the
+ * buttons, the dots and the arrow keys (with focus inside) move it, and hidden slides are inert.
  */
 export function FeatureCarousel() {
   const [current, setCurrent] = useState(0);

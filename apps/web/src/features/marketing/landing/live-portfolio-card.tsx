@@ -11,7 +11,7 @@ function changeTone(value: number): string {
   return value < 0 ? 'text-rose-700' : 'text-brand-700';
 }
 
-/** SPEC.md: the simulated live portfolio card; sample prices, not market data. */
+/** docs/PRODUCT.md §3.1: the simulated live portfolio card; sample prices, not market data. */
 export function LivePortfolioCard() {
   const market = useSampleMarket();
   const value = portfolioValue(market.holdings);

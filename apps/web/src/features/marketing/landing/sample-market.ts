@@ -1,6 +1,6 @@
 /**
- * The simulated portfolio of the landing page's live card (SPEC.md: two sample tickers whose
- * prices drift every 2 seconds, and a bar chart refreshed as often). Sample data only.
+ * The simulated portfolio of the landing page's live card (docs/PRODUCT.md §3.1: two sample tickers
+ * whose prices drift every 2 seconds, and a bar chart refreshed as often). Sample data only.
  */
 export interface SampleHolding {
   symbol: string;

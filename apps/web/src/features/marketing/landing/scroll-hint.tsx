@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
-/** SPEC.md: the arrow shows while the page is scrolled less than 100 px. */
+/** docs/PRODUCT.md §3.1: the arrow shows while the page is scrolled less than 100 px. */
 const hideAfterPx = 100;
 
 export function ScrollHint({ targetId }: { targetId: string }) {

@@ -35,10 +35,10 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
 }
 
 /**
- * SPEC.md: six entries shown twice in a loop, each 400 px wide. The track moves by exactly one
- * copy (half its width) per cycle, so the loop has no seam. It pauses on hover, on keyboard
- * focus and with its pause button (WCAG 2.2.2); under prefers-reduced-motion it stands still
- * and the six entries wrap instead.
+ * docs/PRODUCT.md §3.1: six entries shown twice in a loop, each 400 px wide. The track moves by
+ * exactly one copy (half its width) per cycle, so the loop has no seam. It pauses on hover, on
+ * keyboard focus and with its pause button (WCAG 2.2.2); under prefers-reduced-motion it stands
+ * still and the six entries wrap instead.
  */
 export function TestimonialsMarquee() {
   const [paused, setPaused] = useState(false);

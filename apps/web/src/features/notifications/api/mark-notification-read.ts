@@ -10,7 +10,7 @@ export function markNotificationRead(id: string): Promise<void> {
   });
 }
 
-/** Shows the item read at once; a failure is logged only (SPEC.md section 8) and undone. */
+/** Shows the item read at once; a failure is logged only (docs/PRODUCT.md §11) and undone. */
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   const { queryKey } = notificationsQuery;

@@ -4,7 +4,7 @@ import { subscribeLiveEvents } from '../../../lib/live-events.ts';
 import { notificationsQuery } from './get-notifications.ts';
 
 /**
- * SPEC.md section 4: any change to the user's notifications triggers a refetch. The server
+ * docs/PRODUCT.md §8: any change to the user's notifications triggers a refetch. The server
  * announces it on `/api/events`; after a reconnect the list is refetched too.
  */
 export function useLiveNotifications(): void {

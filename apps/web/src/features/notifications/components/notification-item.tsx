@@ -14,7 +14,7 @@ const itemClass =
   'flex w-full gap-3 rounded-xl px-3 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50';
 
 /**
- * One item: title, message and date (SPEC.md notification panel). An app link opens in
+ * One item: title, message and date (docs/PRODUCT.md §3.10). An app link opens in
  * place; an outside address opens in a new tab, so the dashboard stays where it was.
  */
 export function NotificationItem({ notification, onOpen }: NotificationItemProps) {

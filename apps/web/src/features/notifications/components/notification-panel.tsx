@@ -13,7 +13,7 @@ interface NotificationPanelProps {
   onOpen: (notification: Notification) => void;
 }
 
-/** SPEC.md notification panel: titled 'Notifications', scrolling at about 24rem. */
+/** docs/PRODUCT.md §3.10: titled 'Notifications', scrolling at about 24rem. */
 export function NotificationPanel({
   titleId,
   notifications,

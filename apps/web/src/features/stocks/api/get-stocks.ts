@@ -8,7 +8,7 @@ export async function getStocks(signal?: AbortSignal): Promise<Stock[]> {
 }
 
 /**
- * SPEC.md section 4: refreshed every 60 seconds. The previous list stays on screen while a
+ * docs/PRODUCT.md §3.12: refreshed every 60 seconds. The previous list stays on screen while a
  * refresh runs, so rows never flicker.
  */
 export const stocksQuery = queryOptions({

@@ -1,7 +1,10 @@
 import { formatPercentChange } from '@tickerwise/shared';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 
-/** SPEC.md: a change of 0 or more is green with an up arrow, a negative one red with a down arrow. */
+/**
+ * docs/PRODUCT.md §3.13: a change of 0 or more is green with an up arrow, a negative one red with a
+ * down arrow.
+ */
 export function ChangeIndicator({
   change,
   className = '',

@@ -53,11 +53,11 @@ const options: ChartOptions<'line'> = {
 interface PriceHistoryChartProps {
   symbol: string;
   points: PricePoint[];
-  /** Green for a change of 0 or more, red otherwise (SPEC.md "Stock detail"). */
+  /** Green for a change of 0 or more, red otherwise (docs/PRODUCT.md §3.13). */
   rising: boolean;
 }
 
-/** SPEC.md "Stock detail": a 400 px filled line chart, tension 0.4, at most 8 x ticks. */
+/** docs/PRODUCT.md §3.13: a 400 px filled line chart, tension 0.4, at most 8 x ticks. */
 export function PriceHistoryChart({ symbol, points, rising }: PriceHistoryChartProps) {
   const data = useMemo(() => {
     const colour = rising ? colours.rising : colours.falling;

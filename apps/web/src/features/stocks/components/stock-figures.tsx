@@ -1,7 +1,7 @@
 import { formatMarketCapBillions, formatRatio, formatVolume, type Stock } from '@tickerwise/shared';
 import { Card } from '../../../components/ui/card.tsx';
 
-/** SPEC.md "Stock detail": market cap in billions, 24h volume, P/E ratio. */
+/** docs/PRODUCT.md §3.13: market cap in billions, 24h volume, P/E ratio. */
 export function StockFigures({ stock }: { stock: Stock }) {
   const figures = [
     { label: 'Market Cap', value: formatMarketCapBillions(stock.marketCap) },

@@ -3,7 +3,9 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ChangeIndicator } from './change-indicator.tsx';
 import { DelayedBadge } from './delayed-badge.tsx';
 
-/** Name, symbol, current price and change, with the 'Real-time data' note of SPEC.md. */
+/**
+ * Name, symbol, current price and change, with the 'Real-time data' note (docs/PRODUCT.md §3.13).
+ */
 export function StockSummary({ stock }: { stock: Stock }) {
   return (
     <Card as="header" className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

@@ -12,7 +12,7 @@ interface StockTableProps {
 const headCell = 'px-2.5 py-3 font-semibold whitespace-nowrap sm:px-6';
 const cell = 'px-2.5 py-4 sm:px-6';
 
-/** SPEC.md "Stocks list": Symbol, Name, Price, Change, Volume; a row opens the stock. */
+/** docs/PRODUCT.md §3.12: Symbol, Name, Price, Change, Volume; a row opens the stock. */
 export function StockTable({ stocks, search }: StockTableProps) {
   const navigate = useNavigate();
   return (

@@ -8,7 +8,7 @@ interface YearRangeBarProps {
   high: number;
 }
 
-/** SPEC.md "Stock detail": the 52 week range with low, high and a bar filled up to the price. */
+/** docs/PRODUCT.md §3.13: the 52 week range with low, high and a bar filled up to the price. */
 export function YearRangeBar({ price, low, high }: YearRangeBarProps) {
   const fill = yearRangeFill(price, low, high);
   return (
