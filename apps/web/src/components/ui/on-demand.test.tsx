@@ -29,7 +29,7 @@ function renderOnDemand() {
       </button>
     </OnDemand>,
   );
-  return { load, finish: () => act(finish) };
+  return { load, finish: () => act(finish), finishQuietly: () => finish() };
 }
 
 describe('code loaded when it is reached for', () => {
@@ -52,6 +52,20 @@ describe('code loaded when it is reached for', () => {
     await userEvent.tab();
     await userEvent.keyboard('{ArrowDown}');
     await finish();
+    expect(await screen.findByText('arrow on menu')).toBeTruthy();
+  });
+
+  it('hands on an arrow key pressed after the code arrived but before it was swapped in', async () => {
+    const { finishQuietly } = renderOnDemand();
+    await userEvent.tab();
+    finishQuietly();
+    // The load has resolved; React has not rendered the interactive version yet.
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
+    screen
+      .getByRole('button', { name: 'Menu' })
+      .dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     expect(await screen.findByText('arrow on menu')).toBeTruthy();
   });
 

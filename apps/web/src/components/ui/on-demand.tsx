@@ -3,7 +3,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
-  useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -33,30 +33,28 @@ interface OnDemandProps {
   children: ReactNode;
 }
 
-interface Loaded {
-  Component: OnDemandComponent;
-  activation: Activation | null;
-}
-
 /**
  * Keeps the code of pop-ups out of the page's first load: it starts loading when the pointer
  * comes over them, focus enters them or a finger touches them, then swaps the interactive
  * version in. A press or arrow key that came first is handed on, and focus is kept.
  */
 export function OnDemand({ load, children }: OnDemandProps) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // Kept apart so that a press or arrow key that arrives after the code has loaded but before
+  // React has swapped the interactive version in still reaches it.
+  const [Loaded, setLoaded] = useState<{ Component: OnDemandComponent } | null>(null);
+  const [activation, setActivation] = useState<Activation | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
-  const activation = useRef<Activation | null>(null);
   const request = useRef<Promise<void> | null>(null);
 
   const start = () => {
     request.current ??= load().then(
       (Component) => {
         const focused = markedElement(document.activeElement);
-        if (!activation.current && focused && wrapper.current?.contains(focused)) {
-          activation.current = { key: focused.dataset.onDemand ?? '', by: 'focus' };
+        if (focused && wrapper.current?.contains(focused)) {
+          const key = focused.dataset.onDemand ?? '';
+          setActivation((earlier) => earlier ?? { key, by: 'focus' });
         }
-        setLoaded({ Component, activation: activation.current });
+        setLoaded({ Component });
       },
       (error: unknown) => {
         // Offline or a new deployment: the next sign of interest tries again.
@@ -69,23 +67,26 @@ export function OnDemand({ load, children }: OnDemandProps) {
   const remember = (target: EventTarget, by: Activation['by']) => {
     const element = markedElement(target);
     if (!element) return false;
-    activation.current = { key: element.dataset.onDemand ?? '', by };
+    setActivation({ key: element.dataset.onDemand ?? '', by });
     start();
     return true;
   };
   const onClick = (event: MouseEvent) => {
-    if (!loaded) remember(event.target, 'press');
+    if (!Loaded) remember(event.target, 'press');
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    if (loaded || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+    if (Loaded || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
     if (remember(event.target, 'arrow')) event.preventDefault();
   };
 
-  useEffect(() => {
-    if (loaded?.activation?.by !== 'focus') return;
-    const key = CSS.escape(loaded.activation.key);
+  // Before the browser handles another event: the plain element that had focus is gone, so
+  // a key pressed now must already find its interactive twin focused.
+  const swapped = Loaded !== null;
+  useLayoutEffect(() => {
+    if (!swapped || activation?.by !== 'focus') return;
+    const key = CSS.escape(activation.key);
     wrapper.current?.querySelector<HTMLElement>(`[data-on-demand="${key}"]`)?.focus();
-  }, [loaded]);
+  }, [swapped, activation]);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: it only watches its children's events, which handle themselves
@@ -98,7 +99,7 @@ export function OnDemand({ load, children }: OnDemandProps) {
       onClick={onClick}
       onKeyDown={onKeyDown}
     >
-      {loaded ? <loaded.Component activation={loaded.activation} /> : children}
+      {Loaded ? <Loaded.Component activation={activation} /> : children}
     </div>
   );
 }
