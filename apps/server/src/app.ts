@@ -20,9 +20,7 @@ import { registerEntitlements } from './modules/entitlements/register-entitlemen
 import type { EntitlementService } from './modules/entitlements/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { checkHealth } from './modules/health/service.ts';
-import { createMarketProvider } from './modules/market/providers/create-provider.ts';
-import { marketRoutes } from './modules/market/routes.ts';
-import { MarketService } from './modules/market/service.ts';
+import { registerMarketData } from './modules/market/register-market-data.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { backupRoutes } from './modules/operator/backup-routes.ts';
 import { registerOperatorAccess, requireOperator } from './modules/operator/operator-access.ts';
@@ -119,11 +117,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits: config.limits,
   });
   app.decorate('billing', billing);
-  const market = new MarketService({
-    provider: createMarketProvider(config.market, Date.now),
-    log: app.log,
-  });
-  await app.register(marketRoutes, { auth, market });
+  await registerMarketData(app, { config, auth, db });
   await app.register(realtimeRoutes, { auth, database, limits: config.limits });
   await app.register(notificationRoutes, { auth, db, operator });
   await app.register(backupRoutes, { database });

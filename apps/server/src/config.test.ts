@@ -42,6 +42,7 @@ describe('configuration', () => {
       provider: 'finnhub',
       apiKey: 'k',
       baseUrl: 'https://finnhub.io/api/v1',
+      callsPerMinute: 60,
     });
     expect(
       loadConfig({
@@ -129,6 +130,31 @@ describe('configuration', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).billing).toEqual({
       provider: 'test',
     });
+  });
+
+  it('takes daily history from the market provider unless Tiingo is chosen with a key', () => {
+    const finnhub = { MARKET_PROVIDER: 'finnhub', FINNHUB_API_KEY: 'k' };
+    expect(loadConfig({}).history).toEqual({ provider: 'simulated' });
+    expect(loadConfig(finnhub).history).toEqual({ provider: 'finnhub' });
+    expect(
+      loadConfig({ ...finnhub, HISTORY_PROVIDER: 'tiingo', TIINGO_API_KEY: 't' }).history,
+    ).toEqual({
+      provider: 'tiingo',
+      apiKey: 't',
+      baseUrl: 'https://api.tiingo.com',
+      callsPerHour: 50,
+      callsPerDay: 1_000,
+    });
+    expect(() => loadConfig({ ...finnhub, HISTORY_PROVIDER: 'tiingo' })).toThrow(
+      /^Invalid TIINGO_API_KEY: required when HISTORY_PROVIDER is tiingo$/,
+    );
+    // Real bars under simulated quotes (or the reverse) would disagree: refused.
+    expect(() => loadConfig({ HISTORY_PROVIDER: 'tiingo', TIINGO_API_KEY: 't' })).toThrow(
+      /^Invalid HISTORY_PROVIDER: /,
+    );
+    expect(() => loadConfig({ ...finnhub, HISTORY_PROVIDER: 'simulated' })).toThrow(
+      /^Invalid HISTORY_PROVIDER: /,
+    );
   });
 });
 

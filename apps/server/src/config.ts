@@ -44,6 +44,15 @@ const envSchema = z.object({
   FINNHUB_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://finnhub.io/api/v1'),
+  FINNHUB_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  HISTORY_PROVIDER: z.enum(['simulated', 'finnhub', 'tiingo']).optional(),
+  TIINGO_API_KEY: z.string().optional(),
+  TIINGO_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api.tiingo.com'),
+  TIINGO_CALLS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  TIINGO_CALLS_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
+  BACKGROUND_JOBS: z.enum(['true', 'false']).default('true'),
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
   ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -132,8 +141,12 @@ export interface Config {
   authSecret: string | undefined;
   /** Fastify `trustProxy`: false, true, or the proxies' addresses (comma-separated). */
   trustProxy: boolean | string;
-  /** Where stock quotes and history come from. */
+  /** Where quotes, company data and symbol search come from. */
   market: MarketConfig;
+  /** Where daily history comes from; by default the market provider's own. */
+  history?: HistoryConfig;
+  /** Run background jobs (the daily refresh of stored bars) on this instance. */
+  backgroundJobs?: boolean;
   /** Who takes card payments. */
   billing: BillingConfig;
   /** Limits on sign-ins, sign-ups, payments and live streams. */
@@ -155,7 +168,22 @@ export interface StripeSettings {
 /** `simulated` runs offline; `finnhub` calls Finnhub's REST API with the server's key. */
 export type MarketConfig =
   | { provider: 'simulated' }
-  | { provider: 'finnhub'; apiKey: string; baseUrl: string };
+  | { provider: 'finnhub'; apiKey: string; baseUrl: string; callsPerMinute?: number };
+
+/**
+ * Daily history: `simulated` with the simulated market; with Finnhub, its daily candles
+ * (paid keys) or Tiingo's end-of-day prices.
+ */
+export type HistoryConfig =
+  | { provider: 'simulated' }
+  | { provider: 'finnhub' }
+  | {
+      provider: 'tiingo';
+      apiKey: string;
+      baseUrl: string;
+      callsPerHour: number;
+      callsPerDay: number;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -197,6 +225,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: env.AUTH_SECRET,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     market: parseMarket(env),
+    history: parseHistory(env),
+    backgroundJobs: env.BACKGROUND_JOBS === 'true',
     billing: parseBilling(env, publicUrl),
     limits: parseLimits(env),
   };
@@ -211,6 +241,28 @@ function parseMarket(env: Env): MarketConfig {
     provider: 'finnhub',
     apiKey: env.FINNHUB_API_KEY,
     baseUrl: env.FINNHUB_BASE_URL.replace(/\/$/, ''),
+    callsPerMinute: env.FINNHUB_CALLS_PER_MINUTE,
+  };
+}
+
+function parseHistory(env: Env): HistoryConfig {
+  const provider = env.HISTORY_PROVIDER ?? env.MARKET_PROVIDER;
+  // Simulated and real prices never mix: the bars must agree with the quotes.
+  if ((provider === 'simulated') !== (env.MARKET_PROVIDER === 'simulated')) {
+    throw new ConfigError(
+      `Invalid HISTORY_PROVIDER: ${provider} history needs ${provider === 'simulated' ? 'the simulated' : 'a real'} MARKET_PROVIDER`,
+    );
+  }
+  if (provider !== 'tiingo') return { provider };
+  if (!env.TIINGO_API_KEY) {
+    throw new ConfigError('Invalid TIINGO_API_KEY: required when HISTORY_PROVIDER is tiingo');
+  }
+  return {
+    provider: 'tiingo',
+    apiKey: env.TIINGO_API_KEY,
+    baseUrl: env.TIINGO_BASE_URL.replace(/\/$/, ''),
+    callsPerHour: env.TIINGO_CALLS_PER_HOUR,
+    callsPerDay: env.TIINGO_CALLS_PER_DAY,
   };
 }
 

@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 /**
  * A small stand-in for Finnhub's REST API on 127.0.0.1, answering in its real JSON shapes:
  * `/quote` as {c,d,dp,h,l,o,pc,t} (zeros and nulls for an unknown symbol), `/stock/candle` as
- * {s,t,o,h,l,c,v} or {s:"no_data"}, 403 for candles on a free key, 401 for a wrong key and
- * 429 past the per-second or per-minute limit. It counts every call it receives.
+ * {s,t,o,h,l,c,v} or {s:"no_data"}, 403 for candles on a free key, `/stock/profile2` ({} for
+ * a symbol it has no profile of), `/stock/metric?metric=all` as {metric, metricType, series,
+ * symbol}, `/search` as {count, result:[{description, displaySymbol, symbol, type}]}, 401 for
+ * a wrong key and 429 past the per-second or per-minute limit. It counts every call.
  */
 export interface FakeFinnhubOptions {
   apiKey?: string;
@@ -23,11 +25,21 @@ export interface FakeFinnhub {
   /** Base URL to use as FINNHUB_BASE_URL. */
   url: string;
   apiKey: string;
-  calls: { quote: number; candle: number; total: number; rateLimited: number };
+  calls: {
+    quote: number;
+    candle: number;
+    profile: number;
+    metric: number;
+    search: number;
+    total: number;
+    rateLimited: number;
+  };
   /** Times of every call received, for checking limits. */
   callTimes: number[];
   /** Quote for a symbol as {c, pc}; symbols without one answer as unknown. */
   setQuote(symbol: string, quote: { c: number; pc: number }): void;
+  /** What `/search` lists for a query (matched case-insensitively against the whole query). */
+  setSearchResults(query: string, results: FakeSearchResult[]): void;
   /** Candles answer {s:"no_data"} (only meaningful on a paid key). */
   setCandlesNoData(noData: boolean): void;
   /** Every call fails this way until `recover()`. */
@@ -37,6 +49,55 @@ export interface FakeFinnhub {
   maxCallsWithin(ms: number): number;
   close(): Promise<void>;
 }
+
+export interface FakeSearchResult {
+  description: string;
+  displaySymbol: string;
+  symbol: string;
+  type: string;
+}
+
+/** Profiles and metrics in Finnhub's units: market cap and shares in millions. */
+export const fakeProfiles: Record<string, Record<string, unknown>> = {
+  AAPL: {
+    country: 'US',
+    currency: 'USD',
+    exchange: 'NASDAQ NMS - GLOBAL MARKET',
+    finnhubIndustry: 'Technology',
+    ipo: '1980-12-12',
+    logo: 'https://static2.finnhub.io/file/publicdatany/finnhubimage/stock_logo/AAPL.png',
+    marketCapitalization: 2_950_000,
+    name: 'Apple Inc',
+    phone: '14089961010',
+    shareOutstanding: 15_550,
+    ticker: 'AAPL',
+    weburl: 'https://www.apple.com/',
+  },
+};
+
+export const fakeMetrics: Record<string, Record<string, number>> = {
+  AAPL: {
+    '52WeekHigh': 199.62,
+    '52WeekLow': 164.08,
+    beta: 1.29,
+    peTTM: 29.4,
+    pb: 45.1,
+    psTTM: 7.6,
+    epsTTM: 6.46,
+    currentDividendYieldTTM: 0.51,
+    payoutRatioTTM: 15.2,
+    grossMarginTTM: 45.6,
+    operatingMarginTTM: 30.7,
+    netProfitMarginTTM: 26.3,
+    roeTTM: 154.3,
+    revenueGrowthTTMYoy: 2.1,
+    epsGrowthTTMYoy: 10.3,
+    revenueGrowth5Y: 8.5,
+    'totalDebt/totalEquityQuarterly': 1.8,
+    currentRatioQuarterly: 0.99,
+    marketCapitalization: 2_950_000,
+  },
+};
 
 export const defaultFakeQuotes: Record<string, { c: number; pc: number }> = {
   AAPL: { c: 189.84, pc: 187.5 },
@@ -82,7 +143,16 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
   const burstLimit = options.burstLimit ?? 30;
   const minuteLimit = options.minuteLimit ?? 60;
   const quotes = new Map(Object.entries(defaultFakeQuotes));
-  const calls = { quote: 0, candle: 0, total: 0, rateLimited: 0 };
+  const calls = {
+    quote: 0,
+    candle: 0,
+    profile: 0,
+    metric: 0,
+    search: 0,
+    total: 0,
+    rateLimited: 0,
+  };
+  const searches = new Map<string, FakeSearchResult[]>();
   const callTimes: number[] = [];
   let failure: FakeFailure | undefined;
   let candlesNoData = false;
@@ -97,6 +167,9 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
     calls.total += 1;
     if (url.pathname.endsWith('/quote')) calls.quote += 1;
     if (url.pathname.endsWith('/stock/candle')) calls.candle += 1;
+    if (url.pathname.endsWith('/stock/profile2')) calls.profile += 1;
+    if (url.pathname.endsWith('/stock/metric')) calls.metric += 1;
+    if (url.pathname.endsWith('/search')) calls.search += 1;
     const overLimit =
       countSince(now - 1_000) >= burstLimit || countSince(now - 60_000) >= minuteLimit;
     callTimes.push(now);
@@ -127,6 +200,19 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
       const to = Number(url.searchParams.get('to'));
       return { status: 200, body: candleBody(quote.c, from, to) };
     }
+    if (url.pathname === '/api/v1/stock/profile2') {
+      return { status: 200, body: fakeProfiles[symbol] ?? {} };
+    }
+    if (url.pathname === '/api/v1/stock/metric') {
+      return {
+        status: 200,
+        body: { metric: fakeMetrics[symbol] ?? {}, metricType: 'all', series: {}, symbol },
+      };
+    }
+    if (url.pathname === '/api/v1/search') {
+      const result = searches.get((url.searchParams.get('q') ?? '').toLowerCase()) ?? [];
+      return { status: 200, body: { count: result.length, result } };
+    }
     return { status: 404, body: { error: 'Not found' } };
   }
 
@@ -150,6 +236,7 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
     calls,
     callTimes,
     setQuote: (symbol, quote) => quotes.set(symbol, quote),
+    setSearchResults: (query, results) => searches.set(query.toLowerCase(), results),
     setCandlesNoData: (noData) => {
       candlesNoData = noData;
     },

@@ -83,6 +83,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests stand in for a proxy that tells the client address, so each test user gets its own.
     trustProxy: true,
     market: { provider: 'simulated' },
+    // Tests that need the background jobs turn them on (jobs run on a timer otherwise).
+    backgroundJobs: false,
     billing: { provider: 'test' },
     limits: defaultLimits,
     ...overrides,

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Where a figure came from: our offline simulation, or a named real provider. */
-export const dataSourceSchema = z.enum(['simulated', 'finnhub', 'eod']);
+/**
+ * Where a figure came from: our offline simulation (never real market data), or the named
+ * real provider (Finnhub for quotes and company data, Tiingo for end-of-day history).
+ */
+export const dataSourceSchema = z.enum(['simulated', 'finnhub', 'tiingo']);
 export type DataSource = z.infer<typeof dataSourceSchema>;
 
 export const securityTypeSchema = z.enum(['stock', 'etf']);
@@ -74,5 +77,7 @@ export const companyDataSchema = z.object({
   source: dataSourceSchema,
   /** The day these figures were taken from the source (YYYY-MM-DD, UTC). */
   asOf: z.iso.date(),
+  /** True when the source could not be reached today and these are the figures of `asOf`. */
+  stale: z.boolean(),
 });
 export type CompanyData = z.infer<typeof companyDataSchema>;

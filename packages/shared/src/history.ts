@@ -18,6 +18,12 @@ export const historyRanges = ['1m', '3m', '6m', '1y', '5y'] as const;
 export const historyRangeSchema = z.enum(historyRanges);
 export type HistoryRange = z.infer<typeof historyRangeSchema>;
 
+/** The query of `GET /api/stocks/:symbol/history`; 1M when no range is given. */
+export const historyQuerySchema = z.object({
+  range: historyRangeSchema.default('1m'),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
 /** `GET /api/stocks/:symbol/history?range=` */
 export const historyResponseSchema = z.object({
   symbol: z.string(),
@@ -27,5 +33,10 @@ export const historyResponseSchema = z.object({
   source: dataSourceSchema,
   /** The last day the stored bars cover (YYYY-MM-DD), null when there are none. */
   asOf: z.iso.date().nullable(),
+  /**
+   * True when the source could not be reached and the bars may stop before the last trading
+   * day; the web shows "as of {asOf}".
+   */
+  stale: z.boolean(),
 });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;

@@ -10,4 +10,5 @@ export * from './notifications.ts';
 export * from './plan-features.ts';
 export * from './plans.ts';
 export * from './routes.ts';
+export * from './symbols.ts';
 export * from './usage.ts';

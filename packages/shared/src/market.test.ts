@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStockSymbol, stockSchema, trackedStocks } from './market.ts';
+import { parseStockSymbol, parseTickerSymbol, stockSchema, trackedStocks } from './market.ts';
 
 describe('tracked stocks', () => {
   it('are the five tracked symbols with their names', () => {
@@ -20,10 +20,26 @@ describe('tracked stocks', () => {
   });
 });
 
+describe('ticker symbols', () => {
+  it('normalise what users type', () => {
+    expect(parseTickerSymbol(' nflx ')).toBe('NFLX');
+    expect(parseTickerSymbol('brk-b')).toBe('BRK.B');
+    expect(parseTickerSymbol('BRK/B')).toBe('BRK.B');
+    expect(parseTickerSymbol('BF.B')).toBe('BF.B');
+  });
+
+  it('refuse anything that cannot be a US ticker', () => {
+    for (const value of ['', '1ABC', 'TOOLONGX', 'A PL', '../etc', 'SHOP.TO', 'AAPL.', '📈']) {
+      expect(parseTickerSymbol(value)).toBeUndefined();
+    }
+  });
+});
+
 describe('the stock record', () => {
   const stock = {
     symbol: 'AAPL',
     name: 'Apple Inc.',
+    type: 'stock',
     price: 190.12,
     change: -0.5,
     volume: 0,
@@ -34,6 +50,7 @@ describe('the stock record', () => {
     historicalData: [{ date: '2026-01-05', price: 188.2 }],
     delayed: false,
     updatedAt: '2026-01-06T15:00:00.000Z',
+    source: 'simulated',
   };
 
   it('accepts a complete record', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataSourceSchema, securityTypeSchema } from './company.ts';
 
 /** docs/PRODUCT.md §7.1: the tracked symbols and their fixed display names. */
 export const trackedStocks = [
@@ -24,6 +25,22 @@ export function parseStockSymbol(value: string): StockSymbol | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/**
+ * A US ticker as the product writes it: 1 to 6 letters or digits, optionally a share class
+ * after a dot (BRK.B). Upper case; `parseTickerSymbol` normalises what users type.
+ */
+export const tickerSymbolSchema = z
+  .string()
+  .regex(/^[A-Z][A-Z0-9]{0,5}(\.[A-Z])?$/, 'Not a ticker symbol');
+export type TickerSymbol = z.infer<typeof tickerSymbolSchema>;
+
+/** The ticker a path segment or search names (any case; BRK-B and BRK/B mean BRK.B). */
+export function parseTickerSymbol(value: string): TickerSymbol | undefined {
+  const normalised = value.trim().toUpperCase().replace(/[-/]/, '.');
+  const parsed = tickerSymbolSchema.safeParse(normalised);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** One daily close of the price history, `date` as YYYY-MM-DD (UTC). */
 export const pricePointSchema = z.object({
   date: z.iso.date(),
@@ -36,8 +53,9 @@ export type PricePoint = z.infer<typeof pricePointSchema>;
  * value.
  */
 export const stockSchema = z.object({
-  symbol: stockSymbolSchema,
+  symbol: tickerSymbolSchema,
   name: z.string(),
+  type: securityTypeSchema,
   /** US dollars, rounded to 2 decimals. */
   price: z.number().positive(),
   /** Percent versus the previous close, rounded to 2 decimals. */
@@ -54,12 +72,18 @@ export const stockSchema = z.object({
   delayed: z.boolean(),
   /** When the price was fetched from the provider (ISO 8601). */
   updatedAt: z.iso.datetime(),
+  /** Where the price came from: `simulated` is never real market data. */
+  source: dataSourceSchema,
 });
 export type Stock = z.infer<typeof stockSchema>;
 
 /** `GET /api/stocks` */
 export const stockListSchema = z.object({ stocks: z.array(stockSchema) });
 export type StockList = z.infer<typeof stockListSchema>;
+
+/** `GET /api/etfs`: the featured ETFs, as the stocks list shows stocks. */
+export const etfListSchema = z.object({ etfs: z.array(stockSchema) });
+export type EtfList = z.infer<typeof etfListSchema>;
 
 /** `GET /api/stocks/:symbol` */
 export const stockResponseSchema = z.object({ stock: stockSchema });

@@ -1,7 +1,9 @@
 /** Every table of the app. Each module owns its file; drizzle-kit reads this barrel. */
 export * from './auth.ts';
 export * from './billing.ts';
+export * from './jobs.ts';
 export * from './limits.ts';
+export * from './market.ts';
 export * from './notifications.ts';
 export * from './profiles.ts';
 export * from './usage.ts';

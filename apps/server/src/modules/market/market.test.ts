@@ -1,8 +1,17 @@
-import { apiErrorSchema, stockListSchema, stockResponseSchema } from '@tickerwise/shared';
+import {
+  apiErrorSchema,
+  companyDataSchema,
+  etfListSchema,
+  historyResponseSchema,
+  stockListSchema,
+  stockResponseSchema,
+  symbolSearchResponseSchema,
+} from '@tickerwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpUser, type TestApp } from '../../../test/test-app.ts';
+import { lastClosedSession, tradingDaysBetween } from '../history/market-calendar.ts';
 
-describe('stocks API on the simulated provider', () => {
+describe('market data API on the simulated provider', () => {
   let testApp: TestApp;
   let cookie: string;
 
@@ -15,15 +24,22 @@ describe('stocks API on the simulated provider', () => {
   const get = (url: string, headers: Record<string, string> = { cookie }) =>
     testApp.app.inject({ method: 'GET', url, headers });
 
-  it('refuses a signed-out visitor with 401', async () => {
-    for (const url of ['/api/stocks', '/api/stocks/AAPL']) {
+  it('refuses a signed-out visitor with 401 everywhere', async () => {
+    for (const url of [
+      '/api/stocks',
+      '/api/etfs',
+      '/api/stocks/AAPL',
+      '/api/stocks/AAPL/history?range=1y',
+      '/api/stocks/AAPL/profile',
+      '/api/symbols?q=apple',
+    ]) {
       const response = await get(url, {});
       expect(response.statusCode).toBe(401);
       expect(apiErrorSchema.parse(response.json()).error.code).toBe('unauthorized');
     }
   });
 
-  it('lists the five tracked stocks with their names and fixed figures', async () => {
+  it('lists the five tracked stocks with their names, fixed figures and stored history', async () => {
     const response = await get('/api/stocks');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
@@ -36,38 +52,168 @@ describe('stocks API on the simulated provider', () => {
       ['TSLA', 'Tesla, Inc.'],
     ]);
     expect(stocks.map((stock) => stock.marketCap)).toEqual([3e12, 2.8e12, 1.8e12, 1.6e12, 8.5e11]);
+    const session = lastClosedSession(Date.now());
     for (const stock of stocks) {
+      expect(stock).toMatchObject({ type: 'stock', source: 'simulated', delayed: false });
       expect(stock.price).toBe(Math.round(stock.price * 100) / 100);
-      expect(stock.change).toBe(Math.round(stock.change * 100) / 100);
       expect(stock.volume).toBeGreaterThan(0);
-      expect(stock.historicalData).toHaveLength(30);
-      expect(stock.delayed).toBe(false);
+      // The last 30 days of stored closes: trading days only, up to the last closed session.
+      const dates = stock.historicalData.map((point) => point.date);
+      expect(dates.at(-1)).toBe(session);
+      expect(dates).toEqual(tradingDaysBetween(dates[0]!, session));
+      expect(dates.length).toBeGreaterThanOrEqual(18);
+      expect(dates.length).toBeLessThanOrEqual(23);
     }
   });
 
   it('answers one stock by symbol, in any case, as the list has it', async () => {
     const list = stockListSchema.parse((await get('/api/stocks')).json());
     const response = await get('/api/stocks/tsla');
-    expect(response.statusCode).toBe(200);
     const { stock } = stockResponseSchema.parse(response.json());
     expect(stock).toEqual(list.stocks.find((item) => item.symbol === 'TSLA'));
   });
 
-  it('keeps the 30-day history the same between refreshes', async () => {
-    const first = stockResponseSchema.parse((await get('/api/stocks/MSFT')).json());
-    const second = stockResponseSchema.parse((await get('/api/stocks/MSFT')).json());
-    expect(second.stock.historicalData).toEqual(first.stock.historicalData);
+  it('opens any stock or ETF of the universe, share classes included', async () => {
+    for (const [path, symbol, type] of [
+      ['NFLX', 'NFLX', 'stock'],
+      ['brk-b', 'BRK.B', 'stock'],
+      ['SPY', 'SPY', 'etf'],
+    ] as const) {
+      const response = await get(`/api/stocks/${path}`);
+      expect(response.statusCode).toBe(200);
+      const { stock } = stockResponseSchema.parse(response.json());
+      expect(stock).toMatchObject({ symbol, type, source: 'simulated' });
+      expect(stock.yearLow).toBeLessThanOrEqual(stock.price);
+      expect(stock.yearHigh).toBeGreaterThanOrEqual(stock.price);
+    }
   });
 
-  it('answers 404 with a clear message for an untracked or malformed symbol', async () => {
-    for (const symbol of ['NFLX', 'A%20PL', 'X'.repeat(90), '%F0%9F%93%88']) {
-      const response = await get(`/api/stocks/${symbol}`);
-      expect(response.statusCode).toBe(404);
-      const { error } = apiErrorSchema.parse(response.json());
-      expect(error.code).toBe('stock_not_found');
-      expect(error.message).toBe(
-        'Stock not found. Tickerwise tracks AAPL, MSFT, GOOGL, AMZN, TSLA.',
-      );
+  it('answers 404 with a clear message for an unknown or malformed symbol', async () => {
+    for (const symbol of ['NOPE', 'A%20PL', 'X'.repeat(90), '%F0%9F%93%88']) {
+      for (const suffix of ['', '/history?range=1y', '/profile']) {
+        const response = await get(`/api/stocks/${symbol}${suffix}`);
+        expect(response.statusCode).toBe(404);
+        const { error } = apiErrorSchema.parse(response.json());
+        expect(error).toEqual({
+          code: 'stock_not_found',
+          message:
+            'Stock not found. Tickerwise covers US stocks and ETFs: search by symbol or company name.',
+        });
+      }
+    }
+    // An encoded slash is not a symbol but another path: refused before the route runs.
+    const traversal = await get('/api/stocks/..%2F..%2Fetc');
+    expect(traversal.statusCode).toBe(400);
+    expect(traversal.json().error.code).toBe('bad_path');
+  });
+
+  it('serves five years of daily bars, labelled simulated', async () => {
+    const response = await get('/api/stocks/NVDA/history?range=5y');
+    expect(response.statusCode).toBe(200);
+    const history = historyResponseSchema.parse(response.json());
+    expect(history).toMatchObject({ symbol: 'NVDA', range: '5y', source: 'simulated', stale: false });
+    expect(history.asOf).toBe(lastClosedSession(Date.now()));
+    expect(history.bars.length).toBeGreaterThanOrEqual(1250);
+    for (const bar of history.bars) {
+      expect(bar.low).toBeLessThanOrEqual(Math.min(bar.open, bar.close));
+      expect(bar.high).toBeGreaterThanOrEqual(Math.max(bar.open, bar.close));
+    }
+    const oneYear = historyResponseSchema.parse((await get('/api/stocks/NVDA/history?range=1y')).json());
+    expect(oneYear.bars.length).toBeGreaterThanOrEqual(248);
+    expect(oneYear.bars.length).toBeLessThanOrEqual(254);
+    expect(oneYear.bars.at(-1)).toEqual(history.bars.at(-1));
+    const month = historyResponseSchema.parse((await get('/api/stocks/NVDA/history')).json());
+    expect(month.range).toBe('1m');
+    expect(month.bars.length).toBeLessThanOrEqual(24);
+  });
+
+  it('refuses an unknown range with 400', async () => {
+    const response = await get('/api/stocks/AAPL/history?range=10y');
+    expect(response.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(response.json()).error.code).toBe('validation_failed');
+  });
+
+  it('answers 304 when the browser already holds the same history or profile', async () => {
+    for (const url of ['/api/stocks/MSFT/history?range=1y', '/api/stocks/MSFT/profile']) {
+      const first = await get(url);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const again = await get(url, { cookie, 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const other = await get(url, { cookie, 'if-none-match': '"something-else"' });
+      expect(other.statusCode).toBe(200);
+      expect(other.headers.etag).toBe(etag);
+    }
+  });
+
+  it('gives consistent simulated company figures: cap = shares x price, P/E = price / EPS', async () => {
+    const data = companyDataSchema.parse((await get('/api/stocks/JPM/profile')).json());
+    expect(data).toMatchObject({ source: 'simulated', stale: false });
+    expect(data.profile).toMatchObject({
+      symbol: 'JPM',
+      type: 'stock',
+      sector: 'Financials',
+      exchange: 'NYSE',
+    });
+    const { bars } = historyResponseSchema.parse(
+      (await get('/api/stocks/JPM/history?range=1y')).json(),
+    );
+    const price = bars.at(-1)!.close;
+    const { metrics, profile } = data;
+    expect(metrics.marketCap! / (profile.sharesOutstanding! * price)).toBeCloseTo(1, 4);
+    expect(metrics.peRatio! / (price / metrics.eps!)).toBeCloseTo(1, 2);
+    expect(metrics.yearHigh).toBe(Math.max(...bars.map((bar) => bar.high)));
+    expect(metrics.yearLow).toBe(Math.min(...bars.map((bar) => bar.low)));
+    expect(data.asOf).toBe(bars.at(-1)!.date);
+  });
+
+  it("keeps the product's constants for the five tracked stocks", async () => {
+    const data = companyDataSchema.parse((await get('/api/stocks/AAPL/profile')).json());
+    expect(data.metrics).toMatchObject({
+      marketCap: 3e12,
+      peRatio: 31.2,
+      yearHigh: 199.62,
+      yearLow: 164.08,
+    });
+  });
+
+  it('lists the featured ETFs the way the stocks list lists stocks', async () => {
+    const response = await get('/api/etfs');
+    expect(response.statusCode).toBe(200);
+    const { etfs } = etfListSchema.parse(response.json());
+    const symbols = etfs.map((etf) => etf.symbol);
+    for (const symbol of ['SPY', 'QQQ', 'DIA', 'IWM', 'VTI', 'VOO', 'VEA', 'VWO', 'AGG', 'BND']) {
+      expect(symbols).toContain(symbol);
+    }
+    for (const symbol of ['GLD', 'TLT', 'XLK', 'XLF', 'XLE', 'XLV']) expect(symbols).toContain(symbol);
+    for (const etf of etfs) expect(etf).toMatchObject({ type: 'etf', source: 'simulated' });
+  });
+
+  it('searches symbols and names, best match first', async () => {
+    const search = async (query: string) => {
+      const response = await get(`/api/symbols?q=${encodeURIComponent(query)}`);
+      expect(response.statusCode).toBe(200);
+      return symbolSearchResponseSchema.parse(response.json()).results.map((item) => item.symbol);
+    };
+    expect((await search('aapl'))[0]).toBe('AAPL');
+    expect(await search('alphabet')).toEqual(['GOOG', 'GOOGL']);
+    expect(await search('s&p')).toContain('SPY');
+    expect(await search('qqq')).toEqual(['QQQ']);
+  });
+
+  it('refuses an empty, too long or over-limit search with 400', async () => {
+    for (const url of [
+      '/api/symbols',
+      '/api/symbols?q=%20%20',
+      `/api/symbols?q=${'a'.repeat(41)}`,
+      '/api/symbols?q=a&limit=21',
+      '/api/symbols?q=a&limit=zero',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(response.json()).error.code).toBe('validation_failed');
     }
     // An encoded slash is not a symbol but another path: refused before the route runs.
     const traversal = await get('/api/stocks/..%2F..%2Fetc');

@@ -1,4 +1,3 @@
-import type { StockSymbol } from '@tickerwise/shared';
 import type { CallBudget } from './call-budget.ts';
 import type { MarketLog } from './market-log.ts';
 import type { MarketProvider, ProviderQuote } from './providers/market-provider.ts';
@@ -43,13 +42,14 @@ export interface UpstreamDeps {
  */
 export class QuoteCache {
   static readonly ttlMs = 15_000;
-  private readonly entries = new Map<StockSymbol, Entry>();
+  private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly deps: UpstreamDeps) {}
 
-  async get(symbol: StockSymbol): Promise<QuoteReading> {
+  /** `maxAgeMs`: how old a quote may be before a refresh (lists of many symbols ask less). */
+  async get(symbol: string, maxAgeMs = QuoteCache.ttlMs): Promise<QuoteReading> {
     const entry = this.entryFor(symbol);
-    if (!entry.refreshing && this.isDue(entry)) {
+    if (!entry.refreshing && this.isDue(entry, maxAgeMs)) {
       entry.refreshing = this.refresh(symbol, entry).finally(() => {
         entry.refreshing = undefined;
       });
@@ -59,7 +59,7 @@ export class QuoteCache {
     return { quote: entry.quote, delayed: entry.delayed };
   }
 
-  private entryFor(symbol: StockSymbol): Entry {
+  private entryFor(symbol: string): Entry {
     let entry = this.entries.get(symbol);
     if (!entry) {
       entry = { delayed: false };
@@ -69,10 +69,8 @@ export class QuoteCache {
   }
 
   // A failed attempt counts too: a struggling provider is not retried faster than a working one.
-  private isDue(entry: Entry): boolean {
-    return (
-      entry.attemptedAt === undefined || this.deps.now() - entry.attemptedAt >= QuoteCache.ttlMs
-    );
+  private isDue(entry: Entry, maxAgeMs: number): boolean {
+    return entry.attemptedAt === undefined || this.deps.now() - entry.attemptedAt >= maxAgeMs;
   }
 
   private secondsUntilDue(entry: Entry): number {
@@ -81,7 +79,7 @@ export class QuoteCache {
     return Math.max(1, Math.ceil(waitMs / 1000));
   }
 
-  private async refresh(symbol: StockSymbol, entry: Entry): Promise<void> {
+  private async refresh(symbol: string, entry: Entry): Promise<void> {
     const { provider, budget, now, log, timeoutMs } = this.deps;
     if (!budget.tryTake()) {
       entry.delayed = true;

@@ -1,20 +1,53 @@
-import { parseStockSymbol, type StockList, type StockResponse } from '@tickerwise/shared';
+import {
+  type CompanyData,
+  type EtfList,
+  type HistoryResponse,
+  historyQuerySchema,
+  type StockList,
+  type StockResponse,
+} from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import { parseInput } from '../../http/errors.ts';
+import { EtagCache, sendWithEtag } from '../../http/etag.ts';
 import { SharedJson } from '../../http/shared-json.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
-import { type MarketService, stockNotFound } from './service.ts';
+import type { HistoryService } from '../history/service.ts';
+import type { CompanyService } from './company-service.ts';
+import type { MarketService } from './service.ts';
 
-export const marketRoutes: FastifyPluginAsync<{ auth: Auth; market: MarketService }> = async (
+export interface MarketRoutesOptions {
+  auth: Auth;
+  market: MarketService;
+  history: HistoryService;
+  company: CompanyService;
+}
+
+export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
   app,
-  { auth, market },
+  { auth, market, history, company },
 ) => {
-  // The list is the same for every user: serialise it at most once a second, not per request.
+  // The lists are the same for every user: serialise each at most once a second.
   const stockList = new SharedJson(1_000);
+  const etfList = new SharedJson(1_000);
+  const histories = new EtagCache(4_000);
+  const profiles = new EtagCache(2_000);
+
   app.get('/api/stocks', { config: { access: 'user' } }, async (request, reply) => {
     await requireUser(auth, request);
     const body = await stockList.get(
       async (): Promise<StockList> => ({ stocks: await market.listStocks() }),
+    );
+    return reply
+      .header('cache-control', 'private, no-store')
+      .type('application/json; charset=utf-8')
+      .send(body);
+  });
+
+  app.get('/api/etfs', { config: { access: 'user' } }, async (request, reply) => {
+    await requireUser(auth, request);
+    const body = await etfList.get(
+      async (): Promise<EtfList> => ({ etfs: await market.listEtfs() }),
     );
     return reply
       .header('cache-control', 'private, no-store')
@@ -27,11 +60,56 @@ export const marketRoutes: FastifyPluginAsync<{ auth: Auth; market: MarketServic
     { config: { access: 'user' } },
     async (request, reply): Promise<StockResponse> => {
       await requireUser(auth, request);
-      const symbol = parseStockSymbol(request.params.symbol);
-      if (!symbol) throw stockNotFound();
-      const stock = await market.getStock(symbol);
+      const stock = await market.getStock(request.params.symbol);
       reply.header('cache-control', 'private, no-store');
       return { stock };
+    },
+  );
+
+  app.get<{ Params: { symbol: string } }>(
+    '/api/stocks/:symbol/history',
+    { config: { access: 'user' } },
+    async (request, reply) => {
+      await requireUser(auth, request);
+      const security = await market.security(request.params.symbol);
+      const { range } = parseInput(historyQuerySchema, request.query);
+      const state = await history.state(security.symbol);
+      const { body, etag } = await histories.get(
+        `${security.symbol}|${range}`,
+        state.version,
+        async (): Promise<HistoryResponse> => {
+          const series = await history.range(security.symbol, range);
+          return {
+            symbol: security.symbol,
+            range,
+            bars: series.bars.map(({ date, open, high, low, close, volume }) => ({
+              date,
+              open,
+              high,
+              low,
+              close,
+              volume,
+            })),
+            source: series.source,
+            asOf: series.asOf,
+            stale: series.stale,
+          };
+        },
+      );
+      return sendWithEtag(request, reply, body, etag);
+    },
+  );
+
+  app.get<{ Params: { symbol: string } }>(
+    '/api/stocks/:symbol/profile',
+    { config: { access: 'user' } },
+    async (request, reply) => {
+      await requireUser(auth, request);
+      const security = await market.security(request.params.symbol);
+      const data: CompanyData = await company.companyData(security);
+      const version = `${data.source}|${data.asOf}|${data.stale}`;
+      const { body, etag } = await profiles.get(security.symbol, version, async () => data);
+      return sendWithEtag(request, reply, body, etag);
     },
   );
 };

@@ -1,30 +1,41 @@
-import { type Stock, type StockSymbol, stockSymbols, trackedStocks } from '@tickerwise/shared';
+import { parseTickerSymbol, type Stock, type StockSymbol, stockSymbols } from '@tickerwise/shared';
 import { AppError } from '../../http/errors.ts';
-import { CallBudget } from './call-budget.ts';
-import { HistoryCache } from './history-cache.ts';
+import { addDays } from '../history/market-calendar.ts';
+import type { HistoryService } from '../history/service.ts';
+import type { Security, SymbolDirectory } from '../symbols/directory.ts';
+import { featuredEtfs } from '../symbols/universe.ts';
+import type { CallBudget } from './call-budget.ts';
+import type { CompanyService } from './company-service.ts';
 import { roundCents } from './market-days.ts';
 import type { MarketLog } from './market-log.ts';
 import type { MarketProvider } from './providers/market-provider.ts';
-import { MarketDataUnavailable, QuoteCache } from './quote-cache.ts';
+import { MarketDataUnavailable, QuoteCache, type QuoteReading } from './quote-cache.ts';
 import { stockFundamentals } from './stock-fundamentals.ts';
+import { syntheticSeries } from './synthetic-series.ts';
 
 export interface MarketServiceOptions {
   provider: MarketProvider;
+  /** The provider's call budget, shared with company data and symbol search. */
+  budget: CallBudget;
+  history: HistoryService;
+  company: CompanyService;
+  directory: SymbolDirectory;
   log: MarketLog;
   now?: () => number;
   /** How long one upstream call may take before it counts as failed. */
   upstreamTimeoutMs?: number;
 }
 
-const names = new Map<StockSymbol, string>(
-  trackedStocks.map((stock) => [stock.symbol, stock.name]),
-);
+/** The ETFs page refreshes every minute like the stocks page; its quotes may be that old. */
+const listQuoteMaxAgeMs = 60_000;
+/** Bars read for a record: a year gives the 52-week range and the last 30 days' closes. */
+const yearOfBars = 252;
 
 export function stockNotFound(): AppError {
   return new AppError(
     404,
     'stock_not_found',
-    `Stock not found. Tickerwise tracks ${stockSymbols.join(', ')}.`,
+    'Stock not found. Tickerwise covers US stocks and ETFs: search by symbol or company name.',
   );
 }
 
@@ -38,34 +49,75 @@ function marketDataUnavailable(cause: MarketDataUnavailable): AppError {
   );
 }
 
-/** Percent versus the previous close (docs/PRODUCT.md §7.1); 0 when there is no previous close. */
+/** Percent versus the previous close; 0 when there is no previous close. */
 function percentChange(price: number, previousClose: number): number {
   return previousClose > 0 ? roundCents(((price - previousClose) / previousClose) * 100) : 0;
 }
 
+function isTracked(symbol: string): symbol is StockSymbol {
+  return (stockSymbols as readonly string[]).includes(symbol);
+}
+
 /**
- * The stock records built from the server-side cache: the browser never talks to
- * the provider (docs/PRODUCT.md §13.1), and every user shares the same upstream calls.
+ * Stock records built from the server-side quote cache and the stored daily bars: the browser
+ * never talks to the provider, and every user shares the same upstream calls.
  */
 export class MarketService {
   private readonly quotes: QuoteCache;
-  private readonly histories: HistoryCache;
+  private readonly now: () => number;
 
-  constructor({ provider, log, now = Date.now, upstreamTimeoutMs = 5_000 }: MarketServiceOptions) {
-    const deps = {
-      provider,
-      budget: new CallBudget(provider.limits, now),
-      now,
-      log,
-      timeoutMs: upstreamTimeoutMs,
-    };
-    this.quotes = new QuoteCache(deps);
-    this.histories = new HistoryCache(deps);
+  constructor(private readonly options: MarketServiceOptions) {
+    const { provider, budget, log, now = Date.now, upstreamTimeoutMs = 5_000 } = options;
+    this.now = now;
+    this.quotes = new QuoteCache({ provider, budget, now, log, timeoutMs: upstreamTimeoutMs });
   }
 
-  /** Every tracked stock with a price; 503 only when no price was ever fetched. */
+  get source() {
+    return this.options.provider.source;
+  }
+
+  /** The security a path segment names, or 404 without any upstream call. */
+  async security(symbolParam: string): Promise<Security> {
+    const symbol = parseTickerSymbol(symbolParam);
+    const security = symbol ? await this.options.directory.find(symbol) : undefined;
+    if (!security) throw stockNotFound();
+    return security;
+  }
+
+  /** The latest quote of any known symbol (cached; stale-on-error). */
+  async quote(symbol: string): Promise<QuoteReading> {
+    return this.quotes.get(symbol);
+  }
+
+  /** The five tracked stocks with a price; 503 only when no price was ever fetched. */
   async listStocks(): Promise<Stock[]> {
-    const results = await Promise.allSettled(stockSymbols.map((symbol) => this.record(symbol)));
+    const securities = await Promise.all(stockSymbols.map((symbol) => this.security(symbol)));
+    return this.list(securities, QuoteCache.ttlMs);
+  }
+
+  /** The featured major ETFs, as records like the stocks list's. */
+  async listEtfs(): Promise<Stock[]> {
+    const securities = await Promise.all(featuredEtfs.map((etf) => this.security(etf.symbol)));
+    return this.list(securities, listQuoteMaxAgeMs);
+  }
+
+  async getStock(symbolParam: string): Promise<Stock> {
+    const security = await this.security(symbolParam);
+    let stock: Stock | undefined;
+    try {
+      stock = await this.record(security, QuoteCache.ttlMs, true);
+    } catch (error) {
+      if (error instanceof MarketDataUnavailable) throw marketDataUnavailable(error);
+      throw error;
+    }
+    if (!stock) throw stockNotFound();
+    return stock;
+  }
+
+  private async list(securities: Security[], maxAgeMs: number): Promise<Stock[]> {
+    const results = await Promise.allSettled(
+      securities.map((security) => this.record(security, maxAgeMs, false)),
+    );
     const stocks: Stock[] = [];
     let unavailable: MarketDataUnavailable | undefined;
     for (const result of results) {
@@ -81,35 +133,58 @@ export class MarketService {
     return stocks;
   }
 
-  async getStock(symbol: StockSymbol): Promise<Stock> {
-    let stock: Stock | undefined;
-    try {
-      stock = await this.record(symbol);
-    } catch (error) {
-      if (error instanceof MarketDataUnavailable) throw marketDataUnavailable(error);
-      throw error;
-    }
-    if (!stock) throw stockNotFound();
-    return stock;
-  }
-
-  /**
-   * The record of one symbol, or undefined when its price is 0 or less (docs/PRODUCT.md §3.12
-   * leaves it out).
-   */
-  private async record(symbol: StockSymbol): Promise<Stock | undefined> {
-    const { quote, delayed } = await this.quotes.get(symbol);
+  /** The record of one security, or undefined when its price is 0 or less (it is dropped). */
+  private async record(
+    security: Security,
+    maxAgeMs: number,
+    withCompany: boolean,
+  ): Promise<Stock | undefined> {
+    const { symbol } = security;
+    const { quote, delayed } = await this.quotes.get(symbol, maxAgeMs);
     if (!(quote.price > 0)) return undefined;
+    const price = roundCents(quote.price);
+    const { bars } = await this.options.history.recentBars(symbol, yearOfBars).catch((error) => {
+      this.options.log.warn({ symbol, err: error }, 'stored bars could not be read');
+      return { bars: [] };
+    });
+    const since = addDays(bars.at(-1)?.date ?? '1970-01-01', -29);
+    const lastMonth = bars
+      .filter((bar) => bar.date >= since)
+      .map((bar) => ({ date: bar.date, price: roundCents(bar.close) }));
     return {
       symbol,
-      name: names.get(symbol) ?? symbol,
-      price: roundCents(quote.price),
+      name: security.name,
+      type: security.type,
+      price,
       change: percentChange(quote.price, quote.previousClose),
       volume: quote.volume ?? 0,
-      ...stockFundamentals[symbol],
-      historicalData: await this.histories.get(symbol, quote.price),
+      ...(await this.figures(security, price, bars, withCompany)),
+      // Only when no bar can be had: the 30-day synthetic series around the price.
+      historicalData: lastMonth.length > 0 ? lastMonth : syntheticSeries(price, this.now()),
       delayed,
       updatedAt: new Date(quote.fetchedAt).toISOString(),
+      source: this.options.provider.source,
+    };
+  }
+
+  /** Market cap, 52-week range and P/E: fixed for the tracked five, else company data. */
+  private async figures(
+    security: Security,
+    price: number,
+    bars: readonly { high: number; low: number }[],
+    withCompany: boolean,
+  ): Promise<Pick<Stock, 'marketCap' | 'yearHigh' | 'yearLow' | 'peRatio'>> {
+    if (isTracked(security.symbol)) return stockFundamentals[security.symbol];
+    const metrics = withCompany
+      ? (await this.options.company.companyData(security)).metrics
+      : undefined;
+    const barsHigh = bars.length > 0 ? Math.max(...bars.map((bar) => bar.high)) : price;
+    const barsLow = bars.length > 0 ? Math.min(...bars.map((bar) => bar.low)) : price;
+    return {
+      marketCap: metrics?.marketCap ?? 0,
+      yearHigh: roundCents(Math.max(metrics?.yearHigh ?? barsHigh, price)),
+      yearLow: roundCents(Math.min(metrics?.yearLow ?? barsLow, price)),
+      peRatio: metrics?.peRatio ?? 0,
     };
   }
 }

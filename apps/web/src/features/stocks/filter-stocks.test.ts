@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { filterStocks } from './filter-stocks.ts';
 
 const stock = (symbol: string, name: string): Stock => ({
-  symbol: symbol as Stock['symbol'],
+  symbol,
   name,
+  type: 'stock',
   price: 100,
   change: 0,
   volume: 0,
@@ -15,6 +16,7 @@ const stock = (symbol: string, name: string): Stock => ({
   historicalData: [],
   delayed: false,
   updatedAt: '2026-03-16T14:30:00.000Z',
+  source: 'simulated',
 });
 
 const stocks = [stock('AAPL', 'Apple Inc.'), stock('MSFT', 'Microsoft Corporation')];

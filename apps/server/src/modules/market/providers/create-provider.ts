@@ -5,6 +5,6 @@ import { createSimulatedProvider } from './simulated.ts';
 
 export function createMarketProvider(config: MarketConfig, now: () => number): MarketProvider {
   return config.provider === 'finnhub'
-    ? createFinnhubProvider({ apiKey: config.apiKey, baseUrl: config.baseUrl })
+    ? createFinnhubProvider(config)
     : createSimulatedProvider(now);
 }

@@ -1,30 +1,66 @@
-import type { PricePoint, StockSymbol } from '@tickerwise/shared';
 import { z } from 'zod';
-import { isoDate, utcDayNumber } from '../market-days.ts';
-import { type MarketProvider, UpstreamError } from './market-provider.ts';
+import type {
+  CallLimit,
+  MarketProvider,
+  ProviderCompanyData,
+  ProviderSymbolMatch,
+} from './market-provider.ts';
+import { UpstreamError } from './market-provider.ts';
 
 export interface FinnhubOptions {
   apiKey: string;
   /** e.g. https://finnhub.io/api/v1 (tests point it at a fake on 127.0.0.1). */
   baseUrl: string;
+  /** Calls a minute the plan allows (free: 60). */
+  callsPerMinute?: number;
 }
 
-/** Finnhub's free tier: 60 calls a minute and 30 a second. */
-export const finnhubFreeLimits = [
-  { calls: 30, perMs: 1_000 },
-  { calls: 60, perMs: 60_000 },
-] as const;
+/** Finnhub's limits: the plan's calls a minute, and 30 a second on every plan. */
+export function finnhubLimits(callsPerMinute = 60): CallLimit[] {
+  return [
+    { calls: 30, perMs: 1_000 },
+    { calls: callsPerMinute, perMs: 60_000 },
+  ];
+}
 
 // `/quote` answers {c,d,dp,h,l,o,pc,t}; unknown symbols get zeros and nulls. It has no volume.
 const quoteSchema = z.object({
   c: z.number().nullable(),
   pc: z.number().nullable(),
+  o: z.number().nullable().optional(),
+  h: z.number().nullable().optional(),
+  l: z.number().nullable().optional(),
+  t: z.number().nullable().optional(),
 });
 
-const candleSchema = z.object({
-  s: z.string(),
-  t: z.array(z.number()).optional(),
-  c: z.array(z.number().nullable()).optional(),
+// `/stock/profile2` answers {} for a symbol it has no profile of (ETFs on a free key).
+const profileSchema = z.object({
+  country: z.string().optional(),
+  currency: z.string().optional(),
+  exchange: z.string().optional(),
+  finnhubIndustry: z.string().optional(),
+  ipo: z.string().optional(),
+  marketCapitalization: z.number().optional(),
+  name: z.string().optional(),
+  shareOutstanding: z.number().optional(),
+  weburl: z.string().optional(),
+});
+
+const metricSchema = z.object({
+  metric: z.record(z.string(), z.unknown()).optional(),
+});
+
+const searchSchema = z.object({
+  result: z
+    .array(
+      z.object({
+        description: z.string(),
+        displaySymbol: z.string(),
+        symbol: z.string(),
+        type: z.string(),
+      }),
+    )
+    .optional(),
 });
 
 async function failureOf(response: Response): Promise<UpstreamError> {
@@ -33,22 +69,35 @@ async function failureOf(response: Response): Promise<UpstreamError> {
   if (status === 429) return new UpstreamError('rate_limited', 'Finnhub rate limit reached');
   if (status >= 500) return new UpstreamError('server_error', `Finnhub answered ${status}`);
   if (status === 401 || status === 403) {
-    return new UpstreamError('rejected', `Finnhub refused the API key (${status})`);
+    return new UpstreamError('rejected', `Finnhub refused the call (${status})`);
   }
   return new UpstreamError('bad_response', `Finnhub answered ${status}`);
 }
 
-export function createFinnhubProvider({ apiKey, baseUrl }: FinnhubOptions): MarketProvider {
-  async function get(
+const text = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : null);
+const positive = (value: number | undefined) =>
+  value !== undefined && Number.isFinite(value) && value > 0 ? value : null;
+
+/** A US common stock or fund as Finnhub's search lists it: no foreign suffix like `.TO`. */
+const usTicker = /^[A-Z]{1,5}(\.[A-C])?$/;
+
+export function createFinnhubProvider({
+  apiKey,
+  baseUrl,
+  callsPerMinute,
+}: FinnhubOptions): MarketProvider {
+  async function get<T extends z.ZodType>(
     path: string,
     query: Record<string, string>,
+    schema: T,
     signal: AbortSignal,
-  ): Promise<Response> {
+  ): Promise<z.infer<T>> {
     const url = new URL(`${baseUrl}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    let response: Response;
     try {
       // The key goes in Finnhub's header rather than the URL, which proxies and logs keep.
-      return await fetch(url, {
+      response = await fetch(url, {
         headers: { 'x-finnhub-token': apiKey, accept: 'application/json' },
         signal,
       });
@@ -59,68 +108,93 @@ export function createFinnhubProvider({ apiKey, baseUrl }: FinnhubOptions): Mark
         `Finnhub ${path} unreachable: ${(error as Error).message}`,
       );
     }
-  }
-
-  async function json<T extends z.ZodType>(response: Response, schema: T): Promise<z.infer<T>> {
+    if (!response.ok) throw await failureOf(response);
     const parsed = schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success)
-      throw new UpstreamError('bad_response', 'Finnhub answered an unknown shape');
+    if (!parsed.success) {
+      throw new UpstreamError('bad_response', `Finnhub ${path} answered an unknown shape`);
+    }
     return parsed.data;
   }
 
-  // A free key is refused candles for every symbol. The first candle call of a day goes alone;
-  // after a 403 the other symbols skip the call until the next day.
-  let refusedDay: number | undefined;
-  let firstCallOfDay: { day: number; settled: Promise<unknown> } | undefined;
-
-  async function candles(
-    symbol: StockSymbol,
-    { fromMs, toMs }: { fromMs: number; toMs: number },
-    signal: AbortSignal,
-  ): Promise<PricePoint[] | null> {
-    const response = await get(
-      '/stock/candle',
-      {
-        symbol,
-        resolution: 'D',
-        from: String(Math.floor(fromMs / 1000)),
-        to: String(Math.floor(toMs / 1000)),
-      },
-      signal,
-    );
-    if (response.status === 403) {
-      await response.body?.cancel();
-      refusedDay = utcDayNumber(toMs);
-      return null;
-    }
-    if (!response.ok) throw await failureOf(response);
-    const body = await json(response, candleSchema);
-    if (body.s !== 'ok') return null;
-    const times = body.t ?? [];
-    const closes = body.c ?? [];
-    return times.map((time, index) => ({
-      date: isoDate(time * 1000),
-      price: closes[index] ?? Number.NaN,
-    }));
-  }
-
   return {
-    limits: finnhubFreeLimits,
+    source: 'finnhub',
+    limits: finnhubLimits(callsPerMinute),
 
-    async quote(symbol: StockSymbol, signal) {
-      const response = await get('/quote', { symbol }, signal);
-      if (!response.ok) throw await failureOf(response);
-      const quote = await json(response, quoteSchema);
-      return { price: quote.c ?? 0, previousClose: quote.pc ?? 0, volume: null };
+    async quote(symbol, signal) {
+      const quote = await get('/quote', { symbol }, quoteSchema, signal);
+      return {
+        price: quote.c ?? 0,
+        previousClose: quote.pc ?? 0,
+        volume: null,
+        ...(positive(quote.o ?? undefined) ? { open: quote.o! } : {}),
+        ...(positive(quote.h ?? undefined) ? { high: quote.h! } : {}),
+        ...(positive(quote.l ?? undefined) ? { low: quote.l! } : {}),
+        ...(quote.t ? { tradedAt: quote.t * 1000 } : {}),
+      };
     },
 
-    async dailyCloses(symbol, range, signal): Promise<PricePoint[] | null> {
-      const day = utcDayNumber(range.toMs);
-      if (firstCallOfDay?.day === day) await firstCallOfDay.settled;
-      if (refusedDay === day) return null;
-      const call = candles(symbol, range, signal);
-      if (firstCallOfDay?.day !== day) firstCallOfDay = { day, settled: call.catch(() => null) };
-      return call;
+    async companyData(symbol, signal): Promise<ProviderCompanyData> {
+      const profile = await get('/stock/profile2', { symbol }, profileSchema, signal);
+      const { metric = {} } = await get(
+        '/stock/metric',
+        { symbol, metric: 'all' },
+        metricSchema,
+        signal,
+      );
+      const figure = (name: string): number | null => {
+        const value = metric[name];
+        return typeof value === 'number' && Number.isFinite(value) ? value : null;
+      };
+      // Finnhub gives market cap and shares in millions.
+      const millions = (value: number | null | undefined) =>
+        value === null || value === undefined ? null : value * 1e6;
+      const website = text(profile.weburl);
+      return {
+        profile: {
+          name: text(profile.name),
+          exchange: text(profile.exchange),
+          industry: text(profile.finnhubIndustry),
+          country: text(profile.country),
+          currency: text(profile.currency),
+          website: website?.startsWith('https://') ? website : null,
+          ipoDate: /^\d{4}-\d{2}-\d{2}$/.test(profile.ipo ?? '') ? (profile.ipo ?? null) : null,
+          sharesOutstanding: millions(positive(profile.shareOutstanding)),
+        },
+        metrics: {
+          marketCap: millions(
+            positive(profile.marketCapitalization) ?? figure('marketCapitalization'),
+          ),
+          peRatio: figure('peTTM') ?? figure('peBasicExclExtraTTM'),
+          pbRatio: figure('pb') ?? figure('pbQuarterly'),
+          psRatio: figure('psTTM'),
+          eps: figure('epsTTM'),
+          dividendYieldPercent: figure('currentDividendYieldTTM'),
+          payoutRatioPercent: figure('payoutRatioTTM'),
+          beta: figure('beta'),
+          yearHigh: positive(figure('52WeekHigh') ?? undefined),
+          yearLow: positive(figure('52WeekLow') ?? undefined),
+          grossMarginPercent: figure('grossMarginTTM'),
+          operatingMarginPercent: figure('operatingMarginTTM'),
+          netMarginPercent: figure('netProfitMarginTTM'),
+          roePercent: figure('roeTTM'),
+          revenueGrowthPercent: figure('revenueGrowthTTMYoy'),
+          epsGrowthPercent: figure('epsGrowthTTMYoy'),
+          revenueGrowth5yPercent: figure('revenueGrowth5Y'),
+          debtToEquity: figure('totalDebt/totalEquityQuarterly'),
+          currentRatio: figure('currentRatioQuarterly'),
+        },
+      };
+    },
+
+    async search(query, signal): Promise<ProviderSymbolMatch[]> {
+      const { result = [] } = await get('/search', { q: query }, searchSchema, signal);
+      const matches: ProviderSymbolMatch[] = [];
+      for (const item of result) {
+        const type = item.type === 'Common Stock' ? 'stock' : item.type === 'ETP' ? 'etf' : null;
+        if (!type || item.symbol !== item.displaySymbol || !usTicker.test(item.symbol)) continue;
+        matches.push({ symbol: item.symbol, name: item.description, type });
+      }
+      return matches;
     },
   };
 }

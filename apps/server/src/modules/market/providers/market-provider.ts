@@ -1,4 +1,4 @@
-import type { PricePoint, StockSymbol } from '@tickerwise/shared';
+import type { CompanyProfile, DataSource, KeyMetrics } from '@tickerwise/shared';
 
 export interface ProviderQuote {
   /** Current price; 0 when the provider knows none (Finnhub answers zeros for unknown symbols). */
@@ -6,6 +6,12 @@ export interface ProviderQuote {
   previousClose: number;
   /** Shares traded today, or null when the provider does not report it (Finnhub's /quote). */
   volume: number | null;
+  /** The day's open, high and low so far, when the provider reports them. */
+  open?: number;
+  high?: number;
+  low?: number;
+  /** When the provider last saw a trade (epoch ms), when it says. */
+  tradedAt?: number;
 }
 
 /** At most `calls` upstream calls in any `perMs` window. */
@@ -14,20 +20,33 @@ export interface CallLimit {
   perMs: number;
 }
 
-/** A source of quotes and daily history; the market cache is its only caller. */
+/** Profile and key metrics as a provider gives them; any figure may be missing. */
+export interface ProviderCompanyData {
+  profile: {
+    [Field in Exclude<keyof CompanyProfile, 'symbol' | 'type'>]?: CompanyProfile[Field] | null;
+  };
+  metrics: Partial<KeyMetrics>;
+}
+
+/** One security a provider's search found. */
+export interface ProviderSymbolMatch {
+  symbol: string;
+  name: string;
+  type: 'stock' | 'etf';
+}
+
+/**
+ * A source of quotes, and for real providers company data and symbol search; the market
+ * service and the symbol search are its only callers, through one shared call budget.
+ */
 export interface MarketProvider {
+  readonly source: DataSource;
   /** The provider's call limits; empty when it has none. */
   readonly limits: readonly CallLimit[];
-  quote(symbol: StockSymbol, signal: AbortSignal): Promise<ProviderQuote>;
-  /**
-   * Daily closes between `fromMs` and `toMs`, oldest first, or null when the provider has none
-   * for this account (a free Finnhub key): the caller then uses the synthetic series.
-   */
-  dailyCloses(
-    symbol: StockSymbol,
-    range: { fromMs: number; toMs: number },
-    signal: AbortSignal,
-  ): Promise<PricePoint[] | null>;
+  quote(symbol: string, signal: AbortSignal): Promise<ProviderQuote>;
+  /** Undefined for the simulated provider, whose figures are derived from its own prices. */
+  companyData?(symbol: string, signal: AbortSignal): Promise<ProviderCompanyData>;
+  search?(query: string, signal: AbortSignal): Promise<ProviderSymbolMatch[]>;
 }
 
 export type UpstreamFailure =
@@ -36,9 +55,10 @@ export type UpstreamFailure =
   | 'rate_limited'
   | 'server_error'
   | 'rejected'
+  | 'not_found'
   | 'bad_response';
 
-/** The provider did not give a usable answer; the cache serves the last good value instead. */
+/** The provider did not give a usable answer; the caller serves the last good value instead. */
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
   constructor(

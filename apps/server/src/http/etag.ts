@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A strong ETag of a serialised answer. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/**
+ * Sends a JSON body with its ETag, or 304 with no body when the client already holds it
+ * (If-None-Match). Private: the answers are for signed-in users only.
+ */
+export function sendWithEtag(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string,
+  etag: string,
+): FastifyReply {
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  const held = request.headers['if-none-match'];
+  if (held?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    return reply.status(304).send();
+  }
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/** Serialised answers with their ETags, kept per key while their version holds. */
+export class EtagCache {
+  private readonly entries = new Map<string, { version: string; body: string; etag: string }>();
+
+  constructor(private readonly size: number) {}
+
+  async get(
+    key: string,
+    version: string,
+    load: () => Promise<unknown>,
+  ): Promise<{ body: string; etag: string }> {
+    const entry = this.entries.get(key);
+    if (entry && entry.version === version) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry;
+    }
+    const body = JSON.stringify(await load());
+    const fresh = { version, body, etag: etagOf(body) };
+    this.entries.set(key, fresh);
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+    return fresh;
+  }
+}

@@ -1,0 +1,148 @@
+import type { DailyBar } from '@tickerwise/shared';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { barCoverage, dailyBars } from '../../db/schema/index.ts';
+import type { ProviderBar } from './providers/bars-provider.ts';
+
+export interface Coverage {
+  source: string;
+  fromDate: string;
+  throughDate: string;
+  checkedAt: Date;
+  demandedAt: Date;
+}
+
+export interface StoredBar extends DailyBar {
+  source: string;
+}
+
+/** Rows per INSERT: small enough that one write never holds the embedded database for long. */
+const chunkSize = 250;
+
+/** The `daily_bars` and `bar_coverage` tables. */
+export class BarStore {
+  constructor(private readonly db: Db) {}
+
+  async coverage(symbol: string): Promise<Coverage | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(barCoverage)
+      .where(eq(barCoverage.symbol, symbol))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Upserts bars on (symbol, date), chunk by chunk: a write cut short leaves whole days, and
+   * doing it again replaces them instead of adding duplicates. A bar Finnhub's /quote closed
+   * never replaces one from a history source.
+   */
+  async saveBars(symbol: string, source: string, bars: readonly ProviderBar[]): Promise<void> {
+    for (let start = 0; start < bars.length; start += chunkSize) {
+      const rows = bars.slice(start, start + chunkSize).map((bar) => ({
+        symbol,
+        date: bar.date,
+        open: bar.open,
+        high: bar.high,
+        low: bar.low,
+        close: bar.close,
+        volume: bar.volume,
+        source,
+      }));
+      await this.db
+        .insert(dailyBars)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [dailyBars.symbol, dailyBars.date],
+          set: {
+            open: sql`excluded.open`,
+            high: sql`excluded.high`,
+            low: sql`excluded.low`,
+            close: sql`excluded.close`,
+            volume: sql`excluded.volume`,
+            source: sql`excluded.source`,
+            fetchedAt: sql`now()`,
+          },
+        });
+      // Let waiting requests in between chunks (PGlite shares the event loop).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** Stores the bar a quote closed, unless the day already has one. */
+  async saveClosingBar(symbol: string, source: string, bar: ProviderBar): Promise<void> {
+    await this.db
+      .insert(dailyBars)
+      .values({ symbol, source, ...bar })
+      .onConflictDoNothing({ target: [dailyBars.symbol, dailyBars.date] });
+  }
+
+  async saveCoverage(symbol: string, coverage: Omit<Coverage, 'demandedAt'>): Promise<void> {
+    await this.db
+      .insert(barCoverage)
+      .values({ symbol, ...coverage })
+      .onConflictDoUpdate({
+        target: barCoverage.symbol,
+        set: {
+          source: coverage.source,
+          fromDate: coverage.fromDate,
+          throughDate: coverage.throughDate,
+          checkedAt: coverage.checkedAt,
+        },
+      });
+  }
+
+  async markChecked(symbol: string, at: Date): Promise<void> {
+    await this.db.update(barCoverage).set({ checkedAt: at }).where(eq(barCoverage.symbol, symbol));
+  }
+
+  async markDemanded(symbol: string, at: Date): Promise<void> {
+    await this.db.update(barCoverage).set({ demandedAt: at }).where(eq(barCoverage.symbol, symbol));
+  }
+
+  /** Symbols someone asked for since `since` whose bars stop before `session`. */
+  async behind(session: string, since: Date): Promise<string[]> {
+    const rows = await this.db
+      .select({ symbol: barCoverage.symbol })
+      .from(barCoverage)
+      .where(and(gte(barCoverage.demandedAt, since), sql`${barCoverage.throughDate} < ${session}`))
+      .orderBy(desc(barCoverage.demandedAt));
+    return rows.map((row) => row.symbol);
+  }
+
+  /** Bars from `fromDate` on, oldest first. */
+  async barsSince(symbol: string, fromDate: string): Promise<StoredBar[]> {
+    return this.db
+      .select({
+        date: dailyBars.date,
+        open: dailyBars.open,
+        high: dailyBars.high,
+        low: dailyBars.low,
+        close: dailyBars.close,
+        volume: dailyBars.volume,
+        source: dailyBars.source,
+      })
+      .from(dailyBars)
+      .where(and(eq(dailyBars.symbol, symbol), gte(dailyBars.date, fromDate)))
+      .orderBy(asc(dailyBars.date));
+  }
+
+  /** The last `count` bars, oldest first. */
+  async lastBars(symbol: string, count: number): Promise<StoredBar[]> {
+    const rows = await this.db
+      .select({
+        date: dailyBars.date,
+        open: dailyBars.open,
+        high: dailyBars.high,
+        low: dailyBars.low,
+        close: dailyBars.close,
+        volume: dailyBars.volume,
+        source: dailyBars.source,
+      })
+      .from(dailyBars)
+      .where(eq(dailyBars.symbol, symbol))
+      .orderBy(desc(dailyBars.date))
+      .limit(count);
+    return rows.reverse();
+  }
+}

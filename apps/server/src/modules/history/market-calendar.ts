@@ -1,0 +1,183 @@
+/**
+ * The New York Stock Exchange's trading days: weekdays that are not exchange holidays. Dates
+ * are exchange dates written YYYY-MM-DD; a "day number" counts days since 1970-01-01, so date
+ * arithmetic never meets time zones or daylight saving.
+ */
+const dayMs = 86_400_000;
+
+export function dayNumber(date: string): number {
+  return (
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) /
+    dayMs
+  );
+}
+
+export function dateOf(day: number): string {
+  return new Date(day * dayMs).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return dateOf(dayNumber(date) + days);
+}
+
+function weekday(day: number): number {
+  return new Date(day * dayMs).getUTCDay();
+}
+
+/** The `nth` (1-based) `weekdayWanted` of a month; a negative `nth` counts from the end. */
+function nthWeekday(year: number, month: number, weekdayWanted: number, nth: number): number {
+  if (nth > 0) {
+    const first = Date.UTC(year, month, 1) / dayMs;
+    return first + ((weekdayWanted - weekday(first) + 7) % 7) + (nth - 1) * 7;
+  }
+  const last = Date.UTC(year, month + 1, 0) / dayMs;
+  return last - ((weekday(last) - weekdayWanted + 7) % 7);
+}
+
+/** Easter Sunday (Gregorian, anonymous algorithm). */
+function easter(year: number): number {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const dayOfMonth = ((h + l - 7 * m + 114) % 31) + 1;
+  return Date.UTC(year, month - 1, dayOfMonth) / dayMs;
+}
+
+/** A fixed-date holiday on a weekend is kept on the Friday before or the Monday after. */
+function observed(day: number): number {
+  const dow = weekday(day);
+  if (dow === 6) return day - 1;
+  if (dow === 0) return day + 1;
+  return day;
+}
+
+/** Closures outside the yearly rules: national days of mourning and Hurricane Sandy. */
+const specialClosures = [
+  '2001-09-11',
+  '2001-09-12',
+  '2001-09-13',
+  '2001-09-14',
+  '2004-06-11',
+  '2007-01-02',
+  '2012-10-29',
+  '2012-10-30',
+  '2018-12-05',
+  '2025-01-09',
+];
+
+const holidaysByYear = new Map<number, Set<number>>();
+
+/** The exchange's full-day holidays of a year, as day numbers. */
+export function holidaysOf(year: number): Set<number> {
+  let days = holidaysByYear.get(year);
+  if (days) return days;
+  days = new Set<number>();
+  // New Year's Day on a Saturday is not moved to the Friday before (the exchange rule):
+  // that Friday closes the previous year's books.
+  const newYear = Date.UTC(year, 0, 1) / dayMs;
+  if (weekday(newYear) !== 6) days.add(observed(newYear));
+  days.add(nthWeekday(year, 0, 1, 3)); // Martin Luther King Jr. Day
+  days.add(nthWeekday(year, 1, 1, 3)); // Washington's Birthday
+  days.add(easter(year) - 2); // Good Friday
+  days.add(nthWeekday(year, 4, 1, -1)); // Memorial Day
+  if (year >= 2022) days.add(observed(Date.UTC(year, 5, 19) / dayMs)); // Juneteenth
+  days.add(observed(Date.UTC(year, 6, 4) / dayMs)); // Independence Day
+  days.add(nthWeekday(year, 8, 1, 1)); // Labor Day
+  days.add(nthWeekday(year, 10, 4, 4)); // Thanksgiving
+  days.add(observed(Date.UTC(year, 11, 25) / dayMs)); // Christmas
+  for (const date of specialClosures) {
+    if (Number(date.slice(0, 4)) === year) days.add(dayNumber(date));
+  }
+  holidaysByYear.set(year, days);
+  return days;
+}
+
+export function isTradingDay(date: string): boolean {
+  const day = dayNumber(date);
+  const dow = weekday(day);
+  if (dow === 0 || dow === 6) return false;
+  return !holidaysOf(Number(date.slice(0, 4))).has(day);
+}
+
+export function previousTradingDay(date: string): string {
+  let day = dayNumber(date) - 1;
+  while (!isTradingDay(dateOf(day))) day -= 1;
+  return dateOf(day);
+}
+
+export function nextTradingDay(date: string): string {
+  let day = dayNumber(date) + 1;
+  while (!isTradingDay(dateOf(day))) day += 1;
+  return dateOf(day);
+}
+
+/** Every trading day from `from` through `to`, oldest first. */
+export function tradingDaysBetween(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let day = dayNumber(from); day <= dayNumber(to); day += 1) {
+    const date = dateOf(day);
+    if (isTradingDay(date)) dates.push(date);
+  }
+  return dates;
+}
+
+const newYorkClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The date and minute of the day in New York at an instant. */
+export function newYorkTime(ms: number): { date: string; minute: number } {
+  const parts = Object.fromEntries(
+    newYorkClock.formatToParts(ms).map((part) => [part.type, part.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minute: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+/** Regular session: 9:30 to 16:00 New York time. */
+export const sessionOpenMinute = 9 * 60 + 30;
+export const sessionCloseMinute = 16 * 60;
+
+/** The latest trading day whose session has closed at `ms`. */
+export function lastClosedSession(ms: number): string {
+  const { date, minute } = newYorkTime(ms);
+  if (isTradingDay(date) && minute >= sessionCloseMinute) return date;
+  return previousTradingDay(date);
+}
+
+/** The instant a New York wall-clock time happens (DST-aware). */
+export function instantInNewYork(date: string, minute: number): number {
+  // New York is 4 or 5 hours behind UTC: try both and keep the one that reads back right.
+  for (const offsetHours of [4, 5]) {
+    const ms = dayNumber(date) * dayMs + (minute + offsetHours * 60) * 60_000;
+    const back = newYorkTime(ms);
+    if (back.date === date && back.minute === minute) return ms;
+  }
+  throw new Error(`No such New York time: ${date} minute ${minute}`);
+}
+
+/** The next instant after `ms` that is `minute` past midnight on a trading day in New York. */
+export function nextTradingDayAt(ms: number, minute: number): number {
+  const today = newYorkTime(ms).date;
+  const candidate = isTradingDay(today) ? instantInNewYork(today, minute) : undefined;
+  if (candidate !== undefined && candidate > ms) return candidate;
+  return instantInNewYork(nextTradingDay(today), minute);
+}

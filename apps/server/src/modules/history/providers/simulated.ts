@@ -1,0 +1,17 @@
+import { lastClosedSession } from '../market-calendar.ts';
+import { simulatedSeries } from '../simulated-series.ts';
+import type { BarsProvider } from './bars-provider.ts';
+
+/** Offline history: the simulated series, up to the last closed session. */
+export function createSimulatedBars(now: () => number = Date.now): BarsProvider {
+  return {
+    source: 'simulated',
+    limits: [],
+    async dailyBars(symbol, { from, to }) {
+      const through = lastClosedSession(now());
+      const last = to < through ? to : through;
+      const bars = simulatedSeries(symbol, last).filter((bar) => bar.date >= from);
+      return { bars: bars.map((bar) => ({ ...bar })) };
+    },
+  };
+}

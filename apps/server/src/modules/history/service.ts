@@ -1,0 +1,347 @@
+import type { DataSource, HistoryRange } from '@tickerwise/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import type { CallBudget } from '../market/call-budget.ts';
+import type { MarketLog } from '../market/market-log.ts';
+import { UpstreamError } from '../market/providers/market-provider.ts';
+import { BarStore, type StoredBar } from './bar-store.ts';
+import {
+  addDays,
+  instantInNewYork,
+  lastClosedSession,
+  previousTradingDay,
+  sessionCloseMinute,
+} from './market-calendar.ts';
+import type { BarsProvider, ProviderBar } from './providers/bars-provider.ts';
+
+export interface HistoryServiceOptions {
+  db: Db;
+  provider: BarsProvider;
+  /** Shared with every other caller of the same provider. */
+  budget: CallBudget;
+  log: MarketLog;
+  now?: () => number;
+  upstreamTimeoutMs?: number;
+}
+
+/** Where a symbol's stored history stands, as the routes and other modules see it. */
+export interface HistoryState {
+  symbol: string;
+  /** Last stored trading day, or null when nothing is stored. */
+  asOf: string | null;
+  /** Source of the newest stored bar; the provider's when nothing is stored. */
+  source: DataSource;
+  /** Bringing the bars up to date failed or was put off; `asOf` says how far they go. */
+  stale: boolean;
+  /** Changes whenever the stored bars may have changed (ETags, caches). */
+  version: string;
+}
+
+/** A history a caller reads: bars oldest first, and where they stand. */
+export interface BarSeries extends HistoryState {
+  bars: StoredBar[];
+}
+
+/** How many years a symbol's history starts back (a week more, so 5Y charts are full). */
+export const historyYears = 5;
+/** A real source is asked again for a day it did not have yet at most this often. */
+const recheckMs = 30 * 60_000;
+/** After a failure or an empty budget, no new attempt for this symbol before this pause. */
+const retryMs = 2 * 60_000;
+/** How long a request waits for another instance's fetch of the same symbol. */
+const waitForOtherInstanceMs = 15_000;
+/** A fetch claimed by an instance that died is taken over after this. */
+const claimLeaseMs = 2 * 60_000;
+/** Symbols asked for in this window are kept up to date by the daily refresh. */
+export const keepFreshMs = 30 * 86_400_000;
+
+const rangeDays: Record<HistoryRange, number> = {
+  '1m': 31,
+  '3m': 92,
+  '6m': 183,
+  '1y': 366,
+  '5y': 5 * 366,
+};
+
+interface Memo {
+  state: HistoryState;
+  /** The session the state was complete for, or undefined when it was not. */
+  completeFor?: string;
+  /** Not before this time is the database or the source asked again. */
+  recheckAt: number;
+  /** UTC day on which this instance last recorded demand for the symbol. */
+  demandDay?: number;
+}
+
+const knownSources: readonly DataSource[] = ['simulated', 'finnhub', 'tiingo'];
+const asSource = (value: string | undefined, fallback: DataSource): DataSource =>
+  knownSources.includes(value as DataSource) ? (value as DataSource) : fallback;
+
+/**
+ * Daily bars stored in the database, fetched from the history source per symbol on first
+ * demand (five years) and then only the days that are missing. Concurrent requests share one
+ * fetch per symbol; across instances a claim row in `jobs` makes one instance fetch while the
+ * others wait for its result. A source that fails leaves the stored bars served with their
+ * date.
+ */
+export class HistoryService {
+  readonly store: BarStore;
+  private readonly memos = new Map<string, Memo>();
+  private readonly inflight = new Map<string, Promise<HistoryState>>();
+  private readonly now: () => number;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: HistoryServiceOptions) {
+    this.store = new BarStore(options.db);
+    this.now = options.now ?? Date.now;
+    this.timeoutMs = options.upstreamTimeoutMs ?? 10_000;
+  }
+
+  get source(): DataSource {
+    return this.options.provider.source;
+  }
+
+  /** The state of a symbol's history, brought up to date first when it can be. */
+  async state(symbol: string): Promise<HistoryState> {
+    const now = this.now();
+    const session = lastClosedSession(now);
+    const memo = this.memos.get(symbol);
+    if (memo && (memo.completeFor === session || memo.recheckAt > now)) {
+      this.noteDemand(symbol, memo, now);
+      return memo.state;
+    }
+    let pending = this.inflight.get(symbol);
+    if (!pending) {
+      pending = this.update(symbol, session).finally(() => this.inflight.delete(symbol));
+      this.inflight.set(symbol, pending);
+    }
+    return pending;
+  }
+
+  /** Bars of a chart range, ending with the last stored day. */
+  async range(symbol: string, range: HistoryRange): Promise<BarSeries> {
+    const state = await this.state(symbol);
+    const end = state.asOf ?? lastClosedSession(this.now());
+    const bars = await this.store.barsSince(symbol, addDays(end, -rangeDays[range]));
+    return { ...state, bars };
+  }
+
+  /** The last `count` daily bars (the analyst needs 200 or more; alerts their indicators). */
+  async recentBars(symbol: string, count: number): Promise<BarSeries> {
+    const state = await this.state(symbol);
+    return { ...state, bars: await this.store.lastBars(symbol, count) };
+  }
+
+  /** Daily closes of the last 30 days, for the stock record's chart. */
+  async lastMonthCloses(symbol: string): Promise<{ date: string; price: number }[]> {
+    const { bars } = await this.range(symbol, '1m');
+    const since = addDays(bars.at(-1)?.date ?? '1970-01-01', -29);
+    return bars
+      .filter((bar) => bar.date >= since)
+      .map((bar) => ({ date: bar.date, price: bar.close }));
+  }
+
+  /** Asks for a symbol to be kept up to date by the daily refresh from now on. */
+  async keepFresh(symbol: string): Promise<void> {
+    await this.state(symbol);
+    await this.store.markDemanded(symbol, new Date(this.now()));
+  }
+
+  /**
+   * Records the bar of a closed session from a quote (Finnhub's /quote gives the day's open,
+   * high, low and close), unless a history source already stored that day.
+   */
+  async closeSessionFromQuote(symbol: string, session: string, bar: ProviderBar): Promise<void> {
+    await this.store.saveClosingBar(symbol, 'finnhub', bar);
+    const coverage = await this.store.coverage(symbol);
+    await this.store.saveCoverage(symbol, {
+      source: coverage?.source ?? 'finnhub',
+      fromDate: coverage && coverage.fromDate < session ? coverage.fromDate : session,
+      throughDate: coverage && coverage.throughDate > session ? coverage.throughDate : session,
+      checkedAt: new Date(this.now()),
+    });
+    this.memos.delete(symbol);
+  }
+
+  /** Forgets what this instance knows, so the next read looks at the database (the daily job). */
+  forget(symbol: string): void {
+    this.memos.delete(symbol);
+  }
+
+  /** The instant after a session's close at which the source has that day's bars. */
+  refreshTimeOf(session: string): number {
+    const delayMinutes = this.options.provider.source === 'simulated' ? 5 : 150;
+    return instantInNewYork(session, sessionCloseMinute + delayMinutes);
+  }
+
+  /** Brings one symbol up to date now, ignoring the pause between checks (the daily job). */
+  async refresh(symbol: string): Promise<HistoryState> {
+    this.memos.delete(symbol);
+    return this.update(symbol, lastClosedSession(this.now()), { force: true });
+  }
+
+  private noteDemand(symbol: string, memo: Memo, now: number): void {
+    const day = Math.floor(now / 86_400_000);
+    if (memo.demandDay === day) return;
+    memo.demandDay = day;
+    this.store.markDemanded(symbol, new Date(now)).catch((error: unknown) => {
+      this.options.log.warn({ symbol, err: error }, 'could not record demand for a symbol');
+    });
+  }
+
+  private async update(
+    symbol: string,
+    session: string,
+    { force = false } = {},
+  ): Promise<HistoryState> {
+    const now = this.now();
+    const coverage = await this.store.coverage(symbol);
+    const upToDate = coverage && coverage.throughDate >= session;
+    const checkedRecently = coverage && now - coverage.checkedAt.getTime() < recheckMs;
+    let stale = false;
+    if (!upToDate && (force || !checkedRecently)) {
+      stale = !(await this.fetchWithClaim(symbol, session, coverage?.throughDate));
+    }
+    return this.remember(symbol, session, stale, now);
+  }
+
+  private async remember(
+    symbol: string,
+    session: string,
+    stale: boolean,
+    now: number,
+  ): Promise<HistoryState> {
+    const coverage = await this.store.coverage(symbol);
+    const [last] = await this.store.lastBars(symbol, 1);
+    const asOf = last?.date ?? null;
+    const complete = coverage !== undefined && coverage.throughDate >= session;
+    const state: HistoryState = {
+      symbol,
+      asOf,
+      source: asSource(last?.source, this.source),
+      stale: stale && !complete,
+      version: `${asOf ?? '-'}.${coverage?.checkedAt.getTime() ?? 0}.${last?.source ?? '-'}`,
+    };
+    const previous = this.memos.get(symbol);
+    this.memos.set(symbol, {
+      state,
+      ...(complete ? { completeFor: session } : {}),
+      recheckAt: now + (stale ? retryMs : recheckMs),
+      ...(previous?.demandDay !== undefined ? { demandDay: previous.demandDay } : {}),
+    });
+    if (previous?.demandDay === undefined) this.noteDemand(symbol, this.memos.get(symbol)!, now);
+    return state;
+  }
+
+  /**
+   * Fetches the missing bars, once across instances. True when the stored bars are as
+   * complete as the source allows; false when the fetch failed or was put off.
+   */
+  private async fetchWithClaim(
+    symbol: string,
+    session: string,
+    throughDate: string | undefined,
+  ): Promise<boolean> {
+    const claimed = await this.claim(symbol);
+    if (!claimed) return this.waitForOtherInstance(symbol, session);
+    try {
+      return await this.fetch(symbol, session, throughDate);
+    } finally {
+      await this.release(symbol).catch((error: unknown) => {
+        this.options.log.warn({ symbol, err: error }, 'could not release a history fetch claim');
+      });
+    }
+  }
+
+  private async fetch(
+    symbol: string,
+    session: string,
+    throughDate: string | undefined,
+  ): Promise<boolean> {
+    const { provider, budget, log } = this.options;
+    if (!budget.tryTake()) return false;
+    const backfillFrom = addDays(session, -(historyYears * 366 + 7));
+    const from =
+      throughDate && throughDate >= backfillFrom ? addDays(throughDate, 1) : backfillFrom;
+    const checkedAt = new Date(this.now());
+    let answer: Awaited<ReturnType<BarsProvider['dailyBars']>>;
+    try {
+      answer = await provider.dailyBars(
+        symbol,
+        { from, to: session },
+        AbortSignal.timeout(this.timeoutMs),
+      );
+      if (answer?.historyRevised && from !== backfillFrom) {
+        // A split or dividend moved the adjusted past: take the whole history again.
+        if (!budget.tryTake()) return false;
+        answer = await provider.dailyBars(
+          symbol,
+          { from: backfillFrom, to: session },
+          AbortSignal.timeout(this.timeoutMs),
+        );
+      }
+    } catch (error) {
+      if (error instanceof UpstreamError && error.failure === 'not_found') {
+        answer = { bars: [] };
+      } else {
+        log.warn({ symbol, err: error }, 'daily history fetch failed; serving the stored bars');
+        return false;
+      }
+    }
+    const coverage = await this.store.coverage(symbol);
+    if (!answer) {
+      // This account gets no daily history: only bars closed by quotes will be stored.
+      if (coverage) await this.store.markChecked(symbol, checkedAt);
+      return true;
+    }
+    const bars = answer.bars.filter((bar) => bar.date >= from && bar.date <= session);
+    await this.store.saveBars(symbol, provider.source, bars);
+    const lastDate = bars.at(-1)?.date ?? coverage?.throughDate;
+    await this.store.saveCoverage(symbol, {
+      source: provider.source,
+      fromDate: coverage && coverage.fromDate < from ? coverage.fromDate : from,
+      // A source with nothing at all for the symbol is not asked about the past again; one
+      // that has not published the session yet is asked again after a pause.
+      throughDate: lastDate ?? session,
+      checkedAt,
+    });
+    return true;
+  }
+
+  private async claim(symbol: string): Promise<boolean> {
+    const now = new Date(this.now());
+    const until = new Date(this.now() + claimLeaseMs);
+    const result = await this.options.db.execute(sql`
+      insert into jobs (name, key, state, locked_until, attempts)
+      values ('history.fetch', ${symbol}, 'running', ${until}, 1)
+      on conflict (name, key) do update set state = 'running', locked_until = ${until},
+        attempts = jobs.attempts + 1
+      where jobs.state <> 'running' or jobs.locked_until < ${now}
+      returning id`);
+    return rowsOf(result).length > 0;
+  }
+
+  private async release(symbol: string): Promise<void> {
+    await this.options.db.execute(sql`
+      update jobs set state = 'done', locked_until = null, finished_at = ${new Date(this.now())}
+      where name = 'history.fetch' and key = ${symbol}`);
+  }
+
+  private async waitForOtherInstance(symbol: string, session: string): Promise<boolean> {
+    const deadline = Date.now() + waitForOtherInstanceMs;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [claim] = rowsOf<{ state: string }>(
+        await this.options.db.execute(
+          sql`select state from jobs where name = 'history.fetch' and key = ${symbol}`,
+        ),
+      );
+      if (claim?.state !== 'running') {
+        const coverage = await this.store.coverage(symbol);
+        return coverage !== undefined && coverage.throughDate >= previousTradingDay(session);
+      }
+    }
+    return false;
+  }
+}

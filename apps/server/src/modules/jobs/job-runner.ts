@@ -1,0 +1,104 @@
+import type { Job, JobQueue } from './job-queue.ts';
+
+/** What a handler asks for: finished, or run again later (out of budget, source not ready). */
+export type JobOutcome = { done: true } | { done: false; retryAt: number; reason: string };
+
+export type JobHandler = (job: Job) => Promise<JobOutcome>;
+
+export interface JobLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface JobRunnerOptions {
+  queue: JobQueue;
+  handlers: Record<string, JobHandler>;
+  log: JobLog;
+  now?: () => number;
+  /** How often an idle instance looks for due work. */
+  pollMs?: number;
+  /** Called before each look, to put recurring work in the queue (idempotent). */
+  schedule?: () => Promise<void>;
+  /** Attempts that end in an error before a job is marked failed. */
+  maxFailures?: number;
+}
+
+/**
+ * Runs due jobs on this instance, one at a time. Every instance runs one; the queue makes sure
+ * each job runs on only one of them.
+ */
+export class JobRunner {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+  private readonly now: () => number;
+  private readonly pollMs: number;
+
+  constructor(private readonly options: JobRunnerOptions) {
+    this.now = options.now ?? Date.now;
+    this.pollMs = options.pollMs ?? 5_000;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.plan(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Runs every due job now (tests and the first tick); resolves when none is left. */
+  async runDue(): Promise<number> {
+    const { queue, handlers, log, schedule } = this.options;
+    let ran = 0;
+    await schedule?.().catch((error: unknown) => {
+      log.error({ err: error }, 'scheduling background jobs failed');
+    });
+    for (;;) {
+      const job = await queue.take(Object.keys(handlers));
+      if (!job) break;
+      ran += 1;
+      await this.runOne(job);
+      if (this.stopped) break;
+    }
+    return ran;
+  }
+
+  private async runOne(job: Job): Promise<void> {
+    const { queue, handlers, log, maxFailures = 5 } = this.options;
+    const handler = handlers[job.name]!;
+    try {
+      const outcome = await handler(job);
+      if (outcome.done) await queue.complete(job);
+      else await queue.fail(job, outcome.reason, outcome.retryAt);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retry = job.attempts < maxFailures;
+      log.error({ err: error, job: job.name, key: job.key }, 'background job failed');
+      await queue
+        .fail(job, message, retry ? this.now() + job.attempts * 5 * 60_000 : undefined)
+        .catch((failError: unknown) =>
+          log.error({ err: failError }, 'could not record a job failure'),
+        );
+    }
+  }
+
+  private plan(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.runDue()
+        .then(
+          () => undefined,
+          (error: unknown) => this.options.log.warn({ err: error }, 'job poll failed'),
+        )
+        .finally(() => {
+          this.running = undefined;
+          this.plan(this.pollMs);
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+}

@@ -1,0 +1,158 @@
+import type { CompanyData, CompanyProfile, KeyMetrics } from '@tickerwise/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companyData } from '../../db/schema/index.ts';
+import type { HistoryService } from '../history/service.ts';
+import type { Security } from '../symbols/directory.ts';
+import { listedSymbol } from '../symbols/universe.ts';
+import type { CallBudget } from './call-budget.ts';
+import { isoDate } from './market-days.ts';
+import type { MarketLog } from './market-log.ts';
+import type { MarketProvider } from './providers/market-provider.ts';
+import { emptyMetrics, simulatedCompany } from './simulated-company.ts';
+
+export interface CompanyServiceOptions {
+  db: Db;
+  provider: MarketProvider;
+  budget: CallBudget;
+  history: HistoryService;
+  log: MarketLog;
+  now?: () => number;
+  upstreamTimeoutMs?: number;
+}
+
+/** Trading days in a year: the 52-week range is read from this many stored bars. */
+const yearOfBars = 252;
+
+/**
+ * Company profile and key statistics. With Finnhub: `/stock/profile2` and `/stock/metric`,
+ * fetched at most once a day per symbol and kept in `company_data`; when Finnhub fails, the
+ * stored figures are served with their date. Offline: simulated figures tied to the
+ * simulated prices.
+ */
+export class CompanyService {
+  private readonly pending = new Map<string, Promise<CompanyData>>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: CompanyServiceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async companyData(security: Security): Promise<CompanyData> {
+    if (!this.options.provider.companyData) return this.simulated(security);
+    let pending = this.pending.get(security.symbol);
+    if (!pending) {
+      pending = this.fromProvider(security).finally(() => this.pending.delete(security.symbol));
+      this.pending.set(security.symbol, pending);
+    }
+    return pending;
+  }
+
+  private async simulated(security: Security): Promise<CompanyData> {
+    const { bars, asOf } = await this.options.history.recentBars(security.symbol, yearOfBars);
+    const price = bars.at(-1)?.close;
+    const listing = listedSymbol(security.symbol) ?? { ...security, featured: false };
+    if (!price || !asOf) {
+      return {
+        profile: baseProfile(security),
+        metrics: emptyMetrics,
+        source: 'simulated',
+        asOf: isoDate(this.now()),
+        stale: true,
+      };
+    }
+    const range = {
+      high: Math.max(...bars.map((bar) => bar.high)),
+      low: Math.min(...bars.map((bar) => bar.low)),
+    };
+    const { profile, metrics } = simulatedCompany(listing, price, range);
+    return { profile, metrics, source: 'simulated', asOf, stale: false };
+  }
+
+  private async fromProvider(security: Security): Promise<CompanyData> {
+    const { db, provider, budget, log, upstreamTimeoutMs = 5_000 } = this.options;
+    const today = isoDate(this.now());
+    const [stored] = await db
+      .select()
+      .from(companyData)
+      .where(eq(companyData.symbol, security.symbol))
+      .limit(1);
+    if (stored && stored.asOf >= today) return this.fromRow(security, stored, false);
+    // Two calls (profile and metrics): take both from the budget or make neither.
+    if (budget.tryTake() && budget.tryTake()) {
+      try {
+        const fetched = await provider.companyData!(
+          security.symbol,
+          AbortSignal.timeout(upstreamTimeoutMs),
+        );
+        const profile = { ...baseProfile(security), ...withoutNulls(fetched.profile) };
+        // Our reference list's GICS classification is finer than the provider's industry.
+        if (security.sector) profile.sector = security.sector;
+        if (security.industry) profile.industry = security.industry;
+        const metrics = { ...emptyMetrics, ...fetched.metrics };
+        await db
+          .insert(companyData)
+          .values({
+            symbol: security.symbol,
+            source: provider.source,
+            asOf: today,
+            profile,
+            metrics,
+          })
+          .onConflictDoUpdate({
+            target: companyData.symbol,
+            set: { source: provider.source, asOf: today, profile, metrics, fetchedAt: new Date() },
+          });
+        return { profile, metrics, source: provider.source, asOf: today, stale: false };
+      } catch (error) {
+        log.warn({ symbol: security.symbol, err: error }, 'company data fetch failed');
+      }
+    }
+    if (stored) return this.fromRow(security, stored, true);
+    return {
+      profile: baseProfile(security),
+      metrics: emptyMetrics,
+      source: provider.source,
+      asOf: today,
+      stale: true,
+    };
+  }
+
+  private fromRow(
+    security: Security,
+    row: typeof companyData.$inferSelect,
+    stale: boolean,
+  ): CompanyData {
+    return {
+      profile: { ...baseProfile(security), ...(row.profile as Partial<CompanyProfile>) },
+      metrics: { ...emptyMetrics, ...(row.metrics as Partial<KeyMetrics>) },
+      source: this.options.provider.source,
+      asOf: row.asOf,
+      stale,
+    };
+  }
+}
+
+function baseProfile(security: Security): CompanyProfile {
+  return {
+    symbol: security.symbol,
+    name: security.name,
+    type: security.type,
+    exchange: security.exchange,
+    sector: security.sector,
+    industry: security.industry,
+    country: null,
+    currency: null,
+    website: null,
+    ipoDate: null,
+    sharesOutstanding: null,
+  };
+}
+
+function withoutNulls<T extends object>(
+  value: T,
+): { [Field in keyof T]?: Exclude<T[Field], null> } {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, field]) => field !== null && field !== undefined),
+  ) as { [Field in keyof T]?: Exclude<T[Field], null> };
+}

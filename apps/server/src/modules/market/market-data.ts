@@ -1,0 +1,41 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { createBarsProvider } from '../history/providers/create-bars-provider.ts';
+import { HistoryService } from '../history/service.ts';
+import { SymbolDirectory } from '../symbols/directory.ts';
+import { SymbolSearch } from '../symbols/service.ts';
+import { CallBudget } from './call-budget.ts';
+import { CompanyService } from './company-service.ts';
+import type { MarketLog } from './market-log.ts';
+import { createMarketProvider } from './providers/create-provider.ts';
+import { MarketService } from './service.ts';
+
+export interface MarketData {
+  market: MarketService;
+  history: HistoryService;
+  company: CompanyService;
+  search: SymbolSearch;
+  directory: SymbolDirectory;
+}
+
+/**
+ * The market data services over one set of providers. Calls to the same provider share one
+ * budget, whichever service makes them (Finnhub quotes, company data, search and candles).
+ */
+export function createMarketData(
+  config: Pick<Config, 'market' | 'history'>,
+  db: Db,
+  log: MarketLog,
+  now: () => number = Date.now,
+): MarketData {
+  const provider = createMarketProvider(config.market, now);
+  const budget = new CallBudget(provider.limits, now);
+  const bars = createBarsProvider(config.market, config.history, now);
+  const barsBudget = bars.source === provider.source ? budget : new CallBudget(bars.limits, now);
+  const history = new HistoryService({ db, provider: bars, budget: barsBudget, log, now });
+  const directory = new SymbolDirectory(db, now);
+  const company = new CompanyService({ db, provider, budget, history, log, now });
+  const market = new MarketService({ provider, budget, history, company, directory, log, now });
+  const search = new SymbolSearch({ directory, provider, budget, log, now });
+  return { market, history, company, search, directory };
+}

@@ -1,0 +1,144 @@
+import type { CompanyProfile, KeyMetrics } from '@tickerwise/shared';
+import { type StockSymbol, stockSymbols } from '@tickerwise/shared';
+import { hash, randomStream } from '../history/simulated-series.ts';
+import type { ListedSymbol } from '../symbols/universe.ts';
+import { stockFundamentals } from './stock-fundamentals.ts';
+
+/** Plausible ranges per sector: P/E, dividend yield (%), gross margin (%). */
+const sectorRanges: Record<
+  string,
+  { pe: [number, number]; yield: [number, number]; gross: [number, number] }
+> = {
+  'Information Technology': { pe: [22, 45], yield: [0, 1.2], gross: [50, 78] },
+  'Communication Services': { pe: [15, 32], yield: [0, 3], gross: [40, 65] },
+  'Consumer Discretionary': { pe: [15, 40], yield: [0, 2], gross: [25, 50] },
+  'Consumer Staples': { pe: [16, 26], yield: [1.8, 3.8], gross: [25, 45] },
+  Energy: { pe: [8, 16], yield: [2.5, 5.5], gross: [20, 45] },
+  Financials: { pe: [9, 18], yield: [1, 4], gross: [40, 70] },
+  'Health Care': { pe: [15, 35], yield: [0, 2.8], gross: [35, 75] },
+  Industrials: { pe: [16, 30], yield: [0.8, 2.8], gross: [20, 40] },
+  Materials: { pe: [12, 24], yield: [1.5, 3.5], gross: [20, 40] },
+  'Real Estate': { pe: [25, 45], yield: [2.8, 5.5], gross: [55, 75] },
+  Utilities: { pe: [14, 22], yield: [2.8, 4.8], gross: [30, 50] },
+};
+const defaultRanges = {
+  pe: [14, 28] as [number, number],
+  yield: [0.5, 2.5] as [number, number],
+  gross: [30, 55] as [number, number],
+};
+
+const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
+
+function isTracked(symbol: string): symbol is StockSymbol {
+  return (stockSymbols as readonly string[]).includes(symbol);
+}
+
+export interface SimulatedCompany {
+  profile: CompanyProfile;
+  metrics: KeyMetrics;
+}
+
+/**
+ * Company figures for the offline provider, seeded per symbol and tied to the price they are
+ * computed at: market cap = shares x price, P/E = price / EPS, P/B and P/S from book value
+ * and sales per share, payout = dividend / EPS. The product's five tracked stocks keep their
+ * fixed market cap, P/E and 52-week range; their share count and EPS follow from those.
+ */
+export function simulatedCompany(
+  listing: ListedSymbol,
+  price: number,
+  yearRange: { high: number; low: number } | undefined,
+): SimulatedCompany {
+  const random = randomStream(hash(`${listing.symbol}:company`));
+  const between = ([low, high]: [number, number]) => low + (high - low) * random();
+  const profile: CompanyProfile = {
+    symbol: listing.symbol,
+    name: listing.name,
+    type: listing.type,
+    exchange: listing.exchange,
+    sector: listing.sector,
+    industry: listing.industry,
+    country: 'US',
+    currency: 'USD',
+    website: null,
+    ipoDate: null,
+    sharesOutstanding: null,
+  };
+  const beta = round(between([0.6, 1.6]));
+  if (listing.type === 'etf') {
+    const income =
+      listing.sector === 'Bonds'
+        ? [2.5, 4.8]
+        : listing.sector === 'Commodities'
+          ? [0, 0]
+          : [0.8, 3];
+    return {
+      profile,
+      metrics: {
+        ...emptyMetrics,
+        dividendYieldPercent: round(between(income as [number, number])),
+        beta: listing.sector === 'Bonds' ? round(between([0, 0.3])) : beta,
+        yearHigh: yearRange?.high ?? null,
+        yearLow: yearRange?.low ?? null,
+      },
+    };
+  }
+  const ranges = sectorRanges[listing.sector ?? ''] ?? defaultRanges;
+  const tracked = isTracked(listing.symbol) ? stockFundamentals[listing.symbol] : undefined;
+  const marketCap = tracked?.marketCap ?? Math.exp(Math.log(6e9) + random() * Math.log(6e11 / 6e9));
+  const peRatio = tracked?.peRatio ?? round(between(ranges.pe), 1);
+  const shares = Math.round(marketCap / price);
+  const eps = price / peRatio;
+  const netMargin = between([6, 28]);
+  const salesPerShare = eps / (netMargin / 100);
+  const bookPerShare = price / between([1.2, 12]);
+  const dividendYield = between(ranges.yield);
+  const gross = between(ranges.gross);
+  const operating = Math.max(netMargin + 2, gross * between([0.35, 0.7]));
+  return {
+    profile: { ...profile, sharesOutstanding: shares },
+    metrics: {
+      marketCap: tracked?.marketCap ?? round(shares * price, 0),
+      peRatio,
+      pbRatio: round(price / bookPerShare),
+      psRatio: round(price / salesPerShare),
+      eps: round(eps),
+      dividendYieldPercent: round(dividendYield),
+      payoutRatioPercent: round((((dividendYield / 100) * price) / eps) * 100),
+      beta,
+      yearHigh: tracked?.yearHigh ?? yearRange?.high ?? null,
+      yearLow: tracked?.yearLow ?? yearRange?.low ?? null,
+      grossMarginPercent: round(gross),
+      operatingMarginPercent: round(Math.min(gross, operating)),
+      netMarginPercent: round(netMargin),
+      roePercent: round((eps / bookPerShare) * 100),
+      revenueGrowthPercent: round(between([-6, 22])),
+      epsGrowthPercent: round(between([-12, 30])),
+      revenueGrowth5yPercent: round(between([-2, 18])),
+      debtToEquity: round(between([0.1, 2.2])),
+      currentRatio: round(between([0.8, 2.8])),
+    },
+  };
+}
+
+export const emptyMetrics: KeyMetrics = {
+  marketCap: null,
+  peRatio: null,
+  pbRatio: null,
+  psRatio: null,
+  eps: null,
+  dividendYieldPercent: null,
+  payoutRatioPercent: null,
+  beta: null,
+  yearHigh: null,
+  yearLow: null,
+  grossMarginPercent: null,
+  operatingMarginPercent: null,
+  netMarginPercent: null,
+  roePercent: null,
+  revenueGrowthPercent: null,
+  epsGrowthPercent: null,
+  revenueGrowth5yPercent: null,
+  debtToEquity: null,
+  currentRatio: null,
+};
