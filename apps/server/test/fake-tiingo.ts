@@ -23,6 +23,8 @@ export interface FakeTiingo {
   url: string;
   apiKey: string;
   calls: { total: number; prices: number; rateLimited: number; byTicker: Map<string, number> };
+  /** Every prices request, in order. */
+  requests: { ticker: string; startDate: string | null; endDate: string | null }[];
   /** The last day it has published (YYYY-MM-DD); later days are not there yet. */
   publishThrough(date: string | undefined): void;
   /** A split on this day for this ticker (splitFactor 2, as Tiingo reports one). */
@@ -80,6 +82,7 @@ export async function startFakeTiingo(options: FakeTiingoOptions = {}): Promise<
   const unknown = new Set(options.unknown ?? []);
   const calls = { total: 0, prices: 0, rateLimited: 0, byTicker: new Map<string, number>() };
   const callTimes: number[] = [];
+  const requests: FakeTiingo['requests'] = [];
   const splits = new Map<string, string>();
   let failure: FakeTiingoFailure | undefined;
   let publishedThrough: string | undefined;
@@ -98,6 +101,11 @@ export async function startFakeTiingo(options: FakeTiingoOptions = {}): Promise<
     if (!match) return { status: 404, body: JSON.stringify({ detail: 'Not found.' }) };
     const ticker = decodeURIComponent(match[1]!);
     calls.prices += 1;
+    requests.push({
+      ticker,
+      startDate: url.searchParams.get('startDate'),
+      endDate: url.searchParams.get('endDate'),
+    });
     calls.byTicker.set(ticker, (calls.byTicker.get(ticker) ?? 0) + 1);
     if (overLimit || failure === 'rate_limited') {
       calls.rateLimited += 1;
@@ -146,6 +154,7 @@ export async function startFakeTiingo(options: FakeTiingoOptions = {}): Promise<
     url: `http://127.0.0.1:${port}`,
     apiKey,
     calls,
+    requests,
     publishThrough: (date) => {
       publishedThrough = date;
     },

@@ -61,14 +61,16 @@ const trackedBehaviour: Record<StockSymbol, { basePrice: number; daily: number; 
     TSLA: { basePrice: 224, daily: 0.03, volume: 98e6 },
   };
 
-const garchAlpha = 0.07;
-const garchBeta = 0.9;
+const garchAlpha = 0.1;
+const garchBeta = 0.88;
 /** Chance of an overnight gap on a given day, and its size in long-run daily deviations. */
 const gapChance = 0.012;
 const gapScale = 4;
 /** Chance that a day's shock comes from the wide tail, and how much wider it is. */
 const tailChance = 0.04;
 const tailScale = 2.5;
+/** The variance of a shock with its tail, per unit of GARCH variance. */
+const tailVariance = 1 - tailChance + tailChance * tailScale * tailScale;
 /** Daily mean reversion of the tracked five's log deviation from their base price. */
 const trackedPersistence = 0.985;
 
@@ -210,8 +212,13 @@ function computeSeries(symbol: string, through: string): SimulatedBar[] {
     const volumeNoise = normalFrom(random);
 
     const openLevel = (model.range ? trackedPersistence : 1) * logLevel + gap + overnight;
-    logLevel = Math.max(floorLevel, openLevel + model.dailyDrift - variance / 2 + shock);
-    previousShock = shock + gap;
+    // The drag of -variance/2 makes the drift the median yearly return, as for real prices.
+    logLevel = Math.max(
+      floorLevel,
+      openLevel + model.dailyDrift - (variance * tailVariance) / 2 + shock,
+    );
+    // Scaled so that the long-run variance stays the sector's; gaps do not feed it.
+    previousShock = shock / Math.sqrt(tailVariance);
 
     const open = priceAt(openLevel);
     const close = priceAt(logLevel);
