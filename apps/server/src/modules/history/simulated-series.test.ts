@@ -60,7 +60,9 @@ describe('the simulated daily series', () => {
   it('moves more in volatile sectors than in calm ones', () => {
     const sectorDeviation = (sector: string) => {
       const members = listedSymbols.filter((item) => item.sector === sector).slice(0, 12);
-      return members.reduce((sum, item) => sum + deviation(logReturns(item.symbol)), 0) / members.length;
+      return (
+        members.reduce((sum, item) => sum + deviation(logReturns(item.symbol)), 0) / members.length
+      );
     };
     expect(sectorDeviation('Information Technology')).toBeGreaterThan(
       1.3 * sectorDeviation('Utilities'),
