@@ -1,29 +1,42 @@
 import { stockListSchema } from '@tickerwise/shared';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeFinnhub, startFakeFinnhub } from '../../../test/fake-finnhub.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
+import { barCoverage, companyData, dailyBars, jobs } from '../../db/schema/index.ts';
 import type { AppError } from '../../http/errors.ts';
-import { HistoryCache } from './history-cache.ts';
-import { createFinnhubProvider } from './providers/finnhub.ts';
+import { createMarketData } from './market-data.ts';
 import { QuoteCache } from './quote-cache.ts';
-import { MarketService } from './service.ts';
 
 const silentLog = { warn: () => {} };
 const start = Date.parse('2026-03-16T14:30:00Z');
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+});
+afterAll(() => test.destroy());
+
+async function emptyTables() {
+  const { db } = test.database;
+  for (const table of [dailyBars, barCoverage, companyData, jobs]) await db.delete(table);
+}
 
 describe('the market cache in front of Finnhub', () => {
   let finnhub: FakeFinnhub;
   let now: number;
 
   function service(upstreamTimeoutMs = 2_000) {
-    return new MarketService({
-      provider: createFinnhubProvider({ apiKey: finnhub.apiKey, baseUrl: finnhub.url }),
-      log: silentLog,
-      now: () => now,
+    return createMarketData(
+      { market: { provider: 'finnhub', apiKey: finnhub.apiKey, baseUrl: finnhub.url } },
+      test.database.db,
+      silentLog,
+      () => now,
       upstreamTimeoutMs,
-    });
+    ).market;
   }
 
   beforeEach(async () => {
+    await emptyTables();
     finnhub = await startFakeFinnhub();
     now = start;
   });
@@ -51,17 +64,6 @@ describe('the market cache in front of Finnhub', () => {
     const aapl = await market.getStock('AAPL');
     expect(aapl.price).toBe(200.5);
     expect(finnhub.calls.quote).toBe(6);
-  });
-
-  it('loads the history once per day', async () => {
-    const market = service();
-    await market.listStocks();
-    now += 6 * 3_600_000;
-    await market.listStocks();
-    expect(finnhub.calls.candle).toBe(1);
-    now = Date.parse('2026-03-17T00:00:01Z');
-    await market.listStocks();
-    expect(finnhub.calls.candle).toBe(2);
   });
 
   it('computes price and change from c and pc, and shows volume 0 as Finnhub has none', async () => {
@@ -143,69 +145,24 @@ describe('the market cache in front of Finnhub', () => {
 describe('history from a paid Finnhub key', () => {
   let finnhub: FakeFinnhub;
   beforeEach(async () => {
+    await emptyTables();
     finnhub = await startFakeFinnhub({ plan: 'paid' });
   });
   afterEach(() => finnhub.close());
 
-  const market = () =>
-    new MarketService({
-      provider: createFinnhubProvider({ apiKey: finnhub.apiKey, baseUrl: finnhub.url }),
-      log: silentLog,
-      now: () => start,
-    });
-
-  it("loads each symbol's candles once per day", async () => {
-    let now = start;
-    const cachedMarket = new MarketService({
-      provider: createFinnhubProvider({ apiKey: finnhub.apiKey, baseUrl: finnhub.url }),
-      log: silentLog,
-      now: () => now,
-    });
-    await Promise.all([cachedMarket.listStocks(), cachedMarket.listStocks()]);
-    now += 8 * 3_600_000;
-    await cachedMarket.listStocks();
-    expect(finnhub.calls.candle).toBe(5);
-    now = Date.parse('2026-03-17T00:00:01Z');
-    await cachedMarket.listStocks();
-    expect(finnhub.calls.candle).toBe(10);
-  });
-
-  it('uses the daily closes of the last 30 days', async () => {
-    const aapl = await market().getStock('AAPL');
-    // Weekdays only, as markets trade.
-    expect(aapl.historicalData.length).toBeGreaterThanOrEqual(20);
+  it('stores the daily candles and shows the last 30 days of them', async () => {
+    const market = createMarketData(
+      { market: { provider: 'finnhub', apiKey: finnhub.apiKey, baseUrl: finnhub.url } },
+      test.database.db,
+      silentLog,
+      () => start,
+    ).market;
+    const aapl = await market.getStock('AAPL');
+    // Weekdays only, as markets trade, up to Friday's session.
+    expect(aapl.historicalData.length).toBeGreaterThanOrEqual(18);
     expect(aapl.historicalData.length).toBeLessThanOrEqual(23);
-    expect(aapl.historicalData[0]!.date >= '2026-02-14').toBe(true);
-    expect(aapl.historicalData.at(-1)!.date <= '2026-03-16').toBe(true);
-  });
-
-  it('falls back to the synthetic series on s: "no_data"', async () => {
-    finnhub.setCandlesNoData(true);
-    const aapl = await market().getStock('AAPL');
-    expect(aapl.historicalData).toHaveLength(30);
-    expect(aapl.historicalData.at(-1)?.price).toBe(aapl.price);
-  });
-
-  it('keeps the last series after a failed load and retries only after a pause', async () => {
-    let now = start;
-    const cachedMarket = new MarketService({
-      provider: createFinnhubProvider({ apiKey: finnhub.apiKey, baseUrl: finnhub.url }),
-      log: silentLog,
-      now: () => now,
-    });
-    const before = await cachedMarket.getStock('MSFT');
-    now = Date.parse('2026-03-17T10:00:00Z');
-    finnhub.fail('server_error');
-    const during = await cachedMarket.getStock('MSFT');
-    expect(during.historicalData).toEqual(before.historicalData);
-    expect(finnhub.calls.candle).toBe(2);
-    finnhub.recover();
-    now += HistoryCache.retryMs - 1_000;
-    await cachedMarket.getStock('MSFT');
-    expect(finnhub.calls.candle).toBe(2);
-    now += 1_000;
-    const after = await cachedMarket.getStock('MSFT');
-    expect(finnhub.calls.candle).toBe(3);
-    expect(after.historicalData.at(-1)!.date >= '2026-03-16').toBe(true);
+    expect(aapl.historicalData.at(-1)?.date).toBe('2026-03-13');
+    await market.getStock('AAPL');
+    expect(finnhub.calls.candle).toBe(1);
   });
 });

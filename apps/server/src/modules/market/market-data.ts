@@ -27,15 +27,27 @@ export function createMarketData(
   db: Db,
   log: MarketLog,
   now: () => number = Date.now,
+  upstreamTimeoutMs?: number,
 ): MarketData {
+  const timeout = upstreamTimeoutMs === undefined ? {} : { upstreamTimeoutMs };
   const provider = createMarketProvider(config.market, now);
   const budget = new CallBudget(provider.limits, now);
   const bars = createBarsProvider(config.market, config.history, now);
   const barsBudget = bars.source === provider.source ? budget : new CallBudget(bars.limits, now);
-  const history = new HistoryService({ db, provider: bars, budget: barsBudget, log, now });
+  const history = new HistoryService({
+    db,
+    provider: bars,
+    budget: barsBudget,
+    log,
+    now,
+    ...timeout,
+  });
   const directory = new SymbolDirectory(db, now);
-  const company = new CompanyService({ db, provider, budget, history, log, now });
-  const market = new MarketService({ provider, budget, history, company, directory, log, now });
-  const search = new SymbolSearch({ directory, provider, budget, log, now });
+  const company = new CompanyService({ db, provider, budget, history, log, now, ...timeout });
+  const market = new MarketService({
+    ...{ provider, budget, history, company, directory, log, now },
+    ...timeout,
+  });
+  const search = new SymbolSearch({ directory, provider, budget, log, now, ...timeout });
   return { market, history, company, search, directory };
 }

@@ -111,14 +111,21 @@ describe('market data API on the simulated provider', () => {
     const response = await get('/api/stocks/NVDA/history?range=5y');
     expect(response.statusCode).toBe(200);
     const history = historyResponseSchema.parse(response.json());
-    expect(history).toMatchObject({ symbol: 'NVDA', range: '5y', source: 'simulated', stale: false });
+    expect(history).toMatchObject({
+      symbol: 'NVDA',
+      range: '5y',
+      source: 'simulated',
+      stale: false,
+    });
     expect(history.asOf).toBe(lastClosedSession(Date.now()));
     expect(history.bars.length).toBeGreaterThanOrEqual(1250);
     for (const bar of history.bars) {
       expect(bar.low).toBeLessThanOrEqual(Math.min(bar.open, bar.close));
       expect(bar.high).toBeGreaterThanOrEqual(Math.max(bar.open, bar.close));
     }
-    const oneYear = historyResponseSchema.parse((await get('/api/stocks/NVDA/history?range=1y')).json());
+    const oneYear = historyResponseSchema.parse(
+      (await get('/api/stocks/NVDA/history?range=1y')).json(),
+    );
     expect(oneYear.bars.length).toBeGreaterThanOrEqual(248);
     expect(oneYear.bars.length).toBeLessThanOrEqual(254);
     expect(oneYear.bars.at(-1)).toEqual(history.bars.at(-1));
@@ -187,7 +194,8 @@ describe('market data API on the simulated provider', () => {
     for (const symbol of ['SPY', 'QQQ', 'DIA', 'IWM', 'VTI', 'VOO', 'VEA', 'VWO', 'AGG', 'BND']) {
       expect(symbols).toContain(symbol);
     }
-    for (const symbol of ['GLD', 'TLT', 'XLK', 'XLF', 'XLE', 'XLV']) expect(symbols).toContain(symbol);
+    for (const symbol of ['GLD', 'TLT', 'XLK', 'XLF', 'XLE', 'XLV'])
+      expect(symbols).toContain(symbol);
     for (const etf of etfs) expect(etf).toMatchObject({ type: 'etf', source: 'simulated' });
   });
 
