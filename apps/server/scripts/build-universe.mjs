@@ -60,7 +60,11 @@ const exchangeNames = { A: 'NYSE American', N: 'NYSE', P: 'NYSE Arca', Z: 'Cboe 
 const listings = new Map();
 for (const row of read('nasdaq')) {
   if (row['Test Issue'] === 'Y') continue;
-  listings.set(row.Symbol, { exchange: 'NASDAQ', etf: row.ETF === 'Y', name: row['Security Name'] });
+  listings.set(row.Symbol, {
+    exchange: 'NASDAQ',
+    etf: row.ETF === 'Y',
+    name: row['Security Name'],
+  });
 }
 for (const row of read('other')) {
   if (row['Test Issue'] === 'Y') continue;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CallBudget } from './call-budget.ts';
-import { finnhubFreeLimits } from './providers/finnhub.ts';
+import { finnhubLimits } from './providers/finnhub.ts';
 
 describe('the upstream call budget', () => {
   it('allows at most 30 calls in any second', () => {
     let now = 0;
-    const budget = new CallBudget(finnhubFreeLimits, () => now);
+    const budget = new CallBudget(finnhubLimits(), () => now);
     let allowed = 0;
     for (let call = 0; call < 100; call += 1) if (budget.tryTake()) allowed += 1;
     expect(allowed).toBe(30);
@@ -17,7 +17,7 @@ describe('the upstream call budget', () => {
 
   it('allows at most 60 calls in any minute, however they are spread', () => {
     let now = 0;
-    const budget = new CallBudget(finnhubFreeLimits, () => now);
+    const budget = new CallBudget(finnhubLimits(), () => now);
     const granted: number[] = [];
     for (now = 0; now < 180_000; now += 250) if (budget.tryTake()) granted.push(now);
     for (const start of granted) {

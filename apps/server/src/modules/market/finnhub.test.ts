@@ -18,7 +18,7 @@ interface Setup {
   tiingo: FakeTiingo;
   testApp: TestApp;
   cookie: string;
-  get(url: string): ReturnType<TestApp['app']['inject']>;
+  get(url: string): Promise<Awaited<ReturnType<TestApp['app']['inject']>>>;
 }
 
 /** The app on Finnhub (and Tiingo history when asked), pointed at fresh fakes, signed in. */
