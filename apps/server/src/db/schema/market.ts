@@ -1,7 +1,6 @@
 import {
   bigint,
   date,
-  index,
   jsonb,
   numeric,
   pgTable,
@@ -64,14 +63,10 @@ export const companyData = pgTable('company_data', {
  * US symbols outside the reference list that Finnhub's search found: they open a detail page
  * like the listed ones, and only symbols in here or in the list ever reach a provider.
  */
-export const discoveredSymbols = pgTable(
-  'discovered_symbols',
-  {
-    symbol: text('symbol').primaryKey(),
-    name: text('name').notNull(),
-    /** `stock` or `etf`. */
-    type: text('type').notNull(),
-    discoveredAt: timestamp('discovered_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('discovered_symbols_discovered_at_idx').on(table.discoveredAt)],
-);
+export const discoveredSymbols = pgTable('discovered_symbols', {
+  symbol: text('symbol').primaryKey(),
+  name: text('name').notNull(),
+  /** `stock` or `etf`. */
+  type: text('type').notNull(),
+  discoveredAt: timestamp('discovered_at', { withTimezone: true }).notNull().defaultNow(),
+});

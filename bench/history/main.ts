@@ -1,0 +1,116 @@
+// 1,000 signed-in clients each open 5 random detail pages (the 1Y price history) on a cold
+// database, against a fake Tiingo on 127.0.0.1 that counts its calls; then each opens its 5
+// pages again. Run: npm run bench:history
+// Targets: upstream history calls <= distinct symbols opened; p99 of warm answers < 20 ms.
+
+import { listedSymbols } from '../../apps/server/src/modules/symbols/universe.ts';
+import { startFakeFinnhub } from '../../apps/server/test/fake-finnhub.ts';
+import { startFakeTiingo } from '../../apps/server/test/fake-tiingo.ts';
+import { percentile, signUpAccounts, startBenchApp } from '../support/bench-app.ts';
+
+const clients = 1_000;
+const pagesPerClient = 5;
+// A paid allowance: the free tier (50 an hour) would spread a cold start over hours.
+const tiingoPerHour = 100_000;
+
+let seed = 42;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+const pages = Array.from({ length: clients }, () =>
+  Array.from(
+    { length: pagesPerClient },
+    () => listedSymbols[Math.floor(random() * listedSymbols.length)]!.symbol,
+  ),
+);
+const distinct = new Set(pages.flat());
+
+const finnhub = await startFakeFinnhub({ minuteLimit: 10_000 });
+const tiingo = await startFakeTiingo({ hourlyLimit: tiingoPerHour });
+const app = await startBenchApp({
+  MARKET_PROVIDER: 'finnhub',
+  FINNHUB_API_KEY: finnhub.apiKey,
+  FINNHUB_BASE_URL: finnhub.url,
+  HISTORY_PROVIDER: 'tiingo',
+  TIINGO_API_KEY: tiingo.apiKey,
+  TIINGO_BASE_URL: tiingo.url,
+  TIINGO_CALLS_PER_HOUR: String(tiingoPerHour),
+  TIINGO_CALLS_PER_DAY: String(tiingoPerHour * 10),
+});
+try {
+  const signUpStarted = Date.now();
+  const cookies = await signUpAccounts(app.url, clients);
+  console.log(
+    `signed up ${clients} accounts in ${((Date.now() - signUpStarted) / 1000).toFixed(1)} s`,
+  );
+
+  /** When the first answer of each symbol arrived: later requests for it are warm. */
+  const storedAt = new Map<string, number>();
+  const statuses = new Map<number, number>();
+  const answers: { ms: number; warm: boolean }[] = [];
+
+  async function open(client: number, symbol: string): Promise<void> {
+    const sentAt = performance.now();
+    const warm = (storedAt.get(symbol) ?? Number.POSITIVE_INFINITY) <= sentAt;
+    let status = 0;
+    try {
+      const response = await fetch(
+        `${app.url}/api/stocks/${encodeURIComponent(symbol)}/history?range=1y`,
+        { headers: { cookie: cookies[client]! } },
+      );
+      await response.arrayBuffer();
+      status = response.status;
+    } catch {
+      status = 0;
+    }
+    const doneAt = performance.now();
+    if (status === 200 && !storedAt.has(symbol)) storedAt.set(symbol, doneAt);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    answers.push({ ms: doneAt - sentAt, warm });
+  }
+
+  async function round(): Promise<number> {
+    const started = Date.now();
+    await Promise.all(
+      pages.map(async (symbols, client) => {
+        for (const symbol of symbols) await open(client, symbol);
+      }),
+    );
+    return (Date.now() - started) / 1000;
+  }
+
+  const coldSeconds = await round();
+  const cold = answers.splice(0);
+  const warmSeconds = await round();
+  const again = answers.splice(0);
+
+  const sorted = (items: { ms: number }[]) => items.map((item) => item.ms).sort((a, b) => a - b);
+  const warmDuringCold = sorted(cold.filter((answer) => answer.warm));
+  const allWarm = sorted(again);
+  const upstream = tiingo.calls.prices;
+  const ok = statuses.get(200) ?? 0;
+  const total = clients * pagesPerClient * 2;
+
+  console.log(
+    `history: ${clients} clients x ${pagesPerClient} random detail pages (1Y history), cold database, fake Tiingo`,
+  );
+  console.log(
+    `  answers: ${total}, 200: ${ok}${ok === total ? '' : ` (others: ${JSON.stringify(Object.fromEntries(statuses))})`}`,
+  );
+  console.log(
+    `  upstream history calls: ${upstream} for ${distinct.size} distinct symbols (most for one symbol: ${Math.max(...tiingo.calls.byTicker.values())})`,
+  );
+  console.log(
+    `  cold round: ${coldSeconds.toFixed(1)} s; warm answers in it: ${warmDuringCold.length}, p50 ${percentile(warmDuringCold, 0.5).toFixed(1)} ms, p99 ${percentile(warmDuringCold, 0.99).toFixed(1)} ms`,
+  );
+  console.log(
+    `  warm round: ${warmSeconds.toFixed(1)} s; ${allWarm.length} answers, p50 ${percentile(allWarm, 0.5).toFixed(1)} ms, p99 ${percentile(allWarm, 0.99).toFixed(1)} ms`,
+  );
+  const pass = upstream <= distinct.size && ok === total && percentile(allWarm, 0.99) < 20;
+  console.log(`  targets: calls <= distinct symbols, warm p99 < 20 ms: ${pass ? 'PASS' : 'FAIL'}`);
+} finally {
+  await app.stop();
+  await finnhub.close();
+  await tiingo.close();
+}

@@ -1,0 +1,89 @@
+// 10,000 symbol searches of mixed queries (exact symbols, symbol prefixes, name words, phrases,
+// lower and upper case, misses) against the server, beside its bare route in the same run.
+// Run: npm run bench:symbol-search   Target: p99 < 10 ms, ratio search/bare >= 0.5.
+import autocannon from 'autocannon';
+import { listedSymbols } from '../../apps/server/src/modules/symbols/universe.ts';
+import { signUpAccounts, startBenchApp } from '../support/bench-app.ts';
+
+const searches = 10_000;
+const connections = 10;
+
+/** A deterministic mix of what people type into a search box. */
+function mixedQueries(count: number): string[] {
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const words = listedSymbols.flatMap((item) =>
+    item.name.split(/\s+/).filter((word) => word.length > 3),
+  );
+  const kinds: (() => string)[] = [
+    () => pick(listedSymbols).symbol,
+    () => pick(listedSymbols).symbol.toLowerCase(),
+    () => pick(listedSymbols).symbol.slice(0, 1 + Math.floor(random() * 2)),
+    () => pick(words).toLowerCase(),
+    () => pick(words).slice(0, 4),
+    () => pick(listedSymbols).name.split(' ').slice(0, 2).join(' '),
+    () => pick(['s&p', 's&p 500', 'alphabet', 'gold', 'treasury', 'bank', 'energy', 'nasdaq']),
+    () => pick(['zzqx', 'nothing here', 'qqqqq', 'x9']),
+  ];
+  return Array.from({ length: count }, () => pick(kinds)());
+}
+
+const app = await startBenchApp();
+try {
+  const [cookie] = await signUpAccounts(app.url, 1);
+  const queries = mixedQueries(searches).map(
+    (query) => `/api/symbols?q=${encodeURIComponent(query)}`,
+  );
+  const check = await fetch(`${app.url}${queries[0]}`, { headers: { cookie: cookie! } });
+  if (check.status !== 200) throw new Error(`GET /api/symbols answered ${check.status}`);
+
+  const run = (paths: string[], headers: Record<string, string>) => {
+    let next = 0;
+    return autocannon({
+      url: app.url,
+      connections,
+      amount: paths.length,
+      headers,
+      requests: [
+        {
+          setupRequest: (request) => {
+            request.path = paths[next++ % paths.length]!;
+            return request;
+          },
+        },
+      ],
+    });
+  };
+  const bare = Array.from({ length: searches }, () => '/api/bench/bare');
+  // Warm-up: JIT and connections on both routes before anything is measured.
+  await run(bare.slice(0, 2_000), {});
+  await run(queries.slice(0, 2_000), { cookie: cookie! });
+
+  const bareResult = await run(bare, {});
+  const searchResult = await run(queries, { cookie: cookie! });
+  const failures = searchResult.non2xx + searchResult.errors + searchResult.timeouts;
+  if (failures > 0) throw new Error(`${failures} searches failed`);
+
+  // Whole-run rates: the runs last a few seconds, too short for per-second samples.
+  const rate = (result: autocannon.Result) =>
+    result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000);
+  const ratio = rate(searchResult) / rate(bareResult);
+  const row = (name: string, result: autocannon.Result) =>
+    `  ${name.padEnd(22)} ${rate(result).toFixed(0).padStart(7)} req/s   p50 ${String(
+      result.latency.p50,
+    ).padStart(3)} ms   p99 ${String(result.latency.p99).padStart(3)} ms`;
+  console.log(
+    `symbol-search: ${searches} mixed searches over ${listedSymbols.length} symbols, ${connections} connections, one server process`,
+  );
+  console.log(row('GET /api/bench/bare', bareResult));
+  console.log(row('GET /api/symbols?q=', searchResult));
+  console.log(`  ratio search/bare: ${ratio.toFixed(2)}   (target >= 0.5)`);
+  console.log(`  search p99: ${searchResult.latency.p99} ms   (target < 10 ms)`);
+  console.log(`  result: ${ratio >= 0.5 && searchResult.latency.p99 < 10 ? 'PASS' : 'FAIL'}`);
+} finally {
+  await app.stop();
+}
