@@ -24,11 +24,15 @@ export function sendWithEtag(
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-/** Serialised answers with their ETags, kept per key while their version holds. */
+/**
+ * Serialised answers with their ETags, kept per key while their version holds; the least
+ * recently used go first once the bodies pass `maxBytes`.
+ */
 export class EtagCache {
   private readonly entries = new Map<string, { version: string; body: string; etag: string }>();
+  private bytes = 0;
 
-  constructor(private readonly size: number) {}
+  constructor(private readonly maxBytes: number) {}
 
   async get(
     key: string,
@@ -43,8 +47,18 @@ export class EtagCache {
     }
     const body = JSON.stringify(await load());
     const fresh = { version, body, etag: etagOf(body) };
+    const replaced = this.entries.get(key);
+    if (replaced) {
+      this.bytes -= replaced.body.length;
+      this.entries.delete(key);
+    }
     this.entries.set(key, fresh);
-    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+    this.bytes += body.length;
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes || oldest === key) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.body.length;
+    }
     return fresh;
   }
 }

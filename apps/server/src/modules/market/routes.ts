@@ -30,8 +30,9 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
   // The lists are the same for every user: serialise each at most once a second.
   const stockList = new SharedJson(1_000);
   const etfList = new SharedJson(1_000);
-  const histories = new EtagCache(4_000);
-  const profiles = new EtagCache(2_000);
+  // Serialised answers kept in memory: at most 64 MB of histories and 8 MB of profiles.
+  const histories = new EtagCache(64 * 1024 * 1024);
+  const profiles = new EtagCache(8 * 1024 * 1024);
 
   app.get('/api/stocks', { config: { access: 'user' } }, async (request, reply) => {
     await requireUser(auth, request);
