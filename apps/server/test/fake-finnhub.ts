@@ -36,8 +36,9 @@ export interface FakeFinnhub {
   };
   /** Times of every call received, for checking limits. */
   callTimes: number[];
-  /** Quote for a symbol as {c, pc}; symbols without one answer as unknown. */
-  setQuote(symbol: string, quote: { c: number; pc: number }): void;
+  /** Quote for a symbol as {c, pc} (t: its trade time in epoch seconds, default now); symbols
+   * without one answer as unknown. */
+  setQuote(symbol: string, quote: { c: number; pc: number; t?: number }): void;
   /** What `/search` lists for a query (matched case-insensitively against the whole query). */
   setSearchResults(query: string, results: FakeSearchResult[]): void;
   /** Candles answer {s:"no_data"} (only meaningful on a paid key). */
@@ -109,7 +110,7 @@ export const defaultFakeQuotes: Record<string, { c: number; pc: number }> = {
 
 const dayS = 86_400;
 
-function quoteBody(quote: { c: number; pc: number } | undefined, nowS: number) {
+function quoteBody(quote: { c: number; pc: number; t?: number } | undefined, nowS: number) {
   if (!quote) return { c: 0, d: null, dp: null, h: 0, l: 0, o: 0, pc: 0, t: 0 };
   const d = Math.round((quote.c - quote.pc) * 100) / 100;
   return {
@@ -120,7 +121,7 @@ function quoteBody(quote: { c: number; pc: number } | undefined, nowS: number) {
     l: Math.round(quote.c * 98.5) / 100,
     o: quote.pc,
     pc: quote.pc,
-    t: nowS,
+    t: quote.t ?? nowS,
   };
 }
 
@@ -142,7 +143,9 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
   const apiKey = options.apiKey ?? 'fake-finnhub-key';
   const burstLimit = options.burstLimit ?? 30;
   const minuteLimit = options.minuteLimit ?? 60;
-  const quotes = new Map(Object.entries(defaultFakeQuotes));
+  const quotes = new Map<string, { c: number; pc: number; t?: number }>(
+    Object.entries(defaultFakeQuotes),
+  );
   const calls = {
     quote: 0,
     candle: 0,

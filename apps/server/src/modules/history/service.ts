@@ -133,15 +133,6 @@ export class HistoryService {
     return { ...state, bars: await this.store.lastBars(symbol, count) };
   }
 
-  /** Daily closes of the last 30 days, for the stock record's chart. */
-  async lastMonthCloses(symbol: string): Promise<{ date: string; price: number }[]> {
-    const { bars } = await this.range(symbol, '1m');
-    const since = addDays(bars.at(-1)?.date ?? '1970-01-01', -29);
-    return bars
-      .filter((bar) => bar.date >= since)
-      .map((bar) => ({ date: bar.date, price: bar.close }));
-  }
-
   /** Asks for a symbol to be kept up to date by the daily refresh from now on. */
   async keepFresh(symbol: string): Promise<void> {
     await this.state(symbol);
