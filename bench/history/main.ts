@@ -1,6 +1,6 @@
-// 1,000 signed-in clients each open 5 random detail pages (the 1Y price history) on a cold
-// database, against a fake Tiingo on 127.0.0.1 that counts its calls; then each opens its 5
-// pages again. Run: npm run bench:history
+// 1,000 signed-in clients, arriving over a minute, each open 5 random detail pages (the 1Y
+// price history) on a cold database, against a fake Tiingo on 127.0.0.1 that counts its
+// calls; then each opens its 5 pages again. Run: npm run bench:history
 // Targets: upstream history calls <= distinct symbols opened; p99 of warm answers < 20 ms.
 
 import { listedSymbols } from '../../apps/server/src/modules/symbols/universe.ts';
@@ -12,6 +12,8 @@ const clients = 1_000;
 const pagesPerClient = 5;
 // A paid allowance: the free tier (50 an hour) would spread a cold start over hours.
 const tiingoPerHour = 100_000;
+/** Clients arrive evenly over this window, as visitors would, not all in one instant. */
+const arrivalMs = 60_000;
 
 let seed = 42;
 const random = () => {
@@ -74,6 +76,7 @@ try {
     const started = Date.now();
     await Promise.all(
       pages.map(async (symbols, client) => {
+        await new Promise((resolve) => setTimeout(resolve, (client * arrivalMs) / clients));
         for (const symbol of symbols) await open(client, symbol);
       }),
     );
@@ -107,7 +110,12 @@ try {
   console.log(
     `  warm round: ${warmSeconds.toFixed(1)} s; ${allWarm.length} answers, p50 ${percentile(allWarm, 0.5).toFixed(1)} ms, p99 ${percentile(allWarm, 0.99).toFixed(1)} ms`,
   );
-  const pass = upstream <= distinct.size && ok === total && percentile(allWarm, 0.99) < 20;
+  const warmP99 = percentile(
+    [...warmDuringCold, ...allWarm].sort((a, b) => a - b),
+    0.99,
+  );
+  console.log(`  all warm answers: p99 ${warmP99.toFixed(1)} ms`);
+  const pass = upstream <= distinct.size && ok === total && warmP99 < 20;
   console.log(`  targets: calls <= distinct symbols, warm p99 < 20 ms: ${pass ? 'PASS' : 'FAIL'}`);
 } finally {
   await app.stop();

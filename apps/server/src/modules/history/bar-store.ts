@@ -17,7 +17,7 @@ export interface StoredBar extends DailyBar {
 }
 
 /** Rows per INSERT: small enough that one write never holds the embedded database for long. */
-const chunkSize = 250;
+const chunkSize = 100;
 
 /** The `daily_bars` and `bar_coverage` tables. */
 export class BarStore {

@@ -53,6 +53,8 @@ const retryMs = 2 * 60_000;
 const waitForOtherInstanceMs = 15_000;
 /** A fetch claimed by an instance that died is taken over after this. */
 const claimLeaseMs = 2 * 60_000;
+/** Calls to the history source at once; more wait their turn (outside the call's timeout). */
+const maxConcurrentFetches = 4;
 /** Symbols asked for in this window are kept up to date by the daily refresh. */
 export const keepFreshMs = 30 * 86_400_000;
 
@@ -90,6 +92,8 @@ export class HistoryService {
   private readonly memos = new Map<string, Memo>();
   private readonly inflight = new Map<string, Promise<HistoryState>>();
   private readonly now: () => number;
+  private fetching = 0;
+  private readonly fetchQueue: (() => void)[] = [];
   private readonly timeoutMs: number;
 
   constructor(private readonly options: HistoryServiceOptions) {
@@ -258,19 +262,11 @@ export class HistoryService {
     const checkedAt = new Date(this.now());
     let answer: Awaited<ReturnType<BarsProvider['dailyBars']>>;
     try {
-      answer = await provider.dailyBars(
-        symbol,
-        { from, to: session },
-        AbortSignal.timeout(this.timeoutMs),
-      );
+      answer = await this.call(symbol, from, session);
       if (answer?.historyRevised && from !== backfillFrom) {
         // A split or dividend moved the adjusted past: take the whole history again.
         if (!budget.tryTake()) return false;
-        answer = await provider.dailyBars(
-          symbol,
-          { from: backfillFrom, to: session },
-          AbortSignal.timeout(this.timeoutMs),
-        );
+        answer = await this.call(symbol, backfillFrom, session);
       }
     } catch (error) {
       if (error instanceof UpstreamError && error.failure === 'not_found') {
@@ -298,6 +294,24 @@ export class HistoryService {
       checkedAt,
     });
     return true;
+  }
+
+  /** One call to the source, at most `maxConcurrentFetches` at a time. */
+  private async call(symbol: string, from: string, to: string) {
+    if (this.fetching < maxConcurrentFetches) this.fetching += 1;
+    // A finished call hands its place straight to the next in line.
+    else await new Promise<void>((resolve) => this.fetchQueue.push(resolve));
+    try {
+      return await this.options.provider.dailyBars(
+        symbol,
+        { from, to },
+        AbortSignal.timeout(this.timeoutMs),
+      );
+    } finally {
+      const next = this.fetchQueue.shift();
+      if (next) next();
+      else this.fetching -= 1;
+    }
   }
 
   private async claim(symbol: string): Promise<boolean> {
