@@ -50,6 +50,7 @@ try {
   /** When the first answer of each symbol arrived: later requests for it are warm. */
   const storedAt = new Map<string, number>();
   const statuses = new Map<number, number>();
+  const failures = new Map<string, number>();
   const answers: { ms: number; warm: boolean }[] = [];
 
   async function open(client: number, symbol: string): Promise<void> {
@@ -63,8 +64,11 @@ try {
       );
       await response.arrayBuffer();
       status = response.status;
-    } catch {
+    } catch (error) {
       status = 0;
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const reason = cause?.code ?? cause?.message ?? String(error);
+      failures.set(reason, (failures.get(reason) ?? 0) + 1);
     }
     const doneAt = performance.now();
     if (status === 200 && !storedAt.has(symbol)) storedAt.set(symbol, doneAt);
@@ -101,6 +105,8 @@ try {
   console.log(
     `  answers: ${total}, 200: ${ok}${ok === total ? '' : ` (others: ${JSON.stringify(Object.fromEntries(statuses))})`}`,
   );
+  if (failures.size > 0)
+    console.log(`  failed requests: ${JSON.stringify(Object.fromEntries(failures))}`);
   console.log(
     `  upstream history calls: ${upstream} for ${distinct.size} distinct symbols (most for one symbol: ${Math.max(...tiingo.calls.byTicker.values())})`,
   );

@@ -17,7 +17,7 @@ export interface StoredBar extends DailyBar {
 }
 
 /** Rows per INSERT: small enough that one write never holds the embedded database for long. */
-const chunkSize = 100;
+const chunkSize = 200;
 
 /** The `daily_bars` and `bar_coverage` tables. */
 export class BarStore {
@@ -39,31 +39,26 @@ export class BarStore {
    */
   async saveBars(symbol: string, source: string, bars: readonly ProviderBar[]): Promise<void> {
     for (let start = 0; start < bars.length; start += chunkSize) {
-      const rows = bars.slice(start, start + chunkSize).map((bar) => ({
-        symbol,
-        date: bar.date,
-        open: bar.open,
-        high: bar.high,
-        low: bar.low,
-        close: bar.close,
-        volume: bar.volume,
-        source,
-      }));
-      await this.db
-        .insert(dailyBars)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [dailyBars.symbol, dailyBars.date],
-          set: {
-            open: sql`excluded.open`,
-            high: sql`excluded.high`,
-            low: sql`excluded.low`,
-            close: sql`excluded.close`,
-            volume: sql`excluded.volume`,
-            source: sql`excluded.source`,
-            fetchedAt: sql`now()`,
-          },
-        });
+      const chunk = bars.slice(start, start + chunkSize);
+      // One statement per chunk with one array parameter per column: far less to parse and
+      // bind than a parameter per value, on PGlite and PostgreSQL alike. The arrays hold only
+      // dates and finite numbers, written as PostgreSQL array literals.
+      const column = (values: (string | number)[]) => `{${values.join(',')}}`;
+      await this.db.execute(sql`
+        insert into daily_bars (symbol, date, open, high, low, close, volume, source)
+        select ${symbol}, day.date, day.open, day.high, day.low, day.close, day.volume, ${source}
+        from unnest(
+          ${column(chunk.map((bar) => bar.date))}::date[],
+          ${column(chunk.map((bar) => bar.open))}::numeric[],
+          ${column(chunk.map((bar) => bar.high))}::numeric[],
+          ${column(chunk.map((bar) => bar.low))}::numeric[],
+          ${column(chunk.map((bar) => bar.close))}::numeric[],
+          ${column(chunk.map((bar) => bar.volume))}::bigint[]
+        ) as day(date, open, high, low, close, volume)
+        on conflict (symbol, date) do update set
+          open = excluded.open, high = excluded.high, low = excluded.low,
+          close = excluded.close, volume = excluded.volume, source = excluded.source,
+          fetched_at = now()`);
       // Let waiting requests in between chunks (PGlite shares the event loop).
       await new Promise((resolve) => setImmediate(resolve));
     }
