@@ -2,6 +2,9 @@
 // price history) on a cold database, against a fake Tiingo on 127.0.0.1 that counts its
 // calls; then each opens its 5 pages again. Run: npm run bench:history
 // Targets: upstream history calls <= distinct symbols opened; p99 of warm answers < 20 ms.
+// BENCH_DATABASE_URL=postgres://... runs the server on a fresh database of that PostgreSQL
+// server instead of the embedded PGlite (which shares the server's event loop).
+import pg from 'pg';
 
 import { listedSymbols } from '../../apps/server/src/modules/symbols/universe.ts';
 import { startFakeFinnhub } from '../../apps/server/test/fake-finnhub.ts';
@@ -28,6 +31,25 @@ const pages = Array.from({ length: clients }, () =>
 );
 const distinct = new Set(pages.flat());
 
+const adminUrl = process.env.BENCH_DATABASE_URL;
+const benchDatabase = `tw_bench_history_${process.pid}`;
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+let databaseUrl = '';
+if (adminUrl) {
+  await admin(`CREATE DATABASE ${benchDatabase}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${benchDatabase}`;
+  databaseUrl = url.toString();
+}
+
 const finnhub = await startFakeFinnhub({ minuteLimit: 10_000 });
 const tiingo = await startFakeTiingo({ hourlyLimit: tiingoPerHour });
 const app = await startBenchApp({
@@ -39,6 +61,7 @@ const app = await startBenchApp({
   TIINGO_BASE_URL: tiingo.url,
   TIINGO_CALLS_PER_HOUR: String(tiingoPerHour),
   TIINGO_CALLS_PER_DAY: String(tiingoPerHour * 10),
+  DATABASE_URL: databaseUrl,
 });
 try {
   const signUpStarted = Date.now();
@@ -100,7 +123,7 @@ try {
   const total = clients * pagesPerClient * 2;
 
   console.log(
-    `history: ${clients} clients x ${pagesPerClient} random detail pages (1Y history), cold database, fake Tiingo`,
+    `history: ${clients} clients x ${pagesPerClient} random detail pages (1Y history), cold ${adminUrl ? 'PostgreSQL' : 'PGlite'} database, fake Tiingo`,
   );
   console.log(
     `  answers: ${total}, 200: ${ok}${ok === total ? '' : ` (others: ${JSON.stringify(Object.fromEntries(statuses))})`}`,
@@ -130,4 +153,5 @@ try {
   await app.stop();
   await finnhub.close();
   await tiingo.close();
+  if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${benchDatabase} WITH (FORCE)`);
 }
