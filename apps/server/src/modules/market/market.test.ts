@@ -223,9 +223,5 @@ describe('market data API on the simulated provider', () => {
       expect(response.statusCode).toBe(400);
       expect(apiErrorSchema.parse(response.json()).error.code).toBe('validation_failed');
     }
-    // An encoded slash is not a symbol but another path: refused before the route runs.
-    const traversal = await get('/api/stocks/..%2F..%2Fetc');
-    expect(traversal.statusCode).toBe(400);
-    expect(traversal.json().error.code).toBe('bad_path');
   });
 });
