@@ -75,6 +75,9 @@ try {
   const statuses = new Map<number, number>();
   const failures = new Map<string, number>();
   const answers: { ms: number; warm: boolean; page: number }[] = [];
+  /** The server's bare route, asked beside each warm-round page: the machine's noise floor. */
+  const bareAnswers: number[] = [];
+  let measureBare = false;
 
   async function open(client: number, symbol: string, page: number): Promise<void> {
     const sentAt = performance.now();
@@ -97,6 +100,11 @@ try {
     if (status === 200 && !storedAt.has(symbol)) storedAt.set(symbol, doneAt);
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
     answers.push({ ms: doneAt - sentAt, warm, page });
+    if (measureBare) {
+      const bareSent = performance.now();
+      await fetch(`${app.url}/api/bench/bare`).then((response) => response.arrayBuffer());
+      bareAnswers.push(performance.now() - bareSent);
+    }
   }
 
   async function round(): Promise<number> {
@@ -112,6 +120,7 @@ try {
 
   const coldSeconds = await round();
   const cold = answers.splice(0);
+  measureBare = true;
   const warmSeconds = await round();
   const again = answers.splice(0);
 
@@ -144,6 +153,10 @@ try {
   const laterPages = sorted(again.filter((answer) => answer.page > 0));
   console.log(
     `  warm round, first page of a client: p50 ${percentile(firstPages, 0.5).toFixed(1)} ms, p99 ${percentile(firstPages, 0.99).toFixed(1)} ms; later pages: p50 ${percentile(laterPages, 0.5).toFixed(1)} ms, p99 ${percentile(laterPages, 0.99).toFixed(1)} ms`,
+  );
+  const bare = bareAnswers.sort((a, b) => a - b);
+  console.log(
+    `  bare route beside the warm round: p50 ${percentile(bare, 0.5).toFixed(1)} ms, p99 ${percentile(bare, 0.99).toFixed(1)} ms`,
   );
   // Warm answers: every page whose history was already stored, in the second round.
   const warmP99 = percentile(allWarm, 0.99);
