@@ -41,6 +41,14 @@ const sharedParams: Record<string, { why: string; params: Record<string, string>
     why: 'market data is the same for everyone',
     params: { symbol: 'AAPL' },
   },
+  'GET /api/stocks/:symbol/history': {
+    why: 'market data is the same for everyone',
+    params: { symbol: 'AAPL' },
+  },
+  'GET /api/stocks/:symbol/profile': {
+    why: 'company data is the same for everyone',
+    params: { symbol: 'AAPL' },
+  },
 };
 
 const key = (route: ApiRoute) => `${route.method} ${route.url}`;
