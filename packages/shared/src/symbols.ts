@@ -4,13 +4,13 @@ import { tickerSymbolSchema } from './market.ts';
 
 export const symbolSearchLimits = { queryMaxLength: 40, defaultResults: 8, maxResults: 20 };
 
-/** The query of `GET /api/symbols?q=&limit=`. */
+/** The query of `GET /api/symbols?q=&limit=`; an empty search finds nothing. */
 export const symbolSearchQuerySchema = z.object({
   q: z
     .string()
     .trim()
-    .min(1, 'Type a symbol or a company name')
-    .max(symbolSearchLimits.queryMaxLength, 'Search for at most 40 characters'),
+    .max(symbolSearchLimits.queryMaxLength, 'Search for at most 40 characters')
+    .default(''),
   limit: z.coerce
     .number()
     .int()

@@ -211,10 +211,13 @@ describe('market data API on the simulated provider', () => {
     expect(await search('qqq')).toEqual(['QQQ']);
   });
 
-  it('refuses an empty, too long or over-limit search with 400', async () => {
+  it('finds nothing for an empty search, and refuses a too long or over-limit one with 400', async () => {
+    for (const url of ['/api/symbols', '/api/symbols?q=%20%20']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(symbolSearchResponseSchema.parse(response.json()).results).toEqual([]);
+    }
     for (const url of [
-      '/api/symbols',
-      '/api/symbols?q=%20%20',
       `/api/symbols?q=${'a'.repeat(41)}`,
       '/api/symbols?q=a&limit=21',
       '/api/symbols?q=a&limit=zero',

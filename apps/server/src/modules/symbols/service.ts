@@ -51,6 +51,7 @@ export class SymbolSearch {
   }
 
   async search({ q, limit }: SymbolSearchQuery): Promise<SymbolSearchResponse> {
+    if (q === '') return { query: q, results: [] };
     const local = this.index.search(q, limit);
     if (local.length >= limit || !this.options.provider.search) {
       return { query: q, results: local };
