@@ -10,6 +10,7 @@ import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRouteAccess } from './http/route-access.ts';
 import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers.ts';
 import { registerApiNotFound, registerSpa } from './http/spa.ts';
+import { registerMarketData } from './market-data/register-market-data.ts';
 import { type Auth, createAuth } from './modules/auth/auth.ts';
 import { requireUser } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -20,7 +21,6 @@ import { registerEntitlements } from './modules/entitlements/register-entitlemen
 import type { EntitlementService } from './modules/entitlements/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { checkHealth } from './modules/health/service.ts';
-import { registerMarketData } from './modules/market/register-market-data.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { backupRoutes } from './modules/operator/backup-routes.ts';
 import { registerOperatorAccess, requireOperator } from './modules/operator/operator-access.ts';

@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeFinnhub, startFakeFinnhub } from '../../../test/fake-finnhub.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
+import { instantInNewYork } from '../../calendar/market-calendar.ts';
 import { barCoverage, dailyBars } from '../../db/schema/index.ts';
-import { JobQueue } from '../jobs/job-queue.ts';
-import { JobRunner } from '../jobs/job-runner.ts';
-import { createMarketData } from '../market/market-data.ts';
+import { createMarketData } from '../../market-data/market-data.ts';
+import { JobQueue, JobRunner } from '../jobs/service.ts';
 import { dailyRefresh, dailyRefreshJob } from './daily-refresh.ts';
-import { instantInNewYork } from './market-calendar.ts';
 
 const silentLog = { warn: () => {}, error: () => {} };
 

@@ -1,8 +1,7 @@
-import type { JobQueue } from '../jobs/job-queue.ts';
-import type { JobHandler, JobOutcome } from '../jobs/job-runner.ts';
-import type { MarketLog } from '../market/market-log.ts';
+import { lastClosedSession, newYorkTime } from '../../calendar/market-calendar.ts';
+import type { MarketLog } from '../../upstream/market-log.ts';
+import type { JobHandler, JobOutcome, JobQueue } from '../jobs/service.ts';
 import type { MarketService } from '../market/service.ts';
-import { lastClosedSession, newYorkTime } from './market-calendar.ts';
 import { type HistoryService, keepFreshMs } from './service.ts';
 
 export const dailyRefreshJob = 'history.daily-refresh';

@@ -1,18 +1,18 @@
 import type { DataSource, HistoryRange } from '@tickerwise/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
-import type { CallBudget } from '../market/call-budget.ts';
-import type { MarketLog } from '../market/market-log.ts';
-import { UpstreamError } from '../market/providers/market-provider.ts';
-import { BarStore, type StoredBar } from './bar-store.ts';
 import {
   addDays,
   instantInNewYork,
   lastClosedSession,
   previousTradingDay,
   sessionCloseMinute,
-} from './market-calendar.ts';
+} from '../../calendar/market-calendar.ts';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import type { CallBudget } from '../../upstream/call-budget.ts';
+import type { MarketLog } from '../../upstream/market-log.ts';
+import { UpstreamError } from '../../upstream/upstream.ts';
+import { BarStore, type StoredBar } from './bar-store.ts';
 import type { BarsProvider, ProviderBar } from './providers/bars-provider.ts';
 
 export interface HistoryServiceOptions {

@@ -2,12 +2,12 @@ import type { CompanyData, CompanyProfile, KeyMetrics } from '@tickerwise/shared
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companyData } from '../../db/schema/index.ts';
+import { listedSymbol } from '../../reference/universe.ts';
+import type { CallBudget } from '../../upstream/call-budget.ts';
+import type { MarketLog } from '../../upstream/market-log.ts';
 import type { HistoryService } from '../history/service.ts';
-import type { Security } from '../symbols/directory.ts';
-import { listedSymbol } from '../symbols/universe.ts';
-import type { CallBudget } from './call-budget.ts';
+import type { Security } from '../symbols/service.ts';
 import { isoDate } from './market-days.ts';
-import type { MarketLog } from './market-log.ts';
 import type { MarketProvider } from './providers/market-provider.ts';
 import { emptyMetrics, simulatedCompany } from './simulated-company.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '@tickerwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpUser, type TestApp } from '../../../test/test-app.ts';
-import { lastClosedSession, tradingDaysBetween } from '../history/market-calendar.ts';
+import { lastClosedSession, tradingDaysBetween } from '../../calendar/market-calendar.ts';
 
 describe('market data API on the simulated provider', () => {
   let testApp: TestApp;

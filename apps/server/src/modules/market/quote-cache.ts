@@ -1,5 +1,5 @@
-import type { CallBudget } from './call-budget.ts';
-import type { MarketLog } from './market-log.ts';
+import type { CallBudget } from '../../upstream/call-budget.ts';
+import type { MarketLog } from '../../upstream/market-log.ts';
 import type { MarketProvider, ProviderQuote } from './providers/market-provider.ts';
 
 export interface CachedQuote extends ProviderQuote {

@@ -1,16 +1,23 @@
 import { parseTickerSymbol, type Stock, type StockSymbol, stockSymbols } from '@tickerwise/shared';
+import { addDays } from '../../calendar/market-calendar.ts';
 import { AppError } from '../../http/errors.ts';
-import { addDays } from '../history/market-calendar.ts';
+import { featuredEtfs } from '../../reference/universe.ts';
+import type { CallBudget } from '../../upstream/call-budget.ts';
+import type { MarketLog } from '../../upstream/market-log.ts';
 import type { HistoryService } from '../history/service.ts';
-import type { Security, SymbolDirectory } from '../symbols/directory.ts';
-import { featuredEtfs } from '../symbols/universe.ts';
-import type { CallBudget } from './call-budget.ts';
+import type { Security, SymbolDirectory } from '../symbols/service.ts';
 import type { CompanyService } from './company-service.ts';
 import { roundCents } from './market-days.ts';
-import type { MarketLog } from './market-log.ts';
 import type { MarketProvider } from './providers/market-provider.ts';
 import { MarketDataUnavailable, QuoteCache, type QuoteReading } from './quote-cache.ts';
-import { stockFundamentals } from './stock-fundamentals.ts';
+
+export type {
+  MarketProvider,
+  ProviderQuote,
+  ProviderSymbolMatch,
+} from './providers/market-provider.ts';
+
+import { stockFundamentals } from '../../reference/stock-fundamentals.ts';
 import { syntheticSeries } from './synthetic-series.ts';
 
 export interface MarketServiceOptions {

@@ -1,8 +1,8 @@
 import type { CompanyProfile, KeyMetrics } from '@tickerwise/shared';
 import { type StockSymbol, stockSymbols } from '@tickerwise/shared';
-import { hash, randomStream } from '../history/simulated-series.ts';
-import type { ListedSymbol } from '../symbols/universe.ts';
-import { stockFundamentals } from './stock-fundamentals.ts';
+import { stockFundamentals } from '../../reference/stock-fundamentals.ts';
+import type { ListedSymbol } from '../../reference/universe.ts';
+import { hash, randomStream } from '../../simulation/simulated-series.ts';
 
 /** Plausible ranges per sector: P/E, dividend yield (%), gross margin (%). */
 const sectorRanges: Record<

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { listedSymbols } from '../../reference/universe.ts';
 import { normaliseText, SearchIndex } from './search-index.ts';
-import { listedSymbols } from './universe.ts';
 
 const index = new SearchIndex(listedSymbols);
 const symbols = (query: string, limit = 8) => index.search(query, limit).map((item) => item.symbol);

@@ -1,10 +1,13 @@
 import type { SymbolSearchQuery, SymbolSearchResponse } from '@tickerwise/shared';
-import type { CallBudget } from '../market/call-budget.ts';
-import type { MarketLog } from '../market/market-log.ts';
+import type { CallBudget } from '../../upstream/call-budget.ts';
+import type { MarketLog } from '../../upstream/market-log.ts';
 import type { MarketProvider } from '../market/providers/market-provider.ts';
 import type { Security, SymbolDirectory } from './directory.ts';
+
+export { type Security, SymbolDirectory } from './directory.ts';
+
+import { listedSymbols } from '../../reference/universe.ts';
 import { normaliseText, SearchIndex } from './search-index.ts';
-import { listedSymbols } from './universe.ts';
 
 export interface SymbolSearchOptions {
   directory: SymbolDirectory;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { finnhubLimits } from '../../market/providers/finnhub.ts';
-import { UpstreamError } from '../../market/providers/market-provider.ts';
-import { dayNumber, newYorkTime } from '../market-calendar.ts';
+import { dayNumber, newYorkTime } from '../../../calendar/market-calendar.ts';
+import { finnhubLimits } from '../../../upstream/provider-limits.ts';
+import { UpstreamError } from '../../../upstream/upstream.ts';
 import type { BarsAnswer, BarsProvider, ProviderBar } from './bars-provider.ts';
 
 export interface FinnhubCandleOptions {

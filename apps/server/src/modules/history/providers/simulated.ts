@@ -1,5 +1,5 @@
-import { lastClosedSession } from '../market-calendar.ts';
-import { simulatedSeries } from '../simulated-series.ts';
+import { lastClosedSession } from '../../../calendar/market-calendar.ts';
+import { simulatedSeries } from '../../../simulation/simulated-series.ts';
 import type { BarsProvider } from './bars-provider.ts';
 
 /** Offline history: the simulated series, up to the last closed session. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type CallLimit, UpstreamError } from '../../market/providers/market-provider.ts';
+import { tiingoLimits } from '../../../upstream/provider-limits.ts';
+import { UpstreamError } from '../../../upstream/upstream.ts';
 import type { BarsProvider, ProviderBar } from './bars-provider.ts';
 
 export interface TiingoOptions {
@@ -9,13 +10,6 @@ export interface TiingoOptions {
   /** The plan's allowance (free: 50 an hour, 1,000 a day). */
   callsPerHour?: number;
   callsPerDay?: number;
-}
-
-export function tiingoLimits(callsPerHour = 50, callsPerDay = 1_000): CallLimit[] {
-  return [
-    { calls: callsPerHour, perMs: 3_600_000 },
-    { calls: callsPerDay, perMs: 86_400_000 },
-  ];
 }
 
 // `/tiingo/daily/<ticker>/prices` answers an array of days with raw and adjusted figures.

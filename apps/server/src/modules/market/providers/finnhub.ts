@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { finnhubLimits } from '../../../upstream/provider-limits.ts';
+import { UpstreamError } from '../../../upstream/upstream.ts';
 import type {
-  CallLimit,
   MarketProvider,
   ProviderCompanyData,
   ProviderSymbolMatch,
 } from './market-provider.ts';
-import { UpstreamError } from './market-provider.ts';
 
 export interface FinnhubOptions {
   apiKey: string;
@@ -13,14 +13,6 @@ export interface FinnhubOptions {
   baseUrl: string;
   /** Calls a minute the plan allows (free: 60). */
   callsPerMinute?: number;
-}
-
-/** Finnhub's limits: the plan's calls a minute, and 30 a second on every plan. */
-export function finnhubLimits(callsPerMinute = 60): CallLimit[] {
-  return [
-    { calls: 30, perMs: 1_000 },
-    { calls: callsPerMinute, perMs: 60_000 },
-  ];
 }
 
 // `/quote` answers {c,d,dp,h,l,o,pc,t}; unknown symbols get zeros and nulls. It has no volume.

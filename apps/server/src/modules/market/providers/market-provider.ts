@@ -1,4 +1,5 @@
 import type { CompanyProfile, DataSource, KeyMetrics } from '@tickerwise/shared';
+import type { CallLimit } from '../../../upstream/upstream.ts';
 
 export interface ProviderQuote {
   /** Current price; 0 when the provider knows none (Finnhub answers zeros for unknown symbols). */
@@ -12,12 +13,6 @@ export interface ProviderQuote {
   low?: number;
   /** When the provider last saw a trade (epoch ms), when it says. */
   tradedAt?: number;
-}
-
-/** At most `calls` upstream calls in any `perMs` window. */
-export interface CallLimit {
-  calls: number;
-  perMs: number;
 }
 
 /** Profile and key metrics as a provider gives them; any figure may be missing. */
@@ -47,24 +42,4 @@ export interface MarketProvider {
   /** Undefined for the simulated provider, whose figures are derived from its own prices. */
   companyData?(symbol: string, signal: AbortSignal): Promise<ProviderCompanyData>;
   search?(query: string, signal: AbortSignal): Promise<ProviderSymbolMatch[]>;
-}
-
-export type UpstreamFailure =
-  | 'timeout'
-  | 'network'
-  | 'rate_limited'
-  | 'server_error'
-  | 'rejected'
-  | 'not_found'
-  | 'bad_response';
-
-/** The provider did not give a usable answer; the caller serves the last good value instead. */
-export class UpstreamError extends Error {
-  override name = 'UpstreamError';
-  constructor(
-    readonly failure: UpstreamFailure,
-    message: string,
-  ) {
-    super(message);
-  }
 }

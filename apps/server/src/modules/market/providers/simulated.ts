@@ -4,8 +4,8 @@ import {
   previousTradingDay,
   sessionCloseMinute,
   sessionOpenMinute,
-} from '../../history/market-calendar.ts';
-import { hash, simulatedSeries } from '../../history/simulated-series.ts';
+} from '../../../calendar/market-calendar.ts';
+import { hash, simulatedSeries } from '../../../simulation/simulated-series.ts';
 import { roundCents } from '../market-days.ts';
 import type { MarketProvider, ProviderQuote } from './market-provider.ts';
 

@@ -1,5 +1,5 @@
 import type { SecurityType } from '@tickerwise/shared';
-import universe from './reference/universe.json' with { type: 'json' };
+import universe from './universe.json' with { type: 'json' };
 
 /** One security of the reference list (see reference/README.md for where it comes from). */
 export interface ListedSymbol {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CallBudget } from './call-budget.ts';
-import { finnhubLimits } from './providers/finnhub.ts';
+import { finnhubLimits } from './provider-limits.ts';
 
 describe('the upstream call budget', () => {
   it('allows at most 30 calls in any second', () => {

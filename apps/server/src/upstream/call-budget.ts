@@ -1,4 +1,4 @@
-import type { CallLimit } from './providers/market-provider.ts';
+import type { CallLimit } from './upstream.ts';
 
 /**
  * Upstream calls allowed so far: a sliding log of call times checked against every limit, so

@@ -1,10 +1,10 @@
 import { stockSymbols } from '@tickerwise/shared';
 import { describe, expect, it } from 'vitest';
-import { simulatedQuote } from '../market/providers/simulated.ts';
-import { stockFundamentals } from '../market/stock-fundamentals.ts';
-import { listedSymbols } from '../symbols/universe.ts';
-import { instantInNewYork, tradingDaysBetween } from './market-calendar.ts';
-import { createSimulatedBars } from './providers/simulated.ts';
+import { instantInNewYork, tradingDaysBetween } from '../calendar/market-calendar.ts';
+import { createSimulatedBars } from '../modules/history/providers/simulated.ts';
+import { simulatedQuote } from '../modules/market/providers/simulated.ts';
+import { stockFundamentals } from '../reference/stock-fundamentals.ts';
+import { listedSymbols } from '../reference/universe.ts';
 import { seriesStart, simulatedSeries } from './simulated-series.ts';
 
 const through = '2026-03-13';

@@ -1,14 +1,14 @@
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { createBarsProvider } from '../history/providers/create-bars-provider.ts';
-import { HistoryService } from '../history/service.ts';
-import { SymbolDirectory } from '../symbols/directory.ts';
-import { SymbolSearch } from '../symbols/service.ts';
-import { CallBudget } from './call-budget.ts';
-import { CompanyService } from './company-service.ts';
-import type { MarketLog } from './market-log.ts';
-import { createMarketProvider } from './providers/create-provider.ts';
-import { MarketService } from './service.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { createBarsProvider } from '../modules/history/providers/create-bars-provider.ts';
+import { HistoryService } from '../modules/history/service.ts';
+import { CompanyService } from '../modules/market/company-service.ts';
+import { createMarketProvider } from '../modules/market/providers/create-provider.ts';
+import { MarketService } from '../modules/market/service.ts';
+import { SymbolDirectory } from '../modules/symbols/directory.ts';
+import { SymbolSearch } from '../modules/symbols/service.ts';
+import { CallBudget } from '../upstream/call-budget.ts';
+import type { MarketLog } from '../upstream/market-log.ts';
 
 export interface MarketData {
   market: MarketService;

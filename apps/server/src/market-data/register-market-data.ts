@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { Auth } from '../auth/auth.ts';
-import { dailyRefresh } from '../history/daily-refresh.ts';
-import { JobQueue } from '../jobs/job-queue.ts';
-import { JobRunner } from '../jobs/job-runner.ts';
-import { symbolRoutes } from '../symbols/routes.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Auth } from '../modules/auth/auth.ts';
+import { dailyRefresh } from '../modules/history/daily-refresh.ts';
+import { JobQueue } from '../modules/jobs/job-queue.ts';
+import { JobRunner } from '../modules/jobs/job-runner.ts';
+import { marketRoutes } from '../modules/market/routes.ts';
+import { symbolRoutes } from '../modules/symbols/routes.ts';
 import { createMarketData, type MarketData } from './market-data.ts';
-import { marketRoutes } from './routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import { type StockSymbol, stockSymbols } from '@tickerwise/shared';
-import { stockFundamentals } from '../market/stock-fundamentals.ts';
-import { listedSymbol } from '../symbols/universe.ts';
-import { dayNumber, tradingDaysBetween } from './market-calendar.ts';
+import { dayNumber, tradingDaysBetween } from '../calendar/market-calendar.ts';
+import { stockFundamentals } from '../reference/stock-fundamentals.ts';
+import { listedSymbol } from '../reference/universe.ts';
 
 /**
  * The offline market: for each symbol, one deterministic series of daily bars from
