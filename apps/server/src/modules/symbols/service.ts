@@ -22,6 +22,9 @@ export interface SymbolSearchOptions {
 /** Finnhub's answer for a query is kept this long, and this many queries at most. */
 const remoteTtlMs = 24 * 3_600_000;
 const remoteCacheSize = 2_000;
+/** Whole answers are kept a minute: people type the same few letters over and over. */
+const answerTtlMs = 60_000;
+const answerCacheSize = 5_000;
 
 interface RemoteEntry {
   at: number;
@@ -47,13 +50,25 @@ export class SymbolSearch {
     })),
   );
   private readonly remote = new Map<string, RemoteEntry>();
+  private readonly answers = new Map<string, { at: number; answer: SymbolSearchResponse }>();
   private readonly now: () => number;
 
   constructor(private readonly options: SymbolSearchOptions) {
     this.now = options.now ?? Date.now;
   }
 
-  async search({ q, limit }: SymbolSearchQuery): Promise<SymbolSearchResponse> {
+  async search(query: SymbolSearchQuery): Promise<SymbolSearchResponse> {
+    const key = `${query.limit}|${query.q}`;
+    const known = this.answers.get(key);
+    if (known && this.now() - known.at < answerTtlMs) return known.answer;
+    const answer = await this.answer(query);
+    this.answers.delete(key);
+    this.answers.set(key, { at: this.now(), answer });
+    if (this.answers.size > answerCacheSize) this.answers.delete(this.answers.keys().next().value!);
+    return answer;
+  }
+
+  private async answer({ q, limit }: SymbolSearchQuery): Promise<SymbolSearchResponse> {
     if (q === '') return { query: q, results: [] };
     const local = this.index.search(q, limit);
     if (local.length >= limit || !this.options.provider.search) {
