@@ -37,6 +37,7 @@ test.describe('protected routes', () => {
     paths.dashboard,
     paths.stocks,
     `${paths.stocks}/AAPL`,
+    paths.etfs,
     ...comingSoonPaths,
   ];
   for (const path of protectedPaths) {

@@ -36,7 +36,6 @@ export function stockPath(symbol: string): string {
 /** Dashboard areas announced but not built yet: they render the Coming Soon screen. */
 export const comingSoonPaths = [
   paths.crypto,
-  paths.etfs,
   paths.socialFeed,
   paths.socialPosts,
   paths.socialMessages,

@@ -69,9 +69,12 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: () => import('../features/dashboard/dashboard-home.tsx') },
                   { path: paths.stocks, lazy: () => import('../features/stocks/stocks-page.tsx') },
                   {
+                    // Sections other features add to a security's page (docs/PRODUCT.md §3.13)
+                    // are child routes: the page renders them below its key statistics.
                     path: `${paths.stocks}/:symbol`,
                     lazy: () => import('../features/stocks/stock-detail-page.tsx'),
                   },
+                  { path: paths.etfs, lazy: () => import('../features/stocks/etfs-page.tsx') },
                   ...comingSoonPaths.map((path) => ({
                     path,
                     lazy: () => import('../components/coming-soon.tsx'),

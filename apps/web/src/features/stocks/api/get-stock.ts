@@ -1,9 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Stock, stockResponseSchema } from '@tickerwise/shared';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { etfsQuery } from './get-etfs.ts';
 import { stocksQuery } from './get-stocks.ts';
 
-/** `GET /api/stocks/:symbol`: one stock, or a 404 when no tracked stock has that symbol. */
+/** `GET /api/stocks/:symbol`: any US stock or ETF, or a 404 when no security has that symbol. */
 export async function getStock(symbol: string, signal?: AbortSignal): Promise<Stock> {
   const path = `/api/stocks/${encodeURIComponent(symbol)}`;
   return stockResponseSchema.parse(await apiRequest<unknown>(path, { signal })).stock;
@@ -23,14 +24,15 @@ export function stockQuery(symbol: string) {
   });
 }
 
-/** One stock; a row opened from the list shows at once while the fresh record loads. */
+/** One security; a row opened from a list shows at once while the fresh record loads. */
 export function useStock(symbol: string) {
   const queryClient = useQueryClient();
+  const wanted = symbol.toUpperCase();
   return useQuery({
     ...stockQuery(symbol),
     placeholderData: () =>
-      queryClient
-        .getQueryData(stocksQuery.queryKey)
-        ?.find((stock) => stock.symbol === symbol.toUpperCase()),
+      [stocksQuery.queryKey, etfsQuery.queryKey]
+        .flatMap((key) => queryClient.getQueryData(key) ?? [])
+        .find((stock) => stock.symbol === wanted),
   });
 }

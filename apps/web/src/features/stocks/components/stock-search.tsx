@@ -1,15 +1,18 @@
 import { Search } from 'lucide-react';
 
+/** The list's filter box; `label` names it for screen readers (e.g. 'Search stocks'). */
 export function StockSearch({
   value,
   onChange,
+  label,
 }: {
   value: string;
   onChange: (value: string) => void;
+  label: string;
 }) {
   return (
     <label className="relative block w-full sm:w-72">
-      <span className="sr-only">Search stocks</span>
+      <span className="sr-only">{label}</span>
       <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
       <input
         type="search"

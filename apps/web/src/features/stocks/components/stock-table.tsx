@@ -1,20 +1,43 @@
-import { formatCompactNumber, formatUsd, type Stock, stockPath } from '@tickerwise/shared';
+import { formatCompactNumber, type Stock, stockPath } from '@tickerwise/shared';
 import { Link, useNavigate } from 'react-router';
-import { ChangeIndicator } from './change-indicator.tsx';
-import { DelayedBadge } from './delayed-badge.tsx';
+import { ChangeCell } from './change-cell.tsx';
+import { PriceCell } from './price-cell.tsx';
+
+export type ListKind = 'stocks' | 'etfs';
+
+const messages: Record<
+  ListKind,
+  { loading: string; none: string; noMatch: (search: string) => string }
+> = {
+  stocks: {
+    loading: 'Loading stock data...',
+    none: 'No stock data to show yet.',
+    noMatch: (search) => `No stocks match "${search}".`,
+  },
+  etfs: {
+    loading: 'Loading ETF data...',
+    none: 'No ETF data to show yet.',
+    noMatch: (search) => `No ETFs match "${search}".`,
+  },
+};
 
 interface StockTableProps {
   /** Undefined while the first load runs. */
   stocks: Stock[] | undefined;
   search: string;
+  kind?: ListKind;
 }
 
 const headCell = 'px-2.5 py-3 font-semibold whitespace-nowrap sm:px-6';
 const cell = 'px-2.5 py-4 sm:px-6';
 
-/** docs/PRODUCT.md §3.12: Symbol, Name, Price, Change, Volume; a row opens the stock. */
-export function StockTable({ stocks, search }: StockTableProps) {
+/**
+ * docs/PRODUCT.md §3.12 and §3.16: Symbol, Name, Price, Change, Volume; a row opens the
+ * security's page.
+ */
+export function StockTable({ stocks, search, kind = 'stocks' }: StockTableProps) {
   const navigate = useNavigate();
+  const text = messages[kind];
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-left text-[13px] sm:text-sm">
@@ -38,11 +61,9 @@ export function StockTable({ stocks, search }: StockTableProps) {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {!stocks && <MessageRow>Loading stock data...</MessageRow>}
+          {!stocks && <MessageRow>{text.loading}</MessageRow>}
           {stocks?.length === 0 && (
-            <MessageRow>
-              {search.trim() ? `No stocks match "${search.trim()}".` : 'No stock data to show yet.'}
-            </MessageRow>
+            <MessageRow>{search.trim() ? text.noMatch(search.trim()) : text.none}</MessageRow>
           )}
           {stocks?.map((stock) => (
             <tr
@@ -57,18 +78,11 @@ export function StockTable({ stocks, search }: StockTableProps) {
                 >
                   {stock.symbol}
                 </Link>
-                <span className="block text-xs text-slate-500 sm:hidden">{stock.name}</span>
+                <span className="line-clamp-2 text-xs text-slate-500 sm:hidden">{stock.name}</span>
               </td>
               <td className={`${cell} hidden text-slate-700 sm:table-cell`}>{stock.name}</td>
-              <td className={`${cell} text-right font-medium text-ink-950 tabular-nums`}>
-                <span className="inline-flex flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
-                  {stock.delayed && <DelayedBadge updatedAt={stock.updatedAt} />}
-                  {formatUsd(stock.price)}
-                </span>
-              </td>
-              <td className={`${cell} text-right`}>
-                <ChangeIndicator change={stock.change} className="justify-end" />
-              </td>
+              <PriceCell quote={stock} className={cell} />
+              <ChangeCell quote={stock} className={cell} />
               <td className={`${cell} text-right whitespace-nowrap text-slate-700 tabular-nums`}>
                 {formatCompactNumber(stock.volume)}
               </td>

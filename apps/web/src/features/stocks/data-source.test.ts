@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatTradingDay, quoteFreshness } from './data-source.ts';
+
+const updatedAt = '2026-03-16T14:30:05.000Z';
+
+describe('the note under a price', () => {
+  it('never calls a simulated price real-time', () => {
+    const note = quoteFreshness({ source: 'simulated', delayed: false, updatedAt });
+    expect(note).toMatch(/^Simulated data · updated \d{1,2}:30:05 [AP]M$/);
+    expect(note).not.toMatch(/real-time/i);
+  });
+
+  it('says a price the provider could not refresh is delayed, and since when', () => {
+    for (const source of ['simulated', 'finnhub'] as const) {
+      const note = quoteFreshness({ source, delayed: true, updatedAt });
+      expect(note).toMatch(/^Delayed · last price received at \d{1,2}:30:05 [AP]M$/);
+      expect(note).not.toMatch(/real-time/i);
+    }
+  });
+
+  it('calls a fresh price from a market data provider real-time, naming it', () => {
+    expect(quoteFreshness({ source: 'finnhub', delayed: false, updatedAt })).toMatch(
+      /^Real-time data from Finnhub · updated /,
+    );
+  });
+});
+
+describe('trading days', () => {
+  it('are written as the exchange day, whatever the reader time zone', () => {
+    expect(formatTradingDay('2026-11-23')).toBe('Nov 23, 2026');
+    expect(formatTradingDay('2026-01-01')).toBe('Jan 1, 2026');
+  });
+});

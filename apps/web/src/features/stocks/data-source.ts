@@ -1,0 +1,45 @@
+import type { DataSource, Stock } from '@tickerwise/shared';
+
+/** How each source is named where figures say where they come from. */
+const sourceNames: Record<DataSource, string> = {
+  simulated: 'Simulated data',
+  finnhub: 'Finnhub',
+  tiingo: 'Tiingo',
+};
+
+export function sourceName(source: DataSource): string {
+  return sourceNames[source];
+}
+
+const tradingDay = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const clockTime = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** "Nov 21, 2026" for a YYYY-MM-DD day (the exchange's day, so never shifted by time zone). */
+export function formatTradingDay(date: string): string {
+  return tradingDay.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** "12:03:15 PM" in the reader's time zone. */
+export function formatClockTime(iso: string): string {
+  return clockTime.format(new Date(iso));
+}
+
+/**
+ * The note under a price saying what it is: never "Real-time" for a simulated price or a last
+ * known one the provider could not refresh.
+ */
+export function quoteFreshness(quote: Pick<Stock, 'source' | 'delayed' | 'updatedAt'>): string {
+  const time = formatClockTime(quote.updatedAt);
+  if (quote.delayed) return `Delayed · last price received at ${time}`;
+  if (quote.source === 'simulated') return `Simulated data · updated ${time}`;
+  return `Real-time data from ${sourceName(quote.source)} · updated ${time}`;
+}
