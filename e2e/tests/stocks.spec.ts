@@ -53,28 +53,35 @@ test.describe('stock detail', () => {
     await expect(summary.getByText('AAPL', { exact: true })).toBeVisible();
     await expect(summary.getByText(/^\$\d{3}\.\d{2}$/)).toBeVisible();
     await expect(summary.getByText(/^(Up|Down)\s?[+-]?\d+\.\d{2}%$/)).toBeVisible();
-    await expect(main.getByText('Market Cap')).toBeVisible();
-    await expect(main.getByText('$3,000.0B')).toBeVisible();
-    await expect(main.getByText('24h Volume')).toBeVisible();
-    await expect(main.getByText(/^\d{1,3}(,\d{3})+$/)).toBeVisible();
-    await expect(main.getByText('P/E Ratio')).toBeVisible();
-    await expect(main.getByText('31.2', { exact: true })).toBeVisible();
-    await expect(main.getByRole('heading', { name: '52 Week Range' })).toBeVisible();
-    await expect(main.getByText('$164.08')).toBeVisible();
-    await expect(main.getByText('$199.62')).toBeVisible();
-    await expect(main.getByText('Real-time data')).toBeVisible();
+    const figures = main.locator('dl', { has: page.getByText('24h Volume') });
+    await expect(figures.getByText('Market Cap', { exact: true })).toBeVisible();
+    await expect(figures.getByText('$3,000.0B')).toBeVisible();
+    await expect(figures.getByText(/^\d{1,3}(,\d{3})+$/)).toBeVisible();
+    await expect(figures.getByText('P/E Ratio', { exact: true })).toBeVisible();
+    await expect(figures.getByText('31.2', { exact: true })).toBeVisible();
+    const yearRange = main.getByRole('region', { name: '52 Week Range' });
+    await expect(yearRange.getByText('$164.08')).toBeVisible();
+    await expect(yearRange.getByText('$199.62')).toBeVisible();
+    // The note says what the price is: the offline provider's prices are simulated, never
+    // "Real-time data".
+    await expect(
+      summary.getByText(/^Simulated data · updated \d{1,2}:\d{2}:\d{2} [AP]M$/),
+    ).toBeVisible();
+    await expect(main.getByText('Real-time data')).toHaveCount(0);
 
-    await expect(main.getByRole('heading', { name: 'Price History' })).toBeVisible();
-    const chart = main.locator('canvas');
+    const history = main.getByRole('region', { name: /^Price History/ });
+    await expect(history.getByRole('heading', { name: 'Price History' })).toBeVisible();
+    const chart = history.getByRole('img', { name: /^AAPL daily closing prices, past month/ });
     await expect(chart).toBeVisible();
     expect((await chart.boundingBox())?.height).toBe(400);
+    await expect(history.getByRole('button', { name: '1M', pressed: true })).toBeVisible();
 
     await main.getByRole('link', { name: 'Back to Stocks' }).click();
     await expect(page).toHaveURL(new RegExp(`${paths.stocks}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Stocks' })).toBeVisible();
   });
 
-  test('says so when no tracked stock has the symbol', async ({
+  test('says so when no stock or ETF has the symbol', async ({
     signedInPage: page,
     consoleErrors,
   }) => {

@@ -1,74 +1,84 @@
-import { paths } from '@tickerwise/shared';
+import { paths, type Stock } from '@tickerwise/shared';
 import { ChevronLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, Outlet, useParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
-import { CenteredSpinner } from '../../components/ui/spinner.tsx';
+import type { SecurityPageContext } from '../../lib/security-page-slot.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { isStockNotFound, useStock } from './api/get-stock.ts';
-import { PriceHistoryChart } from './components/price-history-chart.tsx';
+import { CompanySection } from './components/company-section.tsx';
+import { PriceHistorySection } from './components/price-history-section.tsx';
 import { StockFigures } from './components/stock-figures.tsx';
-import { StockSummary } from './components/stock-summary.tsx';
+import { StockSummary, StockSummarySkeleton } from './components/stock-summary.tsx';
 import { YearRangeBar } from './components/year-range-bar.tsx';
 
-function BackToStocks({ label }: { label: string }) {
+function BackToList({ label, to }: { label: string; to: string }) {
   return (
-    <Link to={paths.stocks} className={buttonStyles({ variant: 'secondary' })}>
+    <Link to={to} className={buttonStyles({ variant: 'secondary' })}>
       <ChevronLeft className="size-4" />
       {label}
     </Link>
   );
 }
 
-/** docs/PRODUCT.md §3.13: loading, then error, then the stock or 'Stock not found'. */
+function backLink(stock: Stock | undefined) {
+  return stock?.type === 'etf'
+    ? { label: 'Back to ETFs', to: paths.etfs }
+    : { label: 'Back to Stocks', to: paths.stocks };
+}
+
+/**
+ * docs/PRODUCT.md §3.13: any US stock or ETF. Every section keeps its final size while it
+ * loads; the price record, the daily bars and the company data load side by side. An unknown
+ * symbol shows 'Stock not found'; a record that failed to load, an error box.
+ */
 export function StockDetailPage() {
   const { symbol = '' } = useParams();
   const { data: stock, error, isPending } = useStock(symbol);
-  usePageTitle(stock ? `${stock.symbol} · ${stock.name}` : 'Stock');
+  usePageTitle(stock ? `${stock.symbol} · ${stock.name}` : symbol.toUpperCase());
 
-  if (isPending) {
-    return <CenteredSpinner label="Loading stock data" className="py-24" />;
-  }
   if (!stock && isStockNotFound(error)) {
     return (
       <EmptyState
         size="page"
         titleAs="h1"
         title="Stock not found"
-        description="We don't track a stock with that symbol."
-        action={<BackToStocks label="Return to Stocks" />}
+        description="We couldn't find a US stock or ETF with that symbol."
+        action={<BackToList label="Return to Stocks" to={paths.stocks} />}
       />
     );
   }
-  if (!stock) {
+  if (!stock && !isPending) {
     return (
       <div className="space-y-6">
-        <BackToStocks label="Back to Stocks" />
+        <BackToList {...backLink(undefined)} />
         <ErrorState title={error?.message ?? 'Failed to fetch stock data'} />
       </div>
     );
   }
 
+  const context: SecurityPageContext | undefined = stock && {
+    symbol: stock.symbol,
+    name: stock.name,
+    type: stock.type,
+  };
   return (
     <div className="space-y-6">
-      <BackToStocks label="Back to Stocks" />
-      <StockSummary stock={stock} />
-      <StockFigures stock={stock} />
-      <YearRangeBar price={stock.price} low={stock.yearLow} high={stock.yearHigh} />
-      {stock.historicalData.length > 0 && (
-        <Card as="section" aria-labelledby="price-history-heading">
-          <h2 id="price-history-heading" className="mb-4 text-base font-semibold text-ink-950">
-            Price History
-          </h2>
-          <PriceHistoryChart
-            symbol={stock.symbol}
-            points={stock.historicalData}
-            rising={stock.change >= 0}
-          />
-        </Card>
+      <BackToList {...backLink(stock)} />
+      {stock ? <StockSummary stock={stock} /> : <StockSummarySkeleton />}
+      {!stock && (
+        <p role="status" className="sr-only">
+          Loading stock data
+        </p>
       )}
+      <StockFigures stock={stock} />
+      <YearRangeBar
+        range={stock && { price: stock.price, low: stock.yearLow, high: stock.yearHigh }}
+      />
+      <PriceHistorySection symbol={symbol} />
+      <CompanySection symbol={symbol} type={stock?.type ?? 'stock'} />
+      {context && <Outlet context={context} />}
     </div>
   );
 }

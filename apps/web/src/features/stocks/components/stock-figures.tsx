@@ -1,23 +1,37 @@
 import { formatMarketCapBillions, formatRatio, formatVolume, type Stock } from '@tickerwise/shared';
 import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { notAvailable } from '../key-statistics.ts';
 
-/** docs/PRODUCT.md §3.13: market cap in billions, 24h volume, P/E ratio. */
-export function StockFigures({ stock }: { stock: Stock }) {
-  const figures = [
-    { label: 'Market Cap', value: formatMarketCapBillions(stock.marketCap) },
-    { label: '24h Volume', value: formatVolume(stock.volume) },
-    { label: 'P/E Ratio', value: formatRatio(stock.peRatio) },
+const labels = ['Market Cap', '24h Volume', 'P/E Ratio'];
+
+/**
+ * docs/PRODUCT.md §3.13: market cap in billions, 24h volume, P/E ratio. A fund has neither a
+ * market cap nor earnings of its own: 0 there reads "Not available", not "$0.0B".
+ */
+export function StockFigures({ stock }: { stock?: Stock }) {
+  const values = stock && [
+    stock.marketCap > 0 ? formatMarketCapBillions(stock.marketCap) : notAvailable,
+    formatVolume(stock.volume),
+    stock.peRatio !== 0 ? formatRatio(stock.peRatio) : notAvailable,
   ];
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
-      {figures.map((figure) => (
-        <Card key={figure.label} size="sm">
-          <dt className="text-sm font-medium text-slate-500">{figure.label}</dt>
-          <dd className="mt-2 text-xl font-bold tracking-tight text-ink-950 tabular-nums">
-            {figure.value}
-          </dd>
-        </Card>
-      ))}
+      {labels.map((label, index) => {
+        const value = values?.[index];
+        return (
+          <Card key={label} size="sm">
+            <dt className="text-sm font-medium text-slate-500">{label}</dt>
+            <dd
+              className={`mt-2 text-xl font-bold tracking-tight tabular-nums ${
+                value === notAvailable ? 'text-slate-400' : 'text-ink-950'
+              }`}
+            >
+              {value ?? <Skeleton className="h-7 w-32" />}
+            </dd>
+          </Card>
+        );
+      })}
     </dl>
   );
 }

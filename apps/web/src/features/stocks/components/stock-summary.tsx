@@ -1,32 +1,43 @@
-import { formatUsd, type Stock } from '@tickerwise/shared';
+import type { Stock } from '@tickerwise/shared';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { ChangeIndicator } from './change-indicator.tsx';
-import { DelayedBadge } from './delayed-badge.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { SimulatedBadge } from './simulated-badge.tsx';
+import { StockQuote } from './stock-quote.tsx';
 
-/**
- * Name, symbol, current price and change, with the 'Real-time data' note (docs/PRODUCT.md §3.13).
- */
+const summaryFrame =
+  'flex flex-col gap-4 sm:min-h-[7.5rem] sm:flex-row sm:items-end sm:justify-between';
+
+/** Name, symbol, kind of security and where its data comes from, beside the headline price. */
 export function StockSummary({ stock }: { stock: Stock }) {
   return (
-    <Card as="header" className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <div>
+    <Card as="header" className={summaryFrame}>
+      <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">{stock.name}</h1>
-        <p className="mt-1 inline-flex rounded-md bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-700">
-          {stock.symbol}
-        </p>
-      </div>
-      <div className="sm:text-right">
-        <div className="flex flex-wrap items-center gap-3 sm:justify-end">
-          {stock.delayed && <DelayedBadge updatedAt={stock.updatedAt} />}
-          <p className="text-3xl font-bold tracking-tight text-ink-950 tabular-nums">
-            {formatUsd(stock.price)}
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <p className="inline-flex rounded-md bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-700">
+            {stock.symbol}
           </p>
-          <ChangeIndicator change={stock.change} className="text-base" />
+          {stock.type === 'etf' && <Badge tone="neutral">ETF</Badge>}
+          {stock.source === 'simulated' && <SimulatedBadge />}
         </div>
-        <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-slate-500">
-          <span aria-hidden="true" className="size-1.5 rounded-full bg-brand-500" />
-          Real-time data
-        </p>
+      </div>
+      <StockQuote quote={stock} />
+    </Card>
+  );
+}
+
+/** The summary's shape while the record loads, so nothing below it moves when it arrives. */
+export function StockSummarySkeleton() {
+  return (
+    <Card as="header" className={summaryFrame}>
+      <div className="min-w-0 flex-1">
+        <Skeleton className="h-8 w-64 max-w-full sm:h-9" />
+        <Skeleton className="mt-3 h-6 w-40" />
+      </div>
+      <div className="flex flex-col sm:items-end">
+        <Skeleton className="h-9 w-48" />
+        <Skeleton className="mt-3 h-4 w-56" />
       </div>
     </Card>
   );

@@ -1,0 +1,38 @@
+import { formatUsd, type Stock } from '@tickerwise/shared';
+import { quoteFreshness } from '../data-source.ts';
+import { ChangeIndicator } from './change-indicator.tsx';
+import { DelayedBadge } from './delayed-badge.tsx';
+
+/** What the headline price reads; `symbol` lets a live feed replace one security's figures. */
+export type Quote = Pick<Stock, 'symbol' | 'price' | 'change' | 'delayed' | 'updatedAt' | 'source'>;
+
+/**
+ * A security's headline price and change, with the note saying what the price is (simulated,
+ * delayed or real-time, and when it was taken): docs/PRODUCT.md §3.13.
+ */
+export function StockQuote({ quote }: { quote: Quote }) {
+  return (
+    <div className="sm:text-right">
+      <div className="flex flex-wrap items-center gap-3 sm:justify-end">
+        {quote.delayed && <DelayedBadge updatedAt={quote.updatedAt} />}
+        <p className="text-3xl font-bold tracking-tight text-ink-950 tabular-nums">
+          {formatUsd(quote.price)}
+        </p>
+        <ChangeIndicator change={quote.change} className="text-base" />
+      </div>
+      <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-slate-500">
+        <span
+          aria-hidden="true"
+          className={`size-1.5 rounded-full ${
+            quote.delayed
+              ? 'bg-amber-500'
+              : quote.source === 'simulated'
+                ? 'bg-ink-300'
+                : 'bg-brand-500'
+          }`}
+        />
+        {quoteFreshness(quote)}
+      </p>
+    </div>
+  );
+}
