@@ -17,8 +17,17 @@ export function LogoMark({ className = 'size-8' }: { className?: string }) {
   );
 }
 
-/** docs/PRODUCT.md §2.4: the logo goes to /dashboard under /dashboard, otherwise to /. */
-export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+/**
+ * docs/PRODUCT.md §2.4: the logo goes to /dashboard under /dashboard, otherwise to /.
+ * `compact`: only the mark on a phone, where the header needs the room (the name is still read).
+ */
+export function Logo({
+  tone = 'dark',
+  compact = false,
+}: {
+  tone?: 'dark' | 'light';
+  compact?: boolean;
+}) {
   const { pathname } = useLocation();
   return (
     <Link
@@ -28,7 +37,7 @@ export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
       }`}
     >
       <LogoMark />
-      <span>Tickerwise</span>
+      <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>Tickerwise</span>
     </Link>
   );
 }

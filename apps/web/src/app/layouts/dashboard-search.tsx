@@ -1,0 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type SymbolMatch, stockPath } from '@tickerwise/shared';
+import { useCallback, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { SymbolSearch } from '../../components/symbol-search/symbol-search.tsx';
+import { symbolSearchQuery } from '../../features/stocks/api/search-symbols.ts';
+import { useSearchShortcut } from './search-shortcut.ts';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iP(hone|ad)/.test(navigator.platform);
+
+/**
+ * docs/PRODUCT.md §3.10: the dashboard's symbol search; choosing a result opens that stock's
+ * or ETF's page. Reachable from anywhere in the dashboard with `/` or Ctrl/Cmd+K.
+ */
+export function DashboardSearch({ className }: { className?: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  useSearchShortcut(input);
+
+  const search = useCallback(
+    (query: string) => queryClient.fetchQuery(symbolSearchQuery(query)),
+    [queryClient],
+  );
+  const open = useCallback(
+    (match: SymbolMatch) => {
+      input.current?.blur();
+      navigate(stockPath(match.symbol));
+    },
+    [navigate],
+  );
+
+  return (
+    <SymbolSearch
+      ref={input}
+      search={search}
+      onSelect={open}
+      shortcut={{
+        hint: '/',
+        ariaKeyShortcuts: isMac ? '/ Meta+K' : '/ Control+K',
+      }}
+      className={className}
+      panelClassName="absolute inset-x-2 top-full mt-1 sm:inset-x-0 sm:mt-2"
+    />
+  );
+}
