@@ -147,7 +147,7 @@ function Row({
           missing ? 'text-slate-400' : 'font-medium text-ink-950'
         }`}
       >
-        {loading ? <Skeleton className="h-4 w-20" /> : children}
+        {loading ? <Skeleton className="h-4 w-14" /> : children}
       </dd>
     </div>
   );

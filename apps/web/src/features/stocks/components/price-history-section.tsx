@@ -67,22 +67,25 @@ export function PriceHistorySection({ symbol }: { symbol: string }) {
           />
         )}
         {history.data && bars.length === 0 && (
-          <div className="grid h-full place-items-center">
+          <div className="grid h-full place-items-center rounded-xl border border-dashed border-slate-200 bg-slate-50/60">
             <EmptyState
-              className="w-full"
+              size="compact"
               title="No price history yet"
               description={`The data source has no daily prices for ${symbol} so far.`}
             />
           </div>
         )}
         {!history.data && history.isError && (
-          <ErrorState
-            title="Price history could not be loaded."
-            onRetry={() => history.refetch()}
-            retrying={history.isFetching}
-          >
-            {history.error.message}
-          </ErrorState>
+          <div className="flex h-full items-center">
+            <ErrorState
+              className="w-full"
+              title="Price history could not be loaded."
+              onRetry={() => history.refetch()}
+              retrying={history.isFetching}
+            >
+              {history.error.message}
+            </ErrorState>
+          </div>
         )}
         {!history.data && !history.isError && (
           <div role="status" className="h-full">
