@@ -1,5 +1,6 @@
+import type { Page } from '@playwright/test';
 import { paths, stockPath } from '@tickerwise/shared';
-import { expect, type Page, test } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /** The price chart's description names the range and its first and last closes. */
 function priceChart(page: Page, symbol: string) {

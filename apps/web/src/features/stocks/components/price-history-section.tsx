@@ -41,7 +41,12 @@ export function PriceHistorySection({ symbol }: { symbol: string }) {
   }
 
   return (
-    <Card as="section" aria-labelledby="price-history-heading" className="space-y-4">
+    <Card
+      as="section"
+      aria-labelledby="price-history-heading"
+      aria-busy={switching || !history.data}
+      className="space-y-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1">
           <h2 id="price-history-heading" className="text-base font-semibold text-ink-950">

@@ -4,7 +4,7 @@ import { Tooltip } from '../../../components/ui/tooltip.tsx';
 /** Marks figures from the market simulation, so nothing synthetic passes for real. */
 export function SimulatedBadge() {
   return (
-    <Tooltip content="These figures come from Tickerwise's market simulation, not from an exchange: realistic, but not real market data. Connect a market data provider to see real prices.">
+    <Tooltip content="These figures come from Tickerwise's market simulation, not from an exchange: they behave like market data but are not real prices.">
       <button type="button" className="rounded-full">
         <Badge tone="outline">Simulated data</Badge>
       </button>
