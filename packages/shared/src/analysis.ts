@@ -1,0 +1,201 @@
+import { z } from 'zod';
+
+/**
+ * The AI analyst's answers: a technical rating with every vote, key figures computed from the
+ * stored daily bars, a fundamentals checklist from the stored company data, and a written
+ * analysis whose numbers all come from those facts.
+ */
+
+/** TradingView's five rating names, weakest first. */
+export const ratingLabels = ['strong_sell', 'sell', 'neutral', 'buy', 'strong_buy'] as const;
+export const ratingLabelSchema = z.enum(ratingLabels);
+export type RatingLabel = z.infer<typeof ratingLabelSchema>;
+
+export const ratingLabelText: Record<RatingLabel, string> = {
+  strong_sell: 'Strong Sell',
+  sell: 'Sell',
+  neutral: 'Neutral',
+  buy: 'Buy',
+  strong_buy: 'Strong Buy',
+};
+
+/**
+ * The label of a rating between -1 and 1: Strong Sell below -0.5, Sell below -0.1, Neutral
+ * from -0.1 to 0.1, Buy above 0.1, Strong Buy above 0.5 (TradingView's bounds).
+ */
+export function ratingLabelOf(score: number): RatingLabel {
+  if (score < -0.5) return 'strong_sell';
+  if (score < -0.1) return 'sell';
+  if (score > 0.5) return 'strong_buy';
+  if (score > 0.1) return 'buy';
+  return 'neutral';
+}
+
+export const voteGroupSchema = z.enum(['movingAverages', 'oscillators']);
+export type VoteGroup = z.infer<typeof voteGroupSchema>;
+
+/** One indicator reading shown beside a vote, e.g. `{ label: '%K', value: 18.4 }`. */
+export const indicatorReadingSchema = z.object({
+  label: z.string(),
+  /** Null while the history is too short for the indicator. */
+  value: z.number().nullable(),
+});
+export type IndicatorReading = z.infer<typeof indicatorReadingSchema>;
+
+/** +1 buy, 0 neutral, -1 sell; null when the history is too short for the indicator. */
+export const voteValueSchema = z.union([z.literal(1), z.literal(0), z.literal(-1)]).nullable();
+export type VoteValue = z.infer<typeof voteValueSchema>;
+
+export const voteSchema = z.object({
+  /** Stable id, e.g. `sma50`, `rsi14`, `ichimoku`. */
+  key: z.string(),
+  /** As TradingView names it, e.g. "Relative Strength Index (14)". */
+  name: z.string(),
+  group: voteGroupSchema,
+  vote: voteValueSchema,
+  /** The readings the rule looked at; the first is the indicator's headline value. */
+  readings: z.array(indicatorReadingSchema),
+  /** The rule in words: when this indicator votes buy and when sell. */
+  rule: z.string(),
+});
+export type Vote = z.infer<typeof voteSchema>;
+
+export const groupRatingSchema = z.object({
+  /** Mean of the available votes, -1 to 1; null when no vote is available. */
+  score: z.number().nullable(),
+  label: ratingLabelSchema.nullable(),
+  buy: z.number().int().nonnegative(),
+  neutral: z.number().int().nonnegative(),
+  sell: z.number().int().nonnegative(),
+  /** Votes without enough history. */
+  unavailable: z.number().int().nonnegative(),
+});
+export type GroupRating = z.infer<typeof groupRatingSchema>;
+
+export const technicalRatingSchema = z.object({
+  /** Mean of the moving-average and oscillator ratings. */
+  overall: z.object({ score: z.number().nullable(), label: ratingLabelSchema.nullable() }),
+  movingAverages: groupRatingSchema,
+  oscillators: groupRatingSchema,
+  /** 15 moving-average votes, then 11 oscillator votes. */
+  votes: z.array(voteSchema),
+  /** The close the votes compare against and its day. */
+  close: z.number().positive(),
+  date: z.iso.date(),
+});
+export type TechnicalRating = z.infer<typeof technicalRatingSchema>;
+
+export const returnPeriods = ['1w', '1m', '3m', '6m', 'ytd', '1y'] as const;
+export const returnPeriodSchema = z.enum(returnPeriods);
+export type ReturnPeriod = z.infer<typeof returnPeriodSchema>;
+
+export const returnPeriodText: Record<ReturnPeriod, string> = {
+  '1w': '1 week',
+  '1m': '1 month',
+  '3m': '3 months',
+  '6m': '6 months',
+  ytd: 'year to date',
+  '1y': '1 year',
+};
+
+/** A price return: percent change of the close since `from` (the last close on or before it). */
+export const periodReturnSchema = z.object({
+  period: returnPeriodSchema,
+  /** Percent, 12.5 means +12.5 %; null when the history does not reach back that far. */
+  percent: z.number().nullable(),
+  /** The day of the starting close. */
+  from: z.iso.date().nullable(),
+});
+export type PeriodReturn = z.infer<typeof periodReturnSchema>;
+
+export const keyFiguresSchema = z.object({
+  close: z.number().positive(),
+  date: z.iso.date(),
+  returns: z.array(periodReturnSchema),
+  /** Standard deviation of the last 30 daily log returns, annualised (x √252), in percent. */
+  volatility30d: z.number().nullable(),
+  /** Deepest fall from a peak within the last year, in percent (positive), with its days. */
+  maxDrawdown1y: z
+    .object({ percent: z.number(), peak: z.iso.date(), trough: z.iso.date() })
+    .nullable(),
+  /** Against the benchmark's daily returns over the last year, aligned by day. */
+  benchmark: z.object({
+    symbol: z.string(),
+    beta: z.number().nullable(),
+    correlation: z.number().nullable(),
+    /** Days of paired returns used. */
+    days: z.number().int().nonnegative(),
+  }),
+  /** The last 52 weeks' lowest low and highest high; `position` 0 at the low, 100 at the high. */
+  yearRange: z
+    .object({ low: z.number(), high: z.number(), position: z.number().min(0).max(100) })
+    .nullable(),
+  sma50: z.number().nullable(),
+  sma200: z.number().nullable(),
+  /** Percent the close stands above (positive) or below the average. */
+  distanceToSma50: z.number().nullable(),
+  distanceToSma200: z.number().nullable(),
+  /** The last day the 50-day average crossed the 200-day one: up (golden) or down (death). */
+  lastCross: z.object({ kind: z.enum(['golden', 'death']), date: z.iso.date() }).nullable(),
+});
+export type KeyFigures = z.infer<typeof keyFiguresSchema>;
+
+export const checkAreas = ['value', 'growth', 'profitability', 'health', 'dividend'] as const;
+export const checkAreaSchema = z.enum(checkAreas);
+export type CheckArea = z.infer<typeof checkAreaSchema>;
+
+export const checkAreaText: Record<CheckArea, string> = {
+  value: 'Value',
+  growth: 'Growth',
+  profitability: 'Profitability',
+  health: 'Financial health',
+  dividend: 'Dividend',
+};
+
+export const fundamentalCheckSchema = z.object({
+  key: z.string(),
+  area: checkAreaSchema,
+  /** What is checked, e.g. "Price to earnings". */
+  label: z.string(),
+  status: z.enum(['pass', 'fail', 'not_available']),
+  /** The figure checked, in `unit`; null when the company data does not have it. */
+  value: z.number().nullable(),
+  unit: z.enum(['ratio', 'percent']),
+  /** The threshold in words, e.g. "below 25". */
+  threshold: z.string(),
+  /** Why it passed or failed, in a short sentence. */
+  explanation: z.string(),
+});
+export type FundamentalCheck = z.infer<typeof fundamentalCheckSchema>;
+
+export const analysisSectionKeys = ['summary', 'trend', 'valuation', 'risks', 'watch'] as const;
+export const analysisSectionKeySchema = z.enum(analysisSectionKeys);
+export type AnalysisSectionKey = z.infer<typeof analysisSectionKeySchema>;
+
+export const analysisSectionTitles: Record<AnalysisSectionKey, string> = {
+  summary: 'Summary',
+  trend: 'Trend and momentum',
+  valuation: 'Valuation and quality',
+  risks: 'Risks',
+  watch: 'What to watch',
+};
+
+export const analysisWriterSchema = z.enum(['built_in', 'model']);
+export type AnalysisWriterKind = z.infer<typeof analysisWriterSchema>;
+
+export const investmentDisclaimer = 'Not investment advice.';
+
+export const writtenAnalysisSchema = z.object({
+  sections: z.array(
+    z.object({ key: analysisSectionKeySchema, title: z.string(), text: z.string() }),
+  ),
+  writer: analysisWriterSchema,
+  /** The model's name when a model wrote it. */
+  model: z.string().nullable(),
+  /** The trading day of the newest bar the facts were computed from. */
+  dataDate: z.iso.date(),
+  /** When the text was written (ISO 8601). */
+  writtenAt: z.iso.datetime(),
+  disclaimer: z.literal(investmentDisclaimer),
+});
+export type WrittenAnalysis = z.infer<typeof writtenAnalysisSchema>;
