@@ -199,3 +199,35 @@ export const writtenAnalysisSchema = z.object({
   disclaimer: z.literal(investmentDisclaimer),
 });
 export type WrittenAnalysis = z.infer<typeof writtenAnalysisSchema>;
+
+export const questionLimits = { minLength: 3, maxLength: 500 } as const;
+
+/** `POST /api/stocks/:symbol/ask` */
+export const askQuestionSchema = z.object({
+  question: z
+    .string()
+    .trim()
+    .min(questionLimits.minLength, 'Ask a question of at least 3 characters')
+    .max(questionLimits.maxLength, 'Keep the question to 500 characters'),
+});
+export type AskQuestion = z.infer<typeof askQuestionSchema>;
+
+export const questionOutcomeSchema = z.enum(['answered', 'refused', 'unverified', 'unavailable']);
+/**
+ * `answered`: the model's answer, every number checked against the facts; `refused`: the
+ * question asked for investment advice and was declined without asking the model;
+ * `unverified`: the model's answer stated figures that are not facts and was withheld;
+ * `unavailable`: the model failed or did not answer in time.
+ */
+export type QuestionOutcome = z.infer<typeof questionOutcomeSchema>;
+
+export const questionAnswerSchema = z.object({
+  question: z.string(),
+  answer: z.string(),
+  outcome: questionOutcomeSchema,
+  /** The model that answered; null when none was asked. */
+  model: z.string().nullable(),
+  dataDate: z.iso.date(),
+  disclaimer: z.literal(investmentDisclaimer),
+});
+export type QuestionAnswer = z.infer<typeof questionAnswerSchema>;

@@ -7,10 +7,21 @@
  * ISO form, "March 5, 2025", "5 March 2025", "March 2025" or "March 5"; and written-out
  * cardinals from "two" to "ninety-nine". Allowed without a check: "one" (it is mostly a
  * pronoun) and ordinal words ("first", "third"), which order things rather than state a figure.
+ *
+ * A number found inside the facts' words ("Relative Strength Index (14)", "above 5%", a key
+ * like "52 weeks") is a label: it matches only a number of the same kind, so "RSI (14)" lets
+ * the text say "14-day" but not "14%". A percentage in the text matches only a value whose
+ * key says it is one (`annualisedPercent`, `{ value, unit: 'percent' }`), a dollar amount only
+ * a value that is not; a bare number matches any value.
  */
 
+export type NumberKind = 'percent' | 'money' | 'plain';
+
 export interface AllowedFacts {
-  numbers: number[];
+  /** The facts' numeric values, and whether each is a percentage. */
+  values: Array<{ value: number; percent: boolean }>;
+  /** Numbers written inside the facts' words, with their kind. */
+  labels: Array<{ value: number; kind: NumberKind }>;
   /** ISO days (YYYY-MM-DD). */
   dates: Set<string>;
 }
@@ -87,7 +98,14 @@ const tensWords: Record<string, number> = {
 
 /** One figure the text states. */
 export type StatedFigure =
-  | { kind: 'number'; text: string; value: number; tolerance: number; sign: -1 | 0 | 1 }
+  | {
+      kind: 'number';
+      text: string;
+      value: number;
+      tolerance: number;
+      sign: -1 | 0 | 1;
+      unit: NumberKind;
+    }
   | { kind: 'date'; text: string; date: string }
   | { kind: 'month'; text: string; year: number; month: number }
   | { kind: 'dayOfMonth'; text: string; month: number; day: number };
@@ -115,12 +133,14 @@ function readNumber(match: RegExpExecArray): StatedFigure {
   const scale = unitText ? (scales[unitText.toLowerCase()] ?? 1) : 1;
   const value = Number(digits.replaceAll(',', '')) * scale;
   const sign = signText === '+' ? 1 : signText ? -1 : 0;
+  const percent = unitText !== undefined && /^(%|percent|per cent)$/i.test(unitText);
   return {
     kind: 'number',
     text: text.trim(),
     value,
     tolerance: 0.5 * 10 ** -fraction.length * scale,
     sign,
+    unit: percent ? 'percent' : text.includes('$') ? 'money' : 'plain',
   };
 }
 
@@ -130,7 +150,7 @@ function readWord(match: RegExpExecArray): StatedFigure {
     ? (smallWords[small.toLowerCase()] as number)
     : (tensWords[(tens as string).toLowerCase()] as number) +
       (unit ? units.indexOf(unit.toLowerCase()) + 1 : 0);
-  return { kind: 'number', text, value, tolerance: 0, sign: 0 };
+  return { kind: 'number', text, value, tolerance: 0, sign: 0, unit: 'plain' };
 }
 
 const isoOf = (year: string, month: string, day: string) =>
@@ -222,46 +242,66 @@ export function statedFigures(text: string): StatedFigure[] {
 
 /** The numbers and days found in a facts object: values, keys and the text of strings. */
 export function allowedFactsOf(...sources: unknown[]): AllowedFacts {
-  const numbers: number[] = [];
+  const values: AllowedFacts['values'] = [];
+  const labels: AllowedFacts['labels'] = [];
   const dates = new Set<string>();
   const addText = (text: string) => {
     for (const figure of statedFigures(text)) {
-      if (figure.kind === 'number') numbers.push(figure.sign === -1 ? -figure.value : figure.value);
-      else if (figure.kind === 'date') dates.add(figure.date);
-    }
-  };
-  const visit = (value: unknown) => {
-    if (typeof value === 'number' && Number.isFinite(value)) numbers.push(value);
-    else if (typeof value === 'string') addText(value);
-    else if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) {
-        addText(key);
-        visit(inner);
+      if (figure.kind === 'number') {
+        labels.push({
+          value: figure.sign === -1 ? -figure.value : figure.value,
+          kind: figure.unit,
+        });
+      } else if (figure.kind === 'date') {
+        dates.add(figure.date);
       }
     }
   };
-  sources.forEach(visit);
+  const visit = (value: unknown, percent: boolean) => {
+    if (typeof value === 'number' && Number.isFinite(value)) values.push({ value, percent });
+    else if (typeof value === 'string') addText(value);
+    else if (Array.isArray(value)) {
+      for (const item of value) visit(item, percent);
+    } else if (value && typeof value === 'object') {
+      const inPercent = 'unit' in value && value.unit === 'percent';
+      for (const [key, inner] of Object.entries(value)) {
+        addText(key);
+        visit(inner, percent || /percent/i.test(key) || (inPercent && key === 'value'));
+      }
+    }
+  };
+  for (const source of sources) visit(source, false);
   for (const date of dates) {
     const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-    numbers.push(year, month, day);
+    for (const part of [year, month, day]) labels.push({ value: part, kind: 'plain' });
   }
-  return { numbers, dates };
+  return { values, labels, dates };
 }
 
-function matchesNumber(figure: Extract<StatedFigure, { kind: 'number' }>, allowed: number[]) {
-  return allowed.some((fact) => {
-    if (figure.sign === 1 && fact < 0) return false;
-    if (figure.sign === -1 && fact > 0) return false;
-    const slack = figure.tolerance + 1e-9 * Math.max(1, Math.abs(fact));
-    return Math.abs(Math.abs(figure.value) - Math.abs(fact)) <= slack;
-  });
+type NumberFigure = Extract<StatedFigure, { kind: 'number' }>;
+
+function equalWithinRounding(figure: NumberFigure, fact: number): boolean {
+  if (figure.sign === 1 && fact < 0) return false;
+  if (figure.sign === -1 && fact > 0) return false;
+  const slack = figure.tolerance + 1e-9 * Math.max(1, Math.abs(fact));
+  return Math.abs(Math.abs(figure.value) - Math.abs(fact)) <= slack;
+}
+
+function matchesNumber(figure: NumberFigure, allowed: AllowedFacts) {
+  const fits = (fact: { percent: boolean }) =>
+    figure.unit === 'plain' || fact.percent === (figure.unit === 'percent');
+  return (
+    allowed.values.some((fact) => fits(fact) && equalWithinRounding(figure, fact.value)) ||
+    allowed.labels.some(
+      (label) => label.kind === figure.unit && equalWithinRounding(figure, label.value),
+    )
+  );
 }
 
 function matches(figure: StatedFigure, allowed: AllowedFacts): boolean {
   switch (figure.kind) {
     case 'number':
-      return matchesNumber(figure, allowed.numbers);
+      return matchesNumber(figure, allowed);
     case 'date':
       return allowed.dates.has(figure.date);
     case 'month':
