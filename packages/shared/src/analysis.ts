@@ -185,6 +185,22 @@ export type AnalysisWriterKind = z.infer<typeof analysisWriterSchema>;
 
 export const investmentDisclaimer = 'Not investment advice.';
 
+/** Why a model's text was not served and the built-in writer's stands in its place. */
+export const writerFallbackSchema = z.enum([
+  'ungrounded_figure',
+  'timeout',
+  'model_error',
+  'bad_format',
+]);
+export type WriterFallback = z.infer<typeof writerFallbackSchema>;
+
+export const writerFallbackText: Record<WriterFallback, string> = {
+  ungrounded_figure: 'the language model stated a figure that is not in the data',
+  timeout: 'the language model did not answer in time',
+  model_error: 'the language model could not be reached',
+  bad_format: 'the language model did not write the expected sections',
+};
+
 export const writtenAnalysisSchema = z.object({
   sections: z.array(
     z.object({ key: analysisSectionKeySchema, title: z.string(), text: z.string() }),
@@ -192,6 +208,8 @@ export const writtenAnalysisSchema = z.object({
   writer: analysisWriterSchema,
   /** The model's name when a model wrote it. */
   model: z.string().nullable(),
+  /** Set when a model was asked but the built-in writer's text is served in its place. */
+  fallback: writerFallbackSchema.nullable(),
   /** The trading day of the newest bar the facts were computed from. */
   dataDate: z.iso.date(),
   /** When the text was written (ISO 8601). */

@@ -59,8 +59,7 @@ beforeEach(() => {
 describe('the model writer', () => {
   it('streams a grounded answer from an OpenAI-compatible server and serves it', async () => {
     const { facts, analysis, events } = await write();
-    expect(analysis.writer).toBe('model');
-    expect(analysis.model).toBe('fake-analyst-1');
+    expect(analysis).toMatchObject({ writer: 'model', model: 'fake-analyst-1', fallback: null });
     expect(analysis.dataDate).toBe(facts.dataDate);
     expect(analysis.disclaimer).toBe('Not investment advice.');
     expect(analysis.sections.map((section) => section.key)).toEqual([
@@ -104,7 +103,7 @@ describe('the model writer', () => {
       ),
     );
     const { facts, analysis, events } = await write();
-    expect(analysis.writer).toBe('built_in');
+    expect(analysis).toMatchObject({ writer: 'built_in', fallback: 'ungrounded_figure' });
     expect(analysis.sections).toEqual(composeSections(facts));
     const reset = events.findIndex((event) => event.type === 'reset');
     expect(reset).toBeGreaterThan(0);

@@ -1,4 +1,8 @@
-import { investmentDisclaimer, type WrittenAnalysis } from '@tickerwise/shared';
+import {
+  investmentDisclaimer,
+  type WriterFallback,
+  type WrittenAnalysis,
+} from '@tickerwise/shared';
 import { parseSections } from './analysis-text.ts';
 import type { AnalysisFacts } from './facts.ts';
 import { GroundedTextStream, UngroundedFigureError } from './grounded-stream.ts';
@@ -12,9 +16,6 @@ import type { AnalysisWriter, WriteOptions } from './writer.ts';
 export interface AnalysisLog {
   warn(details: object, message: string): void;
 }
-
-/** Why a model's text was not served. */
-export type FallbackReason = 'ungrounded_figure' | 'timeout' | 'model_error' | 'bad_format';
 
 export interface ModelWriterOptions {
   model: LanguageModel;
@@ -61,7 +62,7 @@ export async function streamGrounded(
   }
 }
 
-export function fallbackReasonOf(error: unknown): FallbackReason {
+export function fallbackReasonOf(error: unknown): WriterFallback {
   if (error instanceof UngroundedFigureError) return 'ungrounded_figure';
   if (error instanceof TimedOutError) return 'timeout';
   return 'model_error';
@@ -104,6 +105,7 @@ export class CheckedModelWriter implements AnalysisWriter {
         sections,
         writer: 'model',
         model: model.name,
+        fallback: null,
         dataDate: facts.dataDate,
         writtenAt: this.now().toISOString(),
         disclaimer: investmentDisclaimer,
@@ -124,7 +126,7 @@ export class CheckedModelWriter implements AnalysisWriter {
         'The model’s analysis was not served; the built-in analysis replaces it',
       );
       if (shown) options.emit?.({ type: 'reset', reason });
-      return fallback.write(facts, options);
+      return { ...(await fallback.write(facts, options)), fallback: reason };
     }
   }
 }

@@ -26,6 +26,7 @@ describe('the built-in writer', () => {
     expect(analysis).toMatchObject({
       writer: 'built_in',
       model: null,
+      fallback: null,
       dataDate: facts.dataDate,
       writtenAt: '2025-01-02T15:00:00.000Z',
       disclaimer: 'Not investment advice.',

@@ -51,6 +51,7 @@ export class BuiltInWriter implements AnalysisWriter {
       sections,
       writer: 'built_in',
       model: null,
+      fallback: null,
       dataDate: facts.dataDate,
       writtenAt: this.now().toISOString(),
       disclaimer: investmentDisclaimer,
