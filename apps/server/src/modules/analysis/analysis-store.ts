@@ -139,6 +139,19 @@ export class AnalysisStore {
     return inserted.length > 0;
   }
 
+  /** Forgets an open whose analysis could not be written, so the next one is charged again. */
+  async forgetOpen(userId: string, symbol: string, day: string): Promise<void> {
+    await this.db
+      .delete(analysisOpens)
+      .where(
+        and(
+          eq(analysisOpens.userId, userId),
+          eq(analysisOpens.symbol, symbol),
+          eq(analysisOpens.day, day),
+        ),
+      );
+  }
+
   /** Forgets analyses of data dates before `dataDate`, and opens of days before `day`. */
   async forgetBefore(dataDate: string, day: string): Promise<void> {
     await this.db.delete(analyses).where(lt(analyses.dataDate, dataDate));
