@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataSourceSchema, securityTypeSchema } from './company.ts';
 
 /**
  * The AI analyst's answers: a technical rating with every vote, key figures computed from the
@@ -249,3 +250,112 @@ export const questionAnswerSchema = z.object({
   disclaimer: z.literal(investmentDisclaimer),
 });
 export type QuestionAnswer = z.infer<typeof questionAnswerSchema>;
+
+/** The user's AI credits today (the `aiCalls` quota): used of limit, until `resetsAt`. */
+export const aiCreditsSchema = z.object({
+  used: z.number().int().min(0),
+  limit: z.number().int().min(0),
+  /** When the day's count starts again (ISO 8601, midnight UTC). */
+  resetsAt: z.iso.datetime(),
+});
+export type AiCredits = z.infer<typeof aiCreditsSchema>;
+
+/** Where the written analysis stands for this user today. */
+export const writtenStateSchema = z.discriminatedUnion('status', [
+  /** Opened today: reading it again is free. */
+  z.object({ status: z.literal('ready'), analysis: writtenAnalysisSchema }),
+  /**
+   * Not opened today (cost 1), or opened but not written yet (cost 0): open it with
+   * `POST /api/stocks/:symbol/analysis/written`.
+   */
+  z.object({
+    status: z.literal('available'),
+    cost: z.union([z.literal(0), z.literal(1)]),
+    /** Who will write it: the built-in writer, or the named model. */
+    writer: analysisWriterSchema,
+    model: z.string().nullable(),
+  }),
+  /** The plan has no AI analysis: show the upgrade prompt. */
+  z.object({
+    status: z.literal('upgrade_required'),
+    requiredTier: z.enum(['pro', 'enterprise']),
+    message: z.string(),
+  }),
+  /** Today's credits are used up and this one was not opened today. */
+  z.object({ status: z.literal('quota_exceeded'), resetsAt: z.iso.datetime(), message: z.string() }),
+]);
+export type WrittenState = z.infer<typeof writtenStateSchema>;
+
+/** `GET /api/stocks/:symbol/analysis` */
+export const analysisResponseSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  type: securityTypeSchema,
+  /** The trading day of the newest stored bar: every figure is as of this day. */
+  dataDate: z.iso.date(),
+  /** Where the prices came from; `simulated` is never real market data. */
+  priceSource: dataSourceSchema,
+  /** The prices could not be brought up to date; they stop at `dataDate`. */
+  stale: z.boolean(),
+  /** Where the company figures of the checklist came from, and their day. */
+  company: z.object({ source: dataSourceSchema, asOf: z.iso.date() }).nullable(),
+  rating: technicalRatingSchema,
+  figures: keyFiguresSchema,
+  checks: z.array(fundamentalCheckSchema),
+  written: writtenStateSchema,
+  credits: aiCreditsSchema,
+  /** Whether "Ask about this stock" can be used, and why not. */
+  ask: z.object({
+    available: z.boolean(),
+    reason: z.enum(['no_model', 'upgrade_required']).nullable(),
+    message: z.string().nullable(),
+  }),
+  disclaimer: z.literal(investmentDisclaimer),
+});
+export type AnalysisResponse = z.infer<typeof analysisResponseSchema>;
+
+/**
+ * `POST /api/stocks/:symbol/analysis/written` as JSON (Accept: application/json); with
+ * `Accept: text/event-stream` the same comes as the events of `analysisStreamEventSchema`.
+ */
+export const writtenAnalysisResponseSchema = z.object({
+  analysis: writtenAnalysisSchema,
+  /** Whether this open cost a credit (the day's first open of this stock). */
+  charged: z.boolean(),
+  credits: aiCreditsSchema,
+});
+export type WrittenAnalysisResponse = z.infer<typeof writtenAnalysisResponseSchema>;
+
+/** `POST /api/stocks/:symbol/ask` as JSON; streamed like the written analysis. */
+export const askResponseSchema = z.object({
+  answer: questionAnswerSchema,
+  charged: z.boolean(),
+  credits: aiCreditsSchema,
+});
+export type AskResponse = z.infer<typeof askResponseSchema>;
+
+/**
+ * The Server-Sent Events of a streamed analysis or answer, in order: `start`, then `text`
+ * pieces to append (a `reset` withdraws everything shown so far: the model's text failed its
+ * check and the built-in text follows), then `done` with the final result; or `error`.
+ */
+export const analysisStreamEventSchema = z.discriminatedUnion('event', [
+  z.object({
+    event: z.literal('start'),
+    data: z.object({ dataDate: z.iso.date(), charged: z.boolean(), credits: aiCreditsSchema }),
+  }),
+  z.object({ event: z.literal('text'), data: z.object({ text: z.string() }) }),
+  z.object({
+    event: z.literal('reset'),
+    data: z.object({ reason: writerFallbackSchema, message: z.string() }),
+  }),
+  z.object({
+    event: z.literal('done'),
+    data: z.union([writtenAnalysisResponseSchema, askResponseSchema]),
+  }),
+  z.object({
+    event: z.literal('error'),
+    data: z.object({ code: z.string(), message: z.string() }),
+  }),
+]);
+export type AnalysisStreamEvent = z.infer<typeof analysisStreamEventSchema>;

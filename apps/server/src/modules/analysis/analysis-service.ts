@@ -56,6 +56,13 @@ export interface AnalysisEntitlements {
   ): Promise<{ used: number; limit: number; resetsAt: Date }>;
 }
 
+/** A question that passed its checks (and was paid for, unless declined as advice). */
+export interface PreparedQuestion {
+  /** Whether it cost a credit; false again if the model failed and the credit went back. */
+  readonly charged: boolean;
+  answer(emit: (event: WriterEvent) => void, signal?: AbortSignal): Promise<QuestionAnswer>;
+}
+
 export interface Credits {
   used: number;
   limit: number;
@@ -240,42 +247,49 @@ export class AnalysisService {
   }
 
   /**
-   * "Ask about this stock": 402 without AI analysis, 409 without a model; an advice question
-   * is declined for free; otherwise one credit (given back when the model is unavailable).
+   * "Ask about this stock", before any answer is written: 402 without AI analysis, 409
+   * without a model, 429 without credits left. An advice question is declined for free;
+   * any other costs one credit, given back when the model fails us.
    */
-  async ask(
+  async prepareQuestion(
     member: Member,
     facts: AnalysisFacts,
     question: string,
-    emit: (event: WriterEvent) => void,
-    signal?: AbortSignal,
-  ): Promise<{ answer: QuestionAnswer; charged: boolean; credits: () => Promise<Credits> }> {
+  ): Promise<PreparedQuestion> {
     const { entitlements, answerer } = this.options;
     await entitlements.requireEntitlement(member, 'aiAnalysis');
     if (!answerer) throw modelNotConnected();
-    const credits = () => this.credits(member);
     if (asksForAdvice(question)) {
-      const text = refusalText(facts);
-      emit({ type: 'text', text });
       return {
-        answer: {
-          question,
-          answer: text,
-          outcome: 'refused',
-          model: null,
-          dataDate: facts.dataDate,
-          disclaimer: investmentDisclaimer,
-        },
         charged: false,
-        credits,
+        answer: async (emit) => {
+          const text = refusalText(facts);
+          emit({ type: 'text', text });
+          return {
+            question,
+            answer: text,
+            outcome: 'refused',
+            model: null,
+            dataDate: facts.dataDate,
+            disclaimer: investmentDisclaimer,
+          };
+        },
       };
     }
     const consumption = await entitlements.consumeQuota(member, 'aiCalls');
-    const answer = await answerer.answer(facts, question, { emit, signal }).catch(async (error) => {
-      await consumption.refund();
-      throw error;
-    });
-    if (answer.outcome === 'unavailable') await consumption.refund();
-    return { answer, charged: answer.outcome !== 'unavailable', credits };
+    let charged = true;
+    return {
+      get charged() {
+        return charged;
+      },
+      answer: async (emit, signal) => {
+        const answer = await answerer.answer(facts, question, { emit, signal });
+        if (answer.outcome === 'unavailable') {
+          await consumption.refund();
+          charged = false;
+        }
+        return answer;
+      },
+    };
   }
 }

@@ -1,8 +1,10 @@
-import type { WrittenAnalysis } from '@tickerwise/shared';
+import type { WriterFallback, WrittenAnalysis } from '@tickerwise/shared';
 import type { AnalysisFacts } from './facts.ts';
 
 /** What a reader of a writer's stream sees: text to append, or the text so far withdrawn. */
-export type WriterEvent = { type: 'text'; text: string } | { type: 'reset'; reason: string };
+export type WriterEvent =
+  | { type: 'text'; text: string }
+  | { type: 'reset'; reason: WriterFallback };
 
 export interface WriteOptions {
   /** Receives the text as it is written. */
