@@ -1,4 +1,5 @@
 import type { WrittenAnalysis } from '@tickerwise/shared';
+import type { Clock } from '../../clock.ts';
 import type { AnalysisKey, AnalysisStore, StoredAnalysis } from './analysis-store.ts';
 import { sectionText } from './analysis-text.ts';
 import { type AnalysisFacts, factsHash } from './facts.ts';
@@ -35,7 +36,7 @@ export interface WrittenAnalysesOptions {
   writer: AnalysisWriter;
   /** Who writes, as stored in the key: `built_in` or `model:<name>`. */
   writerKey: string;
-  clock: () => Date;
+  clock: Clock;
   log: AnalysisLog;
   /** A claim older than this is taken to be abandoned (its instance died) and taken over. */
   claimStaleMs: number;
@@ -45,6 +46,11 @@ export interface WrittenAnalysesOptions {
 
 /** A stored model fallback caused by an outage is written again after this. */
 const retryOutageFallbackMs = 15 * 60_000;
+/** Ready analyses kept in memory, so reading one again needs no database round-trip. */
+const readyKept = 2_000;
+
+const isFinal = (analysis: WrittenAnalysis) =>
+  analysis.fallback !== 'timeout' && analysis.fallback !== 'model_error';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -56,6 +62,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class WrittenAnalyses {
   private readonly writings = new Map<string, Writing>();
+  /** Analyses that will not change, by key, oldest first. */
+  private readonly ready = new Map<string, WrittenAnalysis>();
   private readonly pollMs: number;
 
   constructor(private readonly options: WrittenAnalysesOptions) {
@@ -73,21 +81,43 @@ export class WrittenAnalyses {
 
   /** The stored analysis for these facts, when one is ready; never writes. */
   async stored(facts: AnalysisFacts): Promise<WrittenAnalysis | null> {
-    return (await this.options.store.find(this.keyOf(facts)))?.analysis ?? null;
+    const key = this.keyOf(facts);
+    const kept = this.ready.get(JSON.stringify(key));
+    if (kept) return kept;
+    return (await this.options.store.find(key))?.analysis ?? null;
   }
 
   /** The analysis for these facts, as it is being written or read. */
   open(facts: AnalysisFacts): Writing {
     const key = this.keyOf(facts);
     const id = JSON.stringify(key);
+    const kept = this.ready.get(id);
+    if (kept) {
+      return new Writing(async (own) => {
+        replay(kept, own);
+        return kept;
+      });
+    }
     let writing = this.writings.get(id);
     if (!writing) {
-      const started = new Writing((own) => this.produce(key, facts, own));
+      const started = new Writing(async (own) => {
+        const analysis = await this.produce(key, facts, own);
+        if (isFinal(analysis)) this.keep(id, analysis);
+        return analysis;
+      });
       writing = started;
       this.writings.set(id, started);
       started.result.finally(() => this.writings.delete(id)).catch(() => {});
     }
     return writing;
+  }
+
+  private keep(id: string, analysis: WrittenAnalysis): void {
+    this.ready.set(id, analysis);
+    if (this.ready.size > readyKept) {
+      const oldest = this.ready.keys().next().value;
+      if (oldest !== undefined) this.ready.delete(oldest);
+    }
   }
 
   private async produce(
