@@ -282,7 +282,11 @@ export const writtenStateSchema = z.discriminatedUnion('status', [
     message: z.string(),
   }),
   /** Today's credits are used up and this one was not opened today. */
-  z.object({ status: z.literal('quota_exceeded'), resetsAt: z.iso.datetime(), message: z.string() }),
+  z.object({
+    status: z.literal('quota_exceeded'),
+    resetsAt: z.iso.datetime(),
+    message: z.string(),
+  }),
 ]);
 export type WrittenState = z.infer<typeof writtenStateSchema>;
 

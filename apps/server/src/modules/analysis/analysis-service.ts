@@ -19,6 +19,8 @@ import type { Writing, WrittenAnalyses } from './written-analyses.ts';
 export interface AnalysisMarket {
   /** The security a symbol names, or undefined when the app does not serve it. */
   find(symbol: string): Promise<SecurityIdentity | undefined>;
+  /** Where a symbol's stored bars stand: cheap, remembered between reads. */
+  state(symbol: string): Promise<{ version: string; stale: boolean }>;
   /** The last `count` stored daily bars, oldest first, and where they stand. */
   bars(
     symbol: string,
@@ -97,6 +99,12 @@ export const modelNotConnected = () =>
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
+const creditsOf = (usage: { used: number; limit: number; resetsAt: Date }): Credits => ({
+  used: usage.used,
+  limit: usage.limit,
+  resetsAt: usage.resetsAt.toISOString(),
+});
+
 interface CachedFacts {
   version: string;
   computedAt: number;
@@ -111,6 +119,9 @@ interface CachedFacts {
  */
 export class AnalysisService {
   private readonly factsCache = new Map<string, CachedFacts>();
+  /** Opens known to be recorded (`day|user|symbol`): an open is never undone but by a refund. */
+  private readonly knownOpens = new Set<string>();
+  private knownOpensDay = '';
   private readonly computing = new Map<string, Promise<CachedFacts>>();
 
   constructor(private readonly options: AnalysisServiceOptions) {}
@@ -136,26 +147,23 @@ export class AnalysisService {
    */
   async facts(security: SecurityIdentity): Promise<{ facts: AnalysisFacts; stale: boolean }> {
     const { market, clock } = this.options;
-    const history = await market.bars(security.symbol, historyBars);
+    const { version } = await market.state(security.symbol);
     const cached = this.factsCache.get(security.symbol);
     const now = clock().getTime();
-    if (cached && cached.version === history.version && now - cached.computedAt < factsFreshMs) {
+    if (cached && cached.version === version && now - cached.computedAt < factsFreshMs) {
       return cached;
     }
-    const id = `${security.symbol}@${history.version}`;
+    const id = `${security.symbol}@${version}`;
     let pending = this.computing.get(id);
     if (!pending) {
-      pending = this.compute(security, history, now).finally(() => this.computing.delete(id));
+      pending = this.compute(security, now).finally(() => this.computing.delete(id));
       this.computing.set(id, pending);
     }
     return pending;
   }
 
-  private async compute(
-    security: SecurityIdentity,
-    history: Awaited<ReturnType<AnalysisMarket['bars']>>,
-    now: number,
-  ): Promise<CachedFacts> {
+  private async compute(security: SecurityIdentity, now: number): Promise<CachedFacts> {
+    const history = await this.options.market.bars(security.symbol, historyBars);
     if (history.bars.length === 0) {
       throw new AppError(
         404,
@@ -183,13 +191,28 @@ export class AnalysisService {
   }
 
   async credits(member: Member): Promise<Credits> {
-    const usage = await this.options.entitlements.usageOf(member, 'aiCalls');
-    return { used: usage.used, limit: usage.limit, resetsAt: usage.resetsAt.toISOString() };
+    return creditsOf(await this.options.entitlements.usageOf(member, 'aiCalls'));
   }
 
   /** Whether the user already opened the symbol's analysis in the current UTC day. */
   async openedToday(member: Member, symbol: string): Promise<boolean> {
-    return this.options.store.hasOpened(member.id, symbol, utcDay(this.options.clock()));
+    return this.hasOpened(member.id, symbol, utcDay(this.options.clock()));
+  }
+
+  private openKey(userId: string, symbol: string, day: string): string {
+    if (day !== this.knownOpensDay || this.knownOpens.size > 100_000) {
+      this.knownOpens.clear();
+      this.knownOpensDay = day;
+    }
+    return `${day}|${userId}|${symbol}`;
+  }
+
+  private async hasOpened(userId: string, symbol: string, day: string): Promise<boolean> {
+    const key = this.openKey(userId, symbol, day);
+    if (this.knownOpens.has(key)) return true;
+    const opened = await this.options.store.hasOpened(userId, symbol, day);
+    if (opened) this.knownOpens.add(key);
+    return opened;
   }
 
   /** The stored written analysis of these facts, if one is ready; never writes or charges. */
@@ -206,40 +229,52 @@ export class AnalysisService {
     member: Member,
     facts: AnalysisFacts,
   ): Promise<{ writing: Writing; charged: boolean; credits: Credits }> {
-    await this.options.entitlements.requireEntitlement(member, 'aiAnalysis');
     const charge = await this.chargeFirstOpen(member, facts.security.symbol);
     const writing = this.options.written.open(facts);
     const { giveBack } = charge;
     if (giveBack) writing.result.catch(giveBack);
-    return { writing, charged: charge.charged, credits: await this.credits(member) };
+    return {
+      writing,
+      charged: charge.charged,
+      credits: charge.credits ?? (await this.credits(member)),
+    };
   }
 
   /**
    * One credit for the day's first open of a symbol, exactly once however many requests of
    * the user arrive at once: each takes a credit, only the one that records the open keeps it.
+   * Answers the credits after the charge when it knows them without asking again.
    */
   private async chargeFirstOpen(
     member: Member,
     symbol: string,
-  ): Promise<{ charged: boolean; giveBack?: () => Promise<void> }> {
+  ): Promise<{ charged: boolean; credits?: Credits; giveBack?: () => Promise<void> }> {
     const { entitlements, store, clock } = this.options;
     const day = utcDay(clock());
-    if (await store.hasOpened(member.id, symbol, day)) return { charged: false };
+    if (await this.hasOpened(member.id, symbol, day)) return { charged: false };
     let consumption: Awaited<ReturnType<AnalysisEntitlements['consumeQuota']>>;
     try {
       consumption = await entitlements.consumeQuota(member, 'aiCalls');
     } catch (error) {
       // Out of credits, but a request of this user opened it meanwhile: a free re-read.
-      if (await store.hasOpened(member.id, symbol, day)) return { charged: false };
+      if (await this.hasOpened(member.id, symbol, day)) return { charged: false };
+      // A plan without AI credits has no AI analysis: the entitlements' own 402 says so.
+      if ((error as { statusCode?: number }).statusCode === 402) {
+        await entitlements.requireEntitlement(member, 'aiAnalysis');
+      }
       throw error;
     }
-    if (!(await store.recordOpen(member.id, symbol, day))) {
+    const recorded = await store.recordOpen(member.id, symbol, day);
+    this.knownOpens.add(this.openKey(member.id, symbol, day));
+    if (!recorded) {
       await consumption.refund();
       return { charged: false };
     }
     return {
       charged: true,
+      credits: creditsOf(consumption),
       giveBack: async () => {
+        this.knownOpens.delete(this.openKey(member.id, symbol, day));
         await consumption.refund().catch(() => {});
         await store.forgetOpen(member.id, symbol, day).catch(() => {});
       },

@@ -118,13 +118,8 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
       const { facts } = await analysis.facts(security);
       const { writing, charged, credits } = await analysis.openWritten(user, facts);
       if (!wantsEventStream(request)) {
-        const analysisText = await writing.result;
         reply.header('cache-control', 'no-store');
-        const body: WrittenAnalysisResponse = {
-          analysis: analysisText,
-          charged,
-          credits: await analysis.credits(user),
-        };
+        const body: WrittenAnalysisResponse = { analysis: await writing.result, charged, credits };
         return body;
       }
       const stream = new AnalysisEventStream(reply, streams);
@@ -132,10 +127,7 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
       const unfollow = writing.follow((event) => stream.relay(event));
       try {
         const written = await writing.result;
-        stream.send({
-          event: 'done',
-          data: { analysis: written, charged, credits: await analysis.credits(user) },
-        });
+        stream.send({ event: 'done', data: { analysis: written, charged, credits } });
         stream.end();
       } catch (error) {
         request.log.warn({ err: error }, 'streaming an analysis failed');
