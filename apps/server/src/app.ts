@@ -11,6 +11,7 @@ import { registerRouteAccess } from './http/route-access.ts';
 import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers.ts';
 import { registerApiNotFound, registerSpa } from './http/spa.ts';
 import { registerMarketData } from './market-data/register-market-data.ts';
+import { registerAnalysis } from './modules/analysis/register-analysis.ts';
 import { type Auth, createAuth } from './modules/auth/auth.ts';
 import { requireUser } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -117,7 +118,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits: config.limits,
   });
   app.decorate('billing', billing);
-  await registerMarketData(app, { config, auth, db });
+  const marketData = await registerMarketData(app, { config, auth, db });
+  await registerAnalysis(app, {
+    config: config.analyst,
+    auth,
+    db,
+    clock,
+    entitlements: app.entitlements,
+    marketData,
+  });
   await app.register(realtimeRoutes, { auth, database, limits: config.limits });
   await app.register(notificationRoutes, { auth, db, operator });
   await app.register(backupRoutes, { database });

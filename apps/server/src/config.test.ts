@@ -57,6 +57,33 @@ describe('configuration', () => {
     expect(() => loadConfig({ MARKET_PROVIDER: 'yahoo' })).toThrow(/^Invalid MARKET_PROVIDER: /);
   });
 
+  it('writes analyses offline unless an OpenAI-compatible model is configured', () => {
+    expect(loadConfig({}).analyst).toEqual({ model: null, timeoutMs: 45_000 });
+    expect(
+      loadConfig({
+        LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+        LLM_MODEL: 'llama3.1:8b',
+        LLM_TIMEOUT_MS: '20000',
+      }).analyst,
+    ).toEqual({
+      model: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: undefined, model: 'llama3.1:8b' },
+      timeoutMs: 20_000,
+    });
+    expect(
+      loadConfig({ LLM_BASE_URL: 'https://api.example.com/v1', LLM_MODEL: 'm', LLM_API_KEY: 'sk' })
+        .analyst.model?.apiKey,
+    ).toBe('sk');
+    expect(() => loadConfig({ LLM_MODEL: 'm' })).toThrow(
+      /^Invalid LLM_BASE_URL: required when LLM_MODEL is set$/,
+    );
+    expect(() => loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1' })).toThrow(
+      /^Invalid LLM_MODEL: required when LLM_BASE_URL is set$/,
+    );
+    expect(() => loadConfig({ LLM_BASE_URL: 'ftp://x', LLM_MODEL: 'm' })).toThrow(
+      /^Invalid LLM_BASE_URL: /,
+    );
+  });
+
   it('has limits that stop attackers, not a campus behind one address', () => {
     expect(loadConfig({}).limits).toEqual({
       signInFailures: { max: 10, windowSeconds: 900 },

@@ -72,6 +72,10 @@ const envSchema = z.object({
   LIMIT_FAILED_PAYMENTS_PER_ADDRESS: rateLimitSchema.optional(),
   LIMIT_EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).optional(),
   LIMIT_EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+  LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(45_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -151,6 +155,15 @@ export interface Config {
   billing: BillingConfig;
   /** Limits on sign-ins, sign-ups, payments and live streams. */
   limits: Limits;
+  /** The language model the AI analyst may use; without one it writes with its built-in writer. */
+  analyst: AnalystConfig;
+}
+
+/** An OpenAI-compatible endpoint (a hosted API, vLLM, Ollama, llama.cpp's server), or none. */
+export interface AnalystConfig {
+  model: { baseUrl: string; apiKey: string | undefined; model: string } | null;
+  /** The longest a written analysis or an answer may take before the built-in text serves. */
+  timeoutMs: number;
 }
 
 /** `test` runs offline with Stripe's published test cards; `stripe` uses a Stripe account. */
@@ -229,6 +242,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     backgroundJobs: env.BACKGROUND_JOBS === 'true',
     billing: parseBilling(env, publicUrl),
     limits: parseLimits(env),
+    analyst: parseAnalyst(env),
+  };
+}
+
+function parseAnalyst(env: Env): AnalystConfig {
+  const timeoutMs = env.LLM_TIMEOUT_MS;
+  if (!env.LLM_BASE_URL && !env.LLM_MODEL) return { model: null, timeoutMs };
+  if (!env.LLM_BASE_URL)
+    throw new ConfigError('Invalid LLM_BASE_URL: required when LLM_MODEL is set');
+  if (!env.LLM_MODEL) throw new ConfigError('Invalid LLM_MODEL: required when LLM_BASE_URL is set');
+  return {
+    model: {
+      baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''),
+      apiKey: env.LLM_API_KEY,
+      model: env.LLM_MODEL,
+    },
+    timeoutMs,
   };
 }
 

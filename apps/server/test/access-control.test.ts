@@ -35,8 +35,14 @@ const ownedResources: Record<string, Fixture> = {
   }),
 };
 
-/** User routes whose parameter names data every user may see, with a value to call them with. */
-const sharedParams: Record<string, { why: string; params: Record<string, string> }> = {
+/**
+ * User routes whose parameter names data every user may see, with a value to call them with,
+ * and the answer the test users (on the Free plan) get when it is not a success.
+ */
+const sharedParams: Record<
+  string,
+  { why: string; params: Record<string, string>; body?: object; freePlanStatus?: number }
+> = {
   'GET /api/stocks/:symbol': {
     why: 'market data is the same for everyone',
     params: { symbol: 'AAPL' },
@@ -48,6 +54,21 @@ const sharedParams: Record<string, { why: string; params: Record<string, string>
   'GET /api/stocks/:symbol/profile': {
     why: 'company data is the same for everyone',
     params: { symbol: 'AAPL' },
+  },
+  'GET /api/stocks/:symbol/analysis': {
+    why: 'the facts and the stored analysis are the same for everyone; credits are counted per user',
+    params: { symbol: 'AAPL' },
+  },
+  'POST /api/stocks/:symbol/analysis/written': {
+    why: 'the written analysis is shared by every reader; the credit it costs is the caller’s own',
+    params: { symbol: 'AAPL' },
+    freePlanStatus: 402,
+  },
+  'POST /api/stocks/:symbol/ask': {
+    why: 'questions are answered from the shared facts, charged to the caller',
+    params: { symbol: 'AAPL' },
+    body: { question: 'How did the shares do over the past year?' },
+    freePlanStatus: 402,
   },
 };
 
@@ -79,7 +100,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-function call(route: ApiRoute, params: Record<string, string>, cookie?: string) {
+function call(route: ApiRoute, params: Record<string, string>, cookie?: string, body?: object) {
   const path = fillPath(route.url, params);
   return sendRaw(baseUrl, {
     method: route.method,
@@ -89,7 +110,7 @@ function call(route: ApiRoute, params: Record<string, string>, cookie?: string) 
       ...(cookie ? { cookie } : {}),
       ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }),
     },
-    body: route.method === 'GET' ? undefined : '{}',
+    body: route.method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
 }
 
@@ -161,13 +182,18 @@ describe('a second user', () => {
     const leaks: string[] = [];
     let ownerSeesOwnData = false;
     for (const route of [...reads, ...sharedRoutes()]) {
-      const params = sharedParams[key(route)]?.params ?? {};
-      const asOther = await call(route, params, other.cookie);
-      expect(asOther.status, `${key(route)} as a user`).toBeLessThan(300);
+      const shared = sharedParams[key(route)];
+      const params = shared?.params ?? {};
+      const asOther = await call(route, params, other.cookie, shared?.body);
+      if (shared?.freePlanStatus) {
+        expect(asOther.status, `${key(route)} as a Free user`).toBe(shared.freePlanStatus);
+      } else {
+        expect(asOther.status, `${key(route)} as a user`).toBeLessThan(300);
+      }
       for (const marker of ownerMarkers) {
         if (asOther.body.includes(marker)) leaks.push(`${key(route)} shows ${marker}`);
       }
-      const asOwner = await call(route, params, owner.cookie);
+      const asOwner = await call(route, params, owner.cookie, shared?.body);
       if (ownerMarkers.some((marker) => asOwner.body.includes(marker))) ownerSeesOwnData = true;
     }
     expect(leaks).toEqual([]);

@@ -87,6 +87,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     backgroundJobs: false,
     billing: { provider: 'test' },
     limits: defaultLimits,
+    analyst: { model: null, timeoutMs: 5_000 },
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+export * from './analysis.ts';
 export * from './api.ts';
 export * from './auth.ts';
 export * from './billing.ts';
