@@ -11,6 +11,7 @@ import { registerRouteAccess } from './http/route-access.ts';
 import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers.ts';
 import { registerApiNotFound, registerSpa } from './http/spa.ts';
 import { registerMarketData } from './market-data/register-market-data.ts';
+import { registerAlerts } from './modules/alerts/register-alerts.ts';
 import { type Auth, createAuth } from './modules/auth/auth.ts';
 import { requireUser } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -27,6 +28,7 @@ import { registerOperatorAccess, requireOperator } from './modules/operator/oper
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { createProfile, initialTier, renameProfile } from './modules/profiles/service.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
+import { registerWatchlists } from './modules/watchlists/service.ts';
 
 export interface AppDeps {
   /** An open, migrated database; by default one is opened from the config. */
@@ -117,7 +119,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits: config.limits,
   });
   app.decorate('billing', billing);
-  await registerMarketData(app, { config, auth, db });
+  const marketData = await registerMarketData(app, { config, auth, db });
+  await registerAlerts(app, {
+    auth,
+    database,
+    room: app.entitlements,
+    marketData,
+    keepQuotes: config.backgroundJobs !== false,
+  });
+  await registerWatchlists(app, { auth, db, room: app.entitlements, marketData });
   await app.register(realtimeRoutes, { auth, database, limits: config.limits });
   await app.register(notificationRoutes, { auth, db, operator });
   await app.register(backupRoutes, { database });
