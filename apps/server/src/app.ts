@@ -126,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     room: app.entitlements,
     marketData,
     keepQuotes: config.backgroundJobs !== false,
+    clock,
   });
   await registerWatchlists(app, { auth, db, room: app.entitlements, marketData });
   await app.register(realtimeRoutes, { auth, database, limits: config.limits });

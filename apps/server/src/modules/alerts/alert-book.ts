@@ -144,7 +144,7 @@ export class AlertBook {
    * them, and puts back any that could not be fired).
    */
   takeTriggered(symbol: string, reading: QuoteReading, tradingDay: string): BookEntry[] {
-    this.startDay(tradingDay);
+    this.advanceTo(tradingDay);
     const book = this.symbols.get(symbol);
     if (!book) return [];
     const triggered: BookEntry[] = [
@@ -163,7 +163,7 @@ export class AlertBook {
   }
 
   /** A new trading day wakes the daily alerts that fired on an earlier one. */
-  private startDay(tradingDay: string): void {
+  advanceTo(tradingDay: string): void {
     if (tradingDay <= this.tradingDay) return;
     this.tradingDay = tradingDay;
     for (const entry of [...this.sleepers.values()]) {

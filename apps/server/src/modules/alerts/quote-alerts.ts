@@ -106,12 +106,13 @@ export class QuoteAlerts {
    */
   async onQuote(symbol: string, quote: Pick<CachedQuote, 'price' | 'previousClose' | 'fetchedAt'>) {
     this.unpark();
+    const tradingDay = tradingDayAt(this.now());
+    this.book.advanceTo(tradingDay);
     if (!(quote.price > 0) || !this.book.has(symbol)) return [];
     const change =
       quote.previousClose > 0
         ? Math.round(((quote.price - quote.previousClose) / quote.previousClose) * 10_000) / 100
         : null;
-    const tradingDay = tradingDayAt(this.now());
     const triggered = this.book.takeTriggered(symbol, { price: quote.price, change }, tradingDay);
     if (triggered.length === 0) return [];
     const at = new Date(quote.fetchedAt);

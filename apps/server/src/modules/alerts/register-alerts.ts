@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import type { MarketData } from '../../market-data/market-data.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -21,6 +22,8 @@ export interface AlertsOptions {
   reader?: IndicatorReader;
   /** Keep the quotes of alert symbols fresh from this instance (the background jobs' switch). */
   keepQuotes: boolean;
+  /** What time it is: the trading day a quote counts for. */
+  clock: Clock;
 }
 
 export interface Alerts {
@@ -43,7 +46,7 @@ declare module 'fastify' {
  */
 export async function registerAlerts(
   app: FastifyInstance,
-  { auth, database, room, marketData, reader, keepQuotes }: AlertsOptions,
+  { auth, database, room, marketData, reader, keepQuotes, clock }: AlertsOptions,
 ): Promise<Alerts> {
   const { market, history } = marketData;
   const log = app.log;
@@ -53,8 +56,9 @@ export async function registerAlerts(
     lastBarDate: async (symbol) => (await history.state(symbol)).asOf,
     barAlerts: reader !== undefined,
   });
-  const quotes = new QuoteAlerts({ database, store, log });
-  const bars = reader ? new BarAlerts({ store, history, reader, log }) : undefined;
+  const now = () => clock().getTime();
+  const quotes = new QuoteAlerts({ database, store, log, now });
+  const bars = reader ? new BarAlerts({ store, history, reader, log, now }) : undefined;
   const keeper = new QuoteKeeper({
     market,
     history,
