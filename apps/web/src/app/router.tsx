@@ -69,8 +69,13 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: () => import('../features/dashboard/dashboard-home.tsx') },
                   { path: paths.stocks, lazy: () => import('../features/stocks/stocks-page.tsx') },
                   {
+                    path: paths.watchlist,
+                    lazy: () => import('../features/watchlists/watchlist-page.tsx'),
+                  },
+                  { path: paths.alerts, lazy: () => import('../features/alerts/alerts-page.tsx') },
+                  {
                     path: `${paths.stocks}/:symbol`,
-                    lazy: () => import('../features/stocks/stock-detail-page.tsx'),
+                    lazy: () => import('./routes/stock-detail-route.tsx'),
                   },
                   ...comingSoonPaths.map((path) => ({
                     path,

@@ -1,5 +1,6 @@
-import { paths } from '@tickerwise/shared';
+import { paths, type Stock } from '@tickerwise/shared';
 import { ChevronLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -22,8 +23,13 @@ function BackToStocks({ label }: { label: string }) {
   );
 }
 
+interface StockDetailPageProps {
+  /** Buttons beside the back link for the stock on screen (Watch, Set alert). */
+  actions?: (stock: Stock) => ReactNode;
+}
+
 /** docs/PRODUCT.md §3.13: loading, then error, then the stock or 'Stock not found'. */
-export function StockDetailPage() {
+export function StockDetailPage({ actions }: StockDetailPageProps = {}) {
   const { symbol = '' } = useParams();
   const { data: stock, error, isPending } = useStock(symbol);
   usePageTitle(stock ? `${stock.symbol} · ${stock.name}` : 'Stock');
@@ -53,7 +59,10 @@ export function StockDetailPage() {
 
   return (
     <div className="space-y-6">
-      <BackToStocks label="Back to Stocks" />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <BackToStocks label="Back to Stocks" />
+        {actions && <div className="flex flex-wrap items-start gap-3">{actions(stock)}</div>}
+      </div>
       <StockSummary stock={stock} />
       <StockFigures stock={stock} />
       <YearRangeBar price={stock.price} low={stock.yearLow} high={stock.yearHigh} />
