@@ -11,6 +11,7 @@ interface SymbolPickerProps {
   /** Symbols already chosen: shown as such, not offered again. */
   taken?: readonly string[];
   label?: string;
+  placeholder?: string;
   disabled?: boolean;
 }
 
@@ -22,6 +23,7 @@ export function SymbolPicker({
   onPick,
   taken = [],
   label = 'Add a symbol',
+  placeholder = 'Search symbol or company',
   disabled,
 }: SymbolPickerProps) {
   const [text, setText] = useState('');
@@ -59,7 +61,7 @@ export function SymbolPicker({
         aria-activedescendant={showList && matches[active] ? `${id}-${active}` : undefined}
         autoComplete="off"
         disabled={disabled}
-        placeholder={`${label}: symbol or company`}
+        placeholder={placeholder}
         value={text}
         onChange={(event) => {
           setText(event.target.value);

@@ -57,8 +57,9 @@ export function AlertsPage() {
           </p>
         </div>
         {included && (
-          <div className="flex flex-col items-start gap-1 sm:items-end">
+          <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
             <Button
+              className="whitespace-nowrap"
               disabled={atLimit}
               onClick={() => {
                 setEditing(undefined);

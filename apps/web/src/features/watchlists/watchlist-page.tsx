@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { Eye, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SymbolPicker } from '../../components/symbol-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { CenteredSpinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
@@ -59,7 +58,7 @@ export function WatchlistPage() {
           </p>
         </div>
         {watchlists.length > 0 && (
-          <div className="flex flex-col items-start gap-1 sm:items-end">
+          <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
             <Button
               variant="secondary"
               disabled={atLimit}
@@ -79,23 +78,25 @@ export function WatchlistPage() {
       </header>
 
       {watchlists.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-12 sm:px-8">
-          <EmptyState
-            size="section"
-            titleAs="h2"
-            title="Follow your first stock"
-            description="Search by symbol or company name. We'll start a list for you and show its price, today's move, the last month and its technical rating."
-            action={
-              <div className="mx-auto mt-2 flex w-full max-w-sm flex-col items-center gap-3">
-                <SymbolPicker
-                  label="Add a symbol"
-                  onPick={(match) => startList.mutate(match.symbol)}
-                />
-                <ChangeError error={startList.error} onDismiss={() => startList.reset()} />
-              </div>
-            }
-          />
-        </div>
+        <section
+          aria-labelledby="first-symbol-heading"
+          className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-4 py-12 text-center shadow-sm sm:px-8"
+        >
+          <span className="grid size-12 place-items-center rounded-2xl bg-brand-50 text-brand-700">
+            <Eye aria-hidden="true" className="size-6" />
+          </span>
+          <h2 id="first-symbol-heading" className="mt-4 text-lg font-semibold text-ink-950">
+            Follow your first stock
+          </h2>
+          <p className="mt-1 max-w-md text-sm text-slate-600">
+            Search by symbol or company name. We'll start a list for you with its price, today's
+            move, the last month and its technical rating.
+          </p>
+          <div className="mt-5 flex w-full max-w-sm flex-col gap-3 text-left">
+            <SymbolPicker label="Add a symbol" onPick={(match) => startList.mutate(match.symbol)} />
+            <ChangeError error={startList.error} onDismiss={() => startList.reset()} />
+          </div>
+        </section>
       ) : (
         <Tabs value={selected} onValueChange={select}>
           <TabsList label="Your watchlists">

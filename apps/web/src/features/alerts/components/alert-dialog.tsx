@@ -5,7 +5,7 @@ import {
   formatUsd,
   updateAlertSchema,
 } from '@tickerwise/shared';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { SymbolPicker } from '../../../components/symbol-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -30,13 +30,22 @@ interface AlertDialogProps {
   currentPrice?: number;
   /** Editing this alert rather than setting a new one. */
   alert?: Alert;
+  /** Shown above the form: the alerts already set on the stock. */
+  existing?: ReactNode;
 }
 
 const blankDraft: ConditionDraft = { kind: 'price_above', value: '', period: '50', rating: 'buy' };
 type Errors = Partial<Record<'symbol' | 'value' | 'note' | 'form', string>>;
 
 /** Sets a new alert or edits one: what to wait for, once or every trading day, and a note. */
-export function AlertDialog({ open, onOpenChange, symbol, currentPrice, alert }: AlertDialogProps) {
+export function AlertDialog({
+  open,
+  onOpenChange,
+  symbol,
+  currentPrice,
+  alert,
+  existing,
+}: AlertDialogProps) {
   const id = useId();
   const [chosen, setChosen] = useState(symbol ?? alert?.symbol ?? '');
   const [draft, setDraft] = useState<ConditionDraft>(blankDraft);
@@ -90,6 +99,7 @@ export function AlertDialog({ open, onOpenChange, symbol, currentPrice, alert }:
       description="You get a notification in the bell the moment it fires."
     >
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        {existing}
         {!symbol && !alert && (
           <div>
             <p className="mb-1.5 block text-sm font-medium text-ink-900">Stock or ETF</p>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { describeAlertCondition, hasFeature, paths } from '@tickerwise/shared';
-import { BellPlus } from 'lucide-react';
+import { BellPlus, BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../app/session/auth-provider.tsx';
@@ -12,8 +12,8 @@ import { AlertState } from './alert-state.tsx';
 import { UpgradePrompt } from './upgrade-prompt.tsx';
 
 /**
- * The stock page's alert button: sets an alert on this stock and lists the ones already set
- * on it. On a plan without alerts it explains them instead.
+ * The stock page's alert button: sets an alert on this stock, and says how many are set on it
+ * (listed in the dialog). On a plan without alerts it explains them instead.
  */
 export function SetAlertButton({ symbol, price }: { symbol: string; price?: number }) {
   const auth = useAuth();
@@ -42,29 +42,35 @@ export function SetAlertButton({ symbol, price }: { symbol: string; price?: numb
   }
 
   return (
-    <div className="flex flex-col items-start gap-1 sm:items-end">
+    <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        <BellPlus className="size-4" />
-        Set alert
+        {mine.length > 0 ? <BellRing className="size-4" /> : <BellPlus className="size-4" />}
+        {mine.length > 0 ? `Alerts (${mine.length})` : 'Set alert'}
       </Button>
-      {mine.length > 0 && (
-        <Link to={paths.alerts} className="text-xs text-slate-600 hover:text-brand-700">
-          {mine.length === 1
-            ? describeAlertCondition(mine[0]!.condition)
-            : `${mine.length} alerts on ${symbol}`}
-          {mine.length === 1 && (
-            <span className="ml-1.5 inline-block align-middle">
-              <AlertState alert={mine[0]!} />
-            </span>
-          )}
-        </Link>
-      )}
       <AlertDialog
         open={open}
         onOpenChange={setOpen}
         symbol={symbol}
         {...(price ? { currentPrice: price } : {})}
+        existing={
+          mine.length > 0 && (
+            <div className="rounded-xl bg-slate-50 px-3.5 py-3 text-sm">
+              <p className="font-medium text-ink-900">Already set on {symbol}</p>
+              <ul className="mt-1.5 space-y-1">
+                {mine.map((alert) => (
+                  <li key={alert.id} className="flex flex-wrap items-center gap-2 text-slate-700">
+                    {describeAlertCondition(alert.condition)}
+                    <AlertState alert={alert} />
+                  </li>
+                ))}
+              </ul>
+              <Link to={paths.alerts} className="mt-2 inline-block font-semibold text-brand-700">
+                Manage alerts
+              </Link>
+            </div>
+          )
+        }
       />
-    </div>
+    </>
   );
 }

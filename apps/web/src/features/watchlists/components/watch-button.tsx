@@ -32,19 +32,20 @@ export function WatchButton({ symbol }: { symbol: string }) {
   });
   const lists = data?.watchlists ?? [];
   const watchedIn = lists.filter((list) => list.symbols.includes(symbol));
-  const label =
-    watchedIn.length === 0
-      ? 'Watch'
-      : watchedIn.length === 1
-        ? `Watching in ${watchedIn[0]!.name}`
-        : `Watching in ${watchedIn.length} lists`;
+  const where = watchedIn.length === 1 ? watchedIn[0]!.name : `${watchedIn.length} lists`;
 
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
         <Button variant={watchedIn.length > 0 ? 'secondary' : 'primary'} disabled={!data}>
           {watchedIn.length > 0 ? <Check className="size-4" /> : <Eye className="size-4" />}
-          <span className="max-w-52 truncate">{label}</span>
+          {watchedIn.length === 0 ? (
+            'Watch'
+          ) : (
+            <span className="max-w-56 truncate">
+              Watching<span className="hidden sm:inline"> in {where}</span>
+            </span>
+          )}
         </Button>
       </PopoverTrigger>
       <PopoverContent aria-labelledby={headingId} className="w-72 p-4" align="end">

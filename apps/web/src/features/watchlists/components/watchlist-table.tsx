@@ -193,8 +193,16 @@ function SortableRow({
   );
 }
 
+/** "2 armed", "1 fired", "1 paused": what the row's alerts are doing. */
+function alertsText(row: WatchlistRow): string {
+  for (const state of ['armed', 'fired', 'paused'] as const) {
+    const count = row.alerts.filter((alert) => alert.state === state).length;
+    if (count > 0) return `${count} ${state}`;
+  }
+  return `${row.alerts.length} set`;
+}
+
 function RowCells({ row, onRemove }: { row: WatchlistRow; onRemove: (symbol: string) => void }) {
-  const armed = row.alerts.filter((alert) => alert.state === 'armed');
   return (
     <>
       <td className={cell}>
@@ -255,7 +263,7 @@ function RowCells({ row, onRemove }: { row: WatchlistRow; onRemove: (symbol: str
             className="inline-flex items-center gap-1 text-slate-700 hover:text-brand-700"
           >
             <BellRing aria-hidden="true" className="size-3.5" />
-            {armed.length > 0 ? `${armed.length} armed` : `${row.alerts.length} set`}
+            {alertsText(row)}
           </Link>
         )}
       </td>
