@@ -56,6 +56,8 @@ export class QuoteAlerts {
   private readonly firing = new Set<Promise<unknown>>();
   /** How many changes were announced per alert: a refusal that raced one is not parked. */
   private readonly changes = new Map<string, number>();
+  private day: { minute: number; date: string } | undefined;
+  private nextUnparkAt = 0;
 
   constructor(private readonly options: QuoteAlertsOptions) {
     this.now = options.now ?? Date.now;
@@ -106,7 +108,7 @@ export class QuoteAlerts {
    */
   async onQuote(symbol: string, quote: Pick<CachedQuote, 'price' | 'previousClose' | 'fetchedAt'>) {
     this.unpark();
-    const tradingDay = tradingDayAt(this.now());
+    const tradingDay = this.tradingDay();
     this.book.advanceTo(tradingDay);
     if (!(quote.price > 0) || !this.book.has(symbol)) return [];
     const change =
@@ -143,6 +145,13 @@ export class QuoteAlerts {
     }
   }
 
+  /** The trading day now, worked out once a minute (quotes arrive by the hundred). */
+  private tradingDay(): string {
+    const minute = Math.floor(this.now() / 60_000);
+    if (this.day?.minute !== minute) this.day = { minute, date: tradingDayAt(minute * 60_000) };
+    return this.day.date;
+  }
+
   private park(entry: BookEntry): void {
     this.parked.set(entry.id, { entry, until: this.now() + parkMs });
   }
@@ -150,6 +159,9 @@ export class QuoteAlerts {
   private unpark(): void {
     if (this.parked.size === 0) return;
     const now = this.now();
+    // Looked at once a second, not on every quote: a plan without alerts can park many.
+    if (now < this.nextUnparkAt) return;
+    this.nextUnparkAt = now + 1_000;
     for (const [id, { entry, until }] of this.parked) {
       if (until > now) continue;
       this.parked.delete(id);
