@@ -11,6 +11,7 @@ import { registerRouteAccess } from './http/route-access.ts';
 import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers.ts';
 import { registerApiNotFound, registerSpa } from './http/spa.ts';
 import { registerMarketData } from './market-data/register-market-data.ts';
+import { registerAlerts } from './modules/alerts/register-alerts.ts';
 import { registerAnalysis } from './modules/analysis/register-analysis.ts';
 import { type Auth, createAuth } from './modules/auth/auth.ts';
 import { requireUser } from './modules/auth/guard.ts';
@@ -28,6 +29,7 @@ import { registerOperatorAccess, requireOperator } from './modules/operator/oper
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { createProfile, initialTier, renameProfile } from './modules/profiles/service.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
+import { registerWatchlists } from './modules/watchlists/service.ts';
 
 export interface AppDeps {
   /** An open, migrated database; by default one is opened from the config. */
@@ -127,6 +129,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     entitlements: app.entitlements,
     marketData,
   });
+  await registerAlerts(app, {
+    auth,
+    database,
+    room: app.entitlements,
+    marketData,
+    keepQuotes: config.backgroundJobs !== false,
+    clock,
+  });
+  await registerWatchlists(app, { auth, db, room: app.entitlements, marketData });
   await app.register(realtimeRoutes, { auth, database, limits: config.limits });
   await app.register(notificationRoutes, { auth, db, operator });
   await app.register(backupRoutes, { database });

@@ -53,6 +53,7 @@ const envSchema = z.object({
   TIINGO_CALLS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(50),
   TIINGO_CALLS_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
   BACKGROUND_JOBS: z.enum(['true', 'false']).default('true'),
+  SIMULATION_CONTROL: z.enum(['true', 'false']).default('false'),
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
   ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -151,6 +152,11 @@ export interface Config {
   history?: HistoryConfig;
   /** Run background jobs (the daily refresh of stored bars) on this instance. */
   backgroundJobs?: boolean;
+  /**
+   * Lets the operator set a symbol's simulated price (`PUT /api/simulation/quotes/:symbol`),
+   * for browser tests of alerts. Only with the simulated provider, never on an https address.
+   */
+  simulationControl?: boolean;
   /** Who takes card payments. */
   billing: BillingConfig;
   /** Limits on sign-ins, sign-ups, payments and live streams. */
@@ -240,6 +246,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     market: parseMarket(env),
     history: parseHistory(env),
     backgroundJobs: env.BACKGROUND_JOBS === 'true',
+    simulationControl: parseSimulationControl(env, publicUrl),
     billing: parseBilling(env, publicUrl),
     limits: parseLimits(env),
     analyst: parseAnalyst(env),
@@ -260,6 +267,19 @@ function parseAnalyst(env: Env): AnalystConfig {
     },
     timeoutMs,
   };
+}
+
+function parseSimulationControl(env: Env, publicUrl: string): boolean {
+  if (env.SIMULATION_CONTROL !== 'true') return false;
+  if (env.MARKET_PROVIDER !== 'simulated') {
+    throw new ConfigError('Invalid SIMULATION_CONTROL: only the simulated market can be steered');
+  }
+  if (publicUrl.startsWith('https://')) {
+    throw new ConfigError(
+      'Invalid SIMULATION_CONTROL: it steers prices, so it is for test servers only, never on an https PUBLIC_URL',
+    );
+  }
+  return true;
 }
 
 function parseMarket(env: Env): MarketConfig {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alerts, watchlistItems, watchlists } from '../src/db/schema/index.ts';
 import type { ApiRoute } from '../src/http/route-access.ts';
 import { insertNotification } from '../src/modules/notifications/service.ts';
+import { setTier } from '../src/modules/profiles/service.ts';
 import { fillPath, type RawResponse, sendRaw } from './raw-http.ts';
 import {
   createTestApp,
@@ -18,21 +20,63 @@ import {
  */
 
 /**
- * How to make a resource owned by `owner` for each user route that takes an id. A new route
- * with a parameter fails the test until it is listed here or in `sharedParams`.
+ * How to make a resource owned by `owner` for each user route that takes an id: the path's
+ * parameters, and a body the route accepts from the owner (`{}` when none is given). A new
+ * route with a parameter fails the test until it is listed here or in `sharedParams`.
  */
 type Fixture = (context: {
   testApp: TestApp;
   owner: SignedUpUser;
-}) => Promise<Record<string, string>>;
+}) => Promise<{ params: Record<string, string>; body?: object }>;
+
+/** A watchlist of the owner holding AAPL and MSFT. */
+const watchlistFixture =
+  (body?: object): Fixture =>
+  async ({ testApp, owner }) => {
+    const { db } = testApp.db.database;
+    const [list] = await db
+      .insert(watchlists)
+      .values({ userId: owner.id, name: `Private ${randomBytes(4).toString('hex')}` })
+      .returning();
+    await db.insert(watchlistItems).values([
+      { watchlistId: list!.id, userId: owner.id, symbol: 'AAPL', position: 0 },
+      { watchlistId: list!.id, userId: owner.id, symbol: 'MSFT', position: 1 },
+    ]);
+    return { params: { id: list!.id, symbol: 'AAPL' }, ...(body ? { body } : {}) };
+  };
+
+/** A price alert of the owner, on a plan with alerts. */
+const alertFixture =
+  (body?: object): Fixture =>
+  async ({ testApp, owner }) => {
+    const { db } = testApp.db.database;
+    await setTier(db, owner.id, 'pro');
+    const [alert] = await db
+      .insert(alerts)
+      .values({ userId: owner.id, symbol: 'AAPL', kind: 'price_above', level: 1e5, repeat: 'once' })
+      .returning();
+    return { params: { id: alert!.id }, ...(body ? { body } : {}) };
+  };
+
 const ownedResources: Record<string, Fixture> = {
   'POST /api/notifications/:id/read': async ({ testApp, owner }) => ({
-    id: await insertNotification(testApp.db.database.db, {
-      title: 'Only for the owner',
-      message: 'A notification addressed to one user.',
-      userId: owner.id,
-    }),
+    params: {
+      id: await insertNotification(testApp.db.database.db, {
+        title: 'Only for the owner',
+        message: 'A notification addressed to one user.',
+        userId: owner.id,
+      }),
+    },
   }),
+  'GET /api/watchlists/:id': watchlistFixture(),
+  'PATCH /api/watchlists/:id': watchlistFixture({ name: 'Renamed by its owner' }),
+  'DELETE /api/watchlists/:id': watchlistFixture(),
+  'POST /api/watchlists/:id/symbols': watchlistFixture({ symbol: 'KO' }),
+  'DELETE /api/watchlists/:id/symbols/:symbol': watchlistFixture(),
+  'PUT /api/watchlists/:id/order': watchlistFixture({ symbols: ['MSFT', 'AAPL'] }),
+  'GET /api/alerts/:id': alertFixture(),
+  'PATCH /api/alerts/:id': alertFixture({ state: 'paused' }),
+  'DELETE /api/alerts/:id': alertFixture(),
 };
 
 /**
@@ -164,13 +208,13 @@ describe('a second user', () => {
 
     for (const route of withIds.filter((candidate) => key(candidate) in ownedResources)) {
       const fixture = ownedResources[key(route)] as Fixture;
-      const params = await fixture({ testApp, owner });
+      const { params, body } = await fixture({ testApp, owner });
       const before = await ownerView();
-      const attempt = await call(route, params, other.cookie);
+      const attempt = await call(route, params, other.cookie, body);
       expect(attempt.status, `${key(route)} as another user`).toBe(404);
       expect(attempt.body).not.toContain(owner.email);
       expect(await ownerView(), `${key(route)} changed the owner's data`).toEqual(before);
-      const own = await call(route, params, owner.cookie);
+      const own = await call(route, params, owner.cookie, body);
       expect(own.status, `${key(route)} as its owner`).toBeLessThan(300);
     }
   });

@@ -105,6 +105,13 @@ const fieldNames = [
   'providerId',
   'accountId',
   'idToken',
+  'symbol',
+  'symbols',
+  'condition',
+  'repeat',
+  'note',
+  'state',
+  'price',
 ];
 
 function fieldValue(): fc.Arbitrary<unknown> {
@@ -112,6 +119,15 @@ function fieldValue(): fc.Arbitrary<unknown> {
     fc.constantFrom('free', 'pro', 'enterprise', 'alpha', 'gold', ''),
     fc.constantFrom('4242424242424242', '4000000000000002', '4000002500003155', '12/34', '123'),
     fc.constantFrom('ada@example.com', 'not-an-email', 'correct horse battery', 'x'),
+    fc.constantFrom('AAPL', 'brk-b', 'ZZZZZ', 'once', 'daily', 'armed', 'paused', 'fired'),
+    fc.record({
+      kind: fc.constantFrom('price_above', 'change_down', 'crosses_above_sma', 'rsi_below', 'x'),
+      level: fc.oneof(fc.double(), fc.integer()),
+      percent: fc.double(),
+      period: fc.constantFrom(50, 200, 7),
+      rating: fc.constantFrom('buy', 'strong_sell', 'meh'),
+    }),
+    fc.array(fc.constantFrom('AAPL', 'MSFT', 'KO', '', '..'), { maxLength: 4 }),
     fc.emailAddress(),
     fc.string({ maxLength: 50 }),
     fc.string({ minLength: 1_000, maxLength: 3_000 }),

@@ -1,3 +1,4 @@
+export * from './alerts.ts';
 export * from './analysis.ts';
 export * from './api.ts';
 export * from './auth.ts';
@@ -13,3 +14,4 @@ export * from './plans.ts';
 export * from './routes.ts';
 export * from './symbols.ts';
 export * from './usage.ts';
+export * from './watchlists.ts';

@@ -88,3 +88,11 @@ export type EtfList = z.infer<typeof etfListSchema>;
 /** `GET /api/stocks/:symbol` */
 export const stockResponseSchema = z.object({ stock: stockSchema });
 export type StockResponse = z.infer<typeof stockResponseSchema>;
+
+/**
+ * `PUT /api/simulation/quotes/:symbol` (test servers with SIMULATION_CONTROL only): the price
+ * the simulated provider quotes for the symbol from now on.
+ */
+export const simulatedPriceSchema = z.object({
+  price: z.number().positive().max(1_000_000),
+});

@@ -18,6 +18,8 @@ export const paths = {
   support: '/support',
   dashboard: '/dashboard',
   stocks: '/dashboard/investments/stocks',
+  watchlist: '/dashboard/investments/watchlist',
+  alerts: '/dashboard/investments/alerts',
   crypto: '/dashboard/investments/crypto',
   etfs: '/dashboard/investments/etfs',
   socialFeed: '/dashboard/social/feed',

@@ -7,6 +7,7 @@ import { createMarketProvider } from '../modules/market/providers/create-provide
 import { MarketService } from '../modules/market/service.ts';
 import { SymbolDirectory } from '../modules/symbols/directory.ts';
 import { SymbolSearch } from '../modules/symbols/service.ts';
+import { SimulatedPriceControl } from '../simulation/price-control.ts';
 import { CallBudget } from '../upstream/call-budget.ts';
 import type { MarketLog } from '../upstream/market-log.ts';
 
@@ -16,6 +17,8 @@ export interface MarketData {
   company: CompanyService;
   search: SymbolSearch;
   directory: SymbolDirectory;
+  /** Set only on a test server with SIMULATION_CONTROL: steers simulated prices. */
+  simulation?: SimulatedPriceControl;
 }
 
 /**
@@ -23,14 +26,18 @@ export interface MarketData {
  * budget, whichever service makes them (Finnhub quotes, company data, search and candles).
  */
 export function createMarketData(
-  config: Pick<Config, 'market' | 'history'>,
+  config: Pick<Config, 'market' | 'history' | 'simulationControl'>,
   db: Db,
   log: MarketLog,
   now: () => number = Date.now,
   upstreamTimeoutMs?: number,
 ): MarketData {
   const timeout = upstreamTimeoutMs === undefined ? {} : { upstreamTimeoutMs };
-  const provider = createMarketProvider(config.market, now);
+  const simulation =
+    config.simulationControl && config.market.provider === 'simulated'
+      ? new SimulatedPriceControl()
+      : undefined;
+  const provider = createMarketProvider(config.market, now, simulation);
   const budget = new CallBudget(provider.limits, now);
   const bars = createBarsProvider(config.market, config.history, now);
   const barsBudget = bars.source === provider.source ? budget : new CallBudget(bars.limits, now);
@@ -49,5 +56,5 @@ export function createMarketData(
     ...timeout,
   });
   const search = new SymbolSearch({ directory, provider, budget, log, now, ...timeout });
-  return { market, history, company, search, directory };
+  return { market, history, company, search, directory, ...(simulation ? { simulation } : {}) };
 }

@@ -6,6 +6,7 @@ import { dailyRefresh } from '../modules/history/daily-refresh.ts';
 import { JobQueue } from '../modules/jobs/job-queue.ts';
 import { JobRunner } from '../modules/jobs/job-runner.ts';
 import { marketRoutes } from '../modules/market/routes.ts';
+import { simulationRoutes } from '../modules/market/simulation-routes.ts';
 import { symbolRoutes } from '../modules/symbols/routes.ts';
 import { createMarketData, type MarketData } from './market-data.ts';
 
@@ -28,6 +29,9 @@ export async function registerMarketData(
   app.decorate('marketData', data);
   await app.register(marketRoutes, { auth, ...data });
   await app.register(symbolRoutes, { auth, search: data.search });
+  if (data.simulation) {
+    await app.register(simulationRoutes, { market: data.market, control: data.simulation });
+  }
 
   if (config.backgroundJobs !== false) {
     const queue = new JobQueue(db);

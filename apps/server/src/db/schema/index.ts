@@ -1,4 +1,6 @@
 /** Every table of the app. Each module owns its file; drizzle-kit reads this barrel. */
+
+export * from './alerts.ts';
 export * from './analysis.ts';
 export * from './auth.ts';
 export * from './billing.ts';
@@ -8,3 +10,4 @@ export * from './market.ts';
 export * from './notifications.ts';
 export * from './profiles.ts';
 export * from './usage.ts';
+export * from './watchlists.ts';

@@ -28,6 +28,9 @@ interface Entry {
   refreshing?: Promise<void>;
 }
 
+/** Told of every quote the server takes in from the provider (alerts are checked on each). */
+export type QuoteListener = (symbol: string, quote: CachedQuote) => void;
+
 export interface UpstreamDeps {
   provider: MarketProvider;
   budget: CallBudget;
@@ -43,8 +46,32 @@ export interface UpstreamDeps {
 export class QuoteCache {
   static readonly ttlMs = 15_000;
   private readonly entries = new Map<string, Entry>();
+  private readonly listeners = new Set<QuoteListener>();
 
   constructor(private readonly deps: UpstreamDeps) {}
+
+  /** Calls `listener` with each new quote; returns the unsubscribe. */
+  onQuote(listener: QuoteListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Takes in a new quote now, however fresh the cached one is (within the call budget). */
+  async refreshNow(symbol: string): Promise<QuoteReading> {
+    const entry = this.entryFor(symbol);
+    if (entry.refreshing) await entry.refreshing;
+    entry.refreshing = this.refresh(symbol, entry).finally(() => {
+      entry.refreshing = undefined;
+    });
+    await entry.refreshing;
+    if (!entry.quote) throw new MarketDataUnavailable(this.secondsUntilDue(entry));
+    return { quote: entry.quote, delayed: entry.delayed };
+  }
+
+  /** When the cached quote of `symbol` was last attempted, if ever (the alert keeper's order). */
+  attemptedAt(symbol: string): number | undefined {
+    return this.entries.get(symbol)?.attemptedAt;
+  }
 
   /** `maxAgeMs`: how old a quote may be before a refresh (lists of many symbols ask less). */
   async get(symbol: string, maxAgeMs = QuoteCache.ttlMs): Promise<QuoteReading> {
@@ -89,8 +116,16 @@ export class QuoteCache {
     entry.attemptedAt = attemptedAt;
     try {
       const quote = await provider.quote(symbol, AbortSignal.timeout(timeoutMs));
-      entry.quote = { ...quote, fetchedAt: attemptedAt };
+      const taken = { ...quote, fetchedAt: attemptedAt };
+      entry.quote = taken;
       entry.delayed = false;
+      for (const listener of this.listeners) {
+        try {
+          listener(symbol, taken);
+        } catch (error) {
+          log.warn({ symbol, err: error }, 'a quote listener failed');
+        }
+      }
     } catch (error) {
       entry.delayed = true;
       log.warn({ symbol, err: error }, 'quote refresh failed; serving the last known price');

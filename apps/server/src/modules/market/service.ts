@@ -9,13 +9,19 @@ import type { Security, SymbolDirectory } from '../symbols/service.ts';
 import type { CompanyService } from './company-service.ts';
 import { roundCents } from './market-days.ts';
 import type { MarketProvider } from './providers/market-provider.ts';
-import { MarketDataUnavailable, QuoteCache, type QuoteReading } from './quote-cache.ts';
+import {
+  MarketDataUnavailable,
+  QuoteCache,
+  type QuoteListener,
+  type QuoteReading,
+} from './quote-cache.ts';
 
 export type {
   MarketProvider,
   ProviderQuote,
   ProviderSymbolMatch,
 } from './providers/market-provider.ts';
+export type { CachedQuote, QuoteListener, QuoteReading } from './quote-cache.ts';
 
 import { stockFundamentals } from '../../reference/stock-fundamentals.ts';
 import { syntheticSeries } from './synthetic-series.ts';
@@ -92,8 +98,30 @@ export class MarketService {
   }
 
   /** The latest quote of any known symbol (cached; stale-on-error). */
-  async quote(symbol: string): Promise<QuoteReading> {
-    return this.quotes.get(symbol);
+  async quote(symbol: string, maxAgeMs?: number): Promise<QuoteReading> {
+    return this.quotes.get(symbol, maxAgeMs);
+  }
+
+  /** A new quote from the provider now, within the call budget (the simulation control). */
+  async refreshQuote(symbol: string): Promise<QuoteReading> {
+    return this.quotes.refreshNow(symbol);
+  }
+
+  /** Calls `listener` with every quote the server takes in; returns the unsubscribe. */
+  onQuote(listener: QuoteListener): () => void {
+    return this.quotes.onQuote(listener);
+  }
+
+  /** When a symbol's quote was last asked of the provider, if ever. */
+  quoteAttemptedAt(symbol: string): number | undefined {
+    return this.quotes.attemptedAt(symbol);
+  }
+
+  /** Quote calls a minute the provider allows, or null when it sets no limit. */
+  get callsPerMinute(): number | null {
+    const limits = this.options.provider.limits;
+    if (limits.length === 0) return null;
+    return Math.min(...limits.map((limit) => (limit.calls * 60_000) / limit.perMs));
   }
 
   /** The five tracked stocks with a price; 503 only when no price was ever fetched. */

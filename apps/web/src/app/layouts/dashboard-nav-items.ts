@@ -25,6 +25,8 @@ export const dashboardNav: readonly NavItem[] = [
     icon: TrendingUp,
     links: [
       { label: 'Stocks', to: paths.stocks },
+      { label: 'Watchlist', to: paths.watchlist },
+      { label: 'Alerts', to: paths.alerts },
       { label: 'Crypto', to: paths.crypto },
       { label: 'ETFs', to: paths.etfs },
     ],

@@ -5,6 +5,7 @@ import {
   sessionCloseMinute,
   sessionOpenMinute,
 } from '../../../calendar/market-calendar.ts';
+import type { SimulatedPriceControl } from '../../../simulation/price-control.ts';
 import { hash, simulatedSeries } from '../../../simulation/simulated-series.ts';
 import { roundCents } from '../market-days.ts';
 import type { MarketProvider, ProviderQuote } from './market-provider.ts';
@@ -69,13 +70,20 @@ export function simulatedQuote(symbol: string, nowMs: number): ProviderQuote {
   };
 }
 
-/** Offline quotes: deterministic per symbol and instant, and the same prices as the bars. */
-export function createSimulatedProvider(now: () => number = Date.now): MarketProvider {
+/**
+ * Offline quotes: deterministic per symbol and instant, and the same prices as the bars,
+ * unless a test server's price control steers a symbol.
+ */
+export function createSimulatedProvider(
+  now: () => number = Date.now,
+  control?: SimulatedPriceControl,
+): MarketProvider {
   return {
     source: 'simulated',
     limits: [],
     async quote(symbol) {
-      return simulatedQuote(symbol, now());
+      const quote = simulatedQuote(symbol, now());
+      return control ? control.apply(symbol, quote) : quote;
     },
   };
 }
