@@ -9,6 +9,7 @@ export * from './market.ts';
 export * from './notifications.ts';
 export * from './plan-features.ts';
 export * from './plans.ts';
+export * from './portfolio.ts';
 export * from './routes.ts';
 export * from './symbols.ts';
 export * from './usage.ts';
