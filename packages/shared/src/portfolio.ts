@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { tickerSymbolSchema } from './market.ts';
 
 /**
  * What can happen in a portfolio. Buys and sells move shares and cash; a dividend is cash
@@ -123,7 +122,7 @@ export const symbolInputSchema = z
   .trim()
   .min(1, 'Enter the symbol')
   .transform((value) => value.toUpperCase().replace(/[-/]/, '.'))
-  .pipe(tickerSymbolSchema);
+  .pipe(z.string().regex(/^[A-Z][A-Z0-9]{0,5}(\.[A-Z])?$/, 'Not a ticker symbol'));
 
 export const transactionDateSchema = z
   .string({ error: 'Enter the date' })
@@ -288,3 +287,178 @@ export const performanceRangeLabels: Record<PerformanceRange, string> = {
   '1y': '1Y',
   all: 'All',
 };
+
+/** Where the prices behind figures came from. */
+export const priceSourceSchema = z.object({
+  /** A market data source (`simulated` is never real market data), or `trade`: no price could be had, the last trade's is used. */
+  source: z.string(),
+  /** When the price was taken (ISO 8601); null for a trade price. */
+  asOf: z.string().nullable(),
+  /** The source could not be reached: this is the last price it gave. */
+  delayed: z.boolean(),
+});
+export type PriceSource = z.infer<typeof priceSourceSchema>;
+
+/** Money as exact decimal text rounded to the cent ("1234.57"), negative for losses. */
+const money = z.string();
+/** A ratio as a number: 0.1234 is 12.34 %. */
+const ratio = z.number();
+
+export const holdingSchema = z.object({
+  symbol: z.string(),
+  name: z.string().nullable(),
+  type: z.enum(['stock', 'etf']).nullable(),
+  sector: z.string().nullable(),
+  /** Shares held, exact. */
+  quantity: z.string(),
+  averageCost: money,
+  costBasis: money,
+  price: money,
+  previousClose: money.nullable(),
+  marketValue: money,
+  dayChange: money.nullable(),
+  dayChangeRatio: ratio.nullable(),
+  unrealisedGain: money,
+  unrealisedGainRatio: ratio.nullable(),
+  realisedGain: money,
+  dividends: money,
+  fees: money,
+  /** Share of the portfolio's total value (cash included). */
+  weight: ratio,
+  priceSource: priceSourceSchema,
+});
+export type Holding = z.infer<typeof holdingSchema>;
+
+export const closedPositionSchema = z.object({
+  symbol: z.string(),
+  realisedGain: money,
+  dividends: money,
+  fees: money,
+});
+export type ClosedPosition = z.infer<typeof closedPositionSchema>;
+
+export const portfolioTotalsSchema = z.object({
+  marketValue: money,
+  cash: money,
+  totalValue: money,
+  costBasis: money,
+  unrealisedGain: money,
+  realisedGain: money,
+  dividends: money,
+  fees: money,
+  deposits: money,
+  withdrawals: money,
+  /** Buys and fees the cash could not pay for: counted as money put in. */
+  outsideFunding: money,
+  netContributions: money,
+  /** Total value minus net contributions. */
+  totalGain: money,
+  totalGainRatio: ratio.nullable(),
+  dayChange: money.nullable(),
+  dayChangeRatio: ratio.nullable(),
+});
+export type PortfolioTotals = z.infer<typeof portfolioTotalsSchema>;
+
+export const allocationSliceSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  value: money,
+  weight: ratio,
+});
+export type AllocationSlice = z.infer<typeof allocationSliceSchema>;
+
+export const allocationSchema = z.object({
+  byHolding: z.array(allocationSliceSchema),
+  bySector: z.array(allocationSliceSchema),
+  byType: z.array(allocationSliceSchema),
+});
+export type Allocation = z.infer<typeof allocationSchema>;
+
+/** The prices behind a set of figures, summed up for the note under them. */
+export const pricesNoteSchema = z.object({
+  /** Every source used, e.g. ["simulated"]; `trade` when a last trade price stood in. */
+  sources: z.array(z.string()),
+  /** The oldest of the prices used (ISO 8601), null when none came from a source. */
+  asOf: z.string().nullable(),
+  /** Some price is a last known one: its source could not be reached. */
+  delayed: z.boolean(),
+});
+export type PricesNote = z.infer<typeof pricesNoteSchema>;
+
+/** `GET /api/portfolios/:id/holdings` */
+export const holdingsResponseSchema = z.object({
+  portfolio: portfolioSchema,
+  holdings: z.array(holdingSchema),
+  closed: z.array(closedPositionSchema),
+  totals: portfolioTotalsSchema,
+  allocation: allocationSchema,
+  prices: pricesNoteSchema,
+});
+export type HoldingsResponse = z.infer<typeof holdingsResponseSchema>;
+
+/** `?range=` of the performance routes. */
+export const performanceQuerySchema = z.object({
+  range: performanceRangeSchema.default('1m'),
+});
+
+export const performancePointSchema = z.object({
+  date: z.iso.date(),
+  /** Value at the day's close, to the cent (a chart point, not a sum). */
+  value: z.number(),
+  /** Time-weighted return since the range began. */
+  return: ratio,
+  /** The benchmark's return since the range began; null before its first close. */
+  benchmark: ratio.nullable(),
+});
+export type PerformancePoint = z.infer<typeof performancePointSchema>;
+
+/** `GET /api/portfolios/:id/performance?range=` and `GET /api/portfolios/performance?range=` */
+export const performanceResponseSchema = z.object({
+  range: performanceRangeSchema,
+  /** The base day (the close the range is measured from) and the last day; null when empty. */
+  from: z.iso.date().nullable(),
+  to: z.iso.date().nullable(),
+  points: z.array(performancePointSchema),
+  startValue: money,
+  endValue: money,
+  netFlows: money,
+  gain: money,
+  timeWeightedReturn: ratio.nullable(),
+  moneyWeightedReturn: ratio.nullable(),
+  moneyWeightedAnnualised: ratio.nullable(),
+  benchmark: z.object({ symbol: z.string(), return: ratio.nullable() }),
+  /** Where the daily closes came from, and the last day they cover. */
+  closes: z.object({
+    sources: z.array(z.string()),
+    asOf: z.iso.date().nullable(),
+    /** Some history could not be brought up to date. */
+    stale: z.boolean(),
+    /** Securities valued at their trade prices on days before their first stored close. */
+    missing: z.array(z.object({ symbol: z.string(), before: z.iso.date() })),
+  }),
+});
+export type PerformanceResponse = z.infer<typeof performanceResponseSchema>;
+
+/** `GET /api/portfolios/summary`: every portfolio of the user added up (the dashboard home). */
+export const portfolioSummarySchema = z.object({
+  portfolioCount: z.number().int().nonnegative(),
+  transactionCount: z.number().int().nonnegative(),
+  totalValue: money,
+  marketValue: money,
+  cash: money,
+  dayChange: money.nullable(),
+  dayChangeRatio: ratio.nullable(),
+  totalGain: money,
+  prices: pricesNoteSchema,
+});
+export type PortfolioSummary = z.infer<typeof portfolioSummarySchema>;
+
+/** `GET /api/portfolios/activity?limit=`: the latest transactions of all the user's portfolios. */
+export const recentTransactionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const recentTransactionsSchema = z.object({
+  transactions: z.array(transactionSchema.extend({ portfolioName: z.string() })),
+});
+export type RecentTransactions = z.infer<typeof recentTransactionsSchema>;
+export type RecentTransaction = RecentTransactions['transactions'][number];

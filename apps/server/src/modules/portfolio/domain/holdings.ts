@@ -70,6 +70,15 @@ export interface PortfolioFigures {
   totals: PortfolioTotals;
 }
 
+/** Symbols of the securities a ledger holds now. */
+export function heldSymbols(entries: readonly LedgerEntry[]): string[] {
+  const replay = new LedgerReplay();
+  for (const entry of sortLedger(entries)) replay.apply(entry);
+  return [...replay.positions.values()]
+    .filter((position) => !position.quantity.isZero())
+    .map((position) => position.symbol);
+}
+
 interface DayStart {
   /** Shares held before the day's trades. */
   quantity: Decimal;

@@ -255,10 +255,44 @@ export class LedgerReplay {
 
 /** Replays a whole ledger; the first problem found, if any. */
 export function findLedgerProblem(entries: readonly LedgerEntry[]): LedgerProblem | undefined {
+  return findLedgerProblems(entries, 1)[0];
+}
+
+/**
+ * Replays a whole ledger and lists up to `limit` problems: a transaction that cannot stand is
+ * left out and the replay goes on, so one bad row of an import does not hide the next.
+ */
+export function findLedgerProblems(
+  entries: readonly LedgerEntry[],
+  limit = Number.POSITIVE_INFINITY,
+): LedgerProblem[] {
   const replay = new LedgerReplay();
+  const problems: LedgerProblem[] = [];
   for (const entry of sortLedger(entries)) {
     const outcome = replay.apply(entry);
-    if ('problem' in outcome) return outcome.problem;
+    if ('problem' in outcome) {
+      problems.push(outcome.problem);
+      if (problems.length >= limit) break;
+    }
   }
-  return undefined;
+  return problems;
+}
+
+/** A transaction in words: "the sell of 10 AAA on 2024-03-01". */
+export function describeEntry(entry: LedgerEntry): string {
+  const on = `on ${entry.date}`;
+  switch (entry.kind) {
+    case 'buy':
+    case 'sell':
+      return `the ${entry.kind} of ${shares(entry.quantity!)} ${entry.symbol} ${on}`;
+    case 'dividend':
+      return `the ${entry.symbol} dividend ${on}`;
+    case 'split':
+      return `the ${entry.symbol} split ${on}`;
+    case 'deposit':
+    case 'withdrawal':
+      return `the ${entry.kind} of ${dollars(entry.amount!)} ${on}`;
+    case 'fee':
+      return `the fee of ${dollars(entry.amount!)} ${on}`;
+  }
 }

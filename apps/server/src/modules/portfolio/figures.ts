@@ -1,0 +1,267 @@
+import type {
+  HoldingsResponse,
+  PerformanceRange,
+  PerformanceResponse,
+  PortfolioSummary,
+  PricesNote,
+} from '@tickerwise/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { portfolios } from '../../db/schema/index.ts';
+import { type AllocationSlice, allocationOf } from './domain/allocation.ts';
+import { addDays } from './domain/calendar.ts';
+import { heldSymbols, type PriceNow, portfolioFigures } from './domain/holdings.ts';
+import type { LedgerEntry } from './domain/ledger.ts';
+import { type Decimal, toCents, toPlaces, toRatio, zero } from './domain/money.ts';
+import { performanceOver, rangeStartDate } from './domain/performance.ts';
+import { ledgerRows, toLedgerEntry } from './ledger-store.ts';
+import type { MarketPrices } from './market-prices.ts';
+import { requirePortfolio } from './portfolios.ts';
+
+const cents = (value: Decimal | null) => (value === null ? null : toCents(value));
+const ratio = (value: Decimal | null) => (value === null ? null : toRatio(value));
+const over = (part: Decimal, whole: Decimal) => (whole.greaterThan(0) ? part.div(whole) : null);
+
+async function ledgerOf(db: Db, portfolioId: string): Promise<LedgerEntry[]> {
+  return (await ledgerRows(db, portfolioId)).map(toLedgerEntry);
+}
+
+/** The note under figures: every source used, the oldest price, whether any is a last known one. */
+function pricesNote(prices: Iterable<PriceNow>): PricesNote {
+  const sources = new Set<string>();
+  let asOf: string | null = null;
+  let delayed = false;
+  for (const price of prices) {
+    sources.add(price.source);
+    if (price.asOf && (asOf === null || price.asOf < asOf)) asOf = price.asOf;
+    delayed ||= price.delayed;
+  }
+  return { sources: [...sources].sort(), asOf, delayed };
+}
+
+const slices = (list: AllocationSlice[]) =>
+  list.map((slice) => ({ ...slice, value: toCents(slice.value), weight: toRatio(slice.weight) }));
+
+/** `GET /api/portfolios/:id/holdings`: holdings, totals and allocation at the latest prices. */
+export async function holdingsOf(
+  db: Db,
+  market: MarketPrices,
+  userId: string,
+  portfolioId: string,
+): Promise<HoldingsResponse> {
+  const portfolio = await requirePortfolio(db, userId, portfolioId);
+  const entries = await ledgerOf(db, portfolioId);
+  const symbols = heldSymbols(entries);
+  const [{ prices, session }, facts] = await Promise.all([
+    market.latest(symbols),
+    market.facts(symbols),
+  ]);
+  const figures = portfolioFigures(entries, prices, session);
+  const allocation = allocationOf(figures, facts);
+  const { totals } = figures;
+  return {
+    portfolio,
+    holdings: figures.holdings.map((holding) => {
+      const fact = facts.get(holding.symbol);
+      const valueBefore = holding.dayChange ? holding.marketValue.minus(holding.dayChange) : zero;
+      return {
+        symbol: holding.symbol,
+        name: fact?.name ?? null,
+        type: fact?.type ?? null,
+        sector: fact?.sector ?? null,
+        quantity: toPlaces(holding.quantity, 8),
+        averageCost: toCents(holding.averageCost),
+        costBasis: toCents(holding.costBasis),
+        price: toPlaces(holding.price.price, 4),
+        previousClose: holding.price.previousClose
+          ? toPlaces(holding.price.previousClose, 4)
+          : null,
+        marketValue: toCents(holding.marketValue),
+        dayChange: cents(holding.dayChange),
+        dayChangeRatio: holding.dayChange ? ratio(over(holding.dayChange, valueBefore)) : null,
+        unrealisedGain: toCents(holding.unrealisedGain),
+        unrealisedGainRatio: ratio(over(holding.unrealisedGain, holding.costBasis)),
+        realisedGain: toCents(holding.realisedGain),
+        dividends: toCents(holding.dividends),
+        fees: toCents(holding.fees),
+        weight: toRatio(holding.weight),
+        priceSource: {
+          source: holding.price.source,
+          asOf: holding.price.asOf || null,
+          delayed: holding.price.delayed,
+        },
+      };
+    }),
+    closed: figures.closed.map((position) => ({
+      symbol: position.symbol,
+      realisedGain: toCents(position.realisedGain),
+      dividends: toCents(position.dividends),
+      fees: toCents(position.fees),
+    })),
+    totals: {
+      marketValue: toCents(totals.marketValue),
+      cash: toCents(totals.cash),
+      totalValue: toCents(totals.totalValue),
+      costBasis: toCents(totals.costBasis),
+      unrealisedGain: toCents(totals.unrealisedGain),
+      realisedGain: toCents(totals.realisedGain),
+      dividends: toCents(totals.dividends),
+      fees: toCents(totals.fees),
+      deposits: toCents(totals.deposits),
+      withdrawals: toCents(totals.withdrawals),
+      outsideFunding: toCents(totals.outsideFunding),
+      netContributions: toCents(totals.netContributions),
+      totalGain: toCents(totals.totalGain),
+      totalGainRatio: ratio(over(totals.totalGain, totals.netContributions)),
+      dayChange: cents(totals.dayChange),
+      dayChangeRatio: ratio(totals.dayChangeRatio),
+    },
+    allocation: {
+      byHolding: slices(allocation.byHolding),
+      bySector: slices(allocation.bySector),
+      byType: slices(allocation.byType),
+    },
+    prices: pricesNote(figures.holdings.map((holding) => holding.price)),
+  };
+}
+
+/**
+ * `GET /api/portfolios/summary`: every portfolio of the user added up, at the latest prices
+ * (the dashboard's Portfolio Value card).
+ */
+export async function summaryOf(
+  db: Db,
+  market: MarketPrices,
+  userId: string,
+): Promise<PortfolioSummary> {
+  const owned = await db
+    .select({ id: portfolios.id })
+    .from(portfolios)
+    .where(eq(portfolios.userId, userId));
+  const ledgers = await Promise.all(owned.map((portfolio) => ledgerOf(db, portfolio.id)));
+  const symbols = [...new Set(ledgers.flatMap(heldSymbols))];
+  const { prices, session } = await market.latest(symbols);
+  let totalValue = zero;
+  let marketValue = zero;
+  let cash = zero;
+  let totalGain = zero;
+  let dayChange: Decimal | null = zero;
+  const used: PriceNow[] = [];
+  for (const ledger of ledgers) {
+    const figures = portfolioFigures(ledger, prices, session);
+    totalValue = totalValue.plus(figures.totals.totalValue);
+    marketValue = marketValue.plus(figures.totals.marketValue);
+    cash = cash.plus(figures.totals.cash);
+    totalGain = totalGain.plus(figures.totals.totalGain);
+    dayChange =
+      dayChange && figures.totals.dayChange ? dayChange.plus(figures.totals.dayChange) : null;
+    used.push(...figures.holdings.map((holding) => holding.price));
+  }
+  return {
+    portfolioCount: owned.length,
+    transactionCount: ledgers.reduce((total, ledger) => total + ledger.length, 0),
+    totalValue: toCents(totalValue),
+    marketValue: toCents(marketValue),
+    cash: toCents(cash),
+    dayChange: cents(dayChange),
+    dayChangeRatio: dayChange ? ratio(over(dayChange, totalValue.minus(dayChange))) : null,
+    totalGain: toCents(totalGain),
+    prices: pricesNote(used),
+  };
+}
+
+/**
+ * Performance of one portfolio, or of all the user's added up (`portfolioId` null): daily
+ * values from stored closes, returns, and the benchmark over the same days.
+ */
+export async function performanceOf(
+  db: Db,
+  market: MarketPrices,
+  userId: string,
+  portfolioId: string | null,
+  range: PerformanceRange,
+): Promise<PerformanceResponse> {
+  let ledgers: LedgerEntry[][];
+  if (portfolioId) {
+    await requirePortfolio(db, userId, portfolioId);
+    ledgers = [await ledgerOf(db, portfolioId)];
+  } else {
+    const owned = await db
+      .select({ id: portfolios.id })
+      .from(portfolios)
+      .where(eq(portfolios.userId, userId));
+    ledgers = await Promise.all(owned.map((portfolio) => ledgerOf(db, portfolio.id)));
+  }
+  const entries = ledgers.flat();
+  const empty = emptyPerformance(range, market.benchmark);
+  const firstDate = entries.reduce<string | null>(
+    (min, entry) => (min === null || entry.date < min ? entry.date : min),
+    null,
+  );
+  if (!firstDate) return empty;
+
+  // A week before the range's start finds its base day across holidays.
+  const probe = market.tradingDays(addDays(firstDate, -10));
+  const last = probe.at(-1);
+  if (!last) return empty;
+  const wanted = rangeStartDate(range, last);
+  const start = wanted && wanted > firstDate ? wanted : firstDate;
+  const calendar = probe.filter((day) => day >= addDays(start, -10));
+  const symbols = [...new Set(entries.flatMap((entry) => (entry.symbol ? [entry.symbol] : [])))];
+  const stored = await market.closes([...symbols, market.benchmark], calendar[0]!);
+  const benchmark = stored.series.get(market.benchmark);
+  const result = performanceOver({ ledgers, range, calendar, closes: stored.series, benchmark });
+  if (!result) return empty;
+
+  const firstDates = new Map<string, string>();
+  for (const entry of entries) {
+    const known = entry.symbol ? firstDates.get(entry.symbol) : undefined;
+    if (entry.symbol && (!known || entry.date < known)) firstDates.set(entry.symbol, entry.date);
+  }
+  const missing = symbols.flatMap((symbol) => {
+    const firstClose = stored.series.get(symbol)?.dates[0];
+    const firstHeld = firstDates.get(symbol) ?? result.from;
+    const from = firstHeld > result.from ? firstHeld : result.from;
+    if (firstClose && firstClose <= from) return [];
+    return [{ symbol, before: firstClose ?? result.to }];
+  });
+  const closeSources = stored.series.size > 0 ? stored.sources : [];
+  return {
+    range,
+    from: result.from,
+    to: result.to,
+    points: result.points.map((point) => ({
+      date: point.date,
+      value: point.value.toDecimalPlaces(2).toNumber(),
+      return: toRatio(point.cumulativeReturn),
+      benchmark: ratio(point.benchmarkReturn),
+    })),
+    startValue: toCents(result.startValue),
+    endValue: toCents(result.endValue),
+    netFlows: toCents(result.netFlows),
+    gain: toCents(result.gain),
+    timeWeightedReturn: toRatio(result.timeWeightedReturn),
+    moneyWeightedReturn: ratio(result.moneyWeightedReturn),
+    moneyWeightedAnnualised: ratio(result.moneyWeightedAnnualised),
+    benchmark: { symbol: market.benchmark, return: ratio(result.benchmarkReturn) },
+    closes: { sources: closeSources, asOf: stored.asOf, stale: stored.stale, missing },
+  };
+}
+
+function emptyPerformance(range: PerformanceRange, benchmark: string): PerformanceResponse {
+  return {
+    range,
+    from: null,
+    to: null,
+    points: [],
+    startValue: '0.00',
+    endValue: '0.00',
+    netFlows: '0.00',
+    gain: '0.00',
+    timeWeightedReturn: null,
+    moneyWeightedReturn: null,
+    moneyWeightedAnnualised: null,
+    benchmark: { symbol: benchmark, return: null },
+    closes: { sources: [], asOf: null, stale: false, missing: [] },
+  };
+}

@@ -1,0 +1,119 @@
+import type { Transaction, TransactionInput } from '@tickerwise/shared';
+import { and, asc, eq, type InferSelectModel } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
+import { cashEffect, type LedgerEntry } from './domain/ledger.ts';
+import { Decimal } from './domain/money.ts';
+
+export type TransactionRow = InferSelectModel<typeof portfolioTransactions>;
+export type PortfolioRow = InferSelectModel<typeof portfolios>;
+
+const decimalOrNull = (value: string | null) => (value === null ? null : new Decimal(value));
+
+/** A stored transaction as the ledger replays it. */
+export function toLedgerEntry(row: TransactionRow): LedgerEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    date: row.date,
+    symbol: row.symbol,
+    quantity: decimalOrNull(row.quantity),
+    price: decimalOrNull(row.price),
+    amount: decimalOrNull(row.amount),
+    fees: new Decimal(row.fees),
+    splitTo: row.splitTo,
+    splitFrom: row.splitFrom,
+    seq: row.seq,
+  };
+}
+
+/** A validated transaction as the ledger would replay it, before it is stored. */
+export function candidateEntry(id: string, seq: number, input: TransactionInput): LedgerEntry {
+  return {
+    id,
+    kind: input.kind,
+    date: input.date,
+    symbol: input.symbol,
+    quantity: decimalOrNull(input.quantity),
+    price: decimalOrNull(input.price),
+    amount: decimalOrNull(input.amount),
+    fees: new Decimal(input.fees),
+    splitTo: input.splitTo,
+    splitFrom: input.splitFrom,
+    seq,
+  };
+}
+
+/** Exact text without trailing zeros: numeric(20,8) "50.00000000" is "50". */
+const plain = (value: string | null) => (value === null ? null : new Decimal(value).toFixed());
+
+/** A stored transaction as the API sends it. */
+export function toTransaction(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    portfolioId: row.portfolioId,
+    kind: row.kind,
+    date: row.date,
+    symbol: row.symbol,
+    quantity: plain(row.quantity),
+    price: plain(row.price),
+    amount: plain(row.amount),
+    fees: plain(row.fees) ?? '0',
+    splitTo: row.splitTo,
+    splitFrom: row.splitFrom,
+    note: row.note,
+    cashEffect: cashEffect(toLedgerEntry(row)).toFixed(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The columns of a transaction to insert or update. */
+export function transactionValues(input: TransactionInput) {
+  return {
+    kind: input.kind,
+    date: input.date,
+    symbol: input.symbol,
+    quantity: input.quantity,
+    price: input.price,
+    amount: input.amount,
+    fees: input.fees,
+    splitTo: input.splitTo,
+    splitFrom: input.splitFrom,
+    note: input.note,
+  };
+}
+
+/** The user's portfolio with its row locked until the transaction ends (`tx` only). */
+export async function lockPortfolio(
+  tx: Db,
+  userId: string,
+  portfolioId: string,
+): Promise<PortfolioRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(portfolios)
+    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)))
+    .for('update');
+  return row;
+}
+
+export async function findPortfolio(
+  db: Db,
+  userId: string,
+  portfolioId: string,
+): Promise<PortfolioRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(portfolios)
+    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)));
+  return row;
+}
+
+/** Every transaction of a portfolio, in the order they were entered. */
+export async function ledgerRows(db: Db, portfolioId: string): Promise<TransactionRow[]> {
+  return db
+    .select()
+    .from(portfolioTransactions)
+    .where(eq(portfolioTransactions.portfolioId, portfolioId))
+    .orderBy(asc(portfolioTransactions.seq));
+}
