@@ -249,6 +249,9 @@ export const portfolioSchema = z.object({
 });
 export type Portfolio = z.infer<typeof portfolioSchema>;
 
+/** `POST /api/portfolios`, `GET|PATCH /api/portfolios/:id` */
+export const portfolioResponseSchema = z.object({ portfolio: portfolioSchema });
+
 /** `GET /api/portfolios`: the user's portfolios, and how many their plan allows. */
 export const portfolioListSchema = z.object({
   portfolios: z.array(portfolioSchema),

@@ -18,6 +18,7 @@ export const paths = {
   support: '/support',
   dashboard: '/dashboard',
   stocks: '/dashboard/investments/stocks',
+  portfolio: '/dashboard/portfolio',
   crypto: '/dashboard/investments/crypto',
   etfs: '/dashboard/investments/etfs',
   socialFeed: '/dashboard/social/feed',

@@ -69,6 +69,10 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: () => import('../features/dashboard/dashboard-home.tsx') },
                   { path: paths.stocks, lazy: () => import('../features/stocks/stocks-page.tsx') },
                   {
+                    path: paths.portfolio,
+                    lazy: () => import('../features/portfolio/portfolio-page.tsx'),
+                  },
+                  {
                     path: `${paths.stocks}/:symbol`,
                     lazy: () => import('../features/stocks/stock-detail-page.tsx'),
                   },
