@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { transactionDetails } from '../../../lib/transaction-text.ts';
 import { useTransactionActions } from '../api/save-transaction.ts';
-import { transactionDetails } from './transaction-summary.ts';
 
 /**
  * Asks before deleting a transaction. The server refuses when a later transaction needs it

@@ -9,8 +9,8 @@ import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/ui
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatSignedMoney } from '../../../lib/money-format.ts';
 import { formatDay } from '../../../lib/price-sources.ts';
+import { transactionDetails } from '../../../lib/transaction-text.ts';
 import { useTransactions } from '../api/get-transactions.ts';
-import { transactionDetails } from './transaction-summary.ts';
 
 const kindTones: Record<Transaction['kind'], BadgeTone> = {
   buy: 'outline',

@@ -1,5 +1,5 @@
 import type { Transaction } from '@tickerwise/shared';
-import { formatMoney, formatSharePrice, formatShares } from '../../../lib/money-format.ts';
+import { formatMoney, formatSharePrice, formatShares } from './money-format.ts';
 
 /** A transaction's details in a few words: "10 at $150.25, fees $1.00". */
 export function transactionDetails(transaction: Transaction): string {
