@@ -200,16 +200,14 @@ export async function performanceOf(
   );
   if (!firstDate) return empty;
 
-  // A week before the range's start finds its base day across holidays.
-  const probe = market.tradingDays(addDays(firstDate, -10));
-  const last = probe.at(-1);
-  if (!last) return empty;
-  const wanted = rangeStartDate(range, last);
+  // Ten days before the range's start find its base day across weekends and holidays.
+  const wanted = rangeStartDate(range, market.today());
   const start = wanted && wanted > firstDate ? wanted : firstDate;
-  const calendar = probe.filter((day) => day >= addDays(start, -10));
   const symbols = [...new Set(entries.flatMap((entry) => (entry.symbol ? [entry.symbol] : [])))];
-  const stored = await market.closes([...symbols, market.benchmark], calendar[0]!);
+  const stored = await market.closes([...symbols, market.benchmark], addDays(start, -10));
   const benchmark = stored.series.get(market.benchmark);
+  const calendar = tradingCalendar(stored.series, benchmark);
+  if (calendar.length === 0) return empty;
   const result = performanceOver({ ledgers, range, calendar, closes: stored.series, benchmark });
   if (!result) return empty;
 
@@ -246,6 +244,20 @@ export async function performanceOf(
     benchmark: { symbol: market.benchmark, return: ratio(result.benchmarkReturn) },
     closes: { sources: closeSources, asOf: stored.asOf, stale: stored.stale, missing },
   };
+}
+
+/**
+ * The trading days: the benchmark's stored days (SPY trades every session), or every day any
+ * held security has a close when the benchmark has none.
+ */
+function tradingCalendar(
+  series: ReadonlyMap<string, { dates: readonly string[] }>,
+  benchmark: { dates: readonly string[] } | undefined,
+): string[] {
+  if (benchmark && benchmark.dates.length > 0) return [...benchmark.dates];
+  const days = new Set<string>();
+  for (const { dates } of series.values()) for (const date of dates) days.add(date);
+  return [...days].sort();
 }
 
 function emptyPerformance(range: PerformanceRange, benchmark: string): PerformanceResponse {

@@ -25,12 +25,12 @@ export interface MarketPrices {
   ): Promise<{ prices: Map<string, PriceNow>; session: string | null }>;
   /** Split-adjusted daily closes from `from` (YYYY-MM-DD) on. */
   closes(symbols: readonly string[], from: string): Promise<StoredCloses>;
-  /** Exchange trading days from `from` through the last closed session, ascending. */
-  tradingDays(from: string): string[];
   /** Name, type and sector of each symbol the directory knows. */
   facts(symbols: readonly string[]): Promise<Map<string, SecurityFacts & { symbol: string }>>;
   /** The symbols of a list that no source knows. */
   unknown: SymbolCheck;
-  /** The benchmark performance is drawn against. */
+  /** The benchmark performance is drawn against; its stored days are the trading calendar. */
   readonly benchmark: string;
+  /** Today's date (UTC), for where ranges start. */
+  today(): string;
 }
