@@ -98,7 +98,7 @@ describe('portfolios', () => {
     expect(renamed.json().portfolio.name).toBe('Long term');
   });
 
-  it("are not found by another user, whatever they try, and stay as they were", async () => {
+  it('are not found by another user, whatever they try, and stay as they were', async () => {
     const owner = await signUpUser(testApp.app);
     const other = await signUpUser(testApp.app);
     const portfolio = await newPortfolio(owner);
@@ -114,8 +114,16 @@ describe('portfolios', () => {
       ['POST', `${base}/transactions`, buy('AAPL', '2024-01-04', '1', '1')],
       ['PUT', `${base}/transactions/${transaction.id}`, buy('AAPL', '2024-01-03', '500', '1')],
       ['DELETE', `${base}/transactions/${transaction.id}`],
-      ['POST', `${base}/imports/preview`, { csv: 'date,type\n2024-01-02,deposit', format: 'tickerwise' }],
-      ['POST', `${base}/imports`, { csv: 'date,type,amount\n2024-01-02,deposit,5', format: 'tickerwise' }],
+      [
+        'POST',
+        `${base}/imports/preview`,
+        { csv: 'date,type\n2024-01-02,deposit', format: 'tickerwise' },
+      ],
+      [
+        'POST',
+        `${base}/imports`,
+        { csv: 'date,type,amount\n2024-01-02,deposit,5', format: 'tickerwise' },
+      ],
       ['GET', `${base}/exports/transactions.csv`],
       ['GET', `${base}/exports/holdings.csv`],
     ];
@@ -141,7 +149,11 @@ describe('transactions', () => {
   const path = () => `/api/portfolios/${portfolio.id}/transactions`;
 
   it('are stored exactly as typed, with the cash they moved', async () => {
-    const stored = await add(user, portfolio, buy('msft', '2024-02-01', '0.12345678', '401.234567', '1.5'));
+    const stored = await add(
+      user,
+      portfolio,
+      buy('msft', '2024-02-01', '0.12345678', '401.234567', '1.5'),
+    );
     expect(stored).toMatchObject({
       kind: 'buy',
       symbol: 'MSFT',
@@ -193,12 +205,26 @@ describe('transactions', () => {
     expect(removal.json().error.message).toBe(
       'That would leave the sell of 15 KO on 2024-02-10 impossible. You held no KO on 2024-02-10, so there is nothing to sell.',
     );
-    const shrink = await call(user, 'PUT', `${path()}/${bought.id}`, buy('KO', '2024-01-10', '10', '60'));
+    const shrink = await call(
+      user,
+      'PUT',
+      `${path()}/${bought.id}`,
+      buy('KO', '2024-01-10', '10', '60'),
+    );
     expect(shrink.statusCode).toBe(400);
     expect(shrink.json().error.fields.quantity).toMatch(/sell of 15 KO on 2024-02-10 impossible/);
-    const grown = await call(user, 'PUT', `${path()}/${bought.id}`, buy('KO', '2024-01-10', '30', '59.5'));
+    const grown = await call(
+      user,
+      'PUT',
+      `${path()}/${bought.id}`,
+      buy('KO', '2024-01-10', '30', '59.5'),
+    );
     expect(grown.statusCode).toBe(200);
-    expect(grown.json().transaction).toMatchObject({ id: bought.id, quantity: '30', price: '59.5' });
+    expect(grown.json().transaction).toMatchObject({
+      id: bought.id,
+      quantity: '30',
+      price: '59.5',
+    });
   });
 
   it('added at once from two tabs keep the ledger whole: one sell of the last shares fails', async () => {
@@ -359,7 +385,11 @@ describe('CSV import and export', () => {
       { row: 4, column: 'type', message: '"purchase" is not a transaction type.' },
       { row: 5, column: 'quantity', message: 'The quantity must be more than 0' },
       { row: 7, column: 'date', message: '"2024-13-01" is not a date in the chosen order.' },
-      { row: 8, column: 'ratio', message: 'Write the split ratio as new:old shares, e.g. 2:1 or 1:10.' },
+      {
+        row: 8,
+        column: 'ratio',
+        message: 'Write the split ratio as new:old shares, e.g. 2:1 or 1:10.',
+      },
     ]);
     const commit = await call(user, 'POST', `/api/portfolios/${portfolio.id}/imports`, {
       csv,
@@ -371,14 +401,19 @@ describe('CSV import and export', () => {
     expect(page.total).toBe(0);
 
     // With the schema's errors fixed, the ledger's own check finds the sell of 12 of 10 held.
-    const ledgerError = await call(user, 'POST', `/api/portfolios/${portfolio.id}/imports/preview`, {
-      csv: template([
-        '2024-01-02,deposit,,,,,5000,,',
-        '2024-01-03,buy,AAPL,10,185.50,1,,,',
-        '2024-01-06,sell,AAPL,12,190,,,,',
-      ]),
-      format: 'tickerwise',
-    });
+    const ledgerError = await call(
+      user,
+      'POST',
+      `/api/portfolios/${portfolio.id}/imports/preview`,
+      {
+        csv: template([
+          '2024-01-02,deposit,,,,,5000,,',
+          '2024-01-03,buy,AAPL,10,185.50,1,,,',
+          '2024-01-06,sell,AAPL,12,190,,,,',
+        ]),
+        format: 'tickerwise',
+      },
+    );
     expect(ledgerError.json().errors).toEqual([
       {
         row: 4,
@@ -413,9 +448,15 @@ describe('CSV import and export', () => {
     expect(commit.statusCode).toBe(201);
     expect(commit.json()).toEqual({ imported: 5, skipped: 0 });
 
-    const exported = await call(user, 'GET', `/api/portfolios/${portfolio.id}/exports/transactions.csv`);
+    const exported = await call(
+      user,
+      'GET',
+      `/api/portfolios/${portfolio.id}/exports/transactions.csv`,
+    );
     expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="main-transactions-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(exported.headers['content-disposition']).toMatch(
+      /^attachment; filename="main-transactions-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(exported.body.split('\r\n')).toEqual([
       'date,type,symbol,quantity,price,fees,amount,ratio,note',
       '2024-01-02,deposit,,,,,5000,,Opening deposit',
