@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portfolios, portfolioTransactions } from '../src/db/schema/index.ts';
 import type { ApiRoute } from '../src/http/route-access.ts';
 import { insertNotification } from '../src/modules/notifications/service.ts';
 import { fillPath, type RawResponse, sendRaw } from './raw-http.ts';
@@ -18,21 +19,66 @@ import {
  */
 
 /**
- * How to make a resource owned by `owner` for each user route that takes an id. A new route
- * with a parameter fails the test until it is listed here or in `sharedParams`.
+ * How to make a resource owned by `owner` for each user route that takes an id: the path's
+ * parameters, and a body the route accepts from the owner (`{}` when none is given). A new
+ * route with a parameter fails the test until it is listed here or in `sharedParams`.
  */
 type Fixture = (context: {
   testApp: TestApp;
   owner: SignedUpUser;
-}) => Promise<Record<string, string>>;
+}) => Promise<{ params: Record<string, string>; body?: object }>;
+
+/** A portfolio of the owner with one deposit in it. */
+async function ownedPortfolio(testApp: TestApp, owner: SignedUpUser) {
+  const { db } = testApp.db.database;
+  const [portfolio] = await db
+    .insert(portfolios)
+    .values({ userId: owner.id, name: `Private ${randomBytes(4).toString('hex')}` })
+    .returning();
+  const [transaction] = await db
+    .insert(portfolioTransactions)
+    .values({ portfolioId: portfolio!.id, kind: 'deposit', date: '2024-01-02', amount: '100' })
+    .returning();
+  return { portfolioId: portfolio!.id, transactionId: transaction!.id };
+}
+const portfolioFixture =
+  (body?: object): Fixture =>
+  async ({ testApp, owner }) => {
+    const { portfolioId } = await ownedPortfolio(testApp, owner);
+    return { params: { portfolioId }, ...(body ? { body } : {}) };
+  };
+const transactionFixture =
+  (body?: object): Fixture =>
+  async ({ testApp, owner }) => ({
+    params: await ownedPortfolio(testApp, owner),
+    ...(body ? { body } : {}),
+  });
+const deposit = { kind: 'deposit', date: '2024-01-03', amount: '25' };
+const depositCsv = { csv: 'date,type,amount\n2024-01-04,deposit,10', format: 'tickerwise' };
+
 const ownedResources: Record<string, Fixture> = {
   'POST /api/notifications/:id/read': async ({ testApp, owner }) => ({
-    id: await insertNotification(testApp.db.database.db, {
-      title: 'Only for the owner',
-      message: 'A notification addressed to one user.',
-      userId: owner.id,
-    }),
+    params: {
+      id: await insertNotification(testApp.db.database.db, {
+        title: 'Only for the owner',
+        message: 'A notification addressed to one user.',
+        userId: owner.id,
+      }),
+    },
   }),
+  'GET /api/portfolios/:portfolioId': portfolioFixture(),
+  'PATCH /api/portfolios/:portfolioId': portfolioFixture({ name: 'Renamed by its owner' }),
+  'DELETE /api/portfolios/:portfolioId': portfolioFixture(),
+  'GET /api/portfolios/:portfolioId/holdings': portfolioFixture(),
+  'GET /api/portfolios/:portfolioId/performance': portfolioFixture(),
+  'GET /api/portfolios/:portfolioId/transactions': portfolioFixture(),
+  'POST /api/portfolios/:portfolioId/transactions': portfolioFixture(deposit),
+  'PUT /api/portfolios/:portfolioId/transactions/:transactionId': transactionFixture(deposit),
+  'DELETE /api/portfolios/:portfolioId/transactions/:transactionId': transactionFixture(),
+  'POST /api/portfolios/:portfolioId/imports/preview': portfolioFixture(depositCsv),
+  'POST /api/portfolios/:portfolioId/imports': portfolioFixture(depositCsv),
+  'GET /api/portfolios/:portfolioId/exports/transactions.csv': portfolioFixture(),
+  'GET /api/portfolios/:portfolioId/exports/holdings.csv': portfolioFixture(),
 };
 
 /** User routes whose parameter names data every user may see, with a value to call them with. */
@@ -79,7 +125,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-function call(route: ApiRoute, params: Record<string, string>, cookie?: string) {
+function call(route: ApiRoute, params: Record<string, string>, cookie?: string, body: object = {}) {
   const path = fillPath(route.url, params);
   return sendRaw(baseUrl, {
     method: route.method,
@@ -89,7 +135,7 @@ function call(route: ApiRoute, params: Record<string, string>, cookie?: string) 
       ...(cookie ? { cookie } : {}),
       ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }),
     },
-    body: route.method === 'GET' ? undefined : '{}',
+    body: route.method === 'GET' ? undefined : JSON.stringify(body),
   });
 }
 
@@ -143,13 +189,13 @@ describe('a second user', () => {
 
     for (const route of withIds.filter((candidate) => key(candidate) in ownedResources)) {
       const fixture = ownedResources[key(route)] as Fixture;
-      const params = await fixture({ testApp, owner });
+      const { params, body } = await fixture({ testApp, owner });
       const before = await ownerView();
-      const attempt = await call(route, params, other.cookie);
+      const attempt = await call(route, params, other.cookie, body);
       expect(attempt.status, `${key(route)} as another user`).toBe(404);
       expect(attempt.body).not.toContain(owner.email);
       expect(await ownerView(), `${key(route)} changed the owner's data`).toEqual(before);
-      const own = await call(route, params, owner.cookie);
+      const own = await call(route, params, owner.cookie, body);
       expect(own.status, `${key(route)} as its owner`).toBeLessThan(300);
     }
   });

@@ -105,6 +105,21 @@ const fieldNames = [
   'providerId',
   'accountId',
   'idToken',
+  'kind',
+  'date',
+  'symbol',
+  'quantity',
+  'price',
+  'amount',
+  'fees',
+  'splitTo',
+  'splitFrom',
+  'note',
+  'csv',
+  'format',
+  'mapping',
+  'dateOrder',
+  'skipOtherSides',
 ];
 
 function fieldValue(): fc.Arbitrary<unknown> {
