@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tickerSymbolSchema } from './market.ts';
 
 /**
  * What can happen in a portfolio. Buys and sells move shares and cash; a dividend is cash
@@ -122,7 +123,7 @@ export const symbolInputSchema = z
   .trim()
   .min(1, 'Enter the symbol')
   .transform((value) => value.toUpperCase().replace(/[-/]/, '.'))
-  .pipe(z.string().regex(/^[A-Z][A-Z0-9]{0,5}(\.[A-Z])?$/, 'Not a ticker symbol'));
+  .pipe(tickerSymbolSchema);
 
 export const transactionDateSchema = z
   .string({ error: 'Enter the date' })
