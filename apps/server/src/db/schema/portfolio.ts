@@ -24,6 +24,11 @@ export const portfolios = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * Goes up by one with every change to the ledger, in the same database transaction:
+     * figures cached for a version are those of that ledger, on every instance.
+     */
+    ledgerVersion: integer('ledger_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,29 +5,21 @@ import type {
   PortfolioSummary,
   PricesNote,
 } from '@tickerwise/shared';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { portfolios } from '../../db/schema/index.ts';
 import { type AllocationSlice, allocationOf } from './domain/allocation.ts';
 import { addDays } from './domain/calendar.ts';
-import { heldSymbols, type PriceNow, portfolioFigures } from './domain/holdings.ts';
+import { type HoldingFigures, heldSymbols, portfolioFigures } from './domain/holdings.ts';
 import type { LedgerEntry } from './domain/ledger.ts';
 import { type Decimal, toCents, toPlaces, toRatio, zero } from './domain/money.ts';
 import { performanceOver, rangeStartDate } from './domain/performance.ts';
-import { ledgerRows, toLedgerEntry } from './ledger-store.ts';
+import type { LedgerCache } from './ledger-cache.ts';
 import type { MarketPrices } from './market-prices.ts';
-import { requirePortfolio } from './portfolios.ts';
 
 const cents = (value: Decimal | null) => (value === null ? null : toCents(value));
 const ratio = (value: Decimal | null) => (value === null ? null : toRatio(value));
 const over = (part: Decimal, whole: Decimal) => (whole.greaterThan(0) ? part.div(whole) : null);
 
-async function ledgerOf(db: Db, portfolioId: string): Promise<LedgerEntry[]> {
-  return (await ledgerRows(db, portfolioId)).map(toLedgerEntry);
-}
-
 /** The note under figures: every source used, the oldest price, whether any is a last known one. */
-function pricesNote(prices: Iterable<PriceNow>): PricesNote {
+function pricesNote(prices: Iterable<HoldingFigures['priceSource']>): PricesNote {
   const sources = new Set<string>();
   let asOf: string | null = null;
   let delayed = false;
@@ -44,13 +36,12 @@ const slices = (list: AllocationSlice[]) =>
 
 /** `GET /api/portfolios/:id/holdings`: holdings, totals and allocation at the latest prices. */
 export async function holdingsOf(
-  db: Db,
+  ledgers: LedgerCache,
   market: MarketPrices,
   userId: string,
   portfolioId: string,
 ): Promise<HoldingsResponse> {
-  const portfolio = await requirePortfolio(db, userId, portfolioId);
-  const entries = await ledgerOf(db, portfolioId);
+  const { portfolio, entries } = await ledgers.ledger(userId, portfolioId);
   const symbols = heldSymbols(entries);
   const [{ prices, session }, facts] = await Promise.all([
     market.latest(symbols),
@@ -72,10 +63,8 @@ export async function holdingsOf(
         quantity: toPlaces(holding.quantity, 8),
         averageCost: toCents(holding.averageCost),
         costBasis: toCents(holding.costBasis),
-        price: toPlaces(holding.price.price, 4),
-        previousClose: holding.price.previousClose
-          ? toPlaces(holding.price.previousClose, 4)
-          : null,
+        price: toPlaces(holding.price, 6),
+        previousClose: holding.previousClose ? toPlaces(holding.previousClose, 6) : null,
         marketValue: toCents(holding.marketValue),
         dayChange: cents(holding.dayChange),
         dayChangeRatio: holding.dayChange ? ratio(over(holding.dayChange, valueBefore)) : null,
@@ -86,9 +75,9 @@ export async function holdingsOf(
         fees: toCents(holding.fees),
         weight: toRatio(holding.weight),
         priceSource: {
-          source: holding.price.source,
-          asOf: holding.price.asOf || null,
-          delayed: holding.price.delayed,
+          source: holding.priceSource.source,
+          asOf: holding.priceSource.asOf || null,
+          delayed: holding.priceSource.delayed,
         },
       };
     }),
@@ -121,7 +110,7 @@ export async function holdingsOf(
       bySector: slices(allocation.bySector),
       byType: slices(allocation.byType),
     },
-    prices: pricesNote(figures.holdings.map((holding) => holding.price)),
+    prices: pricesNote(figures.holdings.map((holding) => holding.priceSource)),
   };
 }
 
@@ -130,15 +119,12 @@ export async function holdingsOf(
  * (the dashboard's Portfolio Value card).
  */
 export async function summaryOf(
-  db: Db,
+  cache: LedgerCache,
   market: MarketPrices,
   userId: string,
 ): Promise<PortfolioSummary> {
-  const owned = await db
-    .select({ id: portfolios.id })
-    .from(portfolios)
-    .where(eq(portfolios.userId, userId));
-  const ledgers = await Promise.all(owned.map((portfolio) => ledgerOf(db, portfolio.id)));
+  const owned = await cache.ledgers(userId);
+  const ledgers = owned.map((ledger) => ledger.entries);
   const symbols = [...new Set(ledgers.flatMap(heldSymbols))];
   const { prices, session } = await market.latest(symbols);
   let totalValue = zero;
@@ -146,7 +132,7 @@ export async function summaryOf(
   let cash = zero;
   let totalGain = zero;
   let dayChange: Decimal | null = zero;
-  const used: PriceNow[] = [];
+  const used: HoldingFigures['priceSource'][] = [];
   for (const ledger of ledgers) {
     const figures = portfolioFigures(ledger, prices, session);
     totalValue = totalValue.plus(figures.totals.totalValue);
@@ -155,7 +141,7 @@ export async function summaryOf(
     totalGain = totalGain.plus(figures.totals.totalGain);
     dayChange =
       dayChange && figures.totals.dayChange ? dayChange.plus(figures.totals.dayChange) : null;
-    used.push(...figures.holdings.map((holding) => holding.price));
+    used.push(...figures.holdings.map((holding) => holding.priceSource));
   }
   return {
     portfolioCount: owned.length,
@@ -175,23 +161,16 @@ export async function summaryOf(
  * values from stored closes, returns, and the benchmark over the same days.
  */
 export async function performanceOf(
-  db: Db,
+  cache: LedgerCache,
   market: MarketPrices,
   userId: string,
   portfolioId: string | null,
   range: PerformanceRange,
 ): Promise<PerformanceResponse> {
-  let ledgers: LedgerEntry[][];
-  if (portfolioId) {
-    await requirePortfolio(db, userId, portfolioId);
-    ledgers = [await ledgerOf(db, portfolioId)];
-  } else {
-    const owned = await db
-      .select({ id: portfolios.id })
-      .from(portfolios)
-      .where(eq(portfolios.userId, userId));
-    ledgers = await Promise.all(owned.map((portfolio) => ledgerOf(db, portfolio.id)));
-  }
+  const owned = portfolioId
+    ? [await cache.ledger(userId, portfolioId)]
+    : await cache.ledgers(userId);
+  const ledgers = owned.map((ledger) => ledger.entries);
   const entries = ledgers.flat();
   const empty = emptyPerformance(range, market.benchmark);
   const firstDate = entries.reduce<string | null>(

@@ -20,7 +20,7 @@ import {
   transactionValues,
 } from './ledger-store.ts';
 import { isId, portfolioNotFound } from './portfolio-errors.ts';
-import type { SymbolCheck } from './transactions.ts';
+import { type SymbolCheck, touch } from './transactions.ts';
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters (11 columns a row). */
 const insertChunk = 1000;
@@ -153,10 +153,7 @@ export async function importFile(
         .insert(portfolioTransactions)
         .values(chunk.map(({ input }) => ({ portfolioId, ...transactionValues(input) })));
     }
-    await tx
-      .update(portfolios)
-      .set({ updatedAt: new Date() })
-      .where(eq(portfolios.id, portfolioId));
+    await touch(tx, portfolioId);
     return { imported: checked.rows.length, skipped: checked.skipped };
   });
 }

@@ -3,12 +3,13 @@ import { and, asc, eq, type InferSelectModel } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
 import { cashEffect, type LedgerEntry } from './domain/ledger.ts';
-import { Decimal } from './domain/money.ts';
+import { cashScale, money, priceScale, shareScale, units } from './domain/money.ts';
 
 export type TransactionRow = InferSelectModel<typeof portfolioTransactions>;
 export type PortfolioRow = InferSelectModel<typeof portfolios>;
 
-const decimalOrNull = (value: string | null) => (value === null ? null : new Decimal(value));
+const unitsOrNull = (value: string | null, scale: number) =>
+  value === null ? null : units(value, scale);
 
 /** A stored transaction as the ledger replays it. */
 export function toLedgerEntry(row: TransactionRow): LedgerEntry {
@@ -17,10 +18,10 @@ export function toLedgerEntry(row: TransactionRow): LedgerEntry {
     kind: row.kind,
     date: row.date,
     symbol: row.symbol,
-    quantity: decimalOrNull(row.quantity),
-    price: decimalOrNull(row.price),
-    amount: decimalOrNull(row.amount),
-    fees: new Decimal(row.fees),
+    quantity: unitsOrNull(row.quantity, shareScale),
+    price: unitsOrNull(row.price, priceScale),
+    amount: unitsOrNull(row.amount, cashScale),
+    fees: units(row.fees, cashScale),
     splitTo: row.splitTo,
     splitFrom: row.splitFrom,
     seq: row.seq,
@@ -34,10 +35,10 @@ export function candidateEntry(id: string, seq: number, input: TransactionInput)
     kind: input.kind,
     date: input.date,
     symbol: input.symbol,
-    quantity: decimalOrNull(input.quantity),
-    price: decimalOrNull(input.price),
-    amount: decimalOrNull(input.amount),
-    fees: new Decimal(input.fees),
+    quantity: unitsOrNull(input.quantity, shareScale),
+    price: unitsOrNull(input.price, priceScale),
+    amount: unitsOrNull(input.amount, cashScale),
+    fees: units(input.fees, cashScale),
     splitTo: input.splitTo,
     splitFrom: input.splitFrom,
     seq,
@@ -45,7 +46,8 @@ export function candidateEntry(id: string, seq: number, input: TransactionInput)
 }
 
 /** Exact text without trailing zeros: numeric(20,8) "50.00000000" is "50". */
-const plain = (value: string | null) => (value === null ? null : new Decimal(value).toFixed());
+const plain = (value: string | null) =>
+  value === null ? null : value.includes('.') ? value.replace(/\.?0+$/, '') : value;
 
 /** A stored transaction as the API sends it. */
 export function toTransaction(row: TransactionRow): Transaction {
@@ -62,7 +64,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     splitTo: row.splitTo,
     splitFrom: row.splitFrom,
     note: row.note,
-    cashEffect: cashEffect(toLedgerEntry(row)).toFixed(),
+    cashEffect: money(cashEffect(toLedgerEntry(row))).toFixed(),
     createdAt: row.createdAt.toISOString(),
   };
 }

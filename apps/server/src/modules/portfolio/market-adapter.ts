@@ -2,7 +2,7 @@ import type { HistoryService } from '../history/service.ts';
 import type { MarketService } from '../market/service.ts';
 import type { SecurityFacts } from './domain/allocation.ts';
 import type { PriceNow } from './domain/holdings.ts';
-import { Decimal } from './domain/money.ts';
+import { closeScale, priceScale, units } from './domain/money.ts';
 import type { CloseSeries } from './domain/valuation.ts';
 import type { MarketPrices, StoredCloses } from './market-prices.ts';
 
@@ -66,8 +66,8 @@ export class MarketAdapter implements MarketPrices {
         const at = quote.tradedAt ?? quote.fetchedAt;
         return {
           price: {
-            price: new Decimal(quote.price),
-            previousClose: quote.previousClose > 0 ? new Decimal(quote.previousClose) : null,
+            price: priceUnits(quote.price),
+            previousClose: quote.previousClose > 0 ? priceUnits(quote.previousClose) : null,
             source: this.market.source,
             asOf: new Date(quote.fetchedAt).toISOString(),
             delayed,
@@ -84,8 +84,8 @@ export class MarketAdapter implements MarketPrices {
     const before = bars.at(-2);
     return {
       price: {
-        price: new Decimal(last.close),
-        previousClose: before ? new Decimal(before.close) : null,
+        price: priceUnits(last.close),
+        previousClose: before ? priceUnits(before.close) : null,
         source: last.source,
         asOf: `${last.date}T21:00:00.000Z`,
         delayed: true,
@@ -128,7 +128,7 @@ export class MarketAdapter implements MarketPrices {
       from,
       series: {
         dates: bars.map((bar) => bar.date),
-        closes: bars.map((bar) => new Decimal(bar.close)),
+        closes: bars.map((bar) => units(bar.close.toFixed(closeScale), closeScale)),
       },
       source: bars.at(-1)?.source ?? this.history.source,
     };
@@ -177,6 +177,11 @@ export class MarketAdapter implements MarketPrices {
     );
     return unknown;
   };
+}
+
+/** A provider's price (a binary float) to the ledger's 1e-6 of a dollar. */
+function priceUnits(price: number): bigint {
+  return units(price.toFixed(priceScale), priceScale);
 }
 
 /** The part of a series from `from` on (the series is sorted by date). */

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { holdingsCsv, transactionsCsv } from './exports.ts';
 import { holdingsOf, performanceOf, summaryOf } from './figures.ts';
 import { importFile, previewImport } from './imports.ts';
+import { LedgerCache } from './ledger-cache.ts';
 import type { MarketPrices } from './market-prices.ts';
 import {
   createPortfolio,
@@ -51,11 +52,13 @@ export class PortfolioService {
   private readonly db: Db;
   private readonly room: PortfolioRoom;
   private readonly market: MarketPrices;
+  private readonly ledgers: LedgerCache;
 
   constructor(options: PortfolioServiceOptions) {
     this.db = options.db;
     this.room = options.room;
     this.market = options.market;
+    this.ledgers = new LedgerCache(options.db);
   }
 
   list(userId: string): Promise<PortfolioList> {
@@ -145,7 +148,7 @@ export class PortfolioService {
   }
 
   holdings(userId: string, portfolioId: string): Promise<HoldingsResponse> {
-    return holdingsOf(this.db, this.market, userId, portfolioId);
+    return holdingsOf(this.ledgers, this.market, userId, portfolioId);
   }
 
   /** One portfolio's performance, or every portfolio of the user's added up (`null`). */
@@ -154,10 +157,10 @@ export class PortfolioService {
     portfolioId: string | null,
     range: PerformanceRange,
   ): Promise<PerformanceResponse> {
-    return performanceOf(this.db, this.market, userId, portfolioId, range);
+    return performanceOf(this.ledgers, this.market, userId, portfolioId, range);
   }
 
   summary(userId: string): Promise<PortfolioSummary> {
-    return summaryOf(this.db, this.market, userId);
+    return summaryOf(this.ledgers, this.market, userId);
   }
 }

@@ -5,7 +5,7 @@ import type {
   TransactionPage,
   TransactionPageQuery,
 } from '@tickerwise/shared';
-import { and, count, desc, eq, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
 import { describeEntry, findLedgerProblem, type LedgerEntry } from './domain/ledger.ts';
@@ -151,9 +151,12 @@ export async function deleteTransaction(
   });
 }
 
-/** Marks the portfolio changed: caches of its figures key on this. */
-async function touch(tx: Db, portfolioId: string): Promise<void> {
-  await tx.update(portfolios).set({ updatedAt: new Date() }).where(eq(portfolios.id, portfolioId));
+/** Marks the ledger changed: cached ledgers and figures key on its version. */
+export async function touch(tx: Db, portfolioId: string): Promise<void> {
+  await tx
+    .update(portfolios)
+    .set({ updatedAt: new Date(), ledgerVersion: sql`${portfolios.ledgerVersion} + 1` })
+    .where(eq(portfolios.id, portfolioId));
 }
 
 /** Cursor of a page: the last transaction's date and entry order. */

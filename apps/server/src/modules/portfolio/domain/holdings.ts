@@ -1,11 +1,12 @@
 import { type LedgerEntry, LedgerReplay, type Position, sortLedger } from './ledger.ts';
-import { Decimal, zero } from './money.ts';
+import { type Decimal, money, priceScale, shares, toDecimal, valueOf, zero } from './money.ts';
 
 /** The latest price of a security, and where it came from. */
 export interface PriceNow {
-  price: Decimal;
-  /** The close of the trading day before `session`; null when unknown. */
-  previousClose: Decimal | null;
+  /** Dollars per share in 1e-6. */
+  price: bigint;
+  /** The close of the trading day before `session` (1e-6); null when unknown. */
+  previousClose: bigint | null;
   /** A market data source (`simulated`, `finnhub`, ...), or `trade` for the last trade price. */
   source: string;
   /** When the price was taken (ISO 8601). */
@@ -20,7 +21,9 @@ export interface HoldingFigures {
   /** Cost of the shares held (FIFO lots, buy fees included) per share. */
   averageCost: Decimal;
   costBasis: Decimal;
-  price: PriceNow;
+  price: Decimal;
+  previousClose: Decimal | null;
+  priceSource: Omit<PriceNow, 'price' | 'previousClose'>;
   marketValue: Decimal;
   /** Gain since the previous close, trades made today counted at their price; null unknown. */
   dayChange: Decimal | null;
@@ -70,20 +73,29 @@ export interface PortfolioFigures {
   totals: PortfolioTotals;
 }
 
+/** The ledger replayed to its end; what holdings and the held symbols are read from. */
+export function replayLedger(entries: readonly LedgerEntry[]): LedgerReplay {
+  const replay = new LedgerReplay();
+  for (const entry of sortLedger(entries)) {
+    const outcome = replay.apply(entry);
+    // Every write checks the whole ledger, so a stored one always stands.
+    if ('problem' in outcome) throw new Error(outcome.problem.message);
+  }
+  return replay;
+}
+
 /** Symbols of the securities a ledger holds now. */
 export function heldSymbols(entries: readonly LedgerEntry[]): string[] {
-  const replay = new LedgerReplay();
-  for (const entry of sortLedger(entries)) replay.apply(entry);
-  return [...replay.positions.values()]
-    .filter((position) => !position.quantity.isZero())
+  return [...replayLedger(entries).positions.values()]
+    .filter((position) => position.quantity > 0n)
     .map((position) => position.symbol);
 }
 
 interface DayStart {
   /** Shares held before the day's trades. */
-  quantity: Decimal;
-  /** Cash the day's buys cost minus what its sells brought in. */
-  tradedCash: Decimal;
+  quantity: bigint;
+  /** Cash the day's buys cost minus what its sells brought in (money units). */
+  tradedCash: bigint;
 }
 
 /**
@@ -101,102 +113,131 @@ export function portfolioFigures(
   for (const entry of sortLedger(entries)) {
     if (session && entry.symbol && entry.date >= session && !today.has(entry.symbol)) {
       today.set(entry.symbol, {
-        quantity: replay.positions.get(entry.symbol)?.quantity ?? zero,
-        tradedCash: zero,
+        quantity: replay.positions.get(entry.symbol)?.quantity ?? 0n,
+        tradedCash: 0n,
       });
     }
     const outcome = replay.apply(entry);
     if ('problem' in outcome) throw new Error(outcome.problem.message);
     const start = entry.symbol ? today.get(entry.symbol) : undefined;
     if (start && (entry.kind === 'buy' || entry.kind === 'sell')) {
-      const value = entry.quantity!.times(entry.price!);
-      start.tradedCash =
-        entry.kind === 'buy' ? start.tradedCash.plus(value) : start.tradedCash.minus(value);
+      const value = valueOf(entry.quantity!, entry.price!);
+      start.tradedCash += entry.kind === 'buy' ? value : -value;
     }
   }
 
-  const held: Omit<HoldingFigures, 'weight'>[] = [];
+  const held: Raw[] = [];
   const closed: ClosedPosition[] = [];
   for (const position of replay.positions.values()) {
-    if (position.quantity.isZero()) {
-      if (!(position.realisedGain.isZero() && position.dividends.isZero())) {
-        const { symbol, realisedGain, dividends, fees } = position;
-        closed.push({ symbol, realisedGain, dividends, fees });
+    if (position.quantity === 0n) {
+      if (position.realisedGain !== 0n || position.dividends !== 0n) {
+        closed.push({
+          symbol: position.symbol,
+          realisedGain: money(position.realisedGain),
+          dividends: money(position.dividends),
+          fees: money(position.fees),
+        });
       }
       continue;
     }
-    held.push(holding(position, prices.get(position.symbol), today.get(position.symbol)));
+    held.push(rawHolding(position, prices.get(position.symbol), today.get(position.symbol)));
   }
 
-  const marketValue = sumOf(held, (item) => item.marketValue);
-  const totalValue = marketValue.plus(replay.cash);
-  const knownDayChanges = held.every((item) => item.dayChange !== null);
-  const dayChange = knownDayChanges ? sumOf(held, (item) => item.dayChange!) : null;
-  const valueBefore = dayChange ? totalValue.minus(dayChange) : zero;
-  const positions = [...replay.positions.values()];
-  const tradingFees = positions.reduce((total, position) => total.plus(position.fees), zero);
+  let marketValue = 0n;
+  let costBasis = 0n;
+  let dayChange: bigint | null = 0n;
+  for (const item of held) {
+    marketValue += item.marketValue;
+    costBasis += item.costBasis;
+    dayChange = dayChange !== null && item.dayChange !== null ? dayChange + item.dayChange : null;
+  }
+  let realisedGain = 0n;
+  let dividends = 0n;
+  let tradingFees = 0n;
+  for (const position of replay.positions.values()) {
+    realisedGain += position.realisedGain;
+    dividends += position.dividends;
+    tradingFees += position.fees;
+  }
+  const totalValue = marketValue + replay.cash;
+  const valueBefore = dayChange === null ? 0n : totalValue - dayChange;
+  const totalDecimal = money(totalValue);
   const totals: PortfolioTotals = {
-    marketValue,
-    cash: replay.cash,
-    totalValue,
-    costBasis: sumOf(held, (item) => item.costBasis),
-    unrealisedGain: sumOf(held, (item) => item.unrealisedGain),
-    realisedGain: positions.reduce((total, position) => total.plus(position.realisedGain), zero),
-    dividends: positions.reduce((total, position) => total.plus(position.dividends), zero),
-    fees: tradingFees.plus(replay.accountFees),
-    deposits: replay.deposits,
-    withdrawals: replay.withdrawals,
-    outsideFunding: replay.outsideFunding,
-    netContributions: replay.netContributions,
-    totalGain: totalValue.minus(replay.netContributions),
-    dayChange,
-    dayChangeRatio: dayChange && valueBefore.greaterThan(0) ? dayChange.div(valueBefore) : null,
+    marketValue: money(marketValue),
+    cash: money(replay.cash),
+    totalValue: totalDecimal,
+    costBasis: money(costBasis),
+    unrealisedGain: money(marketValue - costBasis),
+    realisedGain: money(realisedGain),
+    dividends: money(dividends),
+    fees: money(tradingFees + replay.accountFees),
+    deposits: money(replay.deposits),
+    withdrawals: money(replay.withdrawals),
+    outsideFunding: money(replay.outsideFunding),
+    netContributions: money(replay.netContributions),
+    totalGain: money(totalValue - replay.netContributions),
+    dayChange: dayChange === null ? null : money(dayChange),
+    dayChangeRatio:
+      dayChange !== null && valueBefore > 0n ? money(dayChange).div(money(valueBefore)) : null,
   };
   const holdings = held
-    .map((item) => ({
-      ...item,
-      weight: totalValue.greaterThan(0) ? item.marketValue.div(totalValue) : zero,
-    }))
-    .sort((a, b) => b.marketValue.comparedTo(a.marketValue) || a.symbol.localeCompare(b.symbol));
+    .sort((a, b) =>
+      a.marketValue === b.marketValue
+        ? a.position.symbol.localeCompare(b.position.symbol)
+        : a.marketValue > b.marketValue
+          ? -1
+          : 1,
+    )
+    .map((item) => figuresOf(item, totalValue > 0n ? totalDecimal : null));
   closed.sort((a, b) => a.symbol.localeCompare(b.symbol));
   return { holdings, closed, totals };
 }
 
-function holding(
-  position: Position,
-  quoted: PriceNow | undefined,
-  dayStart: DayStart | undefined,
-): Omit<HoldingFigures, 'weight'> {
+/** A holding in exact units, before it is turned into decimals. */
+interface Raw {
+  position: Position;
+  price: PriceNow;
+  costBasis: bigint;
+  marketValue: bigint;
+  dayChange: bigint | null;
+}
+
+function rawHolding(position: Position, quoted: PriceNow | undefined, dayStart?: DayStart): Raw {
   const price: PriceNow = quoted ?? {
-    price: position.lastTradePrice ?? zero,
+    price: position.lastTradePrice ?? 0n,
     previousClose: null,
     source: 'trade',
     asOf: '',
     delayed: false,
   };
-  const costBasis = position.costBasis;
-  const marketValue = position.quantity.times(price.price);
-  const start = dayStart ?? { quantity: position.quantity, tradedCash: zero };
-  const dayChange = price.previousClose
-    ? marketValue.minus(start.quantity.times(price.previousClose)).minus(start.tradedCash)
-    : null;
-  return {
-    symbol: position.symbol,
-    quantity: position.quantity,
-    averageCost: costBasis.div(position.quantity),
-    costBasis,
-    price,
-    marketValue,
-    dayChange,
-    unrealisedGain: marketValue.minus(costBasis),
-    realisedGain: position.realisedGain,
-    dividends: position.dividends,
-    fees: position.fees,
-  };
+  const marketValue = valueOf(position.quantity, price.price);
+  const start = dayStart ?? { quantity: position.quantity, tradedCash: 0n };
+  const dayChange =
+    price.previousClose === null
+      ? null
+      : marketValue - valueOf(start.quantity, price.previousClose) - start.tradedCash;
+  return { position, price, costBasis: position.costBasis, marketValue, dayChange };
 }
 
-function sumOf<Item>(items: readonly Item[], value: (item: Item) => Decimal): Decimal {
-  let total = new Decimal(0);
-  for (const item of items) total = total.plus(value(item));
-  return total;
+function figuresOf(raw: Raw, totalValue: Decimal | null): HoldingFigures {
+  const { position, price } = raw;
+  const marketValue = money(raw.marketValue);
+  const costBasis = money(raw.costBasis);
+  const quantity = shares(position.quantity);
+  return {
+    symbol: position.symbol,
+    quantity,
+    averageCost: costBasis.div(quantity),
+    costBasis,
+    price: toDecimal(price.price, priceScale),
+    previousClose: price.previousClose === null ? null : toDecimal(price.previousClose, priceScale),
+    priceSource: { source: price.source, asOf: price.asOf, delayed: price.delayed },
+    marketValue,
+    dayChange: raw.dayChange === null ? null : money(raw.dayChange),
+    unrealisedGain: marketValue.minus(costBasis),
+    realisedGain: money(position.realisedGain),
+    dividends: money(position.dividends),
+    fees: money(position.fees),
+    weight: totalValue ? marketValue.div(totalValue) : zero,
+  };
 }

@@ -1,17 +1,20 @@
 import type { TransactionKind } from '@tickerwise/shared';
-import { Decimal, roundShares, zero } from './money.ts';
+import { cashScale, divideRounded, moneyOf, shareScale, tenTo, valueOf } from './money.ts';
 
-/** One transaction of the ledger, its numbers as exact decimals. */
+/**
+ * One transaction of the ledger, its numbers as exact integers (see money.ts): shares in
+ * 1e-8, the price per share in 1e-6, amount and fees in 1e-4 dollars.
+ */
 export interface LedgerEntry {
   id: string;
   kind: TransactionKind;
   /** YYYY-MM-DD, the trading day it happened on. */
   date: string;
   symbol: string | null;
-  quantity: Decimal | null;
-  price: Decimal | null;
-  amount: Decimal | null;
-  fees: Decimal;
+  quantity: bigint | null;
+  price: bigint | null;
+  amount: bigint | null;
+  fees: bigint;
   splitTo: number | null;
   splitFrom: number | null;
   /** Order of entry: breaks ties between transactions of the same kind on the same day. */
@@ -43,55 +46,115 @@ export function sortLedger<Entry extends LedgerEntry>(entries: readonly Entry[])
   );
 }
 
-/** Cash a transaction moves in the account: positive in, negative out. */
-export function cashEffect(entry: LedgerEntry): Decimal {
-  const fees = entry.fees;
+/** Cash a transaction moves in the account, in money units: positive in, negative out. */
+export function cashEffect(entry: LedgerEntry): bigint {
+  const fees = moneyOf(entry.fees, cashScale);
   switch (entry.kind) {
     case 'buy':
-      return entry.quantity!.times(entry.price!).plus(fees).negated();
+      return -(valueOf(entry.quantity!, entry.price!) + fees);
     case 'sell':
-      return entry.quantity!.times(entry.price!).minus(fees);
+      return valueOf(entry.quantity!, entry.price!) - fees;
     case 'dividend':
-      return entry.amount!.minus(fees);
+      return moneyOf(entry.amount!, cashScale) - fees;
     case 'deposit':
-      return entry.amount!;
+      return moneyOf(entry.amount!, cashScale);
     case 'withdrawal':
     case 'fee':
-      return entry.amount!.negated();
+      return -moneyOf(entry.amount!, cashScale);
     case 'split':
-      return zero;
+      return 0n;
   }
 }
 
 /** A purchase not yet sold: FIFO sells take from the oldest lot first. */
 export interface Lot {
   date: string;
-  quantity: Decimal;
-  /** What the remaining shares cost, their share of the buy's fees included. */
-  cost: Decimal;
+  /** Shares left (1e-8). */
+  quantity: bigint;
+  /** What the shares left cost, their share of the buy's fees included (money units). */
+  cost: bigint;
 }
 
-/** One security as the ledger stands. */
+/** One security as the ledger stands; amounts in money units (1e-14 dollars). */
 export class Position {
   readonly lots: Lot[] = [];
-  quantity = zero;
+  /** Index of the oldest lot with shares left: FIFO consumes from the front. */
+  private head = 0;
+  quantity = 0n;
   /** Proceeds of sells (after their fees) minus the FIFO cost of the shares sold. */
-  realisedGain = zero;
+  realisedGain = 0n;
   /** Dividends received, after tax withheld. */
-  dividends = zero;
+  dividends = 0n;
   /** Trading fees paid on this security's buys and sells. */
-  fees = zero;
-  /** Price of the latest buy or sell, in today's shares after the splits since (a fallback). */
-  lastTradePrice: Decimal | null = null;
-  /** Product of the splits replayed so far (shares now per share at the first entry). */
-  splitFactor = new Decimal(1);
+  fees = 0n;
+  /** Price of the latest buy or sell (1e-6), in shares as they are after the splits since. */
+  lastTradePrice: bigint | null = null;
+  /** Splits replayed so far: shares now for `splitFrom` shares at the first entry. */
+  splitTo = 1n;
+  splitFrom = 1n;
 
   constructor(readonly symbol: string) {}
 
-  get costBasis(): Decimal {
-    let total = zero;
-    for (const lot of this.lots) total = total.plus(lot.cost);
+  get costBasis(): bigint {
+    let total = 0n;
+    for (let index = this.head; index < this.lots.length; index += 1) {
+      total += this.lots[index]!.cost;
+    }
     return total;
+  }
+
+  add(lot: Lot): void {
+    this.lots.push(lot);
+    this.quantity += lot.quantity;
+  }
+
+  /** Takes `quantity` shares from the oldest lots; returns what they cost. */
+  takeFirstIn(quantity: bigint): bigint {
+    let remaining = quantity;
+    let cost = 0n;
+    while (remaining > 0n) {
+      const lot = this.lots[this.head]!;
+      if (lot.quantity <= remaining) {
+        cost += lot.cost;
+        remaining -= lot.quantity;
+        lot.quantity = 0n;
+        lot.cost = 0n;
+        this.head += 1;
+      } else {
+        const part = divideRounded(lot.cost * remaining, lot.quantity);
+        cost += part;
+        lot.cost -= part;
+        lot.quantity -= remaining;
+        remaining = 0n;
+      }
+    }
+    this.quantity -= quantity;
+    if (this.head > 64 && this.head * 2 > this.lots.length) {
+      this.lots.splice(0, this.head);
+      this.head = 0;
+    }
+    return cost;
+  }
+
+  /** Every lot gets `to / from` times its shares (rounded to 1e-8) for the same cost. */
+  split(to: bigint, from: bigint): void {
+    let total = 0n;
+    const kept: Lot[] = [];
+    for (let index = this.head; index < this.lots.length; index += 1) {
+      const lot = this.lots[index]!;
+      lot.quantity = divideRounded(lot.quantity * to, from);
+      // A lot a reverse split rounded away holds no shares (brokers pay such fractions in cash).
+      if (lot.quantity > 0n) kept.push(lot);
+      total += lot.quantity;
+    }
+    this.lots.splice(0, this.lots.length, ...kept);
+    this.head = 0;
+    this.quantity = total;
+    this.splitTo *= to;
+    this.splitFrom *= from;
+    if (this.lastTradePrice !== null) {
+      this.lastTradePrice = divideRounded(this.lastTradePrice * from, to);
+    }
   }
 }
 
@@ -102,8 +165,21 @@ export interface LedgerProblem {
   message: string;
 }
 
-const shares = (value: Decimal) => value.toDecimalPlaces(8).toFixed();
-const dollars = (value: Decimal) => `$${value.toFixed(2)}`;
+/** Shares as text: "20", "0.5". */
+export function sharesText(value: bigint): string {
+  const whole = value / tenTo(shareScale);
+  const fraction = (value % tenTo(shareScale)).toString().padStart(shareScale, '0');
+  const trimmed = fraction.replace(/0+$/, '');
+  return trimmed ? `${whole}.${trimmed}` : `${whole}`;
+}
+
+/** Money as "$1234.50", rounded to the cent. */
+export function dollarsText(value: bigint): string {
+  const cents = divideRounded(value, tenTo(12));
+  const sign = cents < 0n ? '-' : '';
+  const absolute = cents < 0n ? -cents : cents;
+  return `${sign}$${absolute / 100n}.${(absolute % 100n).toString().padStart(2, '0')}`;
+}
 
 /**
  * Replays transactions in ledger order: positions with their FIFO lots, cash, and the money
@@ -114,13 +190,13 @@ const dollars = (value: Decimal) => `$${value.toFixed(2)}`;
  */
 export class LedgerReplay {
   readonly positions = new Map<string, Position>();
-  cash = zero;
-  deposits = zero;
-  withdrawals = zero;
+  cash = 0n;
+  deposits = 0n;
+  withdrawals = 0n;
   /** Shortfalls of buys and fees paid from outside the account. */
-  outsideFunding = zero;
+  outsideFunding = 0n;
   /** Account fees (the `fee` kind); trading fees are on their positions. */
-  accountFees = zero;
+  accountFees = 0n;
 
   position(symbol: string): Position {
     let position = this.positions.get(symbol);
@@ -132,124 +208,79 @@ export class LedgerReplay {
   }
 
   /** Money put in minus money taken out. */
-  get netContributions(): Decimal {
-    return this.deposits.plus(this.outsideFunding).minus(this.withdrawals);
+  get netContributions(): bigint {
+    return this.deposits + this.outsideFunding - this.withdrawals;
   }
 
   /**
    * Applies one transaction (in ledger order). Returns the external cash flow it made (money
-   * in positive), or the problem that makes it impossible.
+   * in positive), or the problem that makes it impossible (and then changes nothing).
    */
-  apply(entry: LedgerEntry): { flow: Decimal } | { problem: LedgerProblem } {
-    let flow = zero;
+  apply(entry: LedgerEntry): { flow: bigint } | { problem: LedgerProblem } {
+    let flow = 0n;
+    const effect = cashEffect(entry);
     switch (entry.kind) {
-      case 'buy':
-        this.buy(entry);
+      case 'buy': {
+        const position = this.position(entry.symbol!);
+        position.add({ date: entry.date, quantity: entry.quantity!, cost: -effect });
+        position.fees += moneyOf(entry.fees, cashScale);
+        position.lastTradePrice = entry.price!;
         break;
+      }
       case 'sell': {
-        const problem = this.sell(entry);
-        if (problem) return { problem };
+        const position = this.position(entry.symbol!);
+        const quantity = entry.quantity!;
+        if (quantity > position.quantity) {
+          return {
+            problem: {
+              transactionId: entry.id,
+              field: 'quantity',
+              message:
+                position.quantity === 0n
+                  ? `You held no ${entry.symbol} on ${entry.date}, so there is nothing to sell.`
+                  : `You held ${sharesText(position.quantity)} ${entry.symbol} on ${entry.date}: a sell of ${sharesText(quantity)} is more than that.`,
+            },
+          };
+        }
+        position.realisedGain += effect - position.takeFirstIn(quantity);
+        position.fees += moneyOf(entry.fees, cashScale);
+        position.lastTradePrice = entry.price!;
         break;
       }
       case 'dividend':
-        this.position(entry.symbol!).dividends = this.position(entry.symbol!).dividends.plus(
-          entry.amount!.minus(entry.fees),
-        );
+        this.position(entry.symbol!).dividends += effect;
         break;
       case 'split':
-        this.split(entry);
+        this.position(entry.symbol!).split(BigInt(entry.splitTo!), BigInt(entry.splitFrom!));
         break;
       case 'deposit':
-        this.deposits = this.deposits.plus(entry.amount!);
-        flow = entry.amount!;
+        this.deposits += effect;
+        flow = effect;
         break;
       case 'withdrawal':
-        if (entry.amount!.greaterThan(this.cash)) {
+        if (-effect > this.cash) {
           return {
             problem: {
               transactionId: entry.id,
               field: 'amount',
-              message: `Cash on ${entry.date} was ${dollars(this.cash)}: a withdrawal of ${dollars(entry.amount!)} is more than that.`,
+              message: `Cash on ${entry.date} was ${dollarsText(this.cash)}: a withdrawal of ${dollarsText(-effect)} is more than that.`,
             },
           };
         }
-        this.withdrawals = this.withdrawals.plus(entry.amount!);
-        flow = entry.amount!.negated();
+        this.withdrawals -= effect;
+        flow = effect;
         break;
       case 'fee':
-        this.accountFees = this.accountFees.plus(entry.amount!);
+        this.accountFees -= effect;
         break;
     }
-    this.cash = this.cash.plus(cashEffect(entry));
-    if (this.cash.isNegative()) {
-      const shortfall = this.cash.negated();
-      this.outsideFunding = this.outsideFunding.plus(shortfall);
-      flow = flow.plus(shortfall);
-      this.cash = zero;
+    this.cash += effect;
+    if (this.cash < 0n) {
+      this.outsideFunding -= this.cash;
+      flow -= this.cash;
+      this.cash = 0n;
     }
     return { flow };
-  }
-
-  private buy(entry: LedgerEntry): void {
-    const position = this.position(entry.symbol!);
-    const quantity = entry.quantity!;
-    position.lots.push({
-      date: entry.date,
-      quantity,
-      cost: quantity.times(entry.price!).plus(entry.fees),
-    });
-    position.quantity = position.quantity.plus(quantity);
-    position.fees = position.fees.plus(entry.fees);
-    position.lastTradePrice = entry.price!;
-  }
-
-  private sell(entry: LedgerEntry): LedgerProblem | undefined {
-    const position = this.position(entry.symbol!);
-    const quantity = entry.quantity!;
-    if (quantity.greaterThan(position.quantity)) {
-      return {
-        transactionId: entry.id,
-        field: 'quantity',
-        message: position.quantity.isZero()
-          ? `You held no ${entry.symbol} on ${entry.date}, so there is nothing to sell.`
-          : `You held ${shares(position.quantity)} ${entry.symbol} on ${entry.date}: a sell of ${shares(quantity)} is more than that.`,
-      };
-    }
-    let remaining = quantity;
-    let soldCost = zero;
-    while (remaining.greaterThan(0)) {
-      const lot = position.lots[0]!;
-      const taken = Decimal.min(lot.quantity, remaining);
-      const cost = taken.equals(lot.quantity) ? lot.cost : lot.cost.times(taken).div(lot.quantity);
-      soldCost = soldCost.plus(cost);
-      lot.quantity = lot.quantity.minus(taken);
-      lot.cost = lot.cost.minus(cost);
-      if (lot.quantity.isZero()) position.lots.shift();
-      remaining = remaining.minus(taken);
-    }
-    position.quantity = position.quantity.minus(quantity);
-    const proceeds = quantity.times(entry.price!).minus(entry.fees);
-    position.realisedGain = position.realisedGain.plus(proceeds.minus(soldCost));
-    position.fees = position.fees.plus(entry.fees);
-    position.lastTradePrice = entry.price!;
-    return undefined;
-  }
-
-  /** Every lot gets `splitTo / splitFrom` times its shares for the same cost. */
-  private split(entry: LedgerEntry): void {
-    const position = this.position(entry.symbol!);
-    const ratio = new Decimal(entry.splitTo!).div(entry.splitFrom!);
-    let total = zero;
-    for (const lot of position.lots) {
-      lot.quantity = roundShares(lot.quantity.times(ratio));
-      total = total.plus(lot.quantity);
-    }
-    // A lot a reverse split rounded away holds no shares (brokers pay such fractions in cash).
-    const kept = position.lots.filter((lot) => !lot.quantity.isZero());
-    position.lots.splice(0, position.lots.length, ...kept);
-    position.quantity = total;
-    position.splitFactor = position.splitFactor.times(ratio);
-    if (position.lastTradePrice) position.lastTradePrice = position.lastTradePrice.div(ratio);
   }
 }
 
@@ -284,15 +315,15 @@ export function describeEntry(entry: LedgerEntry): string {
   switch (entry.kind) {
     case 'buy':
     case 'sell':
-      return `the ${entry.kind} of ${shares(entry.quantity!)} ${entry.symbol} ${on}`;
+      return `the ${entry.kind} of ${sharesText(entry.quantity!)} ${entry.symbol} ${on}`;
     case 'dividend':
       return `the ${entry.symbol} dividend ${on}`;
     case 'split':
       return `the ${entry.symbol} split ${on}`;
     case 'deposit':
     case 'withdrawal':
-      return `the ${entry.kind} of ${dollars(entry.amount!)} ${on}`;
+      return `the ${entry.kind} of ${dollarsText(moneyOf(entry.amount!, cashScale))} ${on}`;
     case 'fee':
-      return `the fee of ${dollars(entry.amount!)} ${on}`;
+      return `the fee of ${dollarsText(moneyOf(entry.amount!, cashScale))} ${on}`;
   }
 }

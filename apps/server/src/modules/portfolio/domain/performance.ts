@@ -1,11 +1,16 @@
 import type { PerformanceRange } from '@tickerwise/shared';
 import { addDays, dayNumber, monthsBefore } from './calendar.ts';
 import type { LedgerEntry } from './ledger.ts';
-import { type Decimal, zero } from './money.ts';
+import { Decimal, money } from './money.ts';
 import { annualised, cumulativeTimeWeighted, moneyWeightedReturn } from './returns.ts';
 import { type CloseSeries, type DailyValue, dailyValues } from './valuation.ts';
 
-export interface PerformancePoint extends DailyValue {
+export interface PerformancePoint {
+  date: string;
+  /** Value at the day's close. */
+  value: Decimal;
+  /** Money put in (positive) or taken out since the previous day. */
+  flow: Decimal;
   /** Time-weighted return since the base day. */
   cumulativeReturn: Decimal;
   /** The benchmark's return since the base day; null before its first close. */
@@ -86,13 +91,15 @@ export function performanceOver(input: PerformanceInput): Performance | null {
   const growth = cumulativeTimeWeighted(series);
   const benchmarkReturns = relativeTo(benchmark, days);
   const points = series.map((day, index) => ({
-    ...day,
+    date: day.date,
+    value: money(day.value),
+    flow: money(day.flow),
     cumulativeReturn: growth[index]!,
     benchmarkReturn: benchmarkReturns[index] ?? null,
   }));
-  const startValue = series[0]!.value;
-  const endValue = series.at(-1)!.value;
-  const netFlows = series.slice(1).reduce((total, day) => total.plus(day.flow), zero);
+  const startValue = points[0]!.value;
+  const endValue = points.at(-1)!.value;
+  const netFlows = money(series.slice(1).reduce((total, day) => total + day.flow, 0n));
   const moneyWeighted = moneyWeightedReturn(series);
   const span = dayNumber(to) - dayNumber(days[0]!);
   return {
@@ -118,8 +125,8 @@ function addUp(all: DailyValue[][]): DailyValue[] {
   return first.map((day, index) => {
     let { value, flow } = day;
     for (const other of rest) {
-      value = value.plus(other[index]!.value);
-      flow = flow.plus(other[index]!.flow);
+      value += other[index]!.value;
+      flow += other[index]!.flow;
     }
     return { date: day.date, value, flow };
   });
@@ -136,7 +143,7 @@ function relativeTo(
   return days.map((date) => {
     while (index + 1 < benchmark.dates.length && benchmark.dates[index + 1]! <= date) index += 1;
     if (index < 0) return null;
-    const close = benchmark.closes[index]!;
+    const close = new Decimal(benchmark.closes[index]!.toString());
     base ??= close;
     return close.div(base).minus(1);
   });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type PriceNow, portfolioFigures } from './holdings.ts';
 import { findLedgerProblem, type LedgerEntry } from './ledger.ts';
-import { Decimal, toCents } from './money.ts';
+import {
+  cashScale,
+  closeScale,
+  Decimal,
+  money,
+  priceScale,
+  shareScale,
+  toCents,
+  units,
+} from './money.ts';
 import { performanceOver } from './performance.ts';
 import { type CloseSeries, dailyValues } from './valuation.ts';
 
@@ -43,16 +52,17 @@ function entry(
   } = {},
 ): LedgerEntry {
   seq += 1;
-  const decimal = (value: string | undefined) => (value === undefined ? null : new Decimal(value));
+  const exact = (value: string | undefined, scale: number) =>
+    value === undefined ? null : units(value, scale);
   return {
     id: `t${seq}`,
     kind,
     date,
     symbol: fields.symbol ?? null,
-    quantity: decimal(fields.quantity),
-    price: decimal(fields.price),
-    amount: decimal(fields.amount),
-    fees: new Decimal(fields.fees ?? '0'),
+    quantity: exact(fields.quantity, shareScale),
+    price: exact(fields.price, priceScale),
+    amount: exact(fields.amount, cashScale),
+    fees: units(fields.fees ?? '0', cashScale),
     splitTo: fields.split?.[0] ?? null,
     splitFrom: fields.split?.[1] ?? null,
     seq,
@@ -94,8 +104,8 @@ const ledger: LedgerEntry[] = [
  *      day change 60 - 30 = 30.00, over the value at the previous close 10,840.00 = 0.2768 %.
  */
 const price = (now: string, previousClose: string): PriceNow => ({
-  price: new Decimal(now),
-  previousClose: new Decimal(previousClose),
+  price: units(now, priceScale),
+  previousClose: units(previousClose, priceScale),
   source: 'simulated',
   asOf: '2024-01-17T15:00:00.000Z',
   delayed: false,
@@ -124,11 +134,11 @@ const calendar = [
 ];
 function closeSeries(closes: (string | null)[]): CloseSeries {
   const dates: string[] = [];
-  const values: Decimal[] = [];
+  const values: bigint[] = [];
   closes.forEach((close, index) => {
     if (close === null) return;
     dates.push(calendar[index]!);
-    values.push(new Decimal(close));
+    values.push(units(close, closeScale));
   });
   return { dates, closes: values };
 }
@@ -224,8 +234,8 @@ describe('the reference portfolio', () => {
   it('is worth the hand-computed value at each close', () => {
     const values = dailyValues(ledger, calendar, closes).map((day) => [
       day.date,
-      toCents(day.value),
-      toCents(day.flow),
+      toCents(money(day.value)),
+      toCents(money(day.flow)),
     ]);
     expect(values).toEqual([
       ['2023-12-29', '0.00', '0.00'],

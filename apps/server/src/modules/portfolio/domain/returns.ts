@@ -1,5 +1,5 @@
 import { dayNumber } from './calendar.ts';
-import { Decimal, one } from './money.ts';
+import { Decimal, money, one } from './money.ts';
 import type { DailyValue } from './valuation.ts';
 
 /**
@@ -16,9 +16,12 @@ export function cumulativeTimeWeighted(series: readonly DailyValue[]): Decimal[]
     if (index > 0) {
       const previous = series[index - 1]!.value;
       const { value, flow } = series[index]!;
-      const invested = flow.isNegative() ? previous : previous.plus(flow);
-      const ended = flow.isNegative() ? value.minus(flow) : value;
-      if (invested.greaterThan(0)) factor = factor.times(ended.div(invested));
+      const invested = flow < 0n ? previous : previous + flow;
+      const ended = flow < 0n ? value - flow : value;
+      if (invested > 0n && ended !== invested) {
+        // Both in money units: the scale cancels out.
+        factor = factor.times(new Decimal(ended.toString()).div(invested.toString()));
+      }
     }
     growth.push(factor.minus(one));
   }
@@ -40,12 +43,13 @@ export function moneyWeightedReturn(series: readonly DailyValue[]): Decimal | nu
   const span = dayNumber(series.at(-1)!.date) - start;
   if (span <= 0) return null;
   const flows: { at: number; amount: number }[] = [];
-  const add = (date: string, amount: Decimal) => {
+  const add = (date: string, value: bigint) => {
+    const amount = money(value);
     if (!amount.isZero())
       flows.push({ at: (dayNumber(date) - start) / span, amount: amount.toNumber() });
   };
-  add(series[0]!.date, series[0]!.value.negated());
-  for (const day of series.slice(1)) add(day.date, day.flow.negated());
+  add(series[0]!.date, -series[0]!.value);
+  for (const day of series.slice(1)) add(day.date, -day.flow);
   add(series.at(-1)!.date, series.at(-1)!.value);
   if (!flows.some((flow) => flow.amount < 0) || !flows.some((flow) => flow.amount > 0)) {
     return null;

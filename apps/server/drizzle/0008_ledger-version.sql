@@ -1,0 +1,1 @@
+ALTER TABLE "portfolios" ADD COLUMN "ledger_version" integer DEFAULT 0 NOT NULL;
