@@ -8,7 +8,6 @@ import type {
 import { type AllocationSlice, allocationOf } from './domain/allocation.ts';
 import { addDays } from './domain/calendar.ts';
 import { type HoldingFigures, heldSymbols, portfolioFigures } from './domain/holdings.ts';
-import type { LedgerEntry } from './domain/ledger.ts';
 import { type Decimal, toCents, toPlaces, toRatio, zero } from './domain/money.ts';
 import { performanceOver, rangeStartDate } from './domain/performance.ts';
 import type { LedgerCache } from './ledger-cache.ts';

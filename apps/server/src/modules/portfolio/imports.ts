@@ -8,22 +8,19 @@ import {
 } from '@tickerwise/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
+import { portfolios } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { findLedgerProblems, type LedgerEntry } from './domain/ledger.ts';
 import { type ReadFile, readImportFile } from './import-rows.ts';
 import {
   candidateEntry,
+  insertTransactions,
   ledgerRows,
   lockPortfolio,
   toLedgerEntry,
-  transactionValues,
 } from './ledger-store.ts';
 import { isId, portfolioNotFound } from './portfolio-errors.ts';
 import { type SymbolCheck, touch } from './transactions.ts';
-
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters (11 columns a row). */
-const insertChunk = 1000;
 
 /** A file read and checked against the portfolio's ledger as it stands. */
 interface CheckedFile extends ReadFile {
@@ -147,12 +144,11 @@ export async function importFile(
     const existing = (await ledgerRows(tx, portfolioId)).map(toLedgerEntry);
     const checked = await checkFile(file, existing, known);
     if (checked.errors.length > 0) throw importRefused(checked.errors);
-    for (let start = 0; start < checked.rows.length; start += insertChunk) {
-      const chunk = checked.rows.slice(start, start + insertChunk);
-      await tx
-        .insert(portfolioTransactions)
-        .values(chunk.map(({ input }) => ({ portfolioId, ...transactionValues(input) })));
-    }
+    await insertTransactions(
+      tx,
+      portfolioId,
+      checked.rows.map((row) => row.input),
+    );
     await touch(tx, portfolioId);
     return { imported: checked.rows.length, skipped: checked.skipped };
   });

@@ -2,7 +2,7 @@ import type { Portfolio } from '@tickerwise/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/index.ts';
-import type { LedgerEntry } from './domain/ledger.ts';
+import { type LedgerEntry, sortLedger } from './domain/ledger.ts';
 import { ledgerRows, toLedgerEntry } from './ledger-store.ts';
 import { isId, portfolioNotFound } from './portfolio-errors.ts';
 
@@ -30,7 +30,7 @@ type OwnedRow = { id: string; name: string; createdAt: Date; version: number };
  * instance sees every change at once.
  */
 export class LedgerCache {
-  private readonly kept = new Map<string, { version: number; entries: LedgerEntry[] }>();
+  private readonly kept = new Map<string, { version: number; entries: readonly LedgerEntry[] }>();
   private size = 0;
 
   constructor(private readonly db: Db) {}
@@ -70,7 +70,7 @@ export class LedgerCache {
     };
   }
 
-  private async entries(portfolioId: string, version: number): Promise<LedgerEntry[]> {
+  private async entries(portfolioId: string, version: number): Promise<readonly LedgerEntry[]> {
     const cached = this.kept.get(portfolioId);
     if (cached?.version === version) {
       // Most recently used last: the first key is the one to drop.
@@ -78,7 +78,8 @@ export class LedgerCache {
       this.kept.set(portfolioId, cached);
       return cached.entries;
     }
-    const entries = (await ledgerRows(this.db, portfolioId)).map(toLedgerEntry);
+    // Kept in ledger order: every figure replays it in that order.
+    const entries = sortLedger((await ledgerRows(this.db, portfolioId)).map(toLedgerEntry));
     this.forget(portfolioId);
     if (entries.length <= keptEntries) {
       this.kept.set(portfolioId, { version, entries });

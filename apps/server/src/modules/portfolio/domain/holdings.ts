@@ -1,5 +1,5 @@
 import { type LedgerEntry, LedgerReplay, type Position, sortLedger } from './ledger.ts';
-import { type Decimal, money, priceScale, shares, toDecimal, valueOf, zero } from './money.ts';
+import { type Decimal, money, priceScale, shares, toDecimal, tradeValue, zero } from './money.ts';
 
 /** The latest price of a security, and where it came from. */
 export interface PriceNow {
@@ -121,7 +121,7 @@ export function portfolioFigures(
     if ('problem' in outcome) throw new Error(outcome.problem.message);
     const start = entry.symbol ? today.get(entry.symbol) : undefined;
     if (start && (entry.kind === 'buy' || entry.kind === 'sell')) {
-      const value = valueOf(entry.quantity!, entry.price!);
+      const value = tradeValue(entry.quantity!, entry.price!);
       start.tradedCash += entry.kind === 'buy' ? value : -value;
     }
   }
@@ -210,12 +210,12 @@ function rawHolding(position: Position, quoted: PriceNow | undefined, dayStart?:
     asOf: '',
     delayed: false,
   };
-  const marketValue = valueOf(position.quantity, price.price);
+  const marketValue = tradeValue(position.quantity, price.price);
   const start = dayStart ?? { quantity: position.quantity, tradedCash: 0n };
   const dayChange =
     price.previousClose === null
       ? null
-      : marketValue - valueOf(start.quantity, price.previousClose) - start.tradedCash;
+      : marketValue - tradeValue(start.quantity, price.previousClose) - start.tradedCash;
   return { position, price, costBasis: position.costBasis, marketValue, dayChange };
 }
 

@@ -1,5 +1,5 @@
 import type { TransactionKind } from '@tickerwise/shared';
-import { cashScale, divideRounded, moneyOf, shareScale, tenTo, valueOf } from './money.ts';
+import { cashScale, divideRounded, moneyOf, shareScale, tenTo, tradeValue } from './money.ts';
 
 /**
  * One transaction of the ledger, its numbers as exact integers (see money.ts): shares in
@@ -36,14 +36,20 @@ const orderInDay: Record<TransactionKind, number> = {
   withdrawal: 6,
 };
 
-/** The ledger in the order it is replayed. */
-export function sortLedger<Entry extends LedgerEntry>(entries: readonly Entry[]): Entry[] {
-  return [...entries].sort(
+/** Ledgers `sortLedger` made: already in order, so sorting them again is free. */
+const sortedLedgers = new WeakSet<readonly LedgerEntry[]>();
+
+/** The ledger in the order it is replayed (a new array; the entries are shared). */
+export function sortLedger<Entry extends LedgerEntry>(entries: readonly Entry[]): readonly Entry[] {
+  if (sortedLedgers.has(entries)) return entries;
+  const sorted = [...entries].sort(
     (a, b) =>
       (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
       orderInDay[a.kind] - orderInDay[b.kind] ||
       a.seq - b.seq,
   );
+  sortedLedgers.add(sorted);
+  return sorted;
 }
 
 /** Cash a transaction moves in the account, in money units: positive in, negative out. */
@@ -51,9 +57,9 @@ export function cashEffect(entry: LedgerEntry): bigint {
   const fees = moneyOf(entry.fees, cashScale);
   switch (entry.kind) {
     case 'buy':
-      return -(valueOf(entry.quantity!, entry.price!) + fees);
+      return -(tradeValue(entry.quantity!, entry.price!) + fees);
     case 'sell':
-      return valueOf(entry.quantity!, entry.price!) - fees;
+      return tradeValue(entry.quantity!, entry.price!) - fees;
     case 'dividend':
       return moneyOf(entry.amount!, cashScale) - fees;
     case 'deposit':

@@ -48,7 +48,7 @@ export const moneyOf = (amount: bigint, scale: number): bigint =>
   amount * tenTo(moneyScale - scale);
 
 /** Shares times a price per share, as money. */
-export const valueOf = (shares: bigint, price: bigint, scale = priceScale): bigint =>
+export const tradeValue = (shares: bigint, price: bigint, scale = priceScale): bigint =>
   shares * price * tenTo(moneyScale - shareScale - scale);
 
 /** A decimal of an integer of `scale` decimals, for figures and ratios (no division needed). */

@@ -1,5 +1,5 @@
 import { type LedgerEntry, LedgerReplay, type Position, sortLedger } from './ledger.ts';
-import { closeScale, divideRounded, moneyScale, shareScale, tenTo, valueOf } from './money.ts';
+import { closeScale, divideRounded, moneyScale, shareScale, tenTo, tradeValue } from './money.ts';
 
 /** Daily closes of one security, oldest first, in today's shares (split-adjusted), in 1e-4. */
 export interface CloseSeries {
@@ -96,7 +96,7 @@ export function dailyValues(
         const exact = holding.scaled * close;
         value += holding.denominator === 1n ? exact : divideRounded(exact, holding.denominator);
       } else if (holding.position.lastTradePrice !== null) {
-        value += valueOf(holding.position.quantity, holding.position.lastTradePrice);
+        value += tradeValue(holding.position.quantity, holding.position.lastTradePrice);
       }
     }
     series.push({ date, value, flow: series.length === 0 ? 0n : flow });
