@@ -8,10 +8,12 @@ import type {
 import { type AllocationSlice, allocationOf } from './domain/allocation.ts';
 import { addDays } from './domain/calendar.ts';
 import { type HoldingFigures, heldSymbols, portfolioFigures } from './domain/holdings.ts';
+import type { LedgerEntry } from './domain/ledger.ts';
 import { type Decimal, toCents, toPlaces, toRatio, zero } from './domain/money.ts';
 import { performanceOver, rangeStartDate } from './domain/performance.ts';
 import type { LedgerCache } from './ledger-cache.ts';
-import type { MarketPrices } from './market-prices.ts';
+import type { MarketPrices, StoredCloses } from './market-prices.ts';
+import type { PerformanceAnswers } from './performance-answers.ts';
 
 const cents = (value: Decimal | null) => (value === null ? null : toCents(value));
 const ratio = (value: Decimal | null) => (value === null ? null : toRatio(value));
@@ -40,13 +42,15 @@ export async function holdingsOf(
   userId: string,
   portfolioId: string,
 ): Promise<HoldingsResponse> {
-  const { portfolio, entries } = await ledgers.ledger(userId, portfolioId);
-  const symbols = heldSymbols(entries);
+  const ledger = await ledgers.ledger(userId, portfolioId);
+  const { portfolio, entries } = ledger;
+  const replayed = ledger.replayed();
+  const symbols = heldSymbols(replayed);
   const [{ prices, session }, facts] = await Promise.all([
     market.latest(symbols),
     market.facts(symbols),
   ]);
-  const figures = portfolioFigures(entries, prices, session);
+  const figures = portfolioFigures(entries, prices, session, replayed);
   const allocation = allocationOf(figures, facts);
   const { totals } = figures;
   return {
@@ -123,8 +127,7 @@ export async function summaryOf(
   userId: string,
 ): Promise<PortfolioSummary> {
   const owned = await cache.ledgers(userId);
-  const ledgers = owned.map((ledger) => ledger.entries);
-  const symbols = [...new Set(ledgers.flatMap(heldSymbols))];
+  const symbols = [...new Set(owned.flatMap((ledger) => heldSymbols(ledger.replayed())))];
   const { prices, session } = await market.latest(symbols);
   let totalValue = zero;
   let marketValue = zero;
@@ -132,8 +135,10 @@ export async function summaryOf(
   let totalGain = zero;
   let dayChange: Decimal | null = zero;
   const used: HoldingFigures['priceSource'][] = [];
-  for (const ledger of ledgers) {
-    const figures = portfolioFigures(ledger, prices, session);
+  let transactionCount = 0;
+  for (const ledger of owned) {
+    transactionCount += ledger.entries.length;
+    const figures = portfolioFigures(ledger.entries, prices, session, ledger.replayed());
     totalValue = totalValue.plus(figures.totals.totalValue);
     marketValue = marketValue.plus(figures.totals.marketValue);
     cash = cash.plus(figures.totals.cash);
@@ -144,7 +149,7 @@ export async function summaryOf(
   }
   return {
     portfolioCount: owned.length,
-    transactionCount: ledgers.reduce((total, ledger) => total + ledger.length, 0),
+    transactionCount,
     totalValue: toCents(totalValue),
     marketValue: toCents(marketValue),
     cash: toCents(cash),
@@ -162,6 +167,7 @@ export async function summaryOf(
 export async function performanceOf(
   cache: LedgerCache,
   market: MarketPrices,
+  answers: PerformanceAnswers,
   userId: string,
   portfolioId: string | null,
   range: PerformanceRange,
@@ -170,30 +176,56 @@ export async function performanceOf(
     ? [await cache.ledger(userId, portfolioId)]
     : await cache.ledgers(userId);
   const ledgers = owned.map((ledger) => ledger.entries);
-  const entries = ledgers.flat();
   const empty = emptyPerformance(range, market.benchmark);
-  const firstDate = entries.reduce<string | null>(
-    (min, entry) => (min === null || entry.date < min ? entry.date : min),
-    null,
-  );
+  // Each ledger is in date order: one pass finds each symbol's first day.
+  const firstDates = new Map<string, string>();
+  let firstDate: string | null = null;
+  for (const entries of ledgers) {
+    const first = entries[0]?.date;
+    if (first && (firstDate === null || first < firstDate)) firstDate = first;
+    for (const entry of entries) {
+      if (!entry.symbol) continue;
+      const known = firstDates.get(entry.symbol);
+      if (known === undefined || entry.date < known) firstDates.set(entry.symbol, entry.date);
+    }
+  }
   if (!firstDate) return empty;
 
   // Ten days before the range's start find its base day across weekends and holidays.
   const wanted = rangeStartDate(range, market.today());
   const start = wanted && wanted > firstDate ? wanted : firstDate;
-  const symbols = [...new Set(entries.flatMap((entry) => (entry.symbol ? [entry.symbol] : [])))];
+  const symbols = [...firstDates.keys()];
   const stored = await market.closes([...symbols, market.benchmark], addDays(start, -10));
+  // The same ledgers over the same stored closes on the same day give the same answer.
+  const key = [
+    userId,
+    range,
+    market.today(),
+    owned.map((ledger) => `${ledger.portfolio.id}@${ledger.version}`).join(','),
+    stored.fingerprint,
+  ].join('|');
+  const known = answers.get(key);
+  if (known) return known;
+  const answer = computePerformance(range, ledgers, symbols, firstDates, market, stored);
+  answers.set(key, answer);
+  return answer;
+}
+
+function computePerformance(
+  range: PerformanceRange,
+  ledgers: readonly (readonly LedgerEntry[])[],
+  symbols: readonly string[],
+  firstDates: ReadonlyMap<string, string>,
+  market: MarketPrices,
+  stored: StoredCloses,
+): PerformanceResponse {
+  const empty = emptyPerformance(range, market.benchmark);
   const benchmark = stored.series.get(market.benchmark);
   const calendar = tradingCalendar(stored.series, benchmark);
   if (calendar.length === 0) return empty;
   const result = performanceOver({ ledgers, range, calendar, closes: stored.series, benchmark });
   if (!result) return empty;
 
-  const firstDates = new Map<string, string>();
-  for (const entry of entries) {
-    const known = entry.symbol ? firstDates.get(entry.symbol) : undefined;
-    if (entry.symbol && (!known || entry.date < known)) firstDates.set(entry.symbol, entry.date);
-  }
   const missing = symbols.flatMap((symbol) => {
     const firstClose = stored.series.get(symbol)?.dates[0];
     const firstHeld = firstDates.get(symbol) ?? result.from;

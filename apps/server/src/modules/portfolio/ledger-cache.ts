@@ -2,7 +2,8 @@ import type { Portfolio } from '@tickerwise/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/index.ts';
-import { type LedgerEntry, sortLedger } from './domain/ledger.ts';
+import { replayLedger } from './domain/holdings.ts';
+import { type LedgerEntry, type LedgerReplay, sortLedger } from './domain/ledger.ts';
 import { ledgerRows, toLedgerEntry } from './ledger-store.ts';
 import { isId, portfolioNotFound } from './portfolio-errors.ts';
 
@@ -12,7 +13,16 @@ const keptEntries = 100_000;
 export interface OwnedLedger {
   portfolio: Portfolio;
   version: number;
+  /** In ledger order. */
   entries: readonly LedgerEntry[];
+  /** The ledger replayed to its end (kept with the ledger; read it, never change it). */
+  replayed(): LedgerReplay;
+}
+
+interface Kept {
+  version: number;
+  entries: readonly LedgerEntry[];
+  replay?: LedgerReplay;
 }
 
 const owned = {
@@ -30,7 +40,7 @@ type OwnedRow = { id: string; name: string; createdAt: Date; version: number };
  * instance sees every change at once.
  */
 export class LedgerCache {
-  private readonly kept = new Map<string, { version: number; entries: readonly LedgerEntry[] }>();
+  private readonly kept = new Map<string, Kept>();
   private size = 0;
 
   constructor(private readonly db: Db) {}
@@ -57,8 +67,13 @@ export class LedgerCache {
   }
 
   private async withEntries(row: OwnedRow): Promise<OwnedLedger> {
-    const entries = await this.entries(row.id, row.version);
+    const kept = await this.entries(row.id, row.version);
+    const { entries } = kept;
     return {
+      replayed: () => {
+        kept.replay ??= replayLedger(entries);
+        return kept.replay;
+      },
       portfolio: {
         id: row.id,
         name: row.name,
@@ -70,25 +85,26 @@ export class LedgerCache {
     };
   }
 
-  private async entries(portfolioId: string, version: number): Promise<readonly LedgerEntry[]> {
+  private async entries(portfolioId: string, version: number): Promise<Kept> {
     const cached = this.kept.get(portfolioId);
     if (cached?.version === version) {
       // Most recently used last: the first key is the one to drop.
       this.kept.delete(portfolioId);
       this.kept.set(portfolioId, cached);
-      return cached.entries;
+      return cached;
     }
     // Kept in ledger order: every figure replays it in that order.
     const entries = sortLedger((await ledgerRows(this.db, portfolioId)).map(toLedgerEntry));
+    const kept: Kept = { version, entries };
     this.forget(portfolioId);
     if (entries.length <= keptEntries) {
-      this.kept.set(portfolioId, { version, entries });
+      this.kept.set(portfolioId, kept);
       this.size += entries.length;
       while (this.size > keptEntries) {
         this.forget(this.kept.keys().next().value as string);
       }
     }
-    return entries;
+    return kept;
   }
 
   private forget(portfolioId: string): void {

@@ -99,9 +99,11 @@ export class MarketAdapter implements MarketPrices {
     const sources = new Set<string>();
     let asOf: string | null = null;
     let stale = false;
+    const versions: string[] = [];
     await Promise.all(
       symbols.map(async (symbol) => {
         const state = await this.history.state(symbol).catch(() => null);
+        versions.push(`${symbol}@${state?.version ?? '-'}`);
         if (!state) return;
         stale ||= state.stale;
         if (state.asOf && (asOf === null || state.asOf > asOf)) asOf = state.asOf;
@@ -111,7 +113,13 @@ export class MarketAdapter implements MarketPrices {
         series.set(symbol, sliceFrom(cached.series, from));
       }),
     );
-    return { series, sources: [...sources].sort(), asOf, stale };
+    return {
+      series,
+      sources: [...sources].sort(),
+      asOf,
+      stale,
+      fingerprint: versions.sort().join(','),
+    };
   }
 
   private async cachedCloses(symbol: string, version: string, from: string) {

@@ -12,6 +12,8 @@ export interface StoredCloses {
   asOf: string | null;
   /** Some history could not be brought up to date. */
   stale: boolean;
+  /** Changes whenever any of the stored histories may have (new bars, a revised past). */
+  fingerprint: string;
 }
 
 /**

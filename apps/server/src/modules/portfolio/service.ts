@@ -20,6 +20,7 @@ import { holdingsOf, performanceOf, summaryOf } from './figures.ts';
 import { importFile, previewImport } from './imports.ts';
 import { LedgerCache } from './ledger-cache.ts';
 import type { MarketPrices } from './market-prices.ts';
+import { PerformanceAnswers } from './performance-answers.ts';
 import {
   createPortfolio,
   deletePortfolio,
@@ -53,6 +54,7 @@ export class PortfolioService {
   private readonly room: PortfolioRoom;
   private readonly market: MarketPrices;
   private readonly ledgers: LedgerCache;
+  private readonly answers = new PerformanceAnswers();
 
   constructor(options: PortfolioServiceOptions) {
     this.db = options.db;
@@ -157,7 +159,7 @@ export class PortfolioService {
     portfolioId: string | null,
     range: PerformanceRange,
   ): Promise<PerformanceResponse> {
-    return performanceOf(this.ledgers, this.market, userId, portfolioId, range);
+    return performanceOf(this.ledgers, this.market, this.answers, userId, portfolioId, range);
   }
 
   summary(userId: string): Promise<PortfolioSummary> {

@@ -84,9 +84,9 @@ export function replayLedger(entries: readonly LedgerEntry[]): LedgerReplay {
   return replay;
 }
 
-/** Symbols of the securities a ledger holds now. */
-export function heldSymbols(entries: readonly LedgerEntry[]): string[] {
-  return [...replayLedger(entries).positions.values()]
+/** Symbols of the securities a replayed ledger holds at its end. */
+export function heldSymbols(replay: LedgerReplay): string[] {
+  return [...replay.positions.values()]
     .filter((position) => position.quantity > 0n)
     .map((position) => position.symbol);
 }
@@ -99,32 +99,60 @@ interface DayStart {
 }
 
 /**
+ * How each symbol traded on `session` stood before: the ledger's last transactions (it is in
+ * date order) undone. A symbol that split that day has no known day change.
+ */
+function dayStarts(
+  sorted: readonly LedgerEntry[],
+  replay: LedgerReplay,
+  session: string | null,
+): Map<string, DayStart | null> {
+  const starts = new Map<string, { delta: bigint; tradedCash: bigint } | null>();
+  for (let index = sorted.length - 1; index >= 0 && session; index -= 1) {
+    const entry = sorted[index]!;
+    if (entry.date < session) break;
+    if (!entry.symbol) continue;
+    const start = starts.has(entry.symbol)
+      ? starts.get(entry.symbol)!
+      : { delta: 0n, tradedCash: 0n };
+    if (!start || entry.kind === 'split') {
+      starts.set(entry.symbol, null);
+      continue;
+    }
+    if (entry.kind === 'buy' || entry.kind === 'sell') {
+      const value = tradeValue(entry.quantity!, entry.price!);
+      const sign = entry.kind === 'buy' ? 1n : -1n;
+      start.delta += sign * entry.quantity!;
+      start.tradedCash += sign * value;
+    }
+    starts.set(entry.symbol, start);
+  }
+  const result = new Map<string, DayStart | null>();
+  for (const [symbol, start] of starts) {
+    const quantity = replay.positions.get(symbol)?.quantity ?? 0n;
+    result.set(
+      symbol,
+      start ? { quantity: quantity - start.delta, tradedCash: start.tradedCash } : null,
+    );
+  }
+  return result;
+}
+
+/**
  * Holdings, gains and totals of a ledger at today's prices. `session` is the trading day the
  * prices belong to: trades dated on it count in its day change at their own price. A symbol
- * with no price in `prices` is valued at its last trade price (source `trade`).
+ * with no price in `prices` is valued at its last trade price (source `trade`). `replayed` is
+ * the ledger already replayed to its end, when the caller keeps one.
  */
 export function portfolioFigures(
   entries: readonly LedgerEntry[],
   prices: ReadonlyMap<string, PriceNow>,
   session: string | null,
+  replayed?: LedgerReplay,
 ): PortfolioFigures {
-  const replay = new LedgerReplay();
-  const today = new Map<string, DayStart>();
-  for (const entry of sortLedger(entries)) {
-    if (session && entry.symbol && entry.date >= session && !today.has(entry.symbol)) {
-      today.set(entry.symbol, {
-        quantity: replay.positions.get(entry.symbol)?.quantity ?? 0n,
-        tradedCash: 0n,
-      });
-    }
-    const outcome = replay.apply(entry);
-    if ('problem' in outcome) throw new Error(outcome.problem.message);
-    const start = entry.symbol ? today.get(entry.symbol) : undefined;
-    if (start && (entry.kind === 'buy' || entry.kind === 'sell')) {
-      const value = tradeValue(entry.quantity!, entry.price!);
-      start.tradedCash += entry.kind === 'buy' ? value : -value;
-    }
-  }
+  const sorted = sortLedger(entries);
+  const replay = replayed ?? replayLedger(sorted);
+  const today = dayStarts(sorted, replay, session);
 
   const held: Raw[] = [];
   const closed: ClosedPosition[] = [];
@@ -140,7 +168,10 @@ export function portfolioFigures(
       }
       continue;
     }
-    held.push(rawHolding(position, prices.get(position.symbol), today.get(position.symbol)));
+    const start = today.get(position.symbol);
+    held.push(
+      rawHolding(position, prices.get(position.symbol), start === null ? 'unknown' : start),
+    );
   }
 
   let marketValue = 0n;
@@ -202,7 +233,11 @@ interface Raw {
   dayChange: bigint | null;
 }
 
-function rawHolding(position: Position, quoted: PriceNow | undefined, dayStart?: DayStart): Raw {
+function rawHolding(
+  position: Position,
+  quoted: PriceNow | undefined,
+  dayStart: DayStart | 'unknown' | undefined,
+): Raw {
   const price: PriceNow = quoted ?? {
     price: position.lastTradePrice ?? 0n,
     previousClose: null,
@@ -213,7 +248,7 @@ function rawHolding(position: Position, quoted: PriceNow | undefined, dayStart?:
   const marketValue = tradeValue(position.quantity, price.price);
   const start = dayStart ?? { quantity: position.quantity, tradedCash: 0n };
   const dayChange =
-    price.previousClose === null
+    price.previousClose === null || start === 'unknown'
       ? null
       : marketValue - tradeValue(start.quantity, price.previousClose) - start.tradedCash;
   return { position, price, costBasis: position.costBasis, marketValue, dayChange };

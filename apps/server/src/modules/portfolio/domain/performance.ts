@@ -70,13 +70,10 @@ export interface PerformanceInput {
 export function performanceOver(input: PerformanceInput): Performance | null {
   const { ledgers, range, calendar, closes, benchmark } = input;
   const to = calendar.at(-1);
-  const first = ledgers
-    .flat()
-    .map((entry) => entry.date)
-    .reduce<string | undefined>(
-      (min, date) => (min === undefined || date < min ? date : min),
-      undefined,
-    );
+  let first: string | undefined;
+  for (const ledger of ledgers) {
+    for (const entry of ledger) if (first === undefined || entry.date < first) first = entry.date;
+  }
   if (!to || !first || first > to) return null;
   const wanted = rangeStartDate(range, to);
   const beforeFirst = addDays(first, -1);
