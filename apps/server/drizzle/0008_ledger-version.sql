@@ -1,1 +1,0 @@
-ALTER TABLE "portfolios" ADD COLUMN "ledger_version" integer DEFAULT 0 NOT NULL;
