@@ -214,7 +214,7 @@ function brokerRow(
 }
 
 /** The file's column a schema field came from. */
-function columnOf(
+export function columnOf(
   format: ParsedImportRequest['format'],
   field: string,
   mapping: BrokerMapping | undefined,

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { findLedgerProblems, type LedgerEntry } from './domain/ledger.ts';
-import { type ReadFile, readImportFile } from './import-rows.ts';
+import { columnOf, type ReadFile, readImportFile } from './import-rows.ts';
 import {
   candidateEntry,
   insertTransactions,
@@ -34,35 +34,39 @@ interface CheckedFile extends ReadFile {
  */
 async function checkFile(
   file: ReadFile,
+  request: ParsedImportRequest,
   existing: readonly LedgerEntry[],
   check: SymbolCheck,
 ): Promise<CheckedFile> {
   const errors = [...file.errors];
+  const column = (field: string) => columnOf(request.format, field, request.mapping);
   const symbols = [
     ...new Set(file.rows.flatMap((row) => (row.input.symbol ? [row.input.symbol] : []))),
   ];
   const unknown = symbols.length > 0 ? await check(symbols) : new Set<string>();
-  for (const { row, input } of file.rows) {
-    if (input.symbol && unknown.has(input.symbol)) {
-      errors.push({
-        row,
-        column: 'symbol',
-        message: `We have no market data for ${input.symbol}.`,
-      });
-    }
-  }
-  if (errors.length === 0) {
-    const firstSeq = existing.reduce((max, entry) => Math.max(max, entry.seq), 0) + 1;
-    const rowOf = new Map<string, number>();
-    const candidates = file.rows.map(({ row, input }, index) => {
-      rowOf.set(`row-${row}`, row);
-      return candidateEntry(`row-${row}`, firstSeq + index, input);
+  const known = file.rows.filter(({ row, input }) => {
+    if (!input.symbol || !unknown.has(input.symbol)) return true;
+    errors.push({
+      row,
+      column: column('symbol'),
+      message: `We have no market data for ${input.symbol}.`,
     });
-    for (const problem of findLedgerProblems([...existing, ...candidates], importErrorsListed)) {
-      const row = rowOf.get(problem.transactionId);
-      // Existing transactions stood before; only the file's rows can be at fault.
-      if (row !== undefined) errors.push({ row, column: problem.field, message: problem.message });
-    }
+    return false;
+  });
+  // The readable rows after the existing transactions: a sell of shares not held, a withdrawal
+  // of cash not there. A row the schema refused is left out, so a later row may show a problem
+  // that fixing it also fixes; the user sees every row at once rather than one round at a time.
+  const firstSeq = existing.reduce((max, entry) => Math.max(max, entry.seq), 0) + 1;
+  const rowOf = new Map<string, number>();
+  const candidates = known.map(({ row, input }, index) => {
+    rowOf.set(`row-${row}`, row);
+    return candidateEntry(`row-${row}`, firstSeq + index, input);
+  });
+  for (const problem of findLedgerProblems([...existing, ...candidates], importErrorsListed)) {
+    const row = rowOf.get(problem.transactionId);
+    // Existing transactions stood before; only the file's rows can be at fault.
+    if (row !== undefined)
+      errors.push({ row, column: column(problem.field), message: problem.message });
   }
   errors.sort((a, b) => a.row - b.row);
   return { ...file, errors };
@@ -115,7 +119,7 @@ export async function previewImport(
   await requireOwned(db, userId, portfolioId);
   const file = readImportFile(request);
   const existing = (await ledgerRows(db, portfolioId)).map(toLedgerEntry);
-  return previewOf(await checkFile(file, existing, check));
+  return previewOf(await checkFile(file, request, existing, check));
 }
 
 /**
@@ -142,7 +146,7 @@ export async function importFile(
   return db.transaction(async (tx) => {
     if (!(await lockPortfolio(tx, userId, portfolioId))) throw portfolioNotFound();
     const existing = (await ledgerRows(tx, portfolioId)).map(toLedgerEntry);
-    const checked = await checkFile(file, existing, known);
+    const checked = await checkFile(file, request, existing, known);
     if (checked.errors.length > 0) throw importRefused(checked.errors);
     await insertTransactions(
       tx,

@@ -385,6 +385,12 @@ describe('CSV import and export', () => {
     expect(body.errors).toEqual([
       { row: 4, column: 'type', message: '"purchase" is not a transaction type.' },
       { row: 5, column: 'quantity', message: 'The quantity must be more than 0' },
+      // The ledger is checked with the readable rows too: every problem shows at once.
+      {
+        row: 6,
+        column: 'quantity',
+        message: 'You held 10 AAPL on 2024-01-06: a sell of 12 is more than that.',
+      },
       { row: 7, column: 'date', message: '"2024-13-01" is not a date in the chosen order.' },
       {
         row: 8,
@@ -507,10 +513,15 @@ describe('CSV import and export', () => {
       },
     };
     const strict = (
-      await call(user, 'POST', `/api/portfolios/${portfolio.id}/imports/preview`, request)
+      await call(user, 'POST', `/api/portfolios/${portfolio.id}/imports/preview`, {
+        ...request,
+        csv: `${csv}\r\n01/08/2024;YOU BOUGHT;ZZZZZ;1;$10.00;`,
+      })
     ).json();
+    // Errors name the file's own columns.
     expect(strict.errors).toEqual([
       { row: 3, column: 'Action', message: '"INTEREST" is neither a buy nor a sell.' },
+      { row: 5, column: 'Symbol', message: 'We have no market data for ZZZZZ.' },
     ]);
     const lenient = { ...request, skipOtherSides: true };
     const commit = await call(user, 'POST', `/api/portfolios/${portfolio.id}/imports`, lenient);
