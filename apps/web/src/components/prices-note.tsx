@@ -25,15 +25,17 @@ export function PricesNote({
   if (sources.length === 0) return null;
   const when = asOf ? (asOf.length === 10 ? formatDay(asOf) : formatMoment(asOf)) : null;
   return (
-    <p
-      className={`flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 ${className}`}
-    >
-      <Info aria-hidden="true" className="size-3.5 shrink-0" />
+    <p className={`flex items-start gap-1.5 text-xs text-slate-500 ${className}`}>
+      <Info aria-hidden="true" className="mt-px size-3.5 shrink-0" />
       <span>
         {what}: {sources.map(priceSourceName).join(', ')}
         {when && <>, as of {when}</>}
+        {delayed && (
+          <Badge tone="warning" className="ml-1.5 align-middle">
+            Delayed
+          </Badge>
+        )}
       </span>
-      {delayed && <Badge tone="warning">Delayed</Badge>}
     </p>
   );
 }

@@ -25,6 +25,7 @@ describe('recent activity', () => {
     expect(transactionActivity(sell)).toEqual({
       key: 'transaction:a1',
       kind: 'transaction',
+      glyph: 'sell',
       at: '2024-03-01',
       title: 'Sell AAPL',
       detail: '10 at $180.50, fees $1.00 · Retirement',
@@ -36,6 +37,7 @@ describe('recent activity', () => {
     const item = (key: string, at: string): ActivityItem => ({
       key,
       kind: 'transaction',
+      glyph: 'deposit',
       at,
       title: key,
       detail: '',

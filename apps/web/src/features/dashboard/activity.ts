@@ -1,4 +1,9 @@
-import { paths, type RecentTransaction, transactionKindLabels } from '@tickerwise/shared';
+import {
+  paths,
+  type RecentTransaction,
+  type TransactionKind,
+  transactionKindLabels,
+} from '@tickerwise/shared';
 import { transactionDetails } from '../../lib/transaction-text.ts';
 
 /**
@@ -10,6 +15,8 @@ export interface ActivityItem {
   /** Unique across sources: `<kind>:<id>`. */
   key: string;
   kind: 'transaction';
+  /** What the item's icon shows: for a transaction, its kind (a buy, a dividend...). */
+  glyph: TransactionKind;
   /** When it happened: an ISO instant, or a YYYY-MM-DD day for things dated by day. */
   at: string;
   title: string;
@@ -23,6 +30,7 @@ export function transactionActivity(transaction: RecentTransaction): ActivityIte
   return {
     key: `transaction:${transaction.id}`,
     kind: 'transaction',
+    glyph: transaction.kind,
     at: transaction.date,
     title: transaction.symbol ? `${label} ${transaction.symbol}` : label,
     detail: `${transactionDetails(transaction)} · ${transaction.portfolioName}`,

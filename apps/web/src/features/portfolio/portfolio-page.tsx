@@ -108,7 +108,8 @@ export function PortfolioPage() {
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={() => withPortfolio('transaction')}>
               <Plus className="size-4" />
-              Add transaction
+              <span className="sm:hidden">Add</span>
+              <span className="hidden sm:inline">Add transaction</span>
             </Button>
             <Button variant="secondary" size="sm" onClick={() => setDialog('import')}>
               <FileUp className="size-4" />

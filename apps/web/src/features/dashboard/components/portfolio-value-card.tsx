@@ -67,15 +67,19 @@ export function PortfolioValueCard() {
         change === null ? (
           'Day change not known yet'
         ) : (
-          <span
-            className={`inline-flex items-center gap-1 font-medium tabular-nums ${
-              isGain(change) ? 'text-brand-700' : 'text-red-700'
-            }`}
-          >
-            <Arrow aria-hidden="true" className="size-3.5" strokeWidth={2.5} />
-            {formatSignedMoney(change)}
-            {data.dayChangeRatio !== null && ` (${formatRatioChange(data.dayChangeRatio)})`}
-            <span className="font-normal text-slate-500">today</span>
+          <span>
+            <span
+              className={`font-medium tabular-nums ${isGain(change) ? 'text-brand-700' : 'text-red-700'}`}
+            >
+              <Arrow
+                aria-hidden="true"
+                className="mr-1 inline size-3.5 align-[-2px]"
+                strokeWidth={2.5}
+              />
+              {formatSignedMoney(change)}
+              {data.dayChangeRatio !== null && ` (${formatRatioChange(data.dayChangeRatio)})`}
+            </span>{' '}
+            today
           </span>
         )
       }

@@ -1,5 +1,14 @@
 import { paths } from '@tickerwise/shared';
-import { ArrowLeftRight } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  ArrowUpFromLine,
+  Coins,
+  type LucideIcon,
+  Receipt,
+  ShoppingCart,
+  Split,
+  TrendingUp,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -11,7 +20,15 @@ import { type ActivityItem, mergeActivity, transactionActivity } from '../activi
 import { useRecentTransactions } from '../api/get-recent-transactions.ts';
 
 const shown = 6;
-const icons = { transaction: ArrowLeftRight } as const;
+const icons: Record<ActivityItem['glyph'], LucideIcon> = {
+  buy: ShoppingCart,
+  sell: TrendingUp,
+  dividend: Coins,
+  split: Split,
+  deposit: ArrowDownToLine,
+  withdrawal: ArrowUpFromLine,
+  fee: Receipt,
+};
 
 /** Recent Activity: the latest of everything that happened, newest first. */
 export function RecentActivity() {
@@ -62,7 +79,7 @@ export function RecentActivity() {
 }
 
 function ActivityRow({ item }: { item: ActivityItem }) {
-  const Icon = icons[item.kind];
+  const Icon = icons[item.glyph];
   return (
     <li>
       <Link

@@ -15,7 +15,7 @@ export function Gain({
   const Arrow = gain ? ArrowUp : ArrowDown;
   return (
     <span
-      className={`inline-flex items-center gap-1 font-medium tabular-nums ${
+      className={`inline-flex flex-wrap items-center gap-x-1 font-medium tabular-nums ${
         gain ? 'text-brand-700' : 'text-red-700'
       } ${className}`}
     >

@@ -37,10 +37,19 @@ export function HoldingsTable({ holdings }: { holdings: readonly Holding[] }) {
 
   return (
     <Card as="section" aria-labelledby="holdings-heading" className="overflow-hidden p-0! sm:p-0!">
-      <h2 id="holdings-heading" className="px-5 pt-5 text-base font-semibold text-ink-950 sm:px-6">
-        Holdings
-      </h2>
-      <div className="mt-3 overflow-x-auto">
+      <div className="flex items-center justify-between gap-3 px-5 pt-5 sm:px-6">
+        <h2 id="holdings-heading" className="text-base font-semibold text-ink-950">
+          Holdings
+        </h2>
+        <SortSelect sort={sort} onSort={setSort} />
+      </div>
+      {/* A phone gets one card per holding; wider screens the sortable table. */}
+      <ul className="mt-3 divide-y divide-slate-100 border-t border-slate-100 sm:hidden">
+        {sorted.map((holding) => (
+          <HoldingCard key={holding.symbol} holding={holding} />
+        ))}
+      </ul>
+      <div className="mt-3 hidden overflow-x-auto contain-paint sm:block">
         <table className="w-full min-w-[760px] text-sm">
           <thead className="border-y border-slate-100 bg-slate-50/70 text-xs text-slate-500">
             <tr>
@@ -83,6 +92,88 @@ export function HoldingsTable({ holdings }: { holdings: readonly Holding[] }) {
         </table>
       </div>
     </Card>
+  );
+}
+
+const sortChoices: { value: string; label: string; sort: HoldingSort }[] = [
+  { value: 'value', label: 'Largest value', sort: defaultHoldingSort },
+  { value: 'today', label: "Today's change", sort: { key: 'dayChange', direction: 'descending' } },
+  {
+    value: 'gain',
+    label: 'Unrealised gain',
+    sort: { key: 'unrealisedGain', direction: 'descending' },
+  },
+  { value: 'symbol', label: 'Symbol', sort: { key: 'symbol', direction: 'ascending' } },
+];
+
+/** The phone's sort control (the table sorts by its column headers). */
+function SortSelect({ sort, onSort }: { sort: HoldingSort; onSort: (sort: HoldingSort) => void }) {
+  const current =
+    sortChoices.find(
+      (choice) => choice.sort.key === sort.key && choice.sort.direction === sort.direction,
+    )?.value ?? '';
+  return (
+    <label className="flex items-center gap-2 text-xs text-slate-500 sm:hidden">
+      Sort
+      <select
+        value={current}
+        onChange={(event) => {
+          const choice = sortChoices.find((item) => item.value === event.target.value);
+          if (choice) onSort(choice.sort);
+        }}
+        className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-ink-950"
+      >
+        {current === '' && <option value="">Custom</option>}
+        {sortChoices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function HoldingCard({ holding }: { holding: Holding }) {
+  const source = holding.priceSource;
+  return (
+    <li className="px-5 py-3">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Link
+            to={stockPath(holding.symbol)}
+            className="font-semibold text-ink-950 hover:text-brand-700 hover:underline"
+          >
+            {holding.symbol}
+          </Link>
+          {holding.name && (
+            <span className="block truncate text-xs text-slate-500">{holding.name}</span>
+          )}
+        </div>
+        <div className="shrink-0 text-right text-sm tabular-nums">
+          <span className="font-semibold text-ink-950">{formatMoney(holding.marketValue)}</span>
+          {holding.dayChange !== null && (
+            <span className="block text-xs">
+              <Gain value={holding.dayChange} /> today
+            </span>
+          )}
+        </div>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-slate-500 tabular-nums">
+        <span>
+          {formatShares(holding.quantity)} at {formatSharePrice(holding.price)} ·{' '}
+          {formatWeight(holding.weight)}
+          {(source.delayed || source.source === 'trade') && (
+            <Badge tone="warning" className="ml-1.5 align-middle">
+              {source.source === 'trade' ? priceSourceName('trade') : 'Delayed'}
+            </Badge>
+          )}
+        </span>
+        <span>
+          Unrealised <Gain value={holding.unrealisedGain} />
+        </span>
+      </div>
+    </li>
   );
 }
 

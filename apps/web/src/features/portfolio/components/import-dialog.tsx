@@ -188,8 +188,18 @@ export function ImportDialog({ portfolioId, open, onOpenChange, onImported }: Im
 
         {problem && <Alert>{problem}</Alert>}
 
+        {preview.isPending && (
+          <p role="status" className="text-sm text-slate-600">
+            Checking every row...
+          </p>
+        )}
+        {preview.error && <Alert>{preview.error.message}</Alert>}
+        {result && !preview.isPending && <PreviewSummary preview={result} />}
+        {result && !preview.isPending && <ImportPreviewTable preview={result} />}
         {setup?.format === 'broker' && file && (
           <BrokerMappingFields
+            key={file.name}
+            openAtFirst={unmapped.length > 0}
             setup={setup}
             onChange={(next) => {
               setSetup(next);
@@ -213,14 +223,6 @@ export function ImportDialog({ portfolioId, open, onOpenChange, onImported }: Im
           />
         )}
 
-        {preview.isPending && (
-          <p role="status" className="text-sm text-slate-600">
-            Checking every row...
-          </p>
-        )}
-        {preview.error && <Alert>{preview.error.message}</Alert>}
-        {result && !preview.isPending && <PreviewSummary preview={result} />}
-        {result && !preview.isPending && <ImportPreviewTable preview={result} />}
         {commit.error && <Alert>{commit.error.message}</Alert>}
       </div>
     </Dialog>
@@ -252,65 +254,81 @@ function PreviewSummary({ preview }: { preview: ImportPreview }) {
 
 function BrokerMappingFields({
   setup,
+  openAtFirst,
   onChange,
   skipOtherSides,
   onSkipOtherSides,
 }: {
   setup: ImportSetup;
+  /** Open while a column is still to match; folded once every column was recognised. */
+  openAtFirst: boolean;
   onChange: (setup: ImportSetup) => void;
   skipOtherSides: boolean;
   onSkipOtherSides: (skip: boolean) => void;
 }) {
   const baseId = useId();
+  const matched = brokerFields
+    .filter((field) => setup.mapping[field])
+    .map((field) => `${brokerFieldLabels[field].split(' ')[0]}: ${setup.mapping[field]}`)
+    .concat(`dates ${importDateOrderLabels[setup.dateOrder].split(' (')[0]!.toLowerCase()}`)
+    .join(' · ');
   return (
-    <fieldset className="rounded-xl border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold text-ink-950">Match the file's columns</legend>
-      <div className="grid gap-3 sm:grid-cols-3">
-        {brokerFields.map((field) => (
-          <div key={field}>
-            <label
-              htmlFor={`${baseId}-${field}`}
-              className="block text-sm font-medium text-ink-900"
-            >
-              {brokerFieldLabels[field]}
-            </label>
-            <select
-              id={`${baseId}-${field}`}
-              value={setup.mapping[field] ?? ''}
-              onChange={(event) => {
-                const mapping = { ...setup.mapping };
-                if (event.target.value) mapping[field] = event.target.value;
-                else delete mapping[field];
-                onChange({ ...setup, mapping });
-              }}
-              className={`mt-1.5 ${inputStyles(false)}`}
-            >
-              <option value="">{field === 'fees' ? 'No fees column' : 'Choose a column'}</option>
-              {setup.headers.map((header) => (
-                <option key={header} value={header}>
-                  {header}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
-      </div>
-      <div className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-end">
-        <DateOrderField
-          value={setup.dateOrder}
-          onChange={(dateOrder) => onChange({ ...setup, dateOrder })}
-        />
-        <label className="flex items-center gap-2 pb-2.5 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={skipOtherSides}
-            onChange={(event) => onSkipOtherSides(event.target.checked)}
-            className="size-4 rounded border-slate-300"
+    <details open={openAtFirst} className="group rounded-xl border border-slate-200">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 py-3 text-sm">
+        <span className="min-w-0">
+          <span className="font-semibold text-ink-950">The file's columns</span>
+          <span className="block truncate text-slate-500">{matched || 'None matched yet'}</span>
+        </span>
+        <span className="shrink-0 font-medium text-brand-700 group-open:hidden">Change</span>
+      </summary>
+      <div className="border-t border-slate-200 p-4">
+        <div className="grid gap-3 sm:grid-cols-3">
+          {brokerFields.map((field) => (
+            <div key={field}>
+              <label
+                htmlFor={`${baseId}-${field}`}
+                className="block text-sm font-medium text-ink-900"
+              >
+                {brokerFieldLabels[field]}
+              </label>
+              <select
+                id={`${baseId}-${field}`}
+                value={setup.mapping[field] ?? ''}
+                onChange={(event) => {
+                  const mapping = { ...setup.mapping };
+                  if (event.target.value) mapping[field] = event.target.value;
+                  else delete mapping[field];
+                  onChange({ ...setup, mapping });
+                }}
+                className={`mt-1.5 ${inputStyles(false)}`}
+              >
+                <option value="">{field === 'fees' ? 'No fees column' : 'Choose a column'}</option>
+                {setup.headers.map((header) => (
+                  <option key={header} value={header}>
+                    {header}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+        </div>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-end">
+          <DateOrderField
+            value={setup.dateOrder}
+            onChange={(dateOrder) => onChange({ ...setup, dateOrder })}
           />
-          Leave out rows that are not a buy or a sell
-        </label>
+          <label className="flex items-center gap-2 pb-2.5 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={skipOtherSides}
+              onChange={(event) => onSkipOtherSides(event.target.checked)}
+              className="size-4 rounded border-slate-300"
+            />
+            Leave out rows that are not a buy or a sell
+          </label>
+        </div>
       </div>
-    </fieldset>
+    </details>
   );
 }
 

@@ -15,11 +15,11 @@ export function PortfolioOverview({ portfolioId }: { portfolioId: string }) {
     <div className="space-y-6">
       {isPending ? (
         <div
-          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5"
           role="status"
           aria-label="Loading holdings"
         >
-          {[0, 1, 2, 3].map((index) => (
+          {[0, 1, 2, 3, 4].map((index) => (
             <Skeleton key={index} className="h-32 rounded-2xl" />
           ))}
         </div>

@@ -110,7 +110,7 @@ function TransactionRow({
   const label = `${transactionKindLabels[transaction.kind]}${transaction.symbol ? ` ${transaction.symbol}` : ''} on ${transaction.date}`;
   return (
     <li className="flex items-center gap-3 py-3">
-      <div className="w-24 shrink-0 text-sm text-slate-500 tabular-nums">
+      <div className="hidden w-24 shrink-0 text-sm text-slate-500 tabular-nums sm:block">
         {formatDay(transaction.date)}
       </div>
       <div className="min-w-0 flex-1">
@@ -122,10 +122,11 @@ function TransactionRow({
             <span className="text-sm font-semibold text-ink-950">{transaction.symbol}</span>
           )}
         </div>
-        <p className="mt-0.5 truncate text-sm text-slate-600 tabular-nums">
+        <p className="mt-0.5 text-sm text-slate-600 tabular-nums sm:truncate">
           {transactionDetails(transaction)}
           {transaction.note && <span className="text-slate-400"> · {transaction.note}</span>}
         </p>
+        <p className="mt-0.5 text-xs text-slate-500 sm:hidden">{formatDay(transaction.date)}</p>
       </div>
       {cash !== 0 && (
         <div
