@@ -267,13 +267,19 @@ function BrokerMappingFields({
   onSkipOtherSides: (skip: boolean) => void;
 }) {
   const baseId = useId();
+  // Decided once per file: matching the last column must not fold the fields away.
+  const [open, setOpen] = useState(openAtFirst);
   const matched = brokerFields
     .filter((field) => setup.mapping[field])
     .map((field) => `${brokerFieldLabels[field].split(' ')[0]}: ${setup.mapping[field]}`)
     .concat(`dates ${importDateOrderLabels[setup.dateOrder].split(' (')[0]!.toLowerCase()}`)
     .join(' · ');
   return (
-    <details open={openAtFirst} className="group rounded-xl border border-slate-200">
+    <details
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="group rounded-xl border border-slate-200"
+    >
       <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 py-3 text-sm">
         <span className="min-w-0">
           <span className="font-semibold text-ink-950">The file's columns</span>
