@@ -26,6 +26,7 @@ import { checkHealth } from './modules/health/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { backupRoutes } from './modules/operator/backup-routes.ts';
 import { registerOperatorAccess, requireOperator } from './modules/operator/operator-access.ts';
+import { registerPortfolios } from './modules/portfolio/register-portfolios.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { createProfile, initialTier, renameProfile } from './modules/profiles/service.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
@@ -138,6 +139,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
   });
   await registerWatchlists(app, { auth, db, room: app.entitlements, marketData });
+  await registerPortfolios(app, {
+    auth,
+    db,
+    room: app.entitlements,
+    market: marketData.market,
+    history: marketData.history,
+  });
   await app.register(realtimeRoutes, { auth, database, limits: config.limits });
   await app.register(notificationRoutes, { auth, db, operator });
   await app.register(backupRoutes, { database });

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, watchlistItems, watchlists } from '../src/db/schema/index.ts';
+import {
+  alerts,
+  portfolios,
+  portfolioTransactions,
+  watchlistItems,
+  watchlists,
+} from '../src/db/schema/index.ts';
 import type { ApiRoute } from '../src/http/route-access.ts';
 import { insertNotification } from '../src/modules/notifications/service.ts';
 import { setTier } from '../src/modules/profiles/service.ts';
@@ -57,6 +63,33 @@ const alertFixture =
       .returning();
     return { params: { id: alert!.id }, ...(body ? { body } : {}) };
   };
+/** A portfolio of the owner with one deposit in it. */
+async function ownedPortfolio(testApp: TestApp, owner: SignedUpUser) {
+  const { db } = testApp.db.database;
+  const [portfolio] = await db
+    .insert(portfolios)
+    .values({ userId: owner.id, name: `Private ${randomBytes(4).toString('hex')}` })
+    .returning();
+  const [transaction] = await db
+    .insert(portfolioTransactions)
+    .values({ portfolioId: portfolio!.id, kind: 'deposit', date: '2024-01-02', amount: '100' })
+    .returning();
+  return { portfolioId: portfolio!.id, transactionId: transaction!.id };
+}
+const portfolioFixture =
+  (body?: object): Fixture =>
+  async ({ testApp, owner }) => {
+    const { portfolioId } = await ownedPortfolio(testApp, owner);
+    return { params: { portfolioId }, ...(body ? { body } : {}) };
+  };
+const transactionFixture =
+  (body?: object): Fixture =>
+  async ({ testApp, owner }) => ({
+    params: await ownedPortfolio(testApp, owner),
+    ...(body ? { body } : {}),
+  });
+const deposit = { kind: 'deposit', date: '2024-01-03', amount: '25' };
+const depositCsv = { csv: 'date,type,amount\n2024-01-04,deposit,10', format: 'tickerwise' };
 
 const ownedResources: Record<string, Fixture> = {
   'POST /api/notifications/:id/read': async ({ testApp, owner }) => ({
@@ -77,6 +110,19 @@ const ownedResources: Record<string, Fixture> = {
   'GET /api/alerts/:id': alertFixture(),
   'PATCH /api/alerts/:id': alertFixture({ state: 'paused' }),
   'DELETE /api/alerts/:id': alertFixture(),
+  'GET /api/portfolios/:portfolioId': portfolioFixture(),
+  'PATCH /api/portfolios/:portfolioId': portfolioFixture({ name: 'Renamed by its owner' }),
+  'DELETE /api/portfolios/:portfolioId': portfolioFixture(),
+  'GET /api/portfolios/:portfolioId/holdings': portfolioFixture(),
+  'GET /api/portfolios/:portfolioId/performance': portfolioFixture(),
+  'GET /api/portfolios/:portfolioId/transactions': portfolioFixture(),
+  'POST /api/portfolios/:portfolioId/transactions': portfolioFixture(deposit),
+  'PUT /api/portfolios/:portfolioId/transactions/:transactionId': transactionFixture(deposit),
+  'DELETE /api/portfolios/:portfolioId/transactions/:transactionId': transactionFixture(),
+  'POST /api/portfolios/:portfolioId/imports/preview': portfolioFixture(depositCsv),
+  'POST /api/portfolios/:portfolioId/imports': portfolioFixture(depositCsv),
+  'GET /api/portfolios/:portfolioId/exports/transactions.csv': portfolioFixture(),
+  'GET /api/portfolios/:portfolioId/exports/holdings.csv': portfolioFixture(),
 };
 
 /**

@@ -112,6 +112,18 @@ const fieldNames = [
   'note',
   'state',
   'price',
+  'kind',
+  'date',
+  'quantity',
+  'amount',
+  'fees',
+  'splitTo',
+  'splitFrom',
+  'csv',
+  'format',
+  'mapping',
+  'dateOrder',
+  'skipOtherSides',
 ];
 
 function fieldValue(): fc.Arbitrary<unknown> {

@@ -41,6 +41,26 @@ export function parseTickerSymbol(value: string): TickerSymbol | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/**
+ * A symbol as a user types it in a form (any case, BRK-B for BRK.B), normalised to the ticker;
+ * `missing` is the field's message when it is left empty.
+ */
+export function tickerInputSchema(missing: string) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(12, 'Not a ticker symbol')
+    .transform((value, context) => {
+      const symbol = parseTickerSymbol(value);
+      if (!symbol) {
+        context.addIssue({ code: 'custom', message: 'Not a ticker symbol' });
+        return z.NEVER;
+      }
+      return symbol;
+    });
+}
+
 /** One daily close of the price history, `date` as YYYY-MM-DD (UTC). */
 export const pricePointSchema = z.object({
   date: z.iso.date(),

@@ -20,6 +20,7 @@ export const paths = {
   stocks: '/dashboard/investments/stocks',
   watchlist: '/dashboard/investments/watchlist',
   alerts: '/dashboard/investments/alerts',
+  portfolio: '/dashboard/portfolio',
   crypto: '/dashboard/investments/crypto',
   etfs: '/dashboard/investments/etfs',
   socialFeed: '/dashboard/social/feed',

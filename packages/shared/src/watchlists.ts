@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { dataSourceSchema, securityTypeSchema } from './company.ts';
-import { parseTickerSymbol, tickerSymbolSchema } from './market.ts';
+import { tickerInputSchema, tickerSymbolSchema } from './market.ts';
 
 /** A symbol as a user types it (any case, BRK-B for BRK.B), normalised to the ticker. */
-export const symbolInputSchema = z
-  .string({ error: 'Choose a symbol' })
-  .max(12, 'Not a ticker symbol')
-  .transform((value, context) => {
-    const symbol = parseTickerSymbol(value);
-    if (!symbol) {
-      context.addIssue({ code: 'custom', message: 'Not a ticker symbol' });
-      return z.NEVER;
-    }
-    return symbol;
-  });
+export const symbolInputSchema = tickerInputSchema('Choose a symbol');
 
 export const watchlistNameSchema = z
   .string({ error: 'Give the watchlist a name' })

@@ -72,6 +72,10 @@ export const routes: RouteObject[] = [
                     path: paths.watchlist,
                     lazy: () => import('../features/watchlists/watchlist-page.tsx'),
                   },
+                  {
+                    path: paths.portfolio,
+                    lazy: () => import('../features/portfolio/portfolio-page.tsx'),
+                  },
                   { path: paths.alerts, lazy: () => import('../features/alerts/alerts-page.tsx') },
                   {
                     // Sections other features add to a security's page (docs/PRODUCT.md §3.13)

@@ -8,6 +8,7 @@ export * from './jobs.ts';
 export * from './limits.ts';
 export * from './market.ts';
 export * from './notifications.ts';
+export * from './portfolio.ts';
 export * from './profiles.ts';
 export * from './usage.ts';
 export * from './watchlists.ts';

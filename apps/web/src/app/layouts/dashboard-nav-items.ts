@@ -24,6 +24,7 @@ export const dashboardNav: readonly NavItem[] = [
     label: 'Investments',
     icon: TrendingUp,
     links: [
+      { label: 'Portfolio', to: paths.portfolio },
       { label: 'Stocks', to: paths.stocks },
       { label: 'Watchlist', to: paths.watchlist },
       { label: 'Alerts', to: paths.alerts },
