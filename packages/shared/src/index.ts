@@ -1,4 +1,6 @@
+export * from './account.ts';
 export * from './api.ts';
+export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './company.ts';

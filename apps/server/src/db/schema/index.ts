@@ -1,4 +1,5 @@
 /** Every table of the app. Each module owns its file; drizzle-kit reads this barrel. */
+export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './jobs.ts';
