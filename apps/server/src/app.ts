@@ -121,10 +121,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerRouteAccess(app, {
     user: (request) => requireUser(auth, request),
     operator: (request) => requireOperator(operator, auth, request),
-    apikey: (request, reply) => {
+    apikey: async (request, reply) => {
       // Routes are served only once the app is ready, long after the keys are registered.
       if (!apiKeys) throw new Error('API keys are not registered yet');
-      return apiKeys.authenticate(request, reply);
+      request.apiCaller = await apiKeys.authenticate(request, reply);
     },
   });
   const passwordConfirmations = new PasswordConfirmations(db, config.limits.signInFailures);
