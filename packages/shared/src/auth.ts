@@ -72,3 +72,20 @@ export const changePasswordSchema = z.strictObject({
   newPassword: newPasswordSchema('Please enter a new password'),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** Settings, Profile: the name alone (docs/PRODUCT.md §3.16). */
+export const nameFormSchema = z.object({ name: userNameSchema });
+export type NameFormInput = z.infer<typeof nameFormSchema>;
+
+/** Settings, Security: the password change form, with the new password typed twice. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: changePasswordSchema.shape.currentPassword,
+    newPassword: changePasswordSchema.shape.newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((input) => input.confirmPassword === input.newPassword, {
+    path: ['confirmPassword'],
+    message: 'The two new passwords differ',
+  });
+export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;

@@ -109,7 +109,7 @@ function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query', ex
 function describeApi(rateLimit: RateLimit): string {
   const per = rateLimit.windowSeconds === 60 ? 'a minute' : `${rateLimit.windowSeconds} seconds`;
   return [
-    'Read-only access to Tickerwise market data and to your own watchlists, alerts, portfolios and AI analyses, for the Enterprise and Alpha Tester plans.',
+    'Read-only access to Tickerwise from your own scripts and spreadsheets, for the Enterprise and Alpha Tester plans. The sections below are everything it offers.',
     '',
     '**Authentication.** Create a key in Settings, under API, and send it in every request: `Authorization: Bearer tw_...`. The key is shown once; we keep only a hash of it. Revoking a key stops it everywhere at once. The API never accepts a signed-in browser session, and keys work nowhere else.',
     '',

@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
                     lazy: () => import('../features/stocks/stock-detail-page.tsx'),
                   },
                   { path: paths.etfs, lazy: () => import('../features/stocks/etfs-page.tsx') },
+                  { path: paths.settings, lazy: () => import('./settings/settings-page.tsx') },
                   ...comingSoonPaths.map((path) => ({
                     path,
                     lazy: () => import('../components/coming-soon.tsx'),
