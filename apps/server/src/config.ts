@@ -101,7 +101,7 @@ export interface Limits {
   /** Declined or failed card payments of one account (card testing). */
   failedPaymentsPerAccount: RateLimit;
   failedPaymentsPerAddress: RateLimit;
-  /** Requests of one public API key, on every instance together (docs/PRODUCT.md §3.17). */
+  /** Requests of one public API key, on every instance together (docs/PRODUCT.md §3.19). */
   apiRequestsPerKey: RateLimit;
   /** Open `/api/events` streams of one user, on one instance. */
   eventStreamsPerUser: number;

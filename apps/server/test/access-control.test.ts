@@ -73,11 +73,15 @@ const sharedParams: Record<string, { why: string; params: Record<string, string>
     why: 'market data is the same for everyone',
     params: { symbol: 'AAPL' },
   },
-  'GET /api/v1/quotes/:symbol/history': {
+  'GET /api/v1/stocks/:symbol': {
     why: 'market data is the same for everyone',
     params: { symbol: 'AAPL' },
   },
-  'GET /api/v1/quotes/:symbol/company': {
+  'GET /api/v1/stocks/:symbol/history': {
+    why: 'market data is the same for everyone',
+    params: { symbol: 'AAPL' },
+  },
+  'GET /api/v1/stocks/:symbol/company': {
     why: 'company data is the same for everyone',
     params: { symbol: 'AAPL' },
   },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const deviceKinds = ['desktop', 'mobile', 'tablet', 'other'] as const;
 
 /**
- * One signed-in session of the user (docs/PRODUCT.md §3.16), as `GET /api/me/sessions` lists it:
+ * One signed-in session of the user (docs/PRODUCT.md §3.18), as `GET /api/me/sessions` lists it:
  * never its token.
  */
 export const accountSessionSchema = z.object({
@@ -33,7 +33,7 @@ export type AccountSessionList = z.infer<typeof accountSessionListSchema>;
 export const signedOutSessionsSchema = z.object({ signedOut: z.number().int().min(0) });
 export type SignedOutSessions = z.infer<typeof signedOutSessionsSchema>;
 
-/** `DELETE /api/me`: the password confirms it is the account holder (docs/PRODUCT.md §3.16). */
+/** `DELETE /api/me`: the password confirms it is the account holder (docs/PRODUCT.md §3.18). */
 export const deleteAccountSchema = z.strictObject({
   password: z
     .string({ error: 'Please enter your password' })

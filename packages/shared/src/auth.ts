@@ -61,7 +61,7 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 
 /**
- * `POST /api/auth/change-password` (docs/PRODUCT.md §3.16): the current password proves it is
+ * `POST /api/auth/change-password` (docs/PRODUCT.md §3.18): the current password proves it is
  * the account holder; every other session ends.
  */
 export const changePasswordSchema = z.strictObject({
@@ -73,7 +73,7 @@ export const changePasswordSchema = z.strictObject({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-/** Settings, Profile: the name alone (docs/PRODUCT.md §3.16). */
+/** Settings, Profile: the name alone (docs/PRODUCT.md §3.18). */
 export const nameFormSchema = z.object({ name: userNameSchema });
 export type NameFormInput = z.infer<typeof nameFormSchema>;
 

@@ -195,7 +195,7 @@ export const planChangeResultSchema = z.object({
 });
 export type PlanChangeResult = z.infer<typeof planChangeResultSchema>;
 
-/** One payment of the user's, as the settings page lists it (docs/PRODUCT.md §3.16). */
+/** One payment of the user's, as the settings page lists it (docs/PRODUCT.md §3.18). */
 export const paymentRecordSchema = z.object({
   id: z.string(),
   /** When it was taken or refused (ISO 8601). */

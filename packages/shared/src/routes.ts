@@ -27,7 +27,7 @@ export const paths = {
   settings: '/dashboard/settings',
 } as const;
 
-/** The sections of Settings (docs/PRODUCT.md §3.16), each a tab: `/dashboard/settings?tab=api`. */
+/** The sections of Settings (docs/PRODUCT.md §3.18), each a tab: `/dashboard/settings?tab=api`. */
 export const settingsTabs = ['profile', 'security', 'billing', 'data', 'api'] as const;
 export type SettingsTab = (typeof settingsTabs)[number];
 
@@ -72,7 +72,7 @@ export const undeclaredMenuPaths = [
   '/help',
 ] as const;
 
-/** The public API's interactive reference, served by the server (docs/PRODUCT.md §3.17). */
+/** The public API's interactive reference, served by the server (docs/PRODUCT.md §3.19). */
 export const apiDocsPath = '/api/docs';
 
 /** docs/PRODUCT.md §2.4: the logo goes to /dashboard under /dashboard, otherwise to /. */

@@ -62,7 +62,7 @@ function send(request: FastifyRequest, reply: FastifyReply, asset: LoadedAsset, 
 }
 
 /**
- * The public API's description and reference (docs/PRODUCT.md §3.17): the OpenAPI document at
+ * The public API's description and reference (docs/PRODUCT.md §3.19): the OpenAPI document at
  * `/api/v1/openapi.json`, generated from the routes when first asked for (every route is
  * registered by then), and Swagger UI at `/api/docs`, from our own files so that it runs under
  * the app's Content-Security-Policy with nothing fetched from elsewhere.

@@ -81,7 +81,7 @@ function fastifyPath(path: string): string {
 }
 
 /**
- * The public API under `/api/v1` (docs/PRODUCT.md §3.17): every route takes an API key
+ * The public API under `/api/v1` (docs/PRODUCT.md §3.19): every route takes an API key
  * (`apikey` access: the key, the plan and the rate limit are checked before the handler), is
  * read-only, and is described in the generated OpenAPI document. A module adds a route with
  * one call:

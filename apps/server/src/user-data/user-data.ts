@@ -2,7 +2,7 @@ import { type DataExport, dataExportFormat } from '@tickerwise/shared';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
- * What one module holds about a user, for the data export (docs/PRODUCT.md §3.16). A module
+ * What one module holds about a user, for the data export (docs/PRODUCT.md §3.18). A module
  * whose tables refer to users adds its part to the app's `UserDataRegistry`; the export test
  * fails while any table that refers to a user (directly or through another table) is claimed
  * by no part.

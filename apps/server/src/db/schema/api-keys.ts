@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { user } from './auth.ts';
 
 /**
- * Keys for the public API (docs/PRODUCT.md §3.17). The secret itself is never stored: only its
+ * Keys for the public API (docs/PRODUCT.md §3.19). The secret itself is never stored: only its
  * SHA-256 (the secret has 256 random bits, so a slow hash adds nothing) and its first
  * characters, to recognise it by. Deleting a row revokes the key on every instance at once
  * (trigger `announce_api_access_change`).

@@ -16,7 +16,7 @@ export interface AccountServiceDeps {
   confirmPassword: (userId: string, password: string) => Promise<void>;
 }
 
-/** The user's own account as a whole (docs/PRODUCT.md §3.16): their data, and closing it. */
+/** The user's own account as a whole (docs/PRODUCT.md §3.18): their data, and closing it. */
 export function createAccountService({
   db,
   clock,

@@ -99,7 +99,7 @@ export interface ApiKeyServiceDeps {
 }
 
 /**
- * API keys (docs/PRODUCT.md §3.17): made and revoked by their owner in Settings, checked on
+ * API keys (docs/PRODUCT.md §3.19): made and revoked by their owner in Settings, checked on
  * every public API request with the owner's plan and the key's rate limit.
  */
 export function createApiKeyService({ db, entitlements, rateLimit, log }: ApiKeyServiceDeps) {

@@ -88,7 +88,7 @@ export const authRoutes: FastifyPluginAsync<{
           newName = { userId: session.user.id, name: input.name };
         }
       } else if (request.method === 'POST' && path === '/api/auth/change-password') {
-        // docs/PRODUCT.md §3.16: a new password signs every other device out.
+        // docs/PRODUCT.md §3.18: a new password signs every other device out.
         body = { ...parseInput(changePasswordSchema, body), revokeOtherSessions: true };
         const session = await currentSession(auth, request);
         if (session) passwordChange = await passwordConfirmations.attempt(session.user.id);

@@ -10,7 +10,7 @@ import {
 import type { Auth } from './auth.ts';
 import { requireSession } from './guard.ts';
 
-/** Settings, Security (docs/PRODUCT.md §3.16): where the user is signed in, and signing out there. */
+/** Settings, Security (docs/PRODUCT.md §3.18): where the user is signed in, and signing out there. */
 export const sessionRoutes: FastifyPluginAsync<{ auth: Auth; db: Db }> = async (
   app,
   { auth, db },

@@ -117,7 +117,7 @@ export async function recordInvoice(
   return { userId: row.userId, tier: row.tier };
 }
 
-/** `GET /api/billing/payments`: the user's payments, newest first (docs/PRODUCT.md §3.16). */
+/** `GET /api/billing/payments`: the user's payments, newest first (docs/PRODUCT.md §3.18). */
 export async function paymentHistory(db: Db, userId: string): Promise<PaymentHistory> {
   const rows = await db
     .select()

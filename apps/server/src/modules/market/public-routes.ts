@@ -2,6 +2,7 @@ import {
   companyDataSchema,
   historyQuerySchema,
   historyResponseSchema,
+  quoteResponseSchema,
   stockResponseSchema,
 } from '@tickerwise/shared';
 import { z } from 'zod';
@@ -27,7 +28,7 @@ export interface MarketPublicRoutesOptions {
 }
 
 /**
- * Market data in the public API (docs/PRODUCT.md §3.17): the same caches and stored bars the
+ * Market data in the public API (docs/PRODUCT.md §3.19): the same caches and stored bars the
  * screens read, through the same services.
  */
 export function marketPublicRoutes(
@@ -39,7 +40,40 @@ export function marketPublicRoutes(
     tag: 'Market data',
     summary: "A stock's or ETF's latest quote",
     description:
-      'Price, change against the previous close, volume and key figures, with the last 30 daily closes. `source` says where the price comes from (`simulated` is never real market data); `delayed` is true when the source could not be reached and this is the last price it gave, as of `updatedAt`.',
+      "The price, its change against the previous close, the day's open, high, low and volume when the source reports them. Quotes are at most 15 seconds old while the source answers. `source` says where the price comes from (`simulated` is never real market data); `delayed` is true when the source could not be reached and this is the last price it gave, as of `updatedAt`.",
+    params: symbolParams,
+    exampleParams: { symbol: 'AAPL' },
+    response: quoteResponseSchema,
+    example: {
+      quote: {
+        symbol: 'AAPL',
+        name: 'Apple Inc.',
+        type: 'stock',
+        price: 231.41,
+        change: 1.27,
+        previousClose: 228.52,
+        open: 229.1,
+        high: 232.0,
+        low: 228.1,
+        volume: null,
+        delayed: false,
+        updatedAt: '2026-01-30T15:42:07.000Z',
+        source: 'finnhub',
+      },
+    },
+    errors: {
+      404: notListed,
+      503: 'The data source cannot be reached and no price was received yet.',
+    },
+    handler: async ({ params }) => ({ quote: await market.latestQuote(params.symbol) }),
+  });
+
+  api.get('/stocks/{symbol}', {
+    operationId: 'getStock',
+    tag: 'Market data',
+    summary: 'A stock or ETF as its page shows it',
+    description:
+      'The latest price and change, volume, market cap, 52-week range and P/E, with the last 30 daily closes (from the stored history). `source` says where the price comes from (`simulated` is never real market data); `delayed` is true when the source could not be reached and this is the last price it gave, as of `updatedAt`.',
     params: symbolParams,
     exampleParams: { symbol: 'AAPL' },
     response: stockResponseSchema,
@@ -71,7 +105,7 @@ export function marketPublicRoutes(
     handler: async ({ params }) => ({ stock: await market.getStock(params.symbol) }),
   });
 
-  api.get('/quotes/{symbol}/history', {
+  api.get('/stocks/{symbol}/history', {
     operationId: 'getHistory',
     tag: 'Market data',
     summary: 'Daily bars over a range',
@@ -114,7 +148,7 @@ export function marketPublicRoutes(
     },
   });
 
-  api.get('/quotes/{symbol}/company', {
+  api.get('/stocks/{symbol}/company', {
     operationId: 'getCompany',
     tag: 'Market data',
     summary: 'Company profile and key statistics',

@@ -23,7 +23,7 @@ function isSettingsTab(value: string | null): value is SettingsTab {
 }
 
 /**
- * docs/PRODUCT.md §3.16: Settings, one tab per section (`?tab=`), each saved on its own. The
+ * docs/PRODUCT.md §3.18: Settings, one tab per section (`?tab=`), each saved on its own. The
  * app composes it, since its sections come from several features (settings, billing,
  * developer).
  */

@@ -15,7 +15,7 @@ export function LoginPage() {
   usePageTitle('Welcome Back');
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
-  // Settings sends a user here once their account is deleted (docs/PRODUCT.md §3.16).
+  // Settings sends a user here once their account is deleted (docs/PRODUCT.md §3.18).
   const accountDeleted = (useLocation().state as { accountDeleted?: boolean } | null)
     ?.accountDeleted;
   const [formError, setFormError] = useState<string>();

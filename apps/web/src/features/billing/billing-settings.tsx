@@ -2,7 +2,7 @@ import type { Me } from '@tickerwise/shared';
 import { CurrentPlanPanel } from './components/current-plan-panel.tsx';
 import { PaymentHistoryPanel } from './components/payment-history-panel.tsx';
 
-/** docs/PRODUCT.md §3.16, Plan and billing: the plan, what happens next, every payment. */
+/** docs/PRODUCT.md §3.18, Plan and billing: the plan, what happens next, every payment. */
 export function BillingSettings({ user }: { user: Me }) {
   return (
     <div className="space-y-6">

@@ -32,7 +32,7 @@ const docsLink = (
 );
 
 /**
- * docs/PRODUCT.md §3.17, Settings, API: keys for plans with API access; for the others, what
+ * docs/PRODUCT.md §3.19, Settings, API: keys for plans with API access; for the others, what
  * the API offers and the plan that has it.
  */
 export function ApiKeysSection() {

@@ -12,7 +12,7 @@ import { updateName } from './api/update-name.ts';
 
 type Outcome = { tone: 'success' | 'error'; message: string } | null;
 
-/** docs/PRODUCT.md §3.16, Profile: the name shown across Tickerwise, by the sign-up rules. */
+/** docs/PRODUCT.md §3.18, Profile: the name shown across Tickerwise, by the sign-up rules. */
 export function ProfileSection({ user }: { user: Me }) {
   const { refreshUser } = useAuthActions();
   const [outcome, setOutcome] = useState<Outcome>(null);

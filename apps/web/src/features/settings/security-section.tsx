@@ -1,7 +1,7 @@
 import { PasswordForm } from './components/password-form.tsx';
 import { SessionsPanel } from './components/sessions-panel.tsx';
 
-/** docs/PRODUCT.md §3.16, Security: the password, and the devices signed in. */
+/** docs/PRODUCT.md §3.18, Security: the password, and the devices signed in. */
 export function SecuritySection() {
   return (
     <div className="space-y-6">

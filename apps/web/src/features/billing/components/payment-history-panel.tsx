@@ -29,7 +29,7 @@ function Status({ payment }: { payment: PaymentRecord }) {
   return <Badge tone="danger">Failed</Badge>;
 }
 
-/** Settings, Plan and billing: every payment from our records (docs/PRODUCT.md §3.16). */
+/** Settings, Plan and billing: every payment from our records (docs/PRODUCT.md §3.18). */
 export function PaymentHistoryPanel() {
   const payments = usePayments();
   const config = useBillingConfig();

@@ -16,7 +16,7 @@ type Outcome = { tone: 'success' | 'error'; message: string } | null;
 const failure = (error: unknown, fallback: string) =>
   error instanceof ApiRequestError ? error.message : fallback;
 
-/** Settings, Security: every device signed in, and signing them out (docs/PRODUCT.md §3.16). */
+/** Settings, Security: every device signed in, and signing them out (docs/PRODUCT.md §3.18). */
 export function SessionsPanel() {
   const queryClient = useQueryClient();
   const sessions = useSessions();
