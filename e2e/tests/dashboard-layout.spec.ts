@@ -54,13 +54,6 @@ test.describe('account menu', () => {
     await expect(settings).toBeHidden();
     await expect(trigger).toBeFocused();
   });
-
-  test('Settings has no page yet and leads home', async ({ signedInPage: page }) => {
-    await page.goto(paths.dashboard);
-    await page.getByRole('button', { name: /Account menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Settings' }).click();
-    await expect(page).toHaveURL(/\/$/);
-  });
 });
 
 test.describe('sidebar', () => {

@@ -95,6 +95,7 @@ describe('configuration', () => {
       passwordChangesPerAddress: { max: 3, windowSeconds: 10 },
       failedPaymentsPerAccount: { max: 5, windowSeconds: 3600 },
       failedPaymentsPerAddress: { max: 20, windowSeconds: 3600 },
+      apiRequestsPerKey: { max: 60, windowSeconds: 60 },
       eventStreamsPerUser: 20,
       eventStreamsPerAddress: 500,
     });
@@ -111,6 +112,7 @@ describe('configuration', () => {
       LIMIT_PASSWORD_CHANGES_PER_ADDRESS: '5/1m',
       LIMIT_FAILED_PAYMENTS_PER_ACCOUNT: '3/2h',
       LIMIT_FAILED_PAYMENTS_PER_ADDRESS: '50/1h',
+      LIMIT_API_REQUESTS_PER_KEY: '600/10s',
       LIMIT_EVENT_STREAMS_PER_USER: '8',
       LIMIT_EVENT_STREAMS_PER_ADDRESS: '2000',
     });
@@ -124,6 +126,7 @@ describe('configuration', () => {
       passwordChangesPerAddress: { max: 5, windowSeconds: 60 },
       failedPaymentsPerAccount: { max: 3, windowSeconds: 7200 },
       failedPaymentsPerAddress: { max: 50, windowSeconds: 3600 },
+      apiRequestsPerKey: { max: 600, windowSeconds: 10 },
       eventStreamsPerUser: 8,
       eventStreamsPerAddress: 2000,
     });

@@ -71,6 +71,7 @@ const envSchema = z.object({
   LIMIT_PASSWORD_CHANGES_PER_ADDRESS: rateLimitSchema.optional(),
   LIMIT_FAILED_PAYMENTS_PER_ACCOUNT: rateLimitSchema.optional(),
   LIMIT_FAILED_PAYMENTS_PER_ADDRESS: rateLimitSchema.optional(),
+  LIMIT_API_REQUESTS_PER_KEY: rateLimitSchema.optional(),
   LIMIT_EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).optional(),
   LIMIT_EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
   LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
@@ -105,6 +106,8 @@ export interface Limits {
   /** Declined or failed card payments of one account (card testing). */
   failedPaymentsPerAccount: RateLimit;
   failedPaymentsPerAddress: RateLimit;
+  /** Requests of one public API key, on every instance together (docs/PRODUCT.md §3.20). */
+  apiRequestsPerKey: RateLimit;
   /** Open `/api/events` streams of one user, on one instance. */
   eventStreamsPerUser: number;
   /** Open `/api/events` streams from one client address, on one instance. */
@@ -124,6 +127,7 @@ export const defaultLimits: Limits = {
   passwordChangesPerAddress: { max: 3, windowSeconds: 10 },
   failedPaymentsPerAccount: { max: 5, windowSeconds: hours(1) },
   failedPaymentsPerAddress: { max: 20, windowSeconds: hours(1) },
+  apiRequestsPerKey: { max: 60, windowSeconds: minutes(1) },
   eventStreamsPerUser: 20,
   eventStreamsPerAddress: 500,
 };
@@ -159,7 +163,7 @@ export interface Config {
   simulationControl?: boolean;
   /** Who takes card payments. */
   billing: BillingConfig;
-  /** Limits on sign-ins, sign-ups, payments and live streams. */
+  /** Limits on sign-ins, sign-ups, payments, API keys and live streams. */
   limits: Limits;
   /** The language model the AI analyst may use; without one it writes with its built-in writer. */
   analyst: AnalystConfig;
@@ -332,6 +336,7 @@ function parseLimits(env: Env): Limits {
       env.LIMIT_FAILED_PAYMENTS_PER_ACCOUNT ?? limits.failedPaymentsPerAccount,
     failedPaymentsPerAddress:
       env.LIMIT_FAILED_PAYMENTS_PER_ADDRESS ?? limits.failedPaymentsPerAddress,
+    apiRequestsPerKey: env.LIMIT_API_REQUESTS_PER_KEY ?? limits.apiRequestsPerKey,
     eventStreamsPerUser: env.LIMIT_EVENT_STREAMS_PER_USER ?? limits.eventStreamsPerUser,
     eventStreamsPerAddress: env.LIMIT_EVENT_STREAMS_PER_ADDRESS ?? limits.eventStreamsPerAddress,
   };

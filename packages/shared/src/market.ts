@@ -116,3 +116,35 @@ export type StockResponse = z.infer<typeof stockResponseSchema>;
 export const simulatedPriceSchema = z.object({
   price: z.number().positive().max(1_000_000),
 });
+
+/**
+ * The latest quote of a stock or ETF, without history or company figures: `GET
+ * /api/v1/quotes/{symbol}` (docs/PRODUCT.md §3.20).
+ */
+export const quoteSchema = z.object({
+  symbol: tickerSymbolSchema,
+  name: z.string(),
+  type: securityTypeSchema,
+  /** US dollars, rounded to 2 decimals. */
+  price: z.number().positive(),
+  /** Percent versus the previous close, rounded to 2 decimals. */
+  change: z.number(),
+  /** US dollars; 0 when the source does not know it. */
+  previousClose: z.number().nonnegative(),
+  /** The day's open, high and low so far, when the source reports them. */
+  open: z.number().nullable(),
+  high: z.number().nullable(),
+  low: z.number().nullable(),
+  /** Shares traded today; null when the source does not report it. */
+  volume: z.number().nonnegative().nullable(),
+  /** True when the source could not be reached and this is the last price it gave. */
+  delayed: z.boolean(),
+  /** When the price was fetched from the source (ISO 8601). */
+  updatedAt: z.iso.datetime(),
+  /** Where the price came from: `simulated` is never real market data. */
+  source: dataSourceSchema,
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const quoteResponseSchema = z.object({ quote: quoteSchema });
+export type QuoteResponse = z.infer<typeof quoteResponseSchema>;

@@ -30,6 +30,15 @@ export const paths = {
   settings: '/dashboard/settings',
 } as const;
 
+/** The sections of Settings (docs/PRODUCT.md §3.19), each a tab: `/dashboard/settings?tab=api`. */
+export const settingsTabs = ['profile', 'security', 'billing', 'data', 'api'] as const;
+export type SettingsTab = (typeof settingsTabs)[number];
+
+/** The address of one section of Settings. */
+export function settingsPath(tab: SettingsTab): string {
+  return tab === 'profile' ? paths.settings : `${paths.settings}?tab=${tab}`;
+}
+
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 export function stockPath(symbol: string): string {
@@ -64,8 +73,10 @@ export const undeclaredMenuPaths = [
   '/docs',
   '/community',
   '/help',
-  paths.settings,
 ] as const;
+
+/** The public API's interactive reference, served by the server (docs/PRODUCT.md §3.20). */
+export const apiDocsPath = '/api/docs';
 
 /** docs/PRODUCT.md §2.4: the logo goes to /dashboard under /dashboard, otherwise to /. */
 export function logoTarget(pathname: string): string {

@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
                     lazy: () => import('./routes/stock-detail-route.tsx'),
                   },
                   { path: paths.etfs, lazy: () => import('../features/stocks/etfs-page.tsx') },
+                  { path: paths.settings, lazy: () => import('./settings/settings-page.tsx') },
                   ...comingSoonPaths.map((path) => ({
                     path,
                     lazy: () => import('../components/coming-soon.tsx'),

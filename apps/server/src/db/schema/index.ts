@@ -2,6 +2,7 @@
 
 export * from './alerts.ts';
 export * from './analysis.ts';
+export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './jobs.ts';

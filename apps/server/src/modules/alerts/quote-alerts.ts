@@ -7,7 +7,7 @@ import { AlertBook, type BookEntry, type QuoteAlertKind } from './alert-book.ts'
 import { type FiredAlert, fireAlerts } from './alert-firing.ts';
 import type { AlertStore } from './alert-store.ts';
 
-/** The NOTIFY channel of alert changes (migration 0008's announce_alert_change). */
+/** The NOTIFY channel of alert changes (migration 0009's announce_alert_change). */
 export const alertChangeChannel = 'alert_changes';
 
 const quoteKinds: readonly string[] = ['price_above', 'price_below', 'change_up', 'change_down'];

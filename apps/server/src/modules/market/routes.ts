@@ -14,6 +14,7 @@ import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { HistoryService } from '../history/service.ts';
 import type { CompanyService } from './company-service.ts';
+import { historyAnswer } from './history-answer.ts';
 import type { MarketService } from './service.ts';
 
 export interface MarketRoutesOptions {
@@ -78,24 +79,7 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
       const { body, etag } = await histories.get(
         `${security.symbol}|${range}`,
         state.version,
-        async (): Promise<HistoryResponse> => {
-          const series = await history.range(security.symbol, range);
-          return {
-            symbol: security.symbol,
-            range,
-            bars: series.bars.map(({ date, open, high, low, close, volume }) => ({
-              date,
-              open,
-              high,
-              low,
-              close,
-              volume,
-            })),
-            source: series.source,
-            asOf: series.asOf,
-            stale: series.stale,
-          };
-        },
+        (): Promise<HistoryResponse> => historyAnswer(history, security.symbol, range),
       );
       return sendWithEtag(request, reply, body, etag);
     },

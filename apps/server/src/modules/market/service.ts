@@ -1,4 +1,10 @@
-import { parseTickerSymbol, type Stock, type StockSymbol, stockSymbols } from '@tickerwise/shared';
+import {
+  parseTickerSymbol,
+  type Quote,
+  type Stock,
+  type StockSymbol,
+  stockSymbols,
+} from '@tickerwise/shared';
 import { addDays } from '../../calendar/market-calendar.ts';
 import { AppError } from '../../http/errors.ts';
 import { featuredEtfs } from '../../reference/universe.ts';
@@ -147,6 +153,38 @@ export class MarketService {
     }
     if (!stock) throw stockNotFound();
     return stock;
+  }
+
+  /**
+   * The latest quote of any listed symbol, from the cache alone (no stored bars, no company
+   * data): the public API's quote. 404 for an unknown symbol or one without a price.
+   */
+  async latestQuote(symbolParam: string): Promise<Quote> {
+    const security = await this.security(symbolParam);
+    let reading: QuoteReading;
+    try {
+      reading = await this.quotes.get(security.symbol, QuoteCache.ttlMs);
+    } catch (error) {
+      if (error instanceof MarketDataUnavailable) throw marketDataUnavailable(error);
+      throw error;
+    }
+    const { quote, delayed } = reading;
+    if (!(quote.price > 0)) throw stockNotFound();
+    return {
+      symbol: security.symbol,
+      name: security.name,
+      type: security.type,
+      price: roundCents(quote.price),
+      change: percentChange(quote.price, quote.previousClose),
+      previousClose: roundCents(Math.max(0, quote.previousClose)),
+      open: quote.open ?? null,
+      high: quote.high ?? null,
+      low: quote.low ?? null,
+      volume: quote.volume,
+      delayed,
+      updatedAt: new Date(quote.fetchedAt).toISOString(),
+      source: this.options.provider.source,
+    };
   }
 
   private async list(securities: Security[], maxAgeMs: number): Promise<Stock[]> {
