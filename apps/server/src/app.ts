@@ -13,7 +13,9 @@ import { registerApiNotFound, registerSpa } from './http/spa.ts';
 import { registerMarketData } from './market-data/register-market-data.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
+import { alertsDataPart } from './modules/alerts/alert-data.ts';
 import { registerAlerts } from './modules/alerts/register-alerts.ts';
+import { analysisDataPart } from './modules/analysis/analysis-data.ts';
 import { registerAnalysis } from './modules/analysis/register-analysis.ts';
 import { apiKeyPublicRoutes } from './modules/apikeys/public-routes.ts';
 import { registerApiKeys } from './modules/apikeys/register-apikeys.ts';
@@ -36,6 +38,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { notificationsDataPart } from './modules/notifications/service.ts';
 import { backupRoutes } from './modules/operator/backup-routes.ts';
 import { registerOperatorAccess, requireOperator } from './modules/operator/operator-access.ts';
+import { portfoliosDataPart } from './modules/portfolio/portfolio-data.ts';
 import { registerPortfolios } from './modules/portfolio/register-portfolios.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import {
@@ -47,6 +50,7 @@ import {
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { symbolPublicRoutes } from './modules/symbols/public-routes.ts';
 import { registerWatchlists } from './modules/watchlists/service.ts';
+import { watchlistsDataPart } from './modules/watchlists/watchlist-data.ts';
 import { publicApiDocsRoutes } from './public-api/docs-routes.ts';
 import { PublicApi } from './public-api/public-api.ts';
 import { UserDataRegistry } from './user-data/user-data.ts';
@@ -178,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     entitlements: app.entitlements,
     marketData,
   });
+  userData.add(analysisDataPart(db));
   await registerAlerts(app, {
     auth,
     database,
@@ -186,7 +191,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     keepQuotes: config.backgroundJobs !== false,
     clock,
   });
+  userData.add(alertsDataPart(db));
   await registerWatchlists(app, { auth, db, room: app.entitlements, marketData });
+  userData.add(watchlistsDataPart(db));
   await registerPortfolios(app, {
     auth,
     db,
@@ -194,6 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     market: marketData.market,
     history: marketData.history,
   });
+  userData.add(portfoliosDataPart(db));
   await app.register(realtimeRoutes, { auth, database, limits: config.limits });
   await app.register(notificationRoutes, { auth, db, operator });
   userData.add(notificationsDataPart(db));
