@@ -14,8 +14,10 @@ import { registerMarketData } from './market-data/register-market-data.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { alertsDataPart } from './modules/alerts/alert-data.ts';
+import { alertPublicRoutes } from './modules/alerts/public-routes.ts';
 import { registerAlerts } from './modules/alerts/register-alerts.ts';
 import { analysisDataPart } from './modules/analysis/analysis-data.ts';
+import { analysisPublicRoutes } from './modules/analysis/public-routes.ts';
 import { registerAnalysis } from './modules/analysis/register-analysis.ts';
 import { apiKeyPublicRoutes } from './modules/apikeys/public-routes.ts';
 import { registerApiKeys } from './modules/apikeys/register-apikeys.ts';
@@ -39,6 +41,7 @@ import { notificationsDataPart } from './modules/notifications/service.ts';
 import { backupRoutes } from './modules/operator/backup-routes.ts';
 import { registerOperatorAccess, requireOperator } from './modules/operator/operator-access.ts';
 import { portfoliosDataPart } from './modules/portfolio/portfolio-data.ts';
+import { portfolioPublicRoutes } from './modules/portfolio/public-routes.ts';
 import { registerPortfolios } from './modules/portfolio/register-portfolios.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import {
@@ -49,8 +52,10 @@ import {
 } from './modules/profiles/service.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { symbolPublicRoutes } from './modules/symbols/public-routes.ts';
+import { watchlistPublicRoutes } from './modules/watchlists/public-routes.ts';
 import { registerWatchlists } from './modules/watchlists/service.ts';
 import { watchlistsDataPart } from './modules/watchlists/watchlist-data.ts';
+import { WatchlistRows } from './modules/watchlists/watchlist-rows.ts';
 import { publicApiDocsRoutes } from './public-api/docs-routes.ts';
 import { PublicApi } from './public-api/public-api.ts';
 import { UserDataRegistry } from './user-data/user-data.ts';
@@ -174,7 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('apiKeys', apiKeys);
   userData.add(apiKeys.dataPart);
   const marketData = await registerMarketData(app, { config, auth, db });
-  await registerAnalysis(app, {
+  const analysis = await registerAnalysis(app, {
     config: config.analyst,
     auth,
     db,
@@ -183,7 +188,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     marketData,
   });
   userData.add(analysisDataPart(db));
-  await registerAlerts(app, {
+  const alerts = await registerAlerts(app, {
     auth,
     database,
     room: app.entitlements,
@@ -192,9 +197,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
   });
   userData.add(alertsDataPart(db));
-  await registerWatchlists(app, { auth, db, room: app.entitlements, marketData });
+  const watchlists = await registerWatchlists(app, {
+    auth,
+    db,
+    room: app.entitlements,
+    marketData,
+  });
   userData.add(watchlistsDataPart(db));
-  await registerPortfolios(app, {
+  const portfolios = await registerPortfolios(app, {
     auth,
     db,
     room: app.entitlements,
@@ -221,6 +231,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   apiKeyPublicRoutes(publicApi, { apiKeys });
   marketPublicRoutes(publicApi, marketData);
   symbolPublicRoutes(publicApi, marketData);
+  analysisPublicRoutes(publicApi, { analysis });
+  watchlistPublicRoutes(publicApi, {
+    store: watchlists,
+    rows: new WatchlistRows(marketData),
+    market: marketData.market,
+  });
+  alertPublicRoutes(publicApi, { store: alerts.store });
+  portfolioPublicRoutes(publicApi, { portfolios });
   await app.register(publicApiDocsRoutes, {
     publicApi,
     rateLimit: config.limits.apiRequestsPerKey,
