@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -6,6 +7,7 @@ import {
   type TestApp,
   testOrigin,
 } from '../../test/test-app.ts';
+import { usage } from '../db/schema/index.ts';
 import { setTier } from '../modules/profiles/service.ts';
 
 /**
@@ -82,6 +84,20 @@ describe('analysis through a key', () => {
     });
     const usage = await screen('GET', '/api/me/usage');
     expect(usage.quotas.aiCalls.used).toBe(2);
+  });
+
+  it('with the day’s credits used up, refuses a new open with 429 and still rereads one opened today', async () => {
+    expect((await api('/stocks/AAPL/analysis/written')).charged).toBe(false);
+    const { db } = testApp.db.database;
+    await db.update(usage).set({ count: 200 }).where(eq(usage.userId, user.id));
+    const refused = await api('/stocks/KO/analysis/written', 429);
+    expect(refused.error).toMatchObject({ code: 'quota_exceeded', resetsAt: expect.any(String) });
+    expect((await api('/stocks/KO/analysis')).written).toMatchObject({ status: 'quota_exceeded' });
+    expect(await api('/stocks/AAPL/analysis/written')).toMatchObject({
+      charged: false,
+      credits: { used: 200, limit: 200 },
+    });
+    await db.update(usage).set({ count: 2 }).where(eq(usage.userId, user.id));
   });
 
   it('answers 404 for a symbol it does not serve, and spends nothing', async () => {
