@@ -55,7 +55,6 @@ import { symbolPublicRoutes } from './modules/symbols/public-routes.ts';
 import { watchlistPublicRoutes } from './modules/watchlists/public-routes.ts';
 import { registerWatchlists } from './modules/watchlists/service.ts';
 import { watchlistsDataPart } from './modules/watchlists/watchlist-data.ts';
-import { WatchlistRows } from './modules/watchlists/watchlist-rows.ts';
 import { publicApiDocsRoutes } from './public-api/docs-routes.ts';
 import { PublicApi } from './public-api/public-api.ts';
 import { UserDataRegistry } from './user-data/user-data.ts';
@@ -232,11 +231,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   marketPublicRoutes(publicApi, marketData);
   symbolPublicRoutes(publicApi, marketData);
   analysisPublicRoutes(publicApi, { analysis });
-  watchlistPublicRoutes(publicApi, {
-    store: watchlists,
-    rows: new WatchlistRows(marketData),
-    market: marketData.market,
-  });
+  watchlistPublicRoutes(publicApi, { ...watchlists, market: marketData.market });
   alertPublicRoutes(publicApi, { store: alerts.store });
   portfolioPublicRoutes(publicApi, { portfolios });
   await app.register(publicApiDocsRoutes, {
