@@ -12,7 +12,8 @@ test.describe('dashboard home', () => {
     for (const label of ['Portfolio Value', 'AI Credits', 'Community Posts', 'Courses Completed']) {
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     }
-    await expect(page.getByText('42/50')).toBeVisible();
+    await expect(page.getByText('0/200')).toBeVisible();
+    await expect(page.getByText(/Resets at 00:00 UTC/)).toBeVisible();
     await expect(page.getByRole('main').getByText('Alpha Plan')).toBeVisible();
     // A new account has no portfolio yet: each panel says how to start.
     await expect(page.getByText('Add your first transaction')).toBeVisible();

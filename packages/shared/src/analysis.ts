@@ -363,3 +363,25 @@ export const analysisStreamEventSchema = z.discriminatedUnion('event', [
   }),
 ]);
 export type AnalysisStreamEvent = z.infer<typeof analysisStreamEventSchema>;
+
+/** `GET /api/analysis/recent?limit=`: at most this many of the user's latest reads. */
+export const recentAnalysesMaxLimit = 20;
+
+export const recentAnalysesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(recentAnalysesMaxLimit).default(10),
+});
+
+/** A stock whose written analysis the user opened, on the day it was first opened. */
+export const analysisReadSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  /** The UTC day of the open (reading again that day was free). */
+  day: z.iso.date(),
+  /** When it was first opened that day (ISO 8601). */
+  openedAt: z.iso.datetime(),
+});
+export type AnalysisRead = z.infer<typeof analysisReadSchema>;
+
+/** The user's analyses read in the last days (opens are kept a week), newest first. */
+export const recentAnalysesSchema = z.object({ analyses: z.array(analysisReadSchema) });
+export type RecentAnalyses = z.infer<typeof recentAnalysesSchema>;

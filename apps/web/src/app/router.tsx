@@ -82,6 +82,12 @@ export const routes: RouteObject[] = [
                     // are child routes: the page renders them below its key statistics.
                     path: `${paths.stocks}/:symbol`,
                     lazy: () => import('./routes/stock-detail-route.tsx'),
+                    children: [
+                      {
+                        index: true,
+                        lazy: () => import('../features/analysis/analysis-section.tsx'),
+                      },
+                    ],
                   },
                   { path: paths.etfs, lazy: () => import('../features/stocks/etfs-page.tsx') },
                   { path: paths.settings, lazy: () => import('./settings/settings-page.tsx') },

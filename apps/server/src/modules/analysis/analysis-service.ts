@@ -1,4 +1,5 @@
 import {
+  type AnalysisRead,
   type DailyBar,
   type DataSource,
   investmentDisclaimer,
@@ -215,6 +216,25 @@ export class AnalysisService {
     return opened;
   }
 
+  /**
+   * The analyses the user read lately, newest first, each named as the directory names it
+   * (a symbol the app no longer serves keeps its symbol as its name).
+   */
+  async recentReads(member: Member, limit: number): Promise<AnalysisRead[]> {
+    const opens = await this.options.store.recentOpens(member.id, limit);
+    return Promise.all(
+      opens.map(async (open) => {
+        const security = await this.options.market.find(open.symbol).catch(() => undefined);
+        return {
+          symbol: open.symbol,
+          name: security?.name ?? open.symbol,
+          day: open.day,
+          openedAt: open.openedAt.toISOString(),
+        };
+      }),
+    );
+  }
+
   /** The stored written analysis of these facts, if one is ready; never writes or charges. */
   storedAnalysis(facts: AnalysisFacts) {
     return this.options.written.stored(facts);
@@ -250,7 +270,8 @@ export class AnalysisService {
     symbol: string,
   ): Promise<{ charged: boolean; credits?: Credits; giveBack?: () => Promise<void> }> {
     const { entitlements, store, clock } = this.options;
-    const day = utcDay(clock());
+    const now = clock();
+    const day = utcDay(now);
     if (await this.hasOpened(member.id, symbol, day)) return { charged: false };
     let consumption: Awaited<ReturnType<AnalysisEntitlements['consumeQuota']>>;
     try {
@@ -264,7 +285,7 @@ export class AnalysisService {
       }
       throw error;
     }
-    const recorded = await store.recordOpen(member.id, symbol, day);
+    const recorded = await store.recordOpen(member.id, symbol, day, now);
     this.knownOpens.add(this.openKey(member.id, symbol, day));
     if (!recorded) {
       await consumption.refund();

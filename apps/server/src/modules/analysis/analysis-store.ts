@@ -1,5 +1,5 @@
 import type { WrittenAnalysis } from '@tickerwise/shared';
-import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { analyses, analysisOpens } from '../../db/schema/index.ts';
 
@@ -129,11 +129,28 @@ export class AnalysisStore {
     return row !== undefined;
   }
 
+  /** The user's latest opens, newest first (read through the primary key's user prefix). */
+  async recentOpens(
+    userId: string,
+    limit: number,
+  ): Promise<Array<{ symbol: string; day: string; openedAt: Date }>> {
+    return this.db
+      .select({
+        symbol: analysisOpens.symbol,
+        day: analysisOpens.day,
+        openedAt: analysisOpens.openedAt,
+      })
+      .from(analysisOpens)
+      .where(eq(analysisOpens.userId, userId))
+      .orderBy(desc(analysisOpens.openedAt))
+      .limit(limit);
+  }
+
   /** Records the day's first open; false when it was recorded already (by a request at once). */
-  async recordOpen(userId: string, symbol: string, day: string): Promise<boolean> {
+  async recordOpen(userId: string, symbol: string, day: string, now: Date): Promise<boolean> {
     const inserted = await this.db
       .insert(analysisOpens)
-      .values({ userId, symbol, day })
+      .values({ userId, symbol, day, openedAt: now })
       .onConflictDoNothing()
       .returning({ day: analysisOpens.day });
     return inserted.length > 0;

@@ -1,4 +1,8 @@
-import { analysisResponseSchema, writtenAnalysisResponseSchema } from '@tickerwise/shared';
+import {
+  analysisResponseSchema,
+  recentAnalysesSchema,
+  writtenAnalysisResponseSchema,
+} from '@tickerwise/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analystRequests } from '../../../test/analyst-requests.ts';
@@ -193,6 +197,44 @@ describe('asking about a stock without a language model', () => {
     expect(empty.json?.error?.fields).toHaveProperty('question');
     expect((await ask('AAPL', 'x'.repeat(501), user)).status).toBe(400);
     expect((await ask('AAPL', 42, user)).status).toBe(400);
+  });
+});
+
+describe('GET /api/analysis/recent', () => {
+  const recent = async (user: SignedUpUser | undefined, query = '') => {
+    const response = await fetch(`${baseUrl}/api/analysis/recent${query}`, {
+      headers: user ? { cookie: user.cookie } : {},
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+
+  it('lists the analyses the user read, newest first, once per stock and day', async () => {
+    const user = await userOn('pro');
+    const other = await userOn('pro');
+    const start = new Date();
+    clock.set(start);
+    await open('AAPL', user);
+    clock.set(new Date(start.getTime() + 60_000));
+    await open('MSFT', user);
+    await open('AAPL', user);
+    await open('NVDA', other);
+    const { status, body } = await recent(user);
+    expect(status).toBe(200);
+    const { analyses } = recentAnalysesSchema.parse(body);
+    expect(analyses.map((read) => read.symbol)).toEqual(['MSFT', 'AAPL']);
+    expect(analyses[1]).toMatchObject({
+      name: 'Apple Inc.',
+      day: clock().toISOString().slice(0, 10),
+    });
+    const limited = recentAnalysesSchema.parse((await recent(user, '?limit=1')).body);
+    expect(limited.analyses).toHaveLength(1);
+  });
+
+  it('is empty for a free user, 400 for a bad limit and 401 without a session', async () => {
+    const free = await userOn('free');
+    expect(recentAnalysesSchema.parse((await recent(free)).body).analyses).toEqual([]);
+    expect((await recent(free, '?limit=500')).status).toBe(400);
+    expect((await recent(undefined)).status).toBe(401);
   });
 });
 

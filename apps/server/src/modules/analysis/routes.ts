@@ -2,6 +2,8 @@ import {
   type AnalysisResponse,
   type AskResponse,
   askQuestionSchema,
+  type RecentAnalyses,
+  recentAnalysesQuerySchema,
   type WrittenAnalysisResponse,
 } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
@@ -44,6 +46,18 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
       const answer = await analysisAnswer(analysis, user, security);
       reply.header('cache-control', 'private, no-store');
       return answer;
+    },
+  );
+
+  // Recent Activity on the dashboard: the analyses the user read (docs/PRODUCT.md §3.23).
+  app.get(
+    '/api/analysis/recent',
+    { config: { access: 'user' } },
+    async (request, reply): Promise<RecentAnalyses> => {
+      const user = await requireUser(auth, request);
+      const { limit } = parseInput(recentAnalysesQuerySchema, request.query);
+      reply.header('cache-control', 'private, no-store');
+      return { analyses: await analysis.recentReads(user, limit) };
     },
   );
 

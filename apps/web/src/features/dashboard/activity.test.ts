@@ -1,6 +1,11 @@
 import type { RecentTransaction } from '@tickerwise/shared';
 import { describe, expect, it } from 'vitest';
-import { type ActivityItem, mergeActivity, transactionActivity } from './activity.ts';
+import {
+  type ActivityItem,
+  analysisActivity,
+  mergeActivity,
+  transactionActivity,
+} from './activity.ts';
 
 const sell: RecentTransaction = {
   id: 'a1',
@@ -30,6 +35,25 @@ describe('recent activity', () => {
       title: 'Sell AAPL',
       detail: '10 at $180.50, fees $1.00 · Retirement',
       href: '/dashboard/portfolio?portfolio=p1',
+    });
+  });
+
+  it('describes an analysis read and leads to the stock', () => {
+    expect(
+      analysisActivity({
+        symbol: 'BRK.B',
+        name: 'Berkshire Hathaway Inc.',
+        day: '2024-03-02',
+        openedAt: '2024-03-02T09:30:00.000Z',
+      }),
+    ).toEqual({
+      key: 'analysis:BRK.B:2024-03-02',
+      kind: 'analysis',
+      glyph: 'analysis',
+      at: '2024-03-02T09:30:00.000Z',
+      title: 'Read the analysis of BRK.B',
+      detail: 'Berkshire Hathaway Inc.',
+      href: '/dashboard/investments/stocks/BRK.B',
     });
   });
 

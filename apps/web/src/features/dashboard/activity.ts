@@ -1,4 +1,5 @@
 import {
+  type AnalysisRead,
   paths,
   type RecentTransaction,
   type TransactionKind,
@@ -7,16 +8,16 @@ import {
 import { transactionDetails } from '../../lib/transaction-text.ts';
 
 /**
- * One line of Recent Activity. Each source of activity (portfolio transactions now; alerts
- * fired and analyses read as those arrive) maps its records to this shape, and the list
+ * One line of Recent Activity. Each source of activity (portfolio transactions, analyses read;
+ * alerts fired as those arrive) maps its records to this shape, and the list
  * merges them newest first.
  */
 export interface ActivityItem {
   /** Unique across sources: `<kind>:<id>`. */
   key: string;
-  kind: 'transaction';
+  kind: 'transaction' | 'analysis';
   /** What the item's icon shows: for a transaction, its kind (a buy, a dividend...). */
-  glyph: TransactionKind;
+  glyph: TransactionKind | 'analysis';
   /** When it happened: an ISO instant, or a YYYY-MM-DD day for things dated by day. */
   at: string;
   title: string;
@@ -35,6 +36,19 @@ export function transactionActivity(transaction: RecentTransaction): ActivityIte
     title: transaction.symbol ? `${label} ${transaction.symbol}` : label,
     detail: `${transactionDetails(transaction)} · ${transaction.portfolioName}`,
     href: `${paths.portfolio}?portfolio=${encodeURIComponent(transaction.portfolioId)}`,
+  };
+}
+
+/** A stock's written analysis the user opened (docs/PRODUCT.md §3.23); leads to the stock. */
+export function analysisActivity(read: AnalysisRead): ActivityItem {
+  return {
+    key: `analysis:${read.symbol}:${read.day}`,
+    kind: 'analysis',
+    glyph: 'analysis',
+    at: read.openedAt,
+    title: `Read the analysis of ${read.symbol}`,
+    detail: read.name,
+    href: `${paths.stocks}/${encodeURIComponent(read.symbol)}`,
   };
 }
 

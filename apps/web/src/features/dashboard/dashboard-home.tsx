@@ -1,7 +1,8 @@
 import { tierLabel } from '@tickerwise/shared';
-import { GraduationCap, MessageCircle, Sparkles } from 'lucide-react';
+import { GraduationCap, MessageCircle } from 'lucide-react';
 import { useAuth } from '../../app/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { AiCreditsCard } from './components/ai-credits-card.tsx';
 import { PerformanceCard } from './components/performance-card.tsx';
 import { PortfolioValueCard } from './components/portfolio-value-card.tsx';
 import { RecentActivity } from './components/recent-activity.tsx';
@@ -9,8 +10,8 @@ import { StatCard } from './stat-card.tsx';
 
 /**
  * docs/PRODUCT.md §3.11: Portfolio Value, Portfolio Performance and Recent Activity come from
- * the user's portfolios; AI Credits names the user's own plan rather than a fixed 'Pro Plan'
- * (a departure listed in §13).
+ * the user's portfolios; AI Credits shows today's used and limit with the reset time (§3.23)
+ * and names the user's own plan rather than a fixed 'Pro Plan' (a departure listed in §13).
  */
 export function DashboardHome() {
   usePageTitle('Dashboard');
@@ -28,12 +29,7 @@ export function DashboardHome() {
       </header>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <PortfolioValueCard />
-        <StatCard
-          label="AI Credits"
-          value="42/50"
-          note={`${tierLabel(user.subscription_tier)} Plan`}
-          icon={Sparkles}
-        />
+        <AiCreditsCard planName={tierLabel(user.subscription_tier)} />
         <StatCard label="Community Posts" value="0" note="Shared this month" icon={MessageCircle} />
         <StatCard label="Courses Completed" value="0" note="Keep learning" icon={GraduationCap} />
       </div>

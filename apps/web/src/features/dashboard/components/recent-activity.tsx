@@ -6,6 +6,7 @@ import {
   type LucideIcon,
   Receipt,
   ShoppingCart,
+  Sparkles,
   Split,
   TrendingUp,
 } from 'lucide-react';
@@ -16,7 +17,13 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDay, formatMoment } from '../../../lib/price-sources.ts';
-import { type ActivityItem, mergeActivity, transactionActivity } from '../activity.ts';
+import {
+  type ActivityItem,
+  analysisActivity,
+  mergeActivity,
+  transactionActivity,
+} from '../activity.ts';
+import { useRecentAnalyses } from '../api/get-recent-analyses.ts';
 import { useRecentTransactions } from '../api/get-recent-transactions.ts';
 
 const shown = 6;
@@ -28,12 +35,23 @@ const icons: Record<ActivityItem['glyph'], LucideIcon> = {
   deposit: ArrowDownToLine,
   withdrawal: ArrowUpFromLine,
   fee: Receipt,
+  analysis: Sparkles,
 };
 
 /** Recent Activity: the latest of everything that happened, newest first. */
 export function RecentActivity() {
   const transactions = useRecentTransactions(shown);
-  const items = mergeActivity([(transactions.data ?? []).map(transactionActivity)], shown);
+  const analyses = useRecentAnalyses(shown);
+  const items = mergeActivity(
+    [
+      (transactions.data ?? []).map(transactionActivity),
+      (analyses.data ?? []).map(analysisActivity),
+    ],
+    shown,
+  );
+  // The list waits for both sources, so lines do not jump into place one source at a time.
+  const pending = transactions.isPending || analyses.isPending;
+  const failed = transactions.error ?? analyses.error;
 
   return (
     <Card as="section" aria-labelledby="recent-activity-heading">
@@ -41,22 +59,25 @@ export function RecentActivity() {
         Recent Activity
       </h2>
       <div className="mt-4">
-        {transactions.isPending ? (
+        {pending ? (
           <div className="space-y-3" role="status" aria-label="Loading recent activity">
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
           </div>
-        ) : transactions.error && items.length === 0 ? (
+        ) : failed && items.length === 0 ? (
           <ErrorState
             title="Recent activity could not be loaded."
-            onRetry={() => transactions.refetch()}
-            retrying={transactions.isRefetching}
+            onRetry={() => {
+              void transactions.refetch();
+              void analyses.refetch();
+            }}
+            retrying={transactions.isRefetching || analyses.isRefetching}
           />
         ) : items.length === 0 ? (
           <EmptyState
             title="Nothing yet"
-            description="Your trades, dividends and deposits will show up here."
+            description="Your trades, dividends, deposits and the analyses you read will show up here."
             action={
               <Link
                 to={paths.portfolio}

@@ -1,0 +1,33 @@
+import type { DataSource } from '@tickerwise/shared';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { formatDay, priceSourceName } from '../../../lib/price-sources.ts';
+
+interface AnalysisSourceNoteProps {
+  /** What the figures are, e.g. 'Rating and figures'. */
+  subject: string;
+  source: DataSource;
+  asOf: string;
+  /** 'through' for a series ending that day, 'as of' for a snapshot taken then. */
+  dateWord: 'through' | 'as of';
+  /** The source could not bring the data up to date: it stops at `asOf`. */
+  stale: boolean;
+}
+
+/** Where the analysis's figures come from and the day they stop at. */
+export function AnalysisSourceNote({
+  subject,
+  source,
+  asOf,
+  dateWord,
+  stale,
+}: AnalysisSourceNoteProps) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+      {stale && <Badge tone="warning">Delayed</Badge>}
+      <span>
+        {subject}: {priceSourceName(source)} · {dateWord} {formatDay(asOf)}
+        {stale && ' (the data source could not be reached just now)'}
+      </span>
+    </p>
+  );
+}
