@@ -3,11 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buildServerBundle, repositoryRoot, startServerProcess } from '@tickerwise/testkit';
+import { startFakeLlm } from '../../apps/server/test/fake-llm.ts';
 
 /**
  * Builds the app (into folders of this run) and starts the production server on a free
  * 127.0.0.1 port with a fresh data folder, the simulated market provider and the test payment
- * provider. Tests read the URL from E2E_BASE_URL; the server stops when the run ends.
+ * provider, connected to a fake OpenAI-compatible language model on 127.0.0.1 (it answers
+ * from the facts it is given, streaming like the real wire format). Tests read the URL from
+ * E2E_BASE_URL; both servers stop when the run ends.
  */
 export default async function globalSetup() {
   // Each run builds into its own folders, so several runs on one checkout do not collide.
@@ -21,6 +24,7 @@ export default async function globalSetup() {
     { cwd: join(repositoryRoot, 'apps/web'), stdio: 'inherit' },
   );
   buildServerBundle(serverBundle);
+  const model = await startFakeLlm();
   const server = await startServerProcess({
     args: [serverBundle],
     cwd: repositoryRoot,
@@ -33,13 +37,19 @@ export default async function globalSetup() {
       TRUST_PROXY: '127.0.0.1',
       // Alert tests move a symbol's simulated price through a level (simulated-price.ts).
       SIMULATION_CONTROL: 'true',
+      // The written analysis and "Ask about this stock" are answered by the fake model.
+      LLM_BASE_URL: model.url,
+      LLM_API_KEY: model.apiKey,
+      LLM_MODEL: model.model,
     },
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = server.dataDir;
+  process.env.E2E_LLM_MODEL = model.model;
 
   return async () => {
     await server.stop();
+    await model.close();
     rmSync(work, { recursive: true, force: true });
     rmSync(dirname(serverBundle), { recursive: true, force: true });
   };

@@ -13,6 +13,7 @@ describe('analysis formatting', () => {
     expect(signedPercent(12.345)).toBe('+12.3 %');
     expect(signedPercent(-3)).toBe('−3.0 %');
     expect(signedPercent(0)).toBe('0.0 %');
+    expect(signedPercent(-0.004)).toBe('0.0 %');
     expect(signedPercent(null)).toBe('—');
   });
 

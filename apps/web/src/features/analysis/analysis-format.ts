@@ -7,8 +7,16 @@ export const notAvailable = '—';
 /** A signed percent: "+12.4 %", "-3.0 %"; the dash when missing. */
 export function signedPercent(value: number | null, digits = 1): string {
   if (value === null) return notAvailable;
-  const sign = value > 0 ? '+' : value < 0 ? '−' : '';
-  return `${sign}${Math.abs(value).toFixed(digits)} %`;
+  const shown = Math.abs(value).toFixed(digits);
+  // A change that rounds to nothing has no sign ("0.0 %", not "−0.0 %").
+  const sign = Number(shown) === 0 ? '' : value > 0 ? '+' : '−';
+  return `${sign}${shown} %`;
+}
+
+/** Whether a percent shown with `digits` decimals reads as a rise (1), a fall (-1) or flat (0). */
+export function shownSign(value: number, digits = 1): -1 | 0 | 1 {
+  if (Number(Math.abs(value).toFixed(digits)) === 0) return 0;
+  return value > 0 ? 1 : -1;
 }
 
 export function plainPercent(value: number | null, digits = 1): string {

@@ -1,6 +1,12 @@
 import type { DataSource } from '@tickerwise/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { formatDay, priceSourceName } from '../../../lib/price-sources.ts';
+import { formatDay } from '../../../lib/price-sources.ts';
+
+const sourceNames: Record<DataSource, string> = {
+  simulated: 'simulated data (not real market data)',
+  finnhub: 'Finnhub',
+  tiingo: 'Tiingo',
+};
 
 interface AnalysisSourceNoteProps {
   /** What the figures are, e.g. 'Rating and figures'. */
@@ -25,7 +31,7 @@ export function AnalysisSourceNote({
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
       {stale && <Badge tone="warning">Delayed</Badge>}
       <span>
-        {subject}: {priceSourceName(source)} · {dateWord} {formatDay(asOf)}
+        {subject}: {sourceNames[source]} · {dateWord} {formatDay(asOf)}
         {stale && ' (the data source could not be reached just now)'}
       </span>
     </p>

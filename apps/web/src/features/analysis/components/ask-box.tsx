@@ -38,7 +38,9 @@ export function AskBox({ analysis }: { analysis: AnalysisResponse }) {
   if (!ask.available) {
     return (
       <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-600">
-        {ask.message}
+        {ask.reason === 'upgrade_required'
+          ? 'Questions about a stock, answered from the figures above, come with the Pro plan and up, like the written analysis.'
+          : ask.message}
       </p>
     );
   }

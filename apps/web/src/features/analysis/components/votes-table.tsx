@@ -22,7 +22,8 @@ const voteTone = (vote: Vote['vote']) =>
 
 /**
  * Every vote of the rating with the readings it looked at and its rule, folded by default
- * (26 rows); the button says how many it holds.
+ * (26 of them); the button says how many it holds. A list rather than a table, so a phone
+ * shows each vote whole.
  */
 export function VotesTable({ votes }: { votes: Vote[] }) {
   const [open, setOpen] = useState(false);
@@ -42,7 +43,7 @@ export function VotesTable({ votes }: { votes: Vote[] }) {
           className={`size-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}
         />
       </button>
-      <div id={id} hidden={!open} className="mt-2 space-y-5">
+      <div id={id} hidden={!open} className="mt-2 grid gap-x-8 gap-y-5 lg:grid-cols-2">
         {(['movingAverages', 'oscillators'] as const).map((group) => (
           <VoteGroupTable
             key={group}
@@ -57,45 +58,28 @@ export function VotesTable({ votes }: { votes: Vote[] }) {
 
 function VoteGroupTable({ title, votes }: { title: string; votes: Vote[] }) {
   return (
-    <table className="w-full text-sm">
-      <caption className="pb-1 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-        {title}
-      </caption>
-      <thead className="sr-only sm:not-sr-only">
-        <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-          <th scope="col" className="py-1.5 pr-3 font-medium">
-            Indicator
-          </th>
-          <th scope="col" className="py-1.5 pr-3 font-medium">
-            Value
-          </th>
-          <th scope="col" className="py-1.5 text-right font-medium">
-            Vote
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
+    <div>
+      <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h4>
+      <ul className="mt-1 divide-y divide-slate-100 text-sm">
         {votes.map((vote) => (
-          <tr key={vote.key} className="align-top">
-            <th scope="row" className="py-2 pr-3 text-left font-normal">
-              <span className="block font-medium text-ink-950">{vote.name}</span>
-              <span className="block text-xs text-slate-500">{vote.rule}</span>
-            </th>
-            <td className="py-2 pr-3 text-slate-700 tabular-nums">
+          <li key={vote.key} className="py-2">
+            <p className="flex items-baseline justify-between gap-3">
+              <span className="font-medium text-ink-950">{vote.name}</span>
+              <span className={`shrink-0 font-semibold ${voteTone(vote.vote)}`}>
+                {voteText(vote.vote)}
+              </span>
+            </p>
+            <p className="mt-0.5 flex flex-wrap gap-x-3 text-slate-700 tabular-nums">
               {vote.readings.map((reading) => (
-                <span key={reading.label} className="block whitespace-nowrap">
+                <span key={reading.label} className="whitespace-nowrap">
                   <span className="text-slate-500">{reading.label}</span> {decimal(reading.value)}
                 </span>
               ))}
-            </td>
-            <td
-              className={`py-2 text-right font-semibold whitespace-nowrap ${voteTone(vote.vote)}`}
-            >
-              {voteText(vote.vote)}
-            </td>
-          </tr>
+            </p>
+            <p className="mt-0.5 text-xs text-slate-500">{vote.rule}</p>
+          </li>
         ))}
-      </tbody>
-    </table>
+      </ul>
+    </div>
   );
 }
