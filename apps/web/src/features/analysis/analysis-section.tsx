@@ -117,7 +117,7 @@ function AnalysisBody({ analysis }: { analysis: AnalysisResponse }) {
       <Part title="Written analysis">
         <WrittenAnalysisPanel analysis={analysis} />
       </Part>
-      <Part title="Ask about this stock">
+      <Part title={fund ? 'Ask about this fund' : 'Ask about this stock'}>
         <AskBox analysis={analysis} />
       </Part>
       <div className="space-y-1 border-t border-slate-100 pt-3">
