@@ -148,7 +148,7 @@ describe('AI Analysis section', () => {
     expect(within(article).getByText('Not investment advice.')).toBeTruthy();
     const [, request] =
       fetchMock.mock.calls.find(([url]) => String(url).endsWith('/written')) ?? [];
-    expect((request?.headers as Record<string, string>).accept).toBe('text/event-stream');
+    expect(request?.headers).toMatchObject({ accept: 'text/event-stream' });
     // The open changed the credits: the analysis is asked again, the usage takes the new count.
     await vi.waitFor(() =>
       expect(
