@@ -20,7 +20,7 @@ import type { IndicatorSource } from './modules/alerts/service.ts';
 import { analysisDataPart } from './modules/analysis/analysis-data.ts';
 import { analysisPublicRoutes } from './modules/analysis/public-routes.ts';
 import { registerAnalysis } from './modules/analysis/register-analysis.ts';
-import { technicalHistoryBars } from './modules/analysis/technical-readings.ts';
+import { technicalHistoryBars } from './modules/analysis/service.ts';
 import { apiKeyPublicRoutes } from './modules/apikeys/public-routes.ts';
 import { registerApiKeys } from './modules/apikeys/register-apikeys.ts';
 import type { ApiKeyService } from './modules/apikeys/service.ts';

@@ -21,9 +21,7 @@ import {
   notifications,
   user as users,
 } from '../../db/schema/index.ts';
-import { readIndicators } from '../analysis/indicator-readings.ts';
-import { rateTechnicals } from '../analysis/technical-rating.ts';
-import { technicalHistoryBars } from '../analysis/technical-readings.ts';
+import { rateTechnicals, readIndicators, technicalHistoryBars } from '../analysis/service.ts';
 import { setTier } from '../profiles/service.ts';
 
 const clock = testClock();
