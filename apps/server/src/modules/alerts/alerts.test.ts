@@ -114,6 +114,14 @@ describe('price alerts', () => {
     );
     const firings = await firingsOf(alert.id);
     expect(firings).toMatchObject([{ tradingDay: '2026-03-10', value: 200 }]);
+    // The dashboard's Recent Activity lists it; another user's lists nothing of it.
+    const recent = await call(user, 'GET', '/api/alerts/firings?limit=5');
+    expect(recent.json().firings).toMatchObject([
+      { alertId: alert.id, symbol: 'AAPL', title: 'AAPL rose above $200.00' },
+    ]);
+    const other = await userOn('pro');
+    expect((await call(other, 'GET', '/api/alerts/firings')).json()).toEqual({ firings: [] });
+    expect((await call(user, 'GET', '/api/alerts/firings?limit=0')).statusCode).toBe(400);
   });
 
   it('fire when the price gaps through the level, in either direction', async () => {

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@tickerwise/shared';
 import {
   ArrowDownToLine,
   ArrowUpFromLine,
+  BellRing,
   Coins,
   type LucideIcon,
   Receipt,
@@ -9,14 +11,22 @@ import {
   Split,
   TrendingUp,
 } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { subscribeLiveEvents } from '../../../lib/live-events.ts';
 import { formatDay, formatMoment } from '../../../lib/price-sources.ts';
-import { type ActivityItem, mergeActivity, transactionActivity } from '../activity.ts';
+import {
+  type ActivityItem,
+  alertActivity,
+  mergeActivity,
+  transactionActivity,
+} from '../activity.ts';
+import { useAlertFirings } from '../api/get-alert-firings.ts';
 import { useRecentTransactions } from '../api/get-recent-transactions.ts';
 
 const shown = 6;
@@ -28,12 +38,31 @@ const icons: Record<ActivityItem['glyph'], LucideIcon> = {
   deposit: ArrowDownToLine,
   withdrawal: ArrowUpFromLine,
   fee: Receipt,
+  alert: BellRing,
 };
 
-/** Recent Activity: the latest of everything that happened, newest first. */
+/**
+ * Recent Activity: the latest of everything that happened, newest first: portfolio
+ * transactions and alerts that fired (docs/PRODUCT.md §3.11, §3.22), a firing the moment it
+ * arrives over the live channel.
+ */
 export function RecentActivity() {
   const transactions = useRecentTransactions(shown);
-  const items = mergeActivity([(transactions.data ?? []).map(transactionActivity)], shown);
+  const firings = useAlertFirings(shown);
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      subscribeLiveEvents('alerts', () => {
+        queryClient.invalidateQueries({ queryKey: ['alerts', 'firings'] });
+      }),
+    [queryClient],
+  );
+  const items = mergeActivity(
+    [(transactions.data ?? []).map(transactionActivity), (firings.data ?? []).map(alertActivity)],
+    shown,
+  );
+  const pending = transactions.isPending || firings.isPending;
+  const failed = transactions.error ?? firings.error;
 
   return (
     <Card as="section" aria-labelledby="recent-activity-heading">
@@ -41,22 +70,25 @@ export function RecentActivity() {
         Recent Activity
       </h2>
       <div className="mt-4">
-        {transactions.isPending ? (
+        {pending ? (
           <div className="space-y-3" role="status" aria-label="Loading recent activity">
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
           </div>
-        ) : transactions.error && items.length === 0 ? (
+        ) : failed && items.length === 0 ? (
           <ErrorState
             title="Recent activity could not be loaded."
-            onRetry={() => transactions.refetch()}
-            retrying={transactions.isRefetching}
+            onRetry={() => {
+              void transactions.refetch();
+              void firings.refetch();
+            }}
+            retrying={transactions.isRefetching || firings.isRefetching}
           />
         ) : items.length === 0 ? (
           <EmptyState
             title="Nothing yet"
-            description="Your trades, dividends and deposits will show up here."
+            description="Your trades, dividends and deposits, and the alerts that fire, will show up here."
             action={
               <Link
                 to={paths.portfolio}
