@@ -96,7 +96,7 @@ export interface BarAlertsOptions {
 }
 
 /**
- * Checks the moving-average, RSI and rating alerts on each new daily bar, after the daily
+ * Checks the moving-average, RSI and rating alerts (docs/PRODUCT.md §3.22) on each new daily bar, after the daily
  * refresh stored the session. Every bar since the symbol's last check is looked at in order (a
  * day the refresh missed is not skipped); the claim on the symbol's check row and the firings
  * are one transaction, so each bar is checked once across instances.

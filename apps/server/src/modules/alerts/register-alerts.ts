@@ -40,7 +40,7 @@ declare module 'fastify' {
 }
 
 /**
- * Custom alerts: the routes, this instance's book of armed quote alerts (checked on every
+ * Custom alerts (docs/PRODUCT.md §3.22): the routes, this instance's book of armed quote alerts (checked on every
  * quote the market service takes in), the bar alerts checked after the daily refresh, and the
  * keeper of alert symbols' quotes.
  */

@@ -25,7 +25,7 @@ export interface Watchlists {
   rows: WatchlistRows;
 }
 
-/** Watchlists: the user's named lists of symbols and the table of each (docs/PRODUCT.md). */
+/** Watchlists: the user's named lists of symbols and the table of each (docs/PRODUCT.md §3.21). */
 export async function registerWatchlists(
   app: FastifyInstance,
   { auth, db, room, marketData, indicators }: WatchlistsOptions,

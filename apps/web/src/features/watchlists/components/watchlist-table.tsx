@@ -53,7 +53,7 @@ const columns: { key: SortKey; label: string; align?: 'right'; className?: strin
 ];
 
 /**
- * A watchlist as a table (docs/PRODUCT.md, "Watchlist"). Column headers sort it; without a
+ * A watchlist as a table (docs/PRODUCT.md §3.21). Column headers sort it; without a
  * sort the rows are in the user's order, which the grip of each row changes by drag or by
  * keyboard (Space to lift, arrow keys to move, Space to drop).
  */
