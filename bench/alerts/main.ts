@@ -47,6 +47,9 @@ const delivery = await measureDelivery({
 console.log(
   `\nDelivery, production server (PGlite): ${delivery.alerts} armed alerts, ${delivery.clients} SSE clients over 50 accounts, restarted with them in ${(delivery.startMs / 1000).toFixed(1)} s`,
 );
+console.log(
+  `  catch-up of alerts already past their level at the start: ${delivery.settle.events} events on the streams, quiet after ${(delivery.settle.ms / 1000).toFixed(1)} s`,
+);
 for (const round of delivery.rounds) {
   console.log(
     `  ${round.symbol.padEnd(5)} received ${round.received}/${delivery.clients}  p50 ${ms(p50(round.delays))}  p99 ${ms(p99(round.delays))}  max ${ms(round.delays.at(-1) ?? Number.NaN)}`,

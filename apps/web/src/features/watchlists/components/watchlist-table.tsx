@@ -86,8 +86,10 @@ export function WatchlistTable({ rows, sort, onSort, onReorder, onRemove }: Watc
     return null;
   };
 
+  // Positioned, so the screen-reader texts inside the scrolled table stay inside it too
+  // (an absolute element would otherwise widen the whole page on a phone).
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
