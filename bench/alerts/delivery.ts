@@ -72,8 +72,11 @@ async function signUp(url: string, index: number): Promise<{ cookie: string; id:
   return { cookie, id: body.user.id };
 }
 
-/** The streams count as settled after this long without an event. */
-const quietMs = 5_000;
+/**
+ * The streams count as settled after this long without an event: longer than the keeper's
+ * 15 s between two quotes of a symbol, so its first rounds after the start are over.
+ */
+const quietMs = 20_000;
 
 export interface DeliveryFigures {
   clients: number;
@@ -158,7 +161,7 @@ export async function measureDelivery(options: {
     let total = clients.reduce((sum, client) => sum + client.arrivals.length, 0);
     while (
       performance.now() - quietSince < quietMs &&
-      performance.now() - settleStarted < 180_000
+      performance.now() - settleStarted < 240_000
     ) {
       await sleep(100);
       const now = clients.reduce((sum, client) => sum + client.arrivals.length, 0);
