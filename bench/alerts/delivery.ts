@@ -84,7 +84,7 @@ export interface DeliveryFigures {
   startMs: number;
   /** The catch-up after the start: how long until the streams were quiet, events meanwhile. */
   settle: { ms: number; events: number };
-  rounds: { symbol: string; received: number; delays: number[] }[];
+  rounds: { symbol: string; received: number; delays: number[]; answeredMs: number }[];
 }
 
 /**
@@ -192,6 +192,8 @@ export async function measureDelivery(options: {
         return put();
       });
       if (!response.ok) throw new Error(`the quote was refused: ${response.status}`);
+      // How long the server took to take the quote in: the rest is firing and delivery.
+      const answeredMs = performance.now() - sent;
       const waitUntil = performance.now() + 10_000;
       while (
         clients.some((client, index) => client.arrivals.length <= seen[index]!) &&
@@ -204,7 +206,7 @@ export async function measureDelivery(options: {
         .filter((arrival): arrival is number => arrival !== undefined)
         .map((arrival) => arrival - sent)
         .sort((a, b) => a - b);
-      rounds.push({ symbol, received: delays.length, delays });
+      rounds.push({ symbol, received: delays.length, delays, answeredMs });
       await sleep(1_000);
     }
     return { clients: clients.length, alerts, startMs, settle, rounds };

@@ -64,7 +64,7 @@ async function deliveryPart() {
   );
   for (const round of delivery.rounds) {
     console.log(
-      `  ${round.symbol.padEnd(5)} received ${round.received}/${delivery.clients}  p50 ${ms(p50(round.delays))}  p99 ${ms(p99(round.delays))}  max ${ms(round.delays.at(-1) ?? Number.NaN)}`,
+      `  ${round.symbol.padEnd(5)} received ${round.received}/${delivery.clients}  p50 ${ms(p50(round.delays))}  p99 ${ms(p99(round.delays))}  max ${ms(round.delays.at(-1) ?? Number.NaN)}  (quote taken in after ${ms(round.answeredMs)})`,
     );
   }
   const all = delivery.rounds.flatMap((round) => round.delays).sort((a, b) => a - b);
