@@ -61,6 +61,15 @@ test.describe('watchlists and alerts', () => {
     await expect(
       page.getByRole('link', { name: `${symbol} rose above ${formatUsd(level)}` }),
     ).toBeVisible();
+
+    // The dashboard's Recent Activity lists the firing, leading back to Alerts.
+    await page.goto(paths.dashboard);
+    const activity = page.getByRole('region', { name: 'Recent Activity' });
+    const firing = activity.getByRole('link', {
+      name: new RegExp(`${symbol} rose above \\${formatUsd(level)}`),
+    });
+    await expect(firing).toBeVisible();
+    await expect(firing).toHaveAttribute('href', paths.alerts);
   });
 
   test('a free user sees what alerts are and where to get them', async ({ page, signUp }) => {

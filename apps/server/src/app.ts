@@ -16,9 +16,11 @@ import { createAccountService } from './modules/account/service.ts';
 import { alertsDataPart } from './modules/alerts/alert-data.ts';
 import { alertPublicRoutes } from './modules/alerts/public-routes.ts';
 import { registerAlerts } from './modules/alerts/register-alerts.ts';
+import type { IndicatorSource } from './modules/alerts/service.ts';
 import { analysisDataPart } from './modules/analysis/analysis-data.ts';
 import { analysisPublicRoutes } from './modules/analysis/public-routes.ts';
 import { registerAnalysis } from './modules/analysis/register-analysis.ts';
+import { technicalHistoryBars } from './modules/analysis/service.ts';
 import { apiKeyPublicRoutes } from './modules/apikeys/public-routes.ts';
 import { registerApiKeys } from './modules/apikeys/register-apikeys.ts';
 import type { ApiKeyService } from './modules/apikeys/service.ts';
@@ -187,11 +189,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     marketData,
   });
   userData.add(analysisDataPart(db));
+  // Indicator alerts and the watchlist's rating read the analyst's technical readings.
+  const indicators: IndicatorSource = {
+    read: (symbol, bars) => analysis.technicals.reading(symbol, bars),
+    barsPerReading: technicalHistoryBars,
+  };
   const alerts = await registerAlerts(app, {
     auth,
     database,
     room: app.entitlements,
     marketData,
+    indicators,
     keepQuotes: config.backgroundJobs !== false,
     clock,
   });
@@ -201,6 +209,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db,
     room: app.entitlements,
     marketData,
+    indicators,
   });
   userData.add(watchlistsDataPart(db));
   const portfolios = await registerPortfolios(app, {

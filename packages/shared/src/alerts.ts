@@ -152,6 +152,13 @@ export const alertListSchema = z.object({
 });
 export type AlertList = z.infer<typeof alertListSchema>;
 
+/** `GET /api/alerts/firings?limit=`: the user's latest firings (the dashboard's Recent Activity). */
+export const alertFiringsSchema = z.object({ firings: z.array(alertFiringSchema) });
+export const alertFiringsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type AlertFirings = z.infer<typeof alertFiringsSchema>;
+
 /** How many recent firings `GET /api/alerts` lists. */
 export const alertFiringListLimit = 100;
 

@@ -15,7 +15,13 @@ import {
   testOrigin,
 } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
-import { alertFirings, notifications, user as users } from '../../db/schema/index.ts';
+import {
+  alertBarChecks,
+  alertFirings,
+  notifications,
+  user as users,
+} from '../../db/schema/index.ts';
+import { rateTechnicals, readIndicators, technicalHistoryBars } from '../analysis/service.ts';
 import { setTier } from '../profiles/service.ts';
 
 const clock = testClock();
@@ -108,6 +114,14 @@ describe('price alerts', () => {
     );
     const firings = await firingsOf(alert.id);
     expect(firings).toMatchObject([{ tradingDay: '2026-03-10', value: 200 }]);
+    // The dashboard's Recent Activity lists it; another user's lists nothing of it.
+    const recent = await call(user, 'GET', '/api/alerts/firings?limit=5');
+    expect(recent.json().firings).toMatchObject([
+      { alertId: alert.id, symbol: 'AAPL', title: 'AAPL rose above $200.00' },
+    ]);
+    const other = await userOn('pro');
+    expect((await call(other, 'GET', '/api/alerts/firings')).json()).toEqual({ firings: [] });
+    expect((await call(user, 'GET', '/api/alerts/firings?limit=0')).statusCode).toBe(400);
   });
 
   it('fire when the price gaps through the level, in either direction', async () => {
@@ -245,6 +259,108 @@ describe('price alerts', () => {
     } finally {
       stream.close();
     }
+  });
+});
+
+/** A symbol's stored bars, as indicator alerts read them (the analyst's run and a month more). */
+async function storedBars(symbol: string) {
+  const series = await testApp.app.marketData.history.recentBars(symbol, technicalHistoryBars + 30);
+  return series.bars;
+}
+
+/** The run of bars the analyst rates day `index` on. */
+const windowAt = <T>(bars: readonly T[], index: number) =>
+  bars.slice(Math.max(0, index + 1 - technicalHistoryBars), index + 1);
+
+/** Acts as if the daily refresh had stored every bar after `date` since the last check. */
+async function checkedThrough(symbol: string, date: string) {
+  await db()
+    .update(alertBarChecks)
+    .set({ checkedThrough: date })
+    .where(eq(alertBarChecks.symbol, symbol));
+}
+
+describe('indicator alerts on stored bars', () => {
+  it('a close crossing its SMA 50 fires on the day of the cross, once, read by the analyst', async () => {
+    clock.set(tuesday);
+    const user = await userOn('pro');
+    // The latest cross of the SMA 50 in the last month of some symbol's stored bars.
+    let found: { symbol: string; index: number; above: boolean } | undefined;
+    for (const symbol of ['AAPL', 'MSFT', 'NVDA', 'KO', 'XOM', 'JPM']) {
+      const bars = await storedBars(symbol);
+      for (let index = bars.length - 1; index >= bars.length - 25 && !found; index -= 1) {
+        const before = readIndicators(windowAt(bars, index - 1));
+        const now = readIndicators(windowAt(bars, index));
+        const [b, n] = [before.sma[50]!, now.sma[50]!];
+        if (before.close <= b && now.close > n) found = { symbol, index, above: true };
+        else if (before.close >= b && now.close < n) found = { symbol, index, above: false };
+      }
+      if (found) break;
+    }
+    expect(found, 'a cross of the SMA 50 in a month of simulated bars').toBeDefined();
+    const { symbol, index, above } = found!;
+    const bars = await storedBars(symbol);
+    const alert = await setAlert(user, {
+      symbol,
+      condition: { kind: above ? 'crosses_above_sma' : 'crosses_below_sma', period: 50 },
+    });
+    const opposite = await setAlert(user, {
+      symbol,
+      condition: { kind: above ? 'crosses_below_sma' : 'crosses_above_sma', period: 50 },
+    });
+    // Nothing new since the alerts were set: nothing to check.
+    expect(await testApp.app.alerts.bars!.checkSymbol(symbol)).toEqual([]);
+
+    await checkedThrough(symbol, bars[index - 1]!.date);
+    const fired = await testApp.app.alerts.bars!.checkSymbol(symbol);
+    expect(fired.map((firing) => firing.alertId)).toContain(alert.id);
+    const average = readIndicators(windowAt(bars, index)).sma[50]!;
+    const [firing] = await firingsOf(alert.id);
+    expect(firing).toMatchObject({ tradingDay: bars[index]!.date });
+    expect(firing!.value).toBeCloseTo(average, 6);
+    expect(await alertOf(user, alert.id)).toMatchObject({ state: 'fired' });
+    const [notification] = (await notificationsOf(user)).filter((row) =>
+      row.title.startsWith(symbol),
+    );
+    expect(notification!.link).toBe(`/dashboard/investments/stocks/${symbol}`);
+    // Checked again, the same bars fire nothing more.
+    await checkedThrough(symbol, bars[index - 1]!.date);
+    expect(await testApp.app.alerts.bars!.checkSymbol(symbol)).toEqual([]);
+    expect(await alertOf(user, opposite.id)).toMatchObject({ state: 'armed' });
+  });
+
+  it('a rating alert fires when the technical rating changes to its label, and only then', async () => {
+    clock.set(tuesday);
+    const user = await userOn('pro');
+    let found: { symbol: string; index: number; label: string } | undefined;
+    for (const symbol of ['AAPL', 'MSFT', 'NVDA', 'KO', 'XOM', 'JPM', 'PEP', 'WMT']) {
+      const bars = await storedBars(symbol);
+      for (let index = bars.length - 1; index >= bars.length - 25 && !found; index -= 1) {
+        const before = rateTechnicals(windowAt(bars, index - 1)).overall.label;
+        const now = rateTechnicals(windowAt(bars, index)).overall.label;
+        if (before && now && before !== now) found = { symbol, index, label: now };
+      }
+      if (found) break;
+    }
+    expect(found, 'a change of rating in a month of simulated bars').toBeDefined();
+    const { symbol, index, label } = found!;
+    const bars = await storedBars(symbol);
+    const alert = await setAlert(user, {
+      symbol,
+      condition: { kind: 'rating_becomes', rating: label as 'buy' },
+    });
+    await checkedThrough(symbol, bars[index - 1]!.date);
+    const computedBefore = testApp.app.analysis.technicals.computed;
+    const fired = await testApp.app.alerts.bars!.checkSymbol(symbol);
+    expect(fired.map((firing) => firing.alertId)).toEqual([alert.id]);
+    expect(await firingsOf(alert.id)).toMatchObject([{ tradingDay: bars[index]!.date }]);
+    // Each day from the one before the change to the last is read once...
+    const readNow = testApp.app.analysis.technicals.computed - computedBefore;
+    expect(readNow).toBe(bars.length - index + 1);
+    // ...and the analysis of the last day finds its rating already read.
+    const { facts } = await testApp.app.analysis.facts(await testApp.app.analysis.security(symbol));
+    expect(testApp.app.analysis.technicals.computed - computedBefore).toBe(readNow);
+    expect(facts.rating.date).toBe(bars.at(-1)!.date);
   });
 });
 

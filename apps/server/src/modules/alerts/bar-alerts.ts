@@ -19,11 +19,20 @@ export interface IndicatorReading {
   rating: string | null;
 }
 
-/** Reads the indicators on the last of `bars` (oldest first): the analyst's indicator maths. */
-export type IndicatorReader = (bars: StoredBars) => IndicatorReading;
+/**
+ * Reads the indicators on the last of a symbol's `bars` (oldest first): the analyst's
+ * technical readings, shared with its analyses and the watchlist table.
+ */
+export type IndicatorReader = (symbol: string, bars: StoredBars) => IndicatorReading;
 
-/** Bars read per check: SMA 200 and the technical rating need a few hundred. */
-const barsPerCheck = 600;
+export interface IndicatorSource {
+  read: IndicatorReader;
+  /** Bars a reading is taken on, ending with its day: the same as the analyst's rating. */
+  barsPerReading: number;
+}
+
+/** New bars one check looks back on at most (a refresh that missed days catches up). */
+const newBarsPerCheck = 30;
 
 /**
  * Whether a bar alert's condition holds on a bar, given the bar before it. Crosses compare the
@@ -81,13 +90,13 @@ function figuresOf(condition: AlertCondition, reading: IndicatorReading, date: s
 export interface BarAlertsOptions {
   store: AlertStore;
   history: HistoryService;
-  reader: IndicatorReader;
+  indicators: IndicatorSource;
   log: MarketLog;
   now?: () => number;
 }
 
 /**
- * Checks the moving-average, RSI and rating alerts on each new daily bar, after the daily
+ * Checks the moving-average, RSI and rating alerts (docs/PRODUCT.md §3.22) on each new daily bar, after the daily
  * refresh stored the session. Every bar since the symbol's last check is looked at in order (a
  * day the refresh missed is not skipped); the claim on the symbol's check row and the firings
  * are one transaction, so each bar is checked once across instances.
@@ -113,7 +122,11 @@ export class BarAlerts {
   }
 
   async checkSymbol(symbol: string): Promise<FiredAlert[]> {
-    const { bars } = await this.options.history.recentBars(symbol, barsPerCheck);
+    const { read, barsPerReading } = this.options.indicators;
+    const { bars } = await this.options.history.recentBars(
+      symbol,
+      barsPerReading + newBarsPerCheck,
+    );
     const last = bars.at(-1);
     if (!last || bars.length < 2) return [];
     const at = new Date(this.now());
@@ -152,7 +165,8 @@ export class BarAlerts {
       const readingAt = (index: number) => {
         let reading = readings.get(index);
         if (!reading) {
-          reading = this.options.reader(bars.slice(0, index + 1));
+          // The same run of bars the analyst rates that day on: read once, shared.
+          reading = read(symbol, bars.slice(Math.max(0, index + 1 - barsPerReading), index + 1));
           readings.set(index, reading);
         }
         return reading;

@@ -5,7 +5,7 @@ import type { MarketData } from '../../market-data/market-data.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import { AlertStore } from './alert-store.ts';
-import { BarAlerts, type IndicatorReader } from './bar-alerts.ts';
+import { BarAlerts, type IndicatorSource } from './bar-alerts.ts';
 import { QuoteAlerts } from './quote-alerts.ts';
 import { QuoteKeeper } from './quote-keeper.ts';
 import { alertRoutes } from './routes.ts';
@@ -19,7 +19,7 @@ export interface AlertsOptions {
    * Reads SMA 50 and 200, RSI 14 and the technical rating on bars (the analyst's indicators);
    * without it only price and day-change alerts can be set.
    */
-  reader?: IndicatorReader;
+  indicators?: IndicatorSource;
   /** Keep the quotes of alert symbols fresh from this instance (the background jobs' switch). */
   keepQuotes: boolean;
   /** What time it is: the trading day a quote counts for. */
@@ -40,13 +40,13 @@ declare module 'fastify' {
 }
 
 /**
- * Custom alerts: the routes, this instance's book of armed quote alerts (checked on every
+ * Custom alerts (docs/PRODUCT.md §3.22): the routes, this instance's book of armed quote alerts (checked on every
  * quote the market service takes in), the bar alerts checked after the daily refresh, and the
  * keeper of alert symbols' quotes.
  */
 export async function registerAlerts(
   app: FastifyInstance,
-  { auth, database, room, marketData, reader, keepQuotes, clock }: AlertsOptions,
+  { auth, database, room, marketData, indicators, keepQuotes, clock }: AlertsOptions,
 ): Promise<Alerts> {
   const { market, history } = marketData;
   const log = app.log;
@@ -54,11 +54,11 @@ export async function registerAlerts(
     db: database.db,
     room,
     lastBarDate: async (symbol) => (await history.state(symbol)).asOf,
-    barAlerts: reader !== undefined,
+    barAlerts: indicators !== undefined,
   });
   const now = () => clock().getTime();
   const quotes = new QuoteAlerts({ database, store, log, now });
-  const bars = reader ? new BarAlerts({ store, history, reader, log, now }) : undefined;
+  const bars = indicators ? new BarAlerts({ store, history, indicators, log, now }) : undefined;
   const keeper = new QuoteKeeper({
     market,
     history,

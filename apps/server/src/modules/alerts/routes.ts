@@ -1,5 +1,7 @@
 import {
+  type AlertFirings,
   type AlertList,
+  alertFiringsQuerySchema,
   createAlertSchema,
   entitlementsFor,
   parseTickerSymbol,
@@ -42,6 +44,18 @@ export const alertRoutes: FastifyPluginAsync<AlertRoutesOptions> = async (
         firings: symbol ? firings.filter((firing) => firing.symbol === symbol) : firings,
         allowed: entitlementsFor(tier).customAlerts,
       };
+    },
+  );
+
+  // The latest firings alone, for the dashboard's Recent Activity (docs/PRODUCT.md §3.22).
+  app.get<{ Querystring: { limit?: string } }>(
+    '/api/alerts/firings',
+    { config: { access: 'user' } },
+    async (request, reply): Promise<AlertFirings> => {
+      const user = await requireUser(auth, request);
+      const { limit } = parseInput(alertFiringsQuerySchema, request.query);
+      reply.header('cache-control', 'no-store');
+      return { firings: await store.firings(user.id, limit) };
     },
   );
 

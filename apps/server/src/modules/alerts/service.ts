@@ -2,7 +2,7 @@ import type { Alert, AlertFiring } from '@tickerwise/shared';
 import type { Db } from '../../db/client.ts';
 import { listAlerts, listFirings } from './alert-store.ts';
 
-export type { IndicatorReader, IndicatorReading } from './bar-alerts.ts';
+export type { IndicatorReader, IndicatorReading, IndicatorSource } from './bar-alerts.ts';
 
 /**
  * A user's most recent alert firings, newest first: what the dashboard's Recent Activity

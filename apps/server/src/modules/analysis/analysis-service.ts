@@ -13,6 +13,7 @@ import { type AnalysisFacts, buildFacts, type SecurityIdentity } from './facts.t
 import { benchmarkSymbol } from './key-figures.ts';
 import type { QuestionAnswerer } from './question-answerer.ts';
 import { refusalText } from './question-answerer.ts';
+import { type TechnicalReadings, technicalHistoryBars } from './technical-readings.ts';
 import type { WriterEvent } from './writer.ts';
 import type { Writing, WrittenAnalyses } from './written-analyses.ts';
 
@@ -82,10 +83,10 @@ export interface AnalysisServiceOptions {
   /** The writer's name as readers see it before it writes: a model's, or null for built-in. */
   modelName: string | null;
   clock: () => Date;
+  /** The technical readings shared with watchlists and indicator alerts. */
+  technicals: TechnicalReadings;
 }
 
-/** Five years of trading days and a little more: the rating's averages settle over them. */
-const historyBars = 1_300;
 /** A year of SPY's bars and a margin, for beta and correlation. */
 const benchmarkBars = 300;
 /** Facts are recomputed when the stored bars change, and at least this often (company data). */
@@ -131,6 +132,11 @@ export class AnalysisService {
     return this.options.answerer !== null;
   }
 
+  /** The technical readings, computed once per run of stored bars for every reader. */
+  get technicals(): TechnicalReadings {
+    return this.options.technicals;
+  }
+
   get modelName(): string | null {
     return this.options.modelName;
   }
@@ -164,7 +170,7 @@ export class AnalysisService {
   }
 
   private async compute(security: SecurityIdentity, now: number): Promise<CachedFacts> {
-    const history = await this.options.market.bars(security.symbol, historyBars);
+    const history = await this.options.market.bars(security.symbol, technicalHistoryBars);
     if (history.bars.length === 0) {
       throw new AppError(
         404,
@@ -185,6 +191,7 @@ export class AnalysisService {
       priceSource: history.source,
       benchmarkBars: benchmark.bars.length > 0 ? benchmark.bars : null,
       company,
+      rating: this.options.technicals.read(security.symbol, history.bars).rating,
     });
     const entry = { version: history.version, computedAt: now, facts, stale: history.stale };
     this.factsCache.set(security.symbol, entry);

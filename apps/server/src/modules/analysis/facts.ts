@@ -54,6 +54,8 @@ export interface FactsInput {
   /** The benchmark's (SPY's) bars, or null when none are stored. */
   benchmarkBars: readonly DailyBar[] | null;
   company: CompanyFacts | null;
+  /** The rating on `bars` when the caller has it already (the shared technical readings). */
+  rating?: TechnicalRating;
 }
 
 export function buildFacts(input: FactsInput): AnalysisFacts {
@@ -63,7 +65,7 @@ export function buildFacts(input: FactsInput): AnalysisFacts {
     security: input.security,
     dataDate: last.date,
     priceSource: input.priceSource,
-    rating: rateTechnicals(input.bars),
+    rating: input.rating ?? rateTechnicals(input.bars),
     figures: computeKeyFigures(input.bars, input.benchmarkBars),
     checks: runFundamentalChecks(input.company?.metrics ?? emptyKeyMetrics),
     company: input.company,

@@ -13,6 +13,7 @@ import { openAiCompatibleModel } from './language-model.ts';
 import { CheckedModelWriter } from './model-writer.ts';
 import { QuestionAnswerer } from './question-answerer.ts';
 import { analysisRoutes } from './routes.ts';
+import { TechnicalReadings } from './technical-readings.ts';
 import { WrittenAnalyses } from './written-analyses.ts';
 
 declare module 'fastify' {
@@ -113,6 +114,7 @@ export async function registerAnalysis(
       : null,
     modelName: model?.name ?? null,
     clock,
+    technicals: new TechnicalReadings(),
   });
   app.decorate('analysis', analysis);
   await app.register(analysisRoutes, { auth: options.auth, analysis });

@@ -204,13 +204,18 @@ function overallScore(movingAverages: GroupRating, oscillators: GroupRating): nu
 
 /** Rates a symbol from its daily bars, oldest first, as of the last bar. */
 export function rateTechnicals(bars: readonly DailyBar[]): TechnicalRating {
-  const readings = readIndicators(bars);
+  const last = bars.at(-1);
+  if (!last) throw new Error('rateTechnicals needs at least one bar');
+  return rateReadings(readIndicators(bars), last);
+}
+
+/** The rating from indicators already read on `last` (a caller that needs both reads once). */
+export function rateReadings(readings: IndicatorReadings, last: DailyBar): TechnicalRating {
   const maVotes = movingAverageVotes(readings);
   const oscVotes = oscillatorVotes(readings);
   const movingAverages = rateGroup(maVotes);
   const oscillators = rateGroup(oscVotes);
   const score = overallScore(movingAverages, oscillators);
-  const last = bars.at(-1) as DailyBar;
   return {
     overall: { score, label: score === null ? null : ratingLabelOf(score) },
     movingAverages,

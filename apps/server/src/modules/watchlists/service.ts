@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { MarketData } from '../../market-data/market-data.ts';
-import type { IndicatorReader } from '../alerts/service.ts';
+import type { IndicatorSource } from '../alerts/service.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import { watchlistRoutes } from './routes.ts';
@@ -15,7 +15,8 @@ export interface WatchlistsOptions {
   db: Db;
   room: Pick<EntitlementService, 'requireRoomFor'>;
   marketData: MarketData;
-  reader?: IndicatorReader;
+  /** The analyst's technical readings: the rating column. */
+  indicators?: IndicatorSource;
 }
 
 /** The lists, and their tables' rows (one instance: its figures per symbol are kept once). */
@@ -24,14 +25,19 @@ export interface Watchlists {
   rows: WatchlistRows;
 }
 
-/** Watchlists: the user's named lists of symbols and the table of each (docs/PRODUCT.md). */
+/** Watchlists: the user's named lists of symbols and the table of each (docs/PRODUCT.md §3.21). */
 export async function registerWatchlists(
   app: FastifyInstance,
-  { auth, db, room, marketData, reader }: WatchlistsOptions,
+  { auth, db, room, marketData, indicators }: WatchlistsOptions,
 ): Promise<Watchlists> {
   const { market, history, directory } = marketData;
   const store = new WatchlistStore({ db, room });
-  const rows = new WatchlistRows({ market, history, directory, ...(reader ? { reader } : {}) });
+  const rows = new WatchlistRows({
+    market,
+    history,
+    directory,
+    ...(indicators ? { indicators } : {}),
+  });
   await app.register(watchlistRoutes, { auth, store, rows, market });
   return { store, rows };
 }

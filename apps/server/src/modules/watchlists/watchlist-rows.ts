@@ -5,15 +5,15 @@ import {
   type WatchlistSummary,
 } from '@tickerwise/shared';
 import { addDays } from '../../calendar/market-calendar.ts';
-import type { IndicatorReader } from '../alerts/service.ts';
+import type { IndicatorSource } from '../alerts/service.ts';
 import type { HistoryService } from '../history/service.ts';
 import type { MarketService } from '../market/service.ts';
 import type { SymbolDirectory } from '../symbols/service.ts';
 
 /** A list's quotes may be this old: the page refreshes every minute. */
 const listQuoteMaxAgeMs = 60_000;
-/** Bars read for a row: the technical rating needs a few hundred, the sparkline a month. */
-const barsPerRow = 600;
+/** Bars read for the sparkline alone: a month of trading days. */
+const sparklineBars = 31;
 
 interface BarFigures {
   version: string;
@@ -26,8 +26,8 @@ export interface WatchlistRowsDeps {
   market: MarketService;
   history: HistoryService;
   directory: SymbolDirectory;
-  /** The analyst's indicators; without them the rating column stays empty. */
-  reader?: IndicatorReader;
+  /** The analyst's technical readings; without them the rating column stays empty. */
+  indicators?: IndicatorSource;
 }
 
 /**
@@ -77,14 +77,18 @@ export class WatchlistRows {
   }
 
   private async figuresOf(symbol: string): Promise<BarFigures> {
-    const { history, reader } = this.deps;
+    const { history, indicators } = this.deps;
     const state = await history.state(symbol);
     const known = this.barFigures.get(symbol);
     if (known?.version === state.version) return known;
-    const { bars } = await history.recentBars(symbol, reader ? barsPerRow : 31);
+    const { bars } = await history.recentBars(
+      symbol,
+      Math.max(sparklineBars, indicators?.barsPerReading ?? 0),
+    );
     const last = bars.at(-1);
     const since = addDays(last?.date ?? '1970-01-01', -30);
-    const rating = reader && last ? reader(bars).rating : null;
+    // The analyst's rating of the same bars: computed once, shared with its analysis page.
+    const rating = indicators && last ? indicators.read(symbol, bars).rating : null;
     const figures: BarFigures = {
       version: state.version,
       sparkline: bars

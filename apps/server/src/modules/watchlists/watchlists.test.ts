@@ -84,6 +84,28 @@ describe('watchlists', () => {
     expect((await call(user, 'GET', `/api/watchlists/${id}`)).statusCode).toBe(404);
   });
 
+  it("shows the analyst's technical rating of each symbol, read once for the list and the analysis", async () => {
+    const user = await userOn('free');
+    const id = await newList(user, 'Rated');
+    await call(user, 'POST', `/api/watchlists/${id}/symbols`, { symbol: 'NVDA' });
+    const { analysis } = testApp.app;
+    const before = analysis.technicals.computed;
+    const detail = watchlistDetailSchema.parse(
+      (await call(user, 'GET', `/api/watchlists/${id}`)).json(),
+    );
+    const [row] = detail.rows;
+    const { facts } = await analysis.facts(await analysis.security('NVDA'));
+    expect(facts.rating.overall.label).not.toBeNull();
+    expect(row).toMatchObject({
+      rating: facts.rating.overall.label,
+      ratingAsOf: facts.dataDate,
+    });
+    // One reading of NVDA's bars served the row and the analysis; the next view reads none.
+    expect(analysis.technicals.computed - before).toBe(1);
+    await call(user, 'GET', `/api/watchlists/${id}`);
+    expect(analysis.technicals.computed - before).toBe(1);
+  });
+
   it('refuses unknown symbols, bad names and a second list with the same name', async () => {
     const user = await userOn('pro');
     const id = await newList(user, 'Dividends');

@@ -17,7 +17,7 @@ import { AlertList } from './components/alert-list.tsx';
 import { FiringHistory } from './components/firing-history.tsx';
 import { UpgradePrompt } from './components/upgrade-prompt.tsx';
 
-/** docs/PRODUCT.md, "Alerts": the user's alerts with their state, and every firing. */
+/** docs/PRODUCT.md §3.22: the user's alerts with their state, and every firing. */
 export function AlertsPage() {
   usePageTitle('Alerts');
   useLiveAlerts();

@@ -1,7 +1,8 @@
-import type { RecentTransaction } from '@tickerwise/shared';
+import type { AlertFiring, RecentTransaction } from '@tickerwise/shared';
 import { describe, expect, it } from 'vitest';
 import {
   type ActivityItem,
+  alertActivity,
   analysisActivity,
   mergeActivity,
   transactionActivity,
@@ -55,6 +56,33 @@ describe('recent activity', () => {
       detail: 'Berkshire Hathaway Inc.',
       href: '/dashboard/investments/stocks/BRK.B',
     });
+  });
+
+  it('describes a fired alert by its notification and leads to the Alerts page', () => {
+    const firing: AlertFiring = {
+      id: 'f1',
+      alertId: 'x1',
+      symbol: 'AAPL',
+      title: 'AAPL rose above $200.00',
+      message: 'AAPL traded at $200.00',
+      value: 200,
+      tradingDay: '2024-03-01',
+      firedAt: '2024-03-01T16:00:00.000Z',
+    };
+    const item = alertActivity(firing);
+    expect(item).toEqual({
+      key: 'alert:f1',
+      kind: 'alert',
+      glyph: 'alert',
+      at: '2024-03-01T16:00:00.000Z',
+      title: 'AAPL rose above $200.00',
+      detail: 'Alert fired · AAPL',
+      href: '/dashboard/investments/alerts',
+    });
+    // Fired during the day of a transaction dated by the day: listed above it.
+    expect(
+      mergeActivity([[transactionActivity(sell)], [item]], 5).map((entry) => entry.key),
+    ).toEqual(['alert:f1', 'transaction:a1']);
   });
 
   it('merges sources newest first, a day before the events later that day', () => {

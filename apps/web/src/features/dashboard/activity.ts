@@ -1,4 +1,5 @@
 import {
+  type AlertFiring,
   type AnalysisRead,
   paths,
   type RecentTransaction,
@@ -8,16 +9,15 @@ import {
 import { transactionDetails } from '../../lib/transaction-text.ts';
 
 /**
- * One line of Recent Activity. Each source of activity (portfolio transactions, analyses read;
- * alerts fired as those arrive) maps its records to this shape, and the list
- * merges them newest first.
+ * One line of Recent Activity. Each source of activity (portfolio transactions, alerts that
+ * fired, analyses read) maps its records to this shape, and the list merges them newest first.
  */
 export interface ActivityItem {
   /** Unique across sources: `<kind>:<id>`. */
   key: string;
-  kind: 'transaction' | 'analysis';
+  kind: 'transaction' | 'alert' | 'analysis';
   /** What the item's icon shows: for a transaction, its kind (a buy, a dividend...). */
-  glyph: TransactionKind | 'analysis';
+  glyph: TransactionKind | 'alert' | 'analysis';
   /** When it happened: an ISO instant, or a YYYY-MM-DD day for things dated by day. */
   at: string;
   title: string;
@@ -36,6 +36,19 @@ export function transactionActivity(transaction: RecentTransaction): ActivityIte
     title: transaction.symbol ? `${label} ${transaction.symbol}` : label,
     detail: `${transactionDetails(transaction)} · ${transaction.portfolioName}`,
     href: `${paths.portfolio}?portfolio=${encodeURIComponent(transaction.portfolioId)}`,
+  };
+}
+
+/** A fired alert: what the notification said, leading to the Alerts page and its history. */
+export function alertActivity(firing: AlertFiring): ActivityItem {
+  return {
+    key: `alert:${firing.id}`,
+    kind: 'alert',
+    glyph: 'alert',
+    at: firing.firedAt,
+    title: firing.title,
+    detail: `Alert fired · ${firing.symbol}`,
+    href: paths.alerts,
   };
 }
 

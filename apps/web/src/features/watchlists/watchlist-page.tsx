@@ -18,7 +18,7 @@ import { WatchlistPanel } from './components/watchlist-panel.tsx';
 /** The name of the list made for a user's first symbol. */
 const firstListName = 'My watchlist';
 
-/** docs/PRODUCT.md, "Watchlist": the user's lists, one table each. */
+/** docs/PRODUCT.md §3.21: the user's lists, one table each. */
 export function WatchlistPage() {
   usePageTitle('Watchlist');
   useLiveWatchlists();

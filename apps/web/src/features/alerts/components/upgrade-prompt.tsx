@@ -11,7 +11,7 @@ const examples = [
   'MSFT’s technical rating turns Strong buy',
 ];
 
-/** What alerts are, for a plan without them, and where to get them. */
+/** What alerts are, for a plan without them, and where to get them (docs/PRODUCT.md §3.22). */
 export function UpgradePrompt({ compact = false }: { compact?: boolean }) {
   return (
     <section

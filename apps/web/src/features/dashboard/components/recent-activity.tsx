@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@tickerwise/shared';
 import {
   ArrowDownToLine,
   ArrowUpFromLine,
+  BellRing,
   Coins,
   type LucideIcon,
   Receipt,
@@ -10,19 +12,23 @@ import {
   Split,
   TrendingUp,
 } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { subscribeLiveEvents } from '../../../lib/live-events.ts';
 import { formatDay, formatMoment } from '../../../lib/price-sources.ts';
 import {
   type ActivityItem,
+  alertActivity,
   analysisActivity,
   mergeActivity,
   transactionActivity,
 } from '../activity.ts';
+import { useAlertFirings } from '../api/get-alert-firings.ts';
 import { useRecentAnalyses } from '../api/get-recent-analyses.ts';
 import { useRecentTransactions } from '../api/get-recent-transactions.ts';
 
@@ -35,23 +41,38 @@ const icons: Record<ActivityItem['glyph'], LucideIcon> = {
   deposit: ArrowDownToLine,
   withdrawal: ArrowUpFromLine,
   fee: Receipt,
+  alert: BellRing,
   analysis: Sparkles,
 };
 
-/** Recent Activity: the latest of everything that happened, newest first. */
+/**
+ * Recent Activity: the latest of everything that happened, newest first: portfolio
+ * transactions and alerts that fired (docs/PRODUCT.md §3.11, §3.22), a firing the moment it
+ * arrives over the live channel.
+ */
 export function RecentActivity() {
   const transactions = useRecentTransactions(shown);
   const analyses = useRecentAnalyses(shown);
+  const firings = useAlertFirings(shown);
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      subscribeLiveEvents('alerts', () => {
+        queryClient.invalidateQueries({ queryKey: ['alerts', 'firings'] });
+      }),
+    [queryClient],
+  );
   const items = mergeActivity(
     [
       (transactions.data ?? []).map(transactionActivity),
+      (firings.data ?? []).map(alertActivity),
       (analyses.data ?? []).map(analysisActivity),
     ],
     shown,
   );
-  // The list waits for both sources, so lines do not jump into place one source at a time.
-  const pending = transactions.isPending || analyses.isPending;
-  const failed = transactions.error ?? analyses.error;
+  // The list waits for every source, so lines do not jump into place one source at a time.
+  const pending = transactions.isPending || firings.isPending || analyses.isPending;
+  const failed = transactions.error ?? firings.error ?? analyses.error;
 
   return (
     <Card as="section" aria-labelledby="recent-activity-heading">
@@ -70,14 +91,15 @@ export function RecentActivity() {
             title="Recent activity could not be loaded."
             onRetry={() => {
               void transactions.refetch();
+              void firings.refetch();
               void analyses.refetch();
             }}
-            retrying={transactions.isRefetching || analyses.isRefetching}
+            retrying={transactions.isRefetching || firings.isRefetching || analyses.isRefetching}
           />
         ) : items.length === 0 ? (
           <EmptyState
             title="Nothing yet"
-            description="Your trades, dividends, deposits and the analyses you read will show up here."
+            description="Your trades, dividends and deposits, the alerts that fire and the analyses you read will show up here."
             action={
               <Link
                 to={paths.portfolio}

@@ -16,7 +16,8 @@ import { ChangeError } from './plan-limit-note.tsx';
 
 /**
  * The stock page's Watch button: says whether the symbol is watched and in which lists, and
- * puts it in or takes it out of each (a first list is made when there is none).
+ * puts it in or takes it out of each (a first list is made when there is none; docs/PRODUCT.md
+ * §3.21).
  */
 export function WatchButton({ symbol }: { symbol: string }) {
   const { data } = useQuery(watchlistsQuery);

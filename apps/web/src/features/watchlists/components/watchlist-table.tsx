@@ -53,7 +53,7 @@ const columns: { key: SortKey; label: string; align?: 'right'; className?: strin
 ];
 
 /**
- * A watchlist as a table (docs/PRODUCT.md, "Watchlist"). Column headers sort it; without a
+ * A watchlist as a table (docs/PRODUCT.md §3.21). Column headers sort it; without a
  * sort the rows are in the user's order, which the grip of each row changes by drag or by
  * keyboard (Space to lift, arrow keys to move, Space to drop).
  */
@@ -86,8 +86,10 @@ export function WatchlistTable({ rows, sort, onSort, onReorder, onRemove }: Watc
     return null;
   };
 
+  // Positioned, so the screen-reader texts inside the scrolled table stay inside it too
+  // (an absolute element would otherwise widen the whole page on a phone).
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}

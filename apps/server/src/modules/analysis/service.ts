@@ -1,0 +1,12 @@
+/**
+ * What other modules use of the analyst: its technical readings (the rating and the
+ * indicators watchlists and indicator alerts show), and the indicator maths tests check
+ * them against.
+ */
+export { readIndicators } from './indicator-readings.ts';
+export { rateTechnicals } from './technical-rating.ts';
+export {
+  type TechnicalReading,
+  TechnicalReadings,
+  technicalHistoryBars,
+} from './technical-readings.ts';
