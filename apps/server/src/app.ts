@@ -26,6 +26,8 @@ import { backupRoutes } from './modules/operator/backup-routes.ts';
 import { registerOperatorAccess, requireOperator } from './modules/operator/operator-access.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { createProfile, initialTier, renameProfile } from './modules/profiles/service.ts';
+import { LivePrices } from './modules/realtime/live-prices.ts';
+import { liveRoutes } from './modules/realtime/live-routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 
 export interface AppDeps {
@@ -117,8 +119,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits: config.limits,
   });
   app.decorate('billing', billing);
-  await registerMarketData(app, { config, auth, db });
-  await app.register(realtimeRoutes, { auth, database, limits: config.limits });
+  const { market } = await registerMarketData(app, {
+    config,
+    auth,
+    db,
+    clock,
+    entitlements: app.entitlements,
+  });
+  const live = new LivePrices({ market });
+  await app.register(realtimeRoutes, { auth, database, limits: config.limits, live });
+  await app.register(liveRoutes, { auth, database, live, market, entitlements: app.entitlements });
   await app.register(notificationRoutes, { auth, db, operator });
   await app.register(backupRoutes, { database });
 

@@ -5,6 +5,7 @@ import { HistoryService } from '../modules/history/service.ts';
 import { CompanyService } from '../modules/market/company-service.ts';
 import { createMarketProvider } from '../modules/market/providers/create-provider.ts';
 import { MarketService } from '../modules/market/service.ts';
+import { createTradeStream } from '../modules/market/streams/create-trade-stream.ts';
 import { SymbolDirectory } from '../modules/symbols/directory.ts';
 import { SymbolSearch } from '../modules/symbols/service.ts';
 import { CallBudget } from '../upstream/call-budget.ts';
@@ -20,7 +21,9 @@ export interface MarketData {
 
 /**
  * The market data services over one set of providers. Calls to the same provider share one
- * budget, whichever service makes them (Finnhub quotes, company data, search and candles).
+ * budget, whichever service makes them (Finnhub quotes, company data, search and candles);
+ * the provider's trade stream, when it has one, feeds the quotes. Nothing runs on a timer
+ * until `market.start()`.
  */
 export function createMarketData(
   config: Pick<Config, 'market' | 'history'>,
@@ -44,9 +47,11 @@ export function createMarketData(
   });
   const directory = new SymbolDirectory(db, now);
   const company = new CompanyService({ db, provider, budget, history, log, now, ...timeout });
+  const stream = createTradeStream(config.market, provider, now, log);
   const market = new MarketService({
     ...{ provider, budget, history, company, directory, log, now },
     ...timeout,
+    ...(stream ? { stream } : {}),
   });
   const search = new SymbolSearch({ directory, provider, budget, log, now, ...timeout });
   return { market, history, company, search, directory };

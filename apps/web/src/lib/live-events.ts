@@ -37,7 +37,7 @@ function connect(): void {
     const event = liveEventSchema.safeParse(parsed);
     if (!event.success) return;
     if (event.data.type === 'resync') notifyAll();
-    else notify(event.data.topic);
+    else if (event.data.type === 'change') notify(event.data.topic);
   };
   stream.onerror = () => {
     // A dropped connection is retried by the browser (readyState CONNECTING). A refused one
