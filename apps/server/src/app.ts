@@ -100,7 +100,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     operator: (request) => requireOperator(operator, auth, request),
   });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, {
+    database,
+    marketStatus: () => app.marketData.market.status(),
+  });
   await app.register(authRoutes, {
     auth,
     database,

@@ -180,12 +180,16 @@ function sharedRoutes(): ApiRoute[] {
   return routes.filter((route) => key(route) in sharedParams);
 }
 
+/** Reads that are the same for everyone and change with the market, whoever calls what. */
+const movesByItself = new Set(['/api/stocks', '/api/etfs', '/api/quotes']);
+
 /** Every parameterless read of the owner, to tell whether another user's call changed any. */
 async function ownerView(): Promise<Record<string, string>> {
   const view: Record<string, string> = {};
   for (const route of routes) {
     if (route.access !== 'user' || route.method !== 'GET' || hasParams(route)) continue;
     if (route.url === '/api/events') continue; // a stream: nothing to compare
+    if (movesByItself.has(route.url)) continue;
     const response: RawResponse = await call(route, {}, owner.cookie);
     view[key(route)] = `${response.status} ${response.body}`;
   }

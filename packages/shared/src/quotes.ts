@@ -5,10 +5,14 @@ import { priceFreshnessSchema, tickerSymbolSchema } from './market.ts';
 /** Symbols one `GET /api/quotes` may ask for. */
 export const quoteRequestLimit = 100;
 
-/** The query of `GET /api/quotes?symbols=AAPL,MSFT`: known US tickers, comma-separated. */
+/**
+ * The query of `GET /api/quotes?symbols=AAPL,MSFT`: known US tickers, comma-separated; no
+ * symbols, no quotes.
+ */
 export const quotesQuerySchema = z.object({
   symbols: z
     .string({ error: 'List the symbols, separated by commas' })
+    .default('')
     .transform((value) =>
       value
         .split(',')
@@ -18,7 +22,6 @@ export const quotesQuerySchema = z.object({
     .pipe(
       z
         .array(tickerSymbolSchema)
-        .min(1, 'List at least one symbol')
         .max(quoteRequestLimit, `Ask for at most ${quoteRequestLimit} symbols at once`),
     ),
 });
