@@ -22,8 +22,15 @@ export async function startBenchApp(env: Record<string, string> = {}): Promise<B
   return { url: server.url, stop: () => server.stop() };
 }
 
-/** Signs `count` accounts up through the API, each from its own address; returns cookies. */
-export async function signUpAccounts(url: string, count: number): Promise<string[]> {
+/**
+ * Signs `count` accounts up through the API, each from its own address, on `plan` (Free, or
+ * Alpha Tester, the one paid-feature plan that needs no checkout); returns their cookies.
+ */
+export async function signUpAccounts(
+  url: string,
+  count: number,
+  plan: 'free' | 'alpha' = 'free',
+): Promise<string[]> {
   const cookies: string[] = new Array(count);
   let next = 0;
   const run = Date.now().toString(36);
@@ -42,7 +49,7 @@ export async function signUpAccounts(url: string, count: number): Promise<string
           name: `Bench Investor ${index}`,
           email: `bench-${run}-${index}@example.com`,
           password: 'correct horse battery',
-          plan: 'free',
+          plan,
         }),
       });
       if (!response.ok) {

@@ -31,6 +31,8 @@ export default async function globalSetup() {
       PAYMENT_PROVIDER: 'test',
       // Tests tell their client address in X-Forwarded-For (see fixtures.ts).
       TRUST_PROXY: '127.0.0.1',
+      // Alert tests move a symbol's simulated price through a level (simulated-price.ts).
+      SIMULATION_CONTROL: 'true',
     },
   });
   process.env.E2E_BASE_URL = server.url;

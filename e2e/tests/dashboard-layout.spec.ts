@@ -14,8 +14,10 @@ test.describe('dashboard home', () => {
     }
     await expect(page.getByText('42/50')).toBeVisible();
     await expect(page.getByRole('main').getByText('Alpha Plan')).toBeVisible();
-    await expect(page.getByText('Chart coming soon')).toBeVisible();
-    await expect(page.getByText('Activity feed coming soon')).toBeVisible();
+    // A new account has no portfolio yet: each panel says how to start.
+    await expect(page.getByText('Add your first transaction')).toBeVisible();
+    await expect(page.getByText('No portfolio yet')).toBeVisible();
+    await expect(page.getByText('Nothing yet')).toBeVisible();
   });
 });
 
@@ -52,13 +54,6 @@ test.describe('account menu', () => {
     await expect(settings).toBeHidden();
     await expect(trigger).toBeFocused();
   });
-
-  test('Settings has no page yet and leads home', async ({ signedInPage: page }) => {
-    await page.goto(paths.dashboard);
-    await page.getByRole('button', { name: /Account menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Settings' }).click();
-    await expect(page).toHaveURL(/\/$/);
-  });
 });
 
 test.describe('sidebar', () => {
@@ -76,7 +71,7 @@ test.describe('sidebar', () => {
     await expect(nav.getByRole('link', { name: 'Stocks' })).toHaveCount(0);
 
     await investments.click();
-    for (const name of ['Stocks', 'Crypto', 'ETFs']) {
+    for (const name of ['Portfolio', 'Stocks', 'Crypto', 'ETFs']) {
       await expect(nav.getByRole('link', { name })).toBeVisible();
     }
     await social.click();

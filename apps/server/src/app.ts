@@ -11,24 +11,47 @@ import { registerRouteAccess } from './http/route-access.ts';
 import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers.ts';
 import { registerApiNotFound, registerSpa } from './http/spa.ts';
 import { registerMarketData } from './market-data/register-market-data.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { createAccountService } from './modules/account/service.ts';
+import { registerAlerts } from './modules/alerts/register-alerts.ts';
+import { registerAnalysis } from './modules/analysis/register-analysis.ts';
+import { apiKeyPublicRoutes } from './modules/apikeys/public-routes.ts';
+import { registerApiKeys } from './modules/apikeys/register-apikeys.ts';
+import type { ApiKeyService } from './modules/apikeys/service.ts';
+import { accountDataPart } from './modules/auth/account-data.ts';
 import { type Auth, createAuth } from './modules/auth/auth.ts';
 import { requireUser } from './modules/auth/guard.ts';
+import { PasswordConfirmations } from './modules/auth/password-confirmation.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret } from './modules/auth/server-secret.ts';
+import { sessionRoutes } from './modules/auth/session-routes.ts';
 import { registerBilling } from './modules/billing/register-billing.ts';
 import type { BillingService } from './modules/billing/service.ts';
 import { registerEntitlements } from './modules/entitlements/register-entitlements.ts';
 import type { EntitlementService } from './modules/entitlements/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { checkHealth } from './modules/health/service.ts';
+import { marketPublicRoutes } from './modules/market/public-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { notificationsDataPart } from './modules/notifications/service.ts';
 import { backupRoutes } from './modules/operator/backup-routes.ts';
 import { registerOperatorAccess, requireOperator } from './modules/operator/operator-access.ts';
+import { registerPortfolios } from './modules/portfolio/register-portfolios.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
-import { createProfile, initialTier, renameProfile } from './modules/profiles/service.ts';
+import {
+  createProfile,
+  initialTier,
+  profileDataPart,
+  renameProfile,
+} from './modules/profiles/service.ts';
 import { LivePrices } from './modules/realtime/live-prices.ts';
 import { liveRoutes } from './modules/realtime/live-routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
+import { symbolPublicRoutes } from './modules/symbols/public-routes.ts';
+import { registerWatchlists } from './modules/watchlists/service.ts';
+import { publicApiDocsRoutes } from './public-api/docs-routes.ts';
+import { PublicApi } from './public-api/public-api.ts';
+import { UserDataRegistry } from './user-data/user-data.ts';
 
 export interface AppDeps {
   /** An open, migrated database; by default one is opened from the config. */
@@ -43,6 +66,11 @@ declare module 'fastify' {
     auth: Auth;
     billing: BillingService;
     entitlements: EntitlementService;
+    apiKeys: ApiKeyService;
+    /** Every module's part of a user's data (the export; its test checks every user table). */
+    userData: UserDataRegistry;
+    /** The public API's routes, as its reference lists them. */
+    publicApi: PublicApi;
   }
 }
 
@@ -95,10 +123,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.decorate('auth', auth);
   const operator = registerOperatorAccess(app, config.dataDir);
+  let apiKeys: ApiKeyService | undefined;
   registerRouteAccess(app, {
     user: (request) => requireUser(auth, request),
     operator: (request) => requireOperator(operator, auth, request),
+    apikey: async (request, reply) => {
+      // Routes are served only once the app is ready, long after the keys are registered.
+      if (!apiKeys) throw new Error('API keys are not registered yet');
+      request.apiCaller = await apiKeys.authenticate(request, reply);
+    },
   });
+  const passwordConfirmations = new PasswordConfirmations(db, config.limits.signInFailures);
+  const userData = new UserDataRegistry();
+  app.decorate('userData', userData);
 
   await app.register(healthRoutes, {
     database,
@@ -111,9 +148,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits: config.limits,
     onUserRenamed: (userId, name) => renameProfile(db, userId, name),
     databaseIsDown: async () => (await checkHealth(database)).db === 'down',
+    passwordConfirmations,
   });
+  await app.register(sessionRoutes, { auth, db });
+  userData.add(accountDataPart(db));
   await app.register(profileRoutes, { auth, db });
-  app.decorate('entitlements', await registerEntitlements(app, { auth, db, clock }));
+  userData.add(profileDataPart(db));
+  const entitlements = await registerEntitlements(app, { auth, db, clock });
+  app.decorate('entitlements', entitlements);
+  userData.add(entitlements.dataPart);
   const billing = await registerBilling(app, {
     config: config.billing,
     auth,
@@ -122,18 +165,78 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits: config.limits,
   });
   app.decorate('billing', billing);
-  const { market } = await registerMarketData(app, {
+  userData.add(billing.dataPart);
+  apiKeys = await registerApiKeys(app, {
+    auth,
+    database,
+    entitlements,
+    rateLimit: config.limits.apiRequestsPerKey,
+  });
+  app.decorate('apiKeys', apiKeys);
+  userData.add(apiKeys.dataPart);
+  const marketData = await registerMarketData(app, {
     config,
     auth,
     db,
     clock,
     entitlements: app.entitlements,
   });
-  const live = new LivePrices({ market });
+  await registerAnalysis(app, {
+    config: config.analyst,
+    auth,
+    db,
+    clock,
+    entitlements: app.entitlements,
+    marketData,
+  });
+  await registerAlerts(app, {
+    auth,
+    database,
+    room: app.entitlements,
+    marketData,
+    keepQuotes: config.backgroundJobs !== false,
+    clock,
+  });
+  await registerWatchlists(app, { auth, db, room: app.entitlements, marketData });
+  await registerPortfolios(app, {
+    auth,
+    db,
+    room: app.entitlements,
+    market: marketData.market,
+    history: marketData.history,
+    standing: marketData.standing,
+  });
+  const live = new LivePrices({ market: marketData.market });
   await app.register(realtimeRoutes, { auth, database, limits: config.limits, live });
-  await app.register(liveRoutes, { auth, database, live, market, entitlements: app.entitlements });
+  await app.register(liveRoutes, {
+    auth,
+    database,
+    live,
+    market: marketData.market,
+    entitlements: app.entitlements,
+  });
   await app.register(notificationRoutes, { auth, db, operator });
+  userData.add(notificationsDataPart(db));
   await app.register(backupRoutes, { database });
+  const account = createAccountService({
+    db,
+    clock,
+    userData,
+    billing,
+    confirmPassword: (userId, password) => passwordConfirmations.confirm(auth, userId, password),
+  });
+  await app.register(accountRoutes, { auth, account, clock });
+
+  // The public API: one line per module (docs/ARCHITECTURE.md, "Adding a public API route").
+  const publicApi = new PublicApi(app);
+  app.decorate('publicApi', publicApi);
+  apiKeyPublicRoutes(publicApi, { apiKeys });
+  marketPublicRoutes(publicApi, marketData);
+  symbolPublicRoutes(publicApi, marketData);
+  await app.register(publicApiDocsRoutes, {
+    publicApi,
+    rateLimit: config.limits.apiRequestsPerKey,
+  });
 
   if (config.webDistDir) await registerSpa(app, config.webDistDir);
   else registerApiNotFound(app);

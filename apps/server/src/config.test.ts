@@ -89,6 +89,33 @@ describe('configuration', () => {
     ).toThrow(/^Invalid SIMULATED_MARKET_START: /);
   });
 
+  it('writes analyses offline unless an OpenAI-compatible model is configured', () => {
+    expect(loadConfig({}).analyst).toEqual({ model: null, timeoutMs: 45_000 });
+    expect(
+      loadConfig({
+        LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+        LLM_MODEL: 'llama3.1:8b',
+        LLM_TIMEOUT_MS: '20000',
+      }).analyst,
+    ).toEqual({
+      model: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: undefined, model: 'llama3.1:8b' },
+      timeoutMs: 20_000,
+    });
+    expect(
+      loadConfig({ LLM_BASE_URL: 'https://api.example.com/v1', LLM_MODEL: 'm', LLM_API_KEY: 'sk' })
+        .analyst.model?.apiKey,
+    ).toBe('sk');
+    expect(() => loadConfig({ LLM_MODEL: 'm' })).toThrow(
+      /^Invalid LLM_BASE_URL: required when LLM_MODEL is set$/,
+    );
+    expect(() => loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1' })).toThrow(
+      /^Invalid LLM_MODEL: required when LLM_BASE_URL is set$/,
+    );
+    expect(() => loadConfig({ LLM_BASE_URL: 'ftp://x', LLM_MODEL: 'm' })).toThrow(
+      /^Invalid LLM_BASE_URL: /,
+    );
+  });
+
   it('has limits that stop attackers, not a campus behind one address', () => {
     expect(loadConfig({}).limits).toEqual({
       signInFailures: { max: 10, windowSeconds: 900 },
@@ -100,6 +127,7 @@ describe('configuration', () => {
       passwordChangesPerAddress: { max: 3, windowSeconds: 10 },
       failedPaymentsPerAccount: { max: 5, windowSeconds: 3600 },
       failedPaymentsPerAddress: { max: 20, windowSeconds: 3600 },
+      apiRequestsPerKey: { max: 60, windowSeconds: 60 },
       eventStreamsPerUser: 20,
       eventStreamsPerAddress: 500,
     });
@@ -116,6 +144,7 @@ describe('configuration', () => {
       LIMIT_PASSWORD_CHANGES_PER_ADDRESS: '5/1m',
       LIMIT_FAILED_PAYMENTS_PER_ACCOUNT: '3/2h',
       LIMIT_FAILED_PAYMENTS_PER_ADDRESS: '50/1h',
+      LIMIT_API_REQUESTS_PER_KEY: '600/10s',
       LIMIT_EVENT_STREAMS_PER_USER: '8',
       LIMIT_EVENT_STREAMS_PER_ADDRESS: '2000',
     });
@@ -129,6 +158,7 @@ describe('configuration', () => {
       passwordChangesPerAddress: { max: 5, windowSeconds: 60 },
       failedPaymentsPerAccount: { max: 3, windowSeconds: 7200 },
       failedPaymentsPerAddress: { max: 50, windowSeconds: 3600 },
+      apiRequestsPerKey: { max: 600, windowSeconds: 10 },
       eventStreamsPerUser: 8,
       eventStreamsPerAddress: 2000,
     });

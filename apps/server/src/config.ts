@@ -62,6 +62,7 @@ const envSchema = z.object({
   TIINGO_CALLS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(50),
   TIINGO_CALLS_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
   BACKGROUND_JOBS: z.enum(['true', 'false']).default('true'),
+  SIMULATION_CONTROL: z.enum(['true', 'false']).default('false'),
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
   ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -79,8 +80,13 @@ const envSchema = z.object({
   LIMIT_PASSWORD_CHANGES_PER_ADDRESS: rateLimitSchema.optional(),
   LIMIT_FAILED_PAYMENTS_PER_ACCOUNT: rateLimitSchema.optional(),
   LIMIT_FAILED_PAYMENTS_PER_ADDRESS: rateLimitSchema.optional(),
+  LIMIT_API_REQUESTS_PER_KEY: rateLimitSchema.optional(),
   LIMIT_EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).optional(),
   LIMIT_EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+  LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(45_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -109,6 +115,8 @@ export interface Limits {
   /** Declined or failed card payments of one account (card testing). */
   failedPaymentsPerAccount: RateLimit;
   failedPaymentsPerAddress: RateLimit;
+  /** Requests of one public API key, on every instance together (docs/PRODUCT.md §3.20). */
+  apiRequestsPerKey: RateLimit;
   /** Open `/api/events` streams of one user, on one instance. */
   eventStreamsPerUser: number;
   /** Open `/api/events` streams from one client address, on one instance. */
@@ -128,6 +136,7 @@ export const defaultLimits: Limits = {
   passwordChangesPerAddress: { max: 3, windowSeconds: 10 },
   failedPaymentsPerAccount: { max: 5, windowSeconds: hours(1) },
   failedPaymentsPerAddress: { max: 20, windowSeconds: hours(1) },
+  apiRequestsPerKey: { max: 60, windowSeconds: minutes(1) },
   eventStreamsPerUser: 20,
   eventStreamsPerAddress: 500,
 };
@@ -156,10 +165,24 @@ export interface Config {
   history?: HistoryConfig;
   /** Run background jobs (the daily refresh of stored bars) on this instance. */
   backgroundJobs?: boolean;
+  /**
+   * Lets the operator set a symbol's simulated price (`PUT /api/simulation/quotes/:symbol`),
+   * for browser tests of alerts. Only with the simulated provider, never on an https address.
+   */
+  simulationControl?: boolean;
   /** Who takes card payments. */
   billing: BillingConfig;
-  /** Limits on sign-ins, sign-ups, payments and live streams. */
+  /** Limits on sign-ins, sign-ups, payments, API keys and live streams. */
   limits: Limits;
+  /** The language model the AI analyst may use; without one it writes with its built-in writer. */
+  analyst: AnalystConfig;
+}
+
+/** An OpenAI-compatible endpoint (a hosted API, vLLM, Ollama, llama.cpp's server), or none. */
+export interface AnalystConfig {
+  model: { baseUrl: string; apiKey: string | undefined; model: string } | null;
+  /** The longest a written analysis or an answer may take before the built-in text serves. */
+  timeoutMs: number;
 }
 
 /** `test` runs offline with Stripe's published test cards; `stripe` uses a Stripe account. */
@@ -253,9 +276,40 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     market: parseMarket(env),
     history: parseHistory(env),
     backgroundJobs: env.BACKGROUND_JOBS === 'true',
+    simulationControl: parseSimulationControl(env, publicUrl),
     billing: parseBilling(env, publicUrl),
     limits: parseLimits(env),
+    analyst: parseAnalyst(env),
   };
+}
+
+function parseAnalyst(env: Env): AnalystConfig {
+  const timeoutMs = env.LLM_TIMEOUT_MS;
+  if (!env.LLM_BASE_URL && !env.LLM_MODEL) return { model: null, timeoutMs };
+  if (!env.LLM_BASE_URL)
+    throw new ConfigError('Invalid LLM_BASE_URL: required when LLM_MODEL is set');
+  if (!env.LLM_MODEL) throw new ConfigError('Invalid LLM_MODEL: required when LLM_BASE_URL is set');
+  return {
+    model: {
+      baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''),
+      apiKey: env.LLM_API_KEY,
+      model: env.LLM_MODEL,
+    },
+    timeoutMs,
+  };
+}
+
+function parseSimulationControl(env: Env, publicUrl: string): boolean {
+  if (env.SIMULATION_CONTROL !== 'true') return false;
+  if (env.MARKET_PROVIDER !== 'simulated') {
+    throw new ConfigError('Invalid SIMULATION_CONTROL: only the simulated market can be steered');
+  }
+  if (publicUrl.startsWith('https://')) {
+    throw new ConfigError(
+      'Invalid SIMULATION_CONTROL: it steers prices, so it is for test servers only, never on an https PUBLIC_URL',
+    );
+  }
+  return true;
 }
 
 function parseMarket(env: Env): MarketConfig {
@@ -321,6 +375,7 @@ function parseLimits(env: Env): Limits {
       env.LIMIT_FAILED_PAYMENTS_PER_ACCOUNT ?? limits.failedPaymentsPerAccount,
     failedPaymentsPerAddress:
       env.LIMIT_FAILED_PAYMENTS_PER_ADDRESS ?? limits.failedPaymentsPerAddress,
+    apiRequestsPerKey: env.LIMIT_API_REQUESTS_PER_KEY ?? limits.apiRequestsPerKey,
     eventStreamsPerUser: env.LIMIT_EVENT_STREAMS_PER_USER ?? limits.eventStreamsPerUser,
     eventStreamsPerAddress: env.LIMIT_EVENT_STREAMS_PER_ADDRESS ?? limits.eventStreamsPerAddress,
   };

@@ -1,10 +1,15 @@
 import {
   etfListSchema,
   historyResponseSchema,
+  holdingsResponseSchema,
   type LiveEvent,
+  performanceResponseSchema,
+  portfolioSummarySchema,
+  quoteResponseSchema,
   quotesResponseSchema,
   stockListSchema,
   stockResponseSchema,
+  watchlistDetailSchema,
 } from '@tickerwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantInNewYork, lastClosedSession } from '../src/calendar/market-calendar.ts';
@@ -58,6 +63,58 @@ const streams: EventStream[] = [];
 async function get(path: string, user: SignedUpUser) {
   const response = await fetch(`${baseUrl}${path}`, { headers: { cookie: user.cookie } });
   return { status: response.status, body: (await response.json()) as unknown };
+}
+
+async function post(path: string, user: SignedUpUser, payload: object) {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { cookie: user.cookie, origin: testOrigin },
+    payload,
+  });
+  expect(response.statusCode, `${path}: ${response.body}`).toBeLessThan(300);
+  return response.json() as Record<string, { id: string }>;
+}
+
+/** Each user's watchlist of AAPL and SPY, and portfolio of one AAPL bought on Tuesday. */
+const lists = new Map<SignedUpUser, { watchlist: string; portfolio: string }>();
+
+async function listsOf(user: SignedUpUser) {
+  let known = lists.get(user);
+  if (!known) {
+    const watchlist = (await post('/api/watchlists', user, { name: 'Core' })).watchlist!.id;
+    await post(`/api/watchlists/${watchlist}/symbols`, user, { symbol: 'AAPL' });
+    await post(`/api/watchlists/${watchlist}/symbols`, user, { symbol: 'SPY' });
+    const portfolio = (await post('/api/portfolios', user, { name: 'Main' })).portfolio!.id;
+    await post(`/api/portfolios/${portfolio}/transactions`, user, {
+      kind: 'buy',
+      date: '2026-03-10',
+      symbol: 'AAPL',
+      quantity: '1',
+      price: '90',
+    });
+    known = { watchlist, portfolio };
+    lists.set(user, known);
+  }
+  return known;
+}
+
+/** AAPL's real-time price now (120, or later prices a check set), as Pro's quotes say. */
+async function realtimeAapl(): Promise<number> {
+  const { quotes } = quotesResponseSchema.parse((await get('/api/quotes?symbols=AAPL', pro)).body);
+  return quotes[0]!.price;
+}
+
+/** An Enterprise user's API key: the public API serves prices as the owner's plan sees them. */
+async function apiKeyOf(user: SignedUpUser): Promise<string> {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/api-keys',
+    headers: { origin: testOrigin, cookie: user.cookie },
+    payload: { name: 'Prices' },
+  });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { secret: string }).secret;
 }
 
 async function simGet(path: string, user: SignedUpUser) {
@@ -264,6 +321,100 @@ const priceBearing: Record<string, () => Promise<void>> = {
     // The Free stream is older than the Pro one's price: anything for it would be there.
     expect(freeStream.events.filter((event) => event.type === 'prices')).toEqual([]);
   },
+  'GET /api/watchlists/:id': async () => {
+    const seen = async (user: SignedUpUser) => {
+      const { watchlist } = await listsOf(user);
+      const detail = watchlistDetailSchema.parse(
+        (await get(`/api/watchlists/${watchlist}`, user)).body,
+      );
+      const row = detail.rows.find((candidate) => candidate.symbol === 'AAPL');
+      return row && { ...row, price: row.price ?? 0, asOf: row.quotedAt ?? '' };
+    };
+    expectDelayed(await seen(free), 100, 'a watchlist row');
+    expectRealtime(await seen(pro), await realtimeAapl(), 'a watchlist row');
+  },
+  'GET /api/portfolios/:portfolioId/holdings': async () => {
+    const seen = async (user: SignedUpUser) => {
+      const { portfolio } = await listsOf(user);
+      const body = holdingsResponseSchema.parse(
+        (await get(`/api/portfolios/${portfolio}/holdings`, user)).body,
+      );
+      const holding = body.holdings.find((candidate) => candidate.symbol === 'AAPL');
+      return holding && { price: Number(holding.price), ...holding.priceSource };
+    };
+    const asFree = await seen(free);
+    expect(asFree, 'a holding at the price of 15 minutes ago').toMatchObject({
+      price: 100,
+      delayed: true,
+    });
+    expect(Date.parse(asFree!.asOf!)).toBeLessThanOrEqual(now() - 15 * 60_000);
+    expect(await seen(pro)).toMatchObject({ price: await realtimeAapl(), delayed: false });
+  },
+  'GET /api/portfolios/summary': async () => {
+    const value = async (user: SignedUpUser) => {
+      await listsOf(user);
+      const summary = portfolioSummarySchema.parse(
+        (await get('/api/portfolios/summary', user)).body,
+      );
+      return summary;
+    };
+    const asFree = await value(free);
+    const asPro = await value(pro);
+    // The same ledger: only the price differs (100 for Free, 120 for Pro).
+    expect(JSON.stringify(asFree)).toContain('100');
+    expect(asFree.prices.delayed).toBe(true);
+    expect(asPro.prices.delayed).toBe(false);
+    expect(JSON.stringify(asPro)).toContain(String(await realtimeAapl()));
+  },
+  'GET /api/portfolios/performance': async () => {
+    await listsOf(free);
+    const body = performanceResponseSchema.parse(
+      (await get('/api/portfolios/performance?range=1m', free)).body,
+    );
+    expect(body.to === null || body.to <= friday, "Free's curve ends at Friday's close").toBe(true);
+  },
+  'GET /api/portfolios/:portfolioId/performance': async () => {
+    const { portfolio } = await listsOf(free);
+    const body = performanceResponseSchema.parse(
+      (await get(`/api/portfolios/${portfolio}/performance?range=1m`, free)).body,
+    );
+    expect(body.to === null || body.to <= friday, "Free's curve ends at Friday's close").toBe(true);
+  },
+  'GET /api/portfolios/:portfolioId/exports/holdings.csv': async () => {
+    const { portfolio } = await listsOf(free);
+    const response = await fetch(`${baseUrl}/api/portfolios/${portfolio}/exports/holdings.csv`, {
+      headers: { cookie: free.cookie },
+    });
+    const csv = await response.text();
+    expect(csv).toMatch(/AAPL/);
+    expect(csv, 'the holding at 100, not 120').not.toMatch(/\b120(\.0+)?\b/);
+  },
+  'GET /api/v1/quotes/:symbol': async () => {
+    const owner = await signUpUser(testApp.app);
+    await setTier(testApp.db.database.db, owner.id, 'enterprise');
+    const secret = await apiKeyOf(owner);
+    const quote = async () =>
+      fetch(`${baseUrl}/api/v1/quotes/AAPL`, { headers: { authorization: `Bearer ${secret}` } });
+    const asEnterprise = quoteResponseSchema.parse(await (await quote()).json()).quote;
+    expectRealtime(asEnterprise, await realtimeAapl(), 'the public quote');
+    // On Free the key serves no price at all, however recent.
+    await setTier(testApp.db.database.db, owner.id, 'free');
+    expect((await quote()).status).toBe(402);
+  },
+  'GET /api/v1/stocks/:symbol': async () => {
+    const owner = await signUpUser(testApp.app);
+    await setTier(testApp.db.database.db, owner.id, 'alpha');
+    const secret = await apiKeyOf(owner);
+    const stock = async () =>
+      fetch(`${baseUrl}/api/v1/stocks/AAPL`, { headers: { authorization: `Bearer ${secret}` } });
+    expectRealtime(
+      stockResponseSchema.parse(await (await stock()).json()).stock,
+      await realtimeAapl(),
+      'the public stock',
+    );
+    await setTier(testApp.db.database.db, owner.id, 'free');
+    expect((await stock()).status).toBe(402);
+  },
   'PUT /api/live/symbols': async () => {
     const stream = await liveStream(free);
     const refused = await askLive(stream, free, ['MSFT']);
@@ -290,6 +441,54 @@ const priceFree: Record<string, string> = {
   'GET /api/stocks/:symbol/profile':
     "company profile and the provider's daily statistics, no quote (simulated figures stop at the viewer's last session)",
   'GET /api/operator/backup': 'a copy of the database, for the operator',
+  'GET /api/me/sessions': 'devices signed in',
+  'DELETE /api/me/sessions/:id': 'signs a device out',
+  'POST /api/me/sessions/sign-out-others': 'signs devices out',
+  'GET /api/billing/payments': 'payment history',
+  'GET /api/api-keys': 'API keys',
+  'POST /api/api-keys': 'API keys',
+  'DELETE /api/api-keys/:id': 'API keys',
+  'GET /api/stocks/:symbol/analysis':
+    "the analyst's reading of stored daily bars and company data, no quote",
+  'POST /api/stocks/:symbol/analysis/written': 'the written analysis of the same facts, no quote',
+  'POST /api/stocks/:symbol/ask': 'answers from the same facts, no quote',
+  'GET /api/alerts':
+    'alerts and their firings: Free has no alerts, and a firing is a price from before it',
+  'POST /api/alerts': 'creates an alert (Free has none)',
+  'GET /api/alerts/:id': 'an alert (Free has none)',
+  'PATCH /api/alerts/:id': 'changes an alert',
+  'DELETE /api/alerts/:id': 'deletes an alert',
+  'GET /api/watchlists': 'names and symbols of lists, no price',
+  'POST /api/watchlists': 'creates a list',
+  'PATCH /api/watchlists/:id': 'renames a list',
+  'DELETE /api/watchlists/:id': 'deletes a list',
+  'POST /api/watchlists/:id/symbols': 'adds a symbol',
+  'DELETE /api/watchlists/:id/symbols/:symbol': 'removes a symbol',
+  'PUT /api/watchlists/:id/order': 'orders a list',
+  'GET /api/portfolios': 'names and counts, no price',
+  'POST /api/portfolios': 'creates a portfolio',
+  'GET /api/portfolios/activity': "the user's own transactions at the prices they entered",
+  'GET /api/portfolios/:portfolioId': 'name and counts, no price',
+  'PATCH /api/portfolios/:portfolioId': 'renames a portfolio',
+  'DELETE /api/portfolios/:portfolioId': 'deletes a portfolio',
+  'GET /api/portfolios/:portfolioId/transactions': "the user's own prices, as entered",
+  'POST /api/portfolios/:portfolioId/transactions': 'records a transaction',
+  'PUT /api/portfolios/:portfolioId/transactions/:transactionId': 'changes a transaction',
+  'DELETE /api/portfolios/:portfolioId/transactions/:transactionId': 'deletes a transaction',
+  'POST /api/portfolios/:portfolioId/imports/preview': "checks a file of the user's own prices",
+  'POST /api/portfolios/:portfolioId/imports': "imports the user's own prices",
+  'GET /api/portfolios/:portfolioId/exports/transactions.csv': "the user's own prices, as entered",
+  'GET /api/me/export': 'everything held about the user: their own records, no market price',
+  'DELETE /api/me': 'deletes the account',
+  'GET /api/v1/key': 'the API key itself',
+  'GET /api/v1/stocks/:symbol/history':
+    "daily bars through the owner's last session, as the chart's route (refused on Free)",
+  'GET /api/v1/stocks/:symbol/company':
+    "company data through the owner's last session, as the profile route (refused on Free)",
+  'GET /api/v1/symbols': 'names of securities, no price',
+  'GET /api/v1/openapi.json': 'the API description',
+  'GET /api/docs': 'the API reference page',
+  'GET /api/docs/assets/:name': "the API reference page's files",
 };
 
 const key = (route: ApiRoute) => `${route.method} ${route.url}`;

@@ -87,6 +87,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     backgroundJobs: false,
     billing: { provider: 'test' },
     limits: defaultLimits,
+    analyst: { model: null, timeoutMs: 5_000 },
     ...overrides,
   };
 }
@@ -164,4 +165,27 @@ export async function signUpUser(
     password,
     cookie: cookieFrom(response.headers['set-cookie']),
   };
+}
+
+/** Signs an existing user in again (another device): its new session cookie. */
+export async function signInUser(
+  app: FastifyInstance,
+  user: { email: string; password: string },
+  userAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+): Promise<string> {
+  userCounter += 1;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: {
+      origin: testOrigin,
+      'user-agent': userAgent,
+      'x-forwarded-for': `203.0.113.${userCounter % 250}`,
+    },
+    payload: { email: user.email, password: user.password },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  }
+  return cookieFrom(response.headers['set-cookie']);
 }

@@ -9,6 +9,15 @@ export const userNameSchema = z
   .min(2, 'Name must be at least 2 characters')
   .max(100, 'Name must be at most 100 characters');
 
+/** A password a user chooses (docs/PRODUCT.md §9): at sign-up and when they change it. */
+function newPasswordSchema(missing: string) {
+  return z
+    .string({ error: missing })
+    .min(1, missing)
+    .min(8, 'Password must be at least 8 characters')
+    .max(128, 'Password must be at most 128 characters');
+}
+
 /** docs/PRODUCT.md §9; one schema for the sign-up form and the server. */
 export const signUpSchema = z.object({
   name: userNameSchema,
@@ -17,11 +26,7 @@ export const signUpSchema = z.object({
     .trim()
     .min(1, 'Please enter your email')
     .pipe(z.email('Please enter a valid email address')),
-  password: z
-    .string()
-    .min(1, 'Please enter a password')
-    .min(8, 'Password must be at least 8 characters')
-    .max(128, 'Password must be at most 128 characters'),
+  password: newPasswordSchema('Please enter a password'),
   plan: subscriptionTierSchema,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
@@ -54,3 +59,33 @@ export const meSchema = z.object({
   subscription_tier: subscriptionTierSchema,
 });
 export type Me = z.infer<typeof meSchema>;
+
+/**
+ * `POST /api/auth/change-password` (docs/PRODUCT.md §3.19): the current password proves it is
+ * the account holder; every other session ends.
+ */
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: 'Please enter your current password' })
+    .min(1, 'Please enter your current password')
+    .max(128, 'Password must be at most 128 characters'),
+  newPassword: newPasswordSchema('Please enter a new password'),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** Settings, Profile: the name alone (docs/PRODUCT.md §3.19). */
+export const nameFormSchema = z.object({ name: userNameSchema });
+export type NameFormInput = z.infer<typeof nameFormSchema>;
+
+/** Settings, Security: the password change form, with the new password typed twice. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: changePasswordSchema.shape.currentPassword,
+    newPassword: changePasswordSchema.shape.newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((input) => input.confirmPassword === input.newPassword, {
+    path: ['confirmPassword'],
+    message: 'The two new passwords differ',
+  });
+export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;

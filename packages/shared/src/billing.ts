@@ -194,3 +194,25 @@ export const planChangeResultSchema = z.object({
   billing: billingStatusSchema,
 });
 export type PlanChangeResult = z.infer<typeof planChangeResultSchema>;
+
+/** One payment of the user's, as the settings page lists it (docs/PRODUCT.md §3.19). */
+export const paymentRecordSchema = z.object({
+  id: z.string(),
+  /** When it was taken or refused (ISO 8601). */
+  date: z.iso.datetime(),
+  tier: paidTierSchema,
+  /** `subscription`: the first payment; `renewal`: a new month; `proration`: a plan switch. */
+  kind: z.enum(['subscription', 'renewal', 'proration']),
+  /** Cents; negative for a credit. */
+  amountCents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['succeeded', 'failed']),
+  /** Why it failed, in the payment system's words. */
+  failureMessage: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+/** `GET /api/billing/payments`: newest first. */
+export const paymentHistorySchema = z.object({ payments: z.array(paymentRecordSchema) });
+export type PaymentHistory = z.infer<typeof paymentHistorySchema>;

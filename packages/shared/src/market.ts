@@ -41,6 +41,26 @@ export function parseTickerSymbol(value: string): TickerSymbol | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/**
+ * A symbol as a user types it in a form (any case, BRK-B for BRK.B), normalised to the ticker;
+ * `missing` is the field's message when it is left empty.
+ */
+export function tickerInputSchema(missing: string) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(12, 'Not a ticker symbol')
+    .transform((value, context) => {
+      const symbol = parseTickerSymbol(value);
+      if (!symbol) {
+        context.addIssue({ code: 'custom', message: 'Not a ticker symbol' });
+        return z.NEVER;
+      }
+      return symbol;
+    });
+}
+
 /** One daily close of the price history, `date` as YYYY-MM-DD (UTC). */
 export const pricePointSchema = z.object({
   date: z.iso.date(),
@@ -101,3 +121,41 @@ export type EtfList = z.infer<typeof etfListSchema>;
 /** `GET /api/stocks/:symbol` */
 export const stockResponseSchema = z.object({ stock: stockSchema });
 export type StockResponse = z.infer<typeof stockResponseSchema>;
+
+/**
+ * `PUT /api/simulation/quotes/:symbol` (test servers with SIMULATION_CONTROL only): the price
+ * the simulated provider quotes for the symbol from now on.
+ */
+export const simulatedPriceSchema = z.object({
+  price: z.number().positive().max(1_000_000),
+});
+
+/**
+ * The latest quote of a stock or ETF, without history or company figures: `GET
+ * /api/v1/quotes/{symbol}` (docs/PRODUCT.md §3.20).
+ */
+export const quoteSchema = z
+  .object({
+    symbol: tickerSymbolSchema,
+    name: z.string(),
+    type: securityTypeSchema,
+    /** US dollars, rounded to 2 decimals. */
+    price: z.number().positive(),
+    /** Percent versus the previous close, rounded to 2 decimals. */
+    change: z.number(),
+    /** US dollars; 0 when the source does not know it. */
+    previousClose: z.number().nonnegative(),
+    /** The day's open, high and low so far, when the source reports them. */
+    open: z.number().nullable(),
+    high: z.number().nullable(),
+    low: z.number().nullable(),
+    /** Shares traded today; null when the source does not report it. */
+    volume: z.number().nonnegative().nullable(),
+    /** Where the price came from: `simulated` is never real market data. */
+    source: dataSourceSchema,
+  })
+  .extend(priceFreshnessSchema.shape);
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const quoteResponseSchema = z.object({ quote: quoteSchema });
+export type QuoteResponse = z.infer<typeof quoteResponseSchema>;

@@ -28,7 +28,7 @@ export const quotesQuerySchema = z.object({
 export type QuotesQuery = z.infer<typeof quotesQuerySchema>;
 
 /** A symbol's price for the viewer's plan, without the rest of the stock record. */
-export const quoteSchema = z
+export const priceQuoteSchema = z
   .object({
     symbol: tickerSymbolSchema,
     /** US dollars, rounded to 2 decimals. */
@@ -39,11 +39,11 @@ export const quoteSchema = z
     source: dataSourceSchema,
   })
   .extend(priceFreshnessSchema.shape);
-export type Quote = z.infer<typeof quoteSchema>;
+export type PriceQuote = z.infer<typeof priceQuoteSchema>;
 
 /** `GET /api/quotes`: the prices known now; `pending` ones are being fetched (ask again soon). */
 export const quotesResponseSchema = z.object({
-  quotes: z.array(quoteSchema),
+  quotes: z.array(priceQuoteSchema),
   pending: z.array(tickerSymbolSchema),
 });
 export type QuotesResponse = z.infer<typeof quotesResponseSchema>;

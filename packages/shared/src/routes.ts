@@ -18,6 +18,9 @@ export const paths = {
   support: '/support',
   dashboard: '/dashboard',
   stocks: '/dashboard/investments/stocks',
+  watchlist: '/dashboard/investments/watchlist',
+  alerts: '/dashboard/investments/alerts',
+  portfolio: '/dashboard/portfolio',
   crypto: '/dashboard/investments/crypto',
   etfs: '/dashboard/investments/etfs',
   socialFeed: '/dashboard/social/feed',
@@ -26,6 +29,15 @@ export const paths = {
   learn: '/dashboard/learn',
   settings: '/dashboard/settings',
 } as const;
+
+/** The sections of Settings (docs/PRODUCT.md §3.19), each a tab: `/dashboard/settings?tab=api`. */
+export const settingsTabs = ['profile', 'security', 'billing', 'data', 'api'] as const;
+export type SettingsTab = (typeof settingsTabs)[number];
+
+/** The address of one section of Settings. */
+export function settingsPath(tab: SettingsTab): string {
+  return tab === 'profile' ? paths.settings : `${paths.settings}?tab=${tab}`;
+}
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
@@ -61,8 +73,10 @@ export const undeclaredMenuPaths = [
   '/docs',
   '/community',
   '/help',
-  paths.settings,
 ] as const;
+
+/** The public API's interactive reference, served by the server (docs/PRODUCT.md §3.20). */
+export const apiDocsPath = '/api/docs';
 
 /** docs/PRODUCT.md §2.4: the logo goes to /dashboard under /dashboard, otherwise to /. */
 export function logoTarget(pathname: string): string {

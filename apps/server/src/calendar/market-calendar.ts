@@ -163,6 +163,16 @@ export function lastClosedSession(ms: number): string {
   return previousTradingDay(date);
 }
 
+/**
+ * The trading day a price at `ms` belongs to: today from the opening bell on a trading day,
+ * otherwise the last session (its close is the price until the next open).
+ */
+export function tradingDayAt(ms: number): string {
+  const { date, minute } = newYorkTime(ms);
+  if (isTradingDay(date) && minute >= sessionOpenMinute) return date;
+  return previousTradingDay(date);
+}
+
 /** The instant a New York wall-clock time happens (DST-aware). */
 export function instantInNewYork(date: string, minute: number): number {
   // New York is 4 or 5 hours behind UTC: try both and keep the one that reads back right.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 
 /**
  * Who may call an `/api` route. Every `/api` route declares one in its config
@@ -11,10 +11,17 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
  *   scope every query to that user: another user's id is a 404, never a 403 or their data.
  * - `operator`: the operator token of `DATA_DIR/operator.json` or a signed-in admin.
  * - `webhook`: a payment provider, which proves itself with a signature the handler checks.
+ * - `apikey`: the public API under `/api/v1`: an API key in `Authorization: Bearer`, on a plan
+ *   with API access, within the key's rate limit. Session cookies never count there, and keys
+ *   never count anywhere else: an `apikey` route lives under `/api/v1`, and every `/api/v1`
+ *   route is `apikey` (or `public`, as the API's own description is).
  */
-export type RouteAccess = 'public' | 'user' | 'operator' | 'webhook';
+export type RouteAccess = 'public' | 'user' | 'operator' | 'webhook' | 'apikey';
 
-const accessLevels: readonly RouteAccess[] = ['public', 'user', 'operator', 'webhook'];
+const accessLevels: readonly RouteAccess[] = ['public', 'user', 'operator', 'webhook', 'apikey'];
+
+/** The public API's prefix: only `apikey` and `public` routes live under it. */
+export const publicApiPrefix = '/api/v1';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,6 +44,11 @@ export interface RouteGuards {
   user: (request: FastifyRequest) => Promise<unknown>;
   /** Throws 401/403 unless the request is the operator or an admin. */
   operator: (request: FastifyRequest) => Promise<unknown>;
+  /**
+   * Throws 401, 402 or 429 unless the request carries a usable API key; sets
+   * `request.apiCaller` and the rate limit fields of the answer.
+   */
+  apikey: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
 const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
@@ -55,6 +67,9 @@ export function registerRouteAccess(app: FastifyInstance, guards: RouteGuards): 
     operator: async (request) => {
       await guards.operator(request);
     },
+    apikey: async (request, reply) => {
+      await guards.apikey(request, reply);
+    },
   };
   app.addHook('onRoute', (route) => {
     if (!isApiUrl(route.url)) return;
@@ -63,6 +78,13 @@ export function registerRouteAccess(app: FastifyInstance, guards: RouteGuards): 
     if (!access || !accessLevels.includes(access)) {
       throw new Error(
         `${methods.join(',')} ${route.url} declares no access level: give it config: { access: ${accessLevels.map((level) => `'${level}'`).join(' | ')} }`,
+      );
+    }
+    const inPublicApi =
+      route.url === publicApiPrefix || route.url.startsWith(`${publicApiPrefix}/`);
+    if (inPublicApi ? access !== 'apikey' && access !== 'public' : access === 'apikey') {
+      throw new Error(
+        `${methods.join(',')} ${route.url}: API keys work under ${publicApiPrefix} only, and every ${publicApiPrefix} route takes one (or is public)`,
       );
     }
     for (const method of methods) routes.push({ method, url: route.url, access });

@@ -5,9 +5,11 @@ import { HistoryService } from '../modules/history/service.ts';
 import { CompanyService } from '../modules/market/company-service.ts';
 import { createMarketProvider } from '../modules/market/providers/create-provider.ts';
 import { MarketService } from '../modules/market/service.ts';
+import { StandingDemand } from '../modules/market/standing-demand.ts';
 import { createTradeStream } from '../modules/market/streams/create-trade-stream.ts';
 import { SymbolDirectory } from '../modules/symbols/directory.ts';
 import { SymbolSearch } from '../modules/symbols/service.ts';
+import { SimulatedPriceControl } from '../simulation/price-control.ts';
 import { CallBudget } from '../upstream/call-budget.ts';
 import type { MarketLog } from '../upstream/market-log.ts';
 
@@ -17,6 +19,10 @@ export interface MarketData {
   company: CompanyService;
   search: SymbolSearch;
   directory: SymbolDirectory;
+  /** Watchlists, armed alerts and holdings: modules add their readers of the symbols. */
+  standing: StandingDemand;
+  /** Set only on a test server with SIMULATION_CONTROL: steers simulated prices. */
+  simulation?: SimulatedPriceControl;
 }
 
 /**
@@ -26,14 +32,18 @@ export interface MarketData {
  * until `market.start()`.
  */
 export function createMarketData(
-  config: Pick<Config, 'market' | 'history'>,
+  config: Pick<Config, 'market' | 'history' | 'simulationControl'>,
   db: Db,
   log: MarketLog,
   now: () => number = Date.now,
   upstreamTimeoutMs?: number,
 ): MarketData {
   const timeout = upstreamTimeoutMs === undefined ? {} : { upstreamTimeoutMs };
-  const provider = createMarketProvider(config.market, now);
+  const simulation =
+    config.simulationControl && config.market.provider === 'simulated'
+      ? new SimulatedPriceControl(now)
+      : undefined;
+  const provider = createMarketProvider(config.market, now, simulation);
   const budget = new CallBudget(provider.limits, now);
   const bars = createBarsProvider(config.market, config.history, now);
   const barsBudget = bars.source === provider.source ? budget : new CallBudget(bars.limits, now);
@@ -54,5 +64,9 @@ export function createMarketData(
     ...(stream ? { stream } : {}),
   });
   const search = new SymbolSearch({ directory, provider, budget, log, now, ...timeout });
-  return { market, history, company, search, directory };
+  const standing = new StandingDemand(market.demand, log);
+  return {
+    ...{ market, history, company, search, directory, standing },
+    ...(simulation ? { simulation } : {}),
+  };
 }

@@ -8,6 +8,7 @@ import { dailyRefresh } from '../modules/history/daily-refresh.ts';
 import { JobQueue } from '../modules/jobs/job-queue.ts';
 import { JobRunner } from '../modules/jobs/job-runner.ts';
 import { marketRoutes } from '../modules/market/routes.ts';
+import { simulationRoutes } from '../modules/market/simulation-routes.ts';
 import { symbolRoutes } from '../modules/symbols/routes.ts';
 import { createMarketData, type MarketData } from './market-data.ts';
 
@@ -34,10 +35,19 @@ export async function registerMarketData(
 ): Promise<MarketData> {
   const data = createMarketData(config, db, app.log, marketClock(config.market, clock));
   app.decorate('marketData', data);
-  app.addHook('onReady', async () => data.market.start());
-  app.addHook('preClose', async () => data.market.stop());
+  app.addHook('onReady', async () => {
+    data.market.start();
+    data.standing.start();
+  });
+  app.addHook('preClose', async () => {
+    await data.standing.stop();
+    await data.market.stop();
+  });
   await app.register(marketRoutes, { auth, entitlements, ...data });
   await app.register(symbolRoutes, { auth, search: data.search });
+  if (data.simulation) {
+    await app.register(simulationRoutes, { market: data.market, control: data.simulation });
+  }
 
   if (config.backgroundJobs !== false) {
     const queue = new JobQueue(db);

@@ -69,12 +69,22 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: () => import('../features/dashboard/dashboard-home.tsx') },
                   { path: paths.stocks, lazy: () => import('../features/stocks/stocks-page.tsx') },
                   {
+                    path: paths.watchlist,
+                    lazy: () => import('../features/watchlists/watchlist-page.tsx'),
+                  },
+                  {
+                    path: paths.portfolio,
+                    lazy: () => import('../features/portfolio/portfolio-page.tsx'),
+                  },
+                  { path: paths.alerts, lazy: () => import('../features/alerts/alerts-page.tsx') },
+                  {
                     // Sections other features add to a security's page (docs/PRODUCT.md §3.13)
                     // are child routes: the page renders them below its key statistics.
                     path: `${paths.stocks}/:symbol`,
-                    lazy: () => import('../features/stocks/stock-detail-page.tsx'),
+                    lazy: () => import('./routes/stock-detail-route.tsx'),
                   },
                   { path: paths.etfs, lazy: () => import('../features/stocks/etfs-page.tsx') },
+                  { path: paths.settings, lazy: () => import('./settings/settings-page.tsx') },
                   ...comingSoonPaths.map((path) => ({
                     path,
                     lazy: () => import('../components/coming-soon.tsx'),

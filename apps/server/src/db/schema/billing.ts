@@ -47,9 +47,11 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the account is deleted: a payment taken is a billing record the law keeps
+     * (docs/PRODUCT.md §5.1), without anything that says whose it was.
+     */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, {
       onDelete: 'set null',
     }),

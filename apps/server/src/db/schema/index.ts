@@ -1,9 +1,15 @@
 /** Every table of the app. Each module owns its file; drizzle-kit reads this barrel. */
+
+export * from './alerts.ts';
+export * from './analysis.ts';
+export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './jobs.ts';
 export * from './limits.ts';
 export * from './market.ts';
 export * from './notifications.ts';
+export * from './portfolio.ts';
 export * from './profiles.ts';
 export * from './usage.ts';
+export * from './watchlists.ts';

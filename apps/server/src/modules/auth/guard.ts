@@ -78,6 +78,20 @@ export function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** How stale a session's "last active" time may get before a request refreshes it. */
+const activityEveryMs = 5 * 60_000;
+
+/**
+ * Keeps the session's `updated_at` within a few minutes of its last request: Settings shows it
+ * as "last active" (better-auth itself writes it only when it renews the session, once a day).
+ * The time is a hint for the user; the request does not depend on writing it.
+ */
+async function noteActivity(auth: Auth, token: string, lastWritten: number): Promise<void> {
+  if (Date.now() - lastWritten < activityEveryMs) return;
+  const context = await auth.$context;
+  await context.internalAdapter.updateSession(token, { updatedAt: new Date() }).catch(() => {});
+}
+
 async function verify(auth: Auth, request: FastifyRequest): Promise<VerifiedSession | null> {
   const cookie = await sessionCookieOf(auth, request);
   if (cookie.kind !== 'one') return null;
@@ -104,6 +118,7 @@ async function verify(auth: Auth, request: FastifyRequest): Promise<VerifiedSess
     expiresAt: new Date(session.session.expiresAt).getTime(),
   };
   memo.set(key, { ...verified, cookieDigest }, verified.expiresAt);
+  await noteActivity(auth, token, new Date(session.session.updatedAt).getTime());
   return verified;
 }
 

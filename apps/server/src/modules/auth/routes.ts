@@ -1,11 +1,17 @@
-import { signInSchema, signUpSchema, updateUserSchema } from '@tickerwise/shared';
+import {
+  changePasswordSchema,
+  signInSchema,
+  signUpSchema,
+  updateUserSchema,
+} from '@tickerwise/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { databaseUnavailable, parseInput } from '../../http/errors.ts';
+import { AppError, databaseUnavailable, parseInput } from '../../http/errors.ts';
 import type { Auth } from './auth.ts';
 import { type AuthLimitSettings, AuthLimits, type SignInAttempt } from './auth-limits.ts';
 import { sendAuthResponse } from './auth-response.ts';
 import { currentSession, sessionCookieOf, sessionRefused, sessionsOf, toHeaders } from './guard.ts';
+import { type PasswordConfirmations, wrongPassword } from './password-confirmation.ts';
 import { tokenOfCookieValue } from './session-cookie.ts';
 import { listenForSessionEnds } from './session-ends.ts';
 import { sessionKey } from './session-memo.ts';
@@ -30,7 +36,12 @@ export const authRoutes: FastifyPluginAsync<{
   onUserRenamed: (userId: string, name: string) => Promise<void>;
   /** Whether the database cannot be reached now (the health check's answer). */
   databaseIsDown: () => Promise<boolean>;
-}> = async (app, { auth, database, publicUrl, limits, onUserRenamed, databaseIsDown }) => {
+  /** Counts wrong current passwords per account (shared with deleting the account). */
+  passwordConfirmations: PasswordConfirmations;
+}> = async (
+  app,
+  { auth, database, publicUrl, limits, onUserRenamed, databaseIsDown, passwordConfirmations },
+) => {
   const authLimits = new AuthLimits(database.db, limits);
   const { memo } = sessionsOf(auth);
   // The database announces every session that ends, whoever ended it: every instance forgets
@@ -67,6 +78,7 @@ export const authRoutes: FastifyPluginAsync<{
       }
       let body = request.body;
       let signIn: SignInAttempt | undefined;
+      let passwordChange: Awaited<ReturnType<PasswordConfirmations['attempt']>> | undefined;
       let newName: { userId: string; name: string } | undefined;
       if (request.method === 'POST' && path === '/api/auth/update-user') {
         const input = parseInput(updateUserSchema, body);
@@ -75,6 +87,11 @@ export const authRoutes: FastifyPluginAsync<{
         if (session && input.name !== undefined) {
           newName = { userId: session.user.id, name: input.name };
         }
+      } else if (request.method === 'POST' && path === '/api/auth/change-password') {
+        // docs/PRODUCT.md §3.19: a new password signs every other device out.
+        body = { ...parseInput(changePasswordSchema, body), revokeOtherSessions: true };
+        const session = await currentSession(auth, request);
+        if (session) passwordChange = await passwordConfirmations.attempt(session.user.id);
       } else if (request.method === 'POST' && path === '/api/auth/sign-up/email') {
         const input = parseInput(signUpSchema, body);
         body = input;
@@ -100,7 +117,17 @@ export const authRoutes: FastifyPluginAsync<{
       await signIn?.settle(response.status);
       if (newName && response.ok) await onUserRenamed(newName.userId, newName.name);
       if (request.method === 'POST') await forgetOwnSession(request);
-      return sendAuthResponse(reply, response);
+      if (!passwordChange) return sendAuthResponse(reply, response);
+      await passwordChange.settle(response.ok);
+      try {
+        return await sendAuthResponse(reply, response);
+      } catch (error) {
+        // better-auth's INVALID_PASSWORD: the current password, shown under its field.
+        if (error instanceof AppError && error.code === 'invalid_password') {
+          throw wrongPassword('currentPassword');
+        }
+        throw error;
+      }
     },
   });
 };

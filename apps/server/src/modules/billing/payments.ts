@@ -1,5 +1,5 @@
-import { type PaidTier, planFor } from '@tickerwise/shared';
-import { and, eq } from 'drizzle-orm';
+import { isPaidTier, type PaidTier, type PaymentHistory, planFor } from '@tickerwise/shared';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments, subscriptions } from '../../db/schema/index.ts';
 import type { ProviderInvoice, ProviderPayment } from './providers/provider.ts';
@@ -115,4 +115,47 @@ export async function recordInvoice(
     invoice.kind,
   );
   return { userId: row.userId, tier: row.tier };
+}
+
+/** `GET /api/billing/payments`: the user's payments, newest first (docs/PRODUCT.md §3.19). */
+export async function paymentHistory(db: Db, userId: string): Promise<PaymentHistory> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+  return {
+    payments: rows.flatMap((row) =>
+      isPaidTier(row.tier)
+        ? [
+            {
+              id: row.id,
+              date: row.createdAt.toISOString(),
+              tier: row.tier,
+              kind: row.kind,
+              amountCents: row.amountCents,
+              currency: row.currency,
+              status: row.status,
+              failureMessage: row.failureMessage,
+              cardLast4: row.cardLast4,
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+/**
+ * What stays of a closed account's payments (docs/PRODUCT.md §5.1): a payment taken is a
+ * billing record the law keeps, so it stays with its date, plan, amount, currency and the
+ * payment system's reference, and loses everything that tied it to the person (the user, the
+ * card's last digits, the checkout attempt). Refused payments moved no money and are deleted.
+ * Runs inside the deletion's transaction (`tx` only).
+ */
+export async function keepPaymentsOfClosedAccount(tx: Db, userId: string): Promise<void> {
+  await tx.delete(payments).where(and(eq(payments.userId, userId), eq(payments.status, 'failed')));
+  await tx
+    .update(payments)
+    .set({ userId: null, cardLast4: null, idempotencyKey: null, failureMessage: null })
+    .where(eq(payments.userId, userId));
 }

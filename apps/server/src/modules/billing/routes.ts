@@ -2,6 +2,7 @@ import type {
   BillingConfig as BillingConfigBody,
   BillingStatus,
   CheckoutResult,
+  PaymentHistory,
   PlanChangeResult,
 } from '@tickerwise/shared';
 import { planChangeSchema } from '@tickerwise/shared';
@@ -46,6 +47,15 @@ export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (
     async (request): Promise<BillingStatus> => {
       const user = await requireUser(auth, request);
       return billing.status(user.id);
+    },
+  );
+
+  app.get(
+    '/api/billing/payments',
+    { config: { access: 'user' } },
+    async (request): Promise<PaymentHistory> => {
+      const user = await requireUser(auth, request);
+      return billing.payments(user.id);
     },
   );
 

@@ -4,6 +4,7 @@ import {
   checkoutConfirmSchema,
   isPaidTier,
   type PaidTier,
+  type PaymentHistory,
   type PlanChangeResult,
   planFor,
   planMove,
@@ -17,8 +18,9 @@ import type { Db } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/index.ts';
 import { AppError, notFound, parseInput } from '../../http/errors.ts';
 import { getMe, lockTier, setTier } from '../profiles/service.ts';
+import { billingDataPart } from './billing-data.ts';
 import { releaseCheckout, reserveCheckout } from './checkout-slot.ts';
-import { recordPayment } from './payments.ts';
+import { keepPaymentsOfClosedAccount, paymentHistory, recordPayment } from './payments.ts';
 import { providerEventHandler } from './provider-events.ts';
 import type {
   BillingProvider,
@@ -275,6 +277,19 @@ export function createBillingService(deps: BillingDeps) {
         if (isPaidTier(tier)) await setTier(tx, userId, open.scheduledTier ?? 'free');
       });
     },
+
+    /** `GET /api/billing/payments`: every payment of the user's, newest first. */
+    payments: (userId: string): Promise<PaymentHistory> => paymentHistory(db, userId),
+
+    /**
+     * Inside the transaction that deletes the user (`tx` only): the payments the law keeps
+     * stay, no longer tied to them; the rest of their billing rows go with the user.
+     */
+    keepRecordsOfClosedAccount: (tx: Db, userId: string): Promise<void> =>
+      keepPaymentsOfClosedAccount(tx, userId),
+
+    /** The user's billing rows in the data export. */
+    dataPart: billingDataPart(db),
 
     /** Acts once on a verified event of the payment system, however often it is delivered. */
     handleEvent: (event: ProviderEvent): Promise<void> => events.handle(event),

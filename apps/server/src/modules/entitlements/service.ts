@@ -10,8 +10,11 @@ import {
   type SubscriptionTier,
   type UsageSummary,
 } from '@tickerwise/shared';
+import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
+import { usage } from '../../db/schema/index.ts';
+import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
 import { lockTier, tierOf, tiersOf } from '../profiles/service.ts';
 import { periodAround } from './periods.ts';
 import { limitReached, quotaExceeded, quotaNotIncluded, upgradeRequired } from './refusals.ts';
@@ -74,6 +77,14 @@ export function createEntitlementService({ db, clock }: { db: Db; clock: Clock }
     },
 
     /**
+     * For a caller whose tier is already known (an API key remembers its owner's, and forgets
+     * it when the plan changes): 402 naming the plan that has `feature` unless `tier` has it.
+     */
+    requireFeatureOf(tier: SubscriptionTier, feature: Feature): void {
+      if (!hasFeature(tier, feature)) throw upgradeRequired(feature);
+    },
+
+    /**
      * Counts one use of `quota` for the user, exactly: of any number of requests at once,
      * only as many as the plan allows this period get through; the others get 429 with the
      * reset time. A plan without the quota gets 402.
@@ -109,6 +120,20 @@ export function createEntitlementService({ db, clock }: { db: Db; clock: Clock }
         quotas: Object.fromEntries(entries) as UsageSummary['quotas'],
       };
     },
+
+    /** The user's usage counts in the data export. */
+    dataPart: {
+      name: 'usage',
+      tables: [usage],
+      async collect(userId: string) {
+        const rows = await db
+          .select({ quota: usage.quota, periodStart: usage.periodStart, count: usage.count })
+          .from(usage)
+          .where(eq(usage.userId, userId))
+          .orderBy(usage.periodStart);
+        return rows.map(plainRow);
+      },
+    } satisfies UserDataPart,
 
     /**
      * For a feature whose rows the user keeps (watchlists, alerts, portfolios): inside the

@@ -49,9 +49,13 @@ export function dailyRefresh({ queue, history, market, log, now = Date.now }: Da
       for (const symbol of behind) await closeFromQuote(symbol, session);
       behind = await history.store.behind(session, since);
     }
-    if (behind.length === 0) return { done: true };
+    if (behind.length === 0) {
+      await history.sessionStored(session);
+      return { done: true };
+    }
     if (job.attempts >= triesBeforeQuotes + 3) {
       log.warn({ session, symbols: behind.length }, 'daily refresh gave up on some symbols');
+      await history.sessionStored(session);
       return { done: true };
     }
     return {

@@ -38,6 +38,9 @@ export interface HistoryState {
   version: string;
 }
 
+/** Told when the daily refresh has stored a session's bars. */
+export type SessionListener = (session: string) => Promise<void>;
+
 /** A history a caller reads: bars oldest first, and where they stand. */
 export interface BarSeries extends HistoryState {
   bars: StoredBar[];
@@ -95,6 +98,7 @@ export class HistoryService {
   private fetching = 0;
   private readonly fetchQueue: (() => void)[] = [];
   private readonly timeoutMs: number;
+  private readonly sessionListeners = new Set<SessionListener>();
 
   constructor(private readonly options: HistoryServiceOptions) {
     this.store = new BarStore(options.db);
@@ -157,6 +161,20 @@ export class HistoryService {
       checkedAt: new Date(this.now()),
     });
     this.memos.delete(symbol);
+  }
+
+  /**
+   * Calls `listener` after the daily refresh has brought the stored bars up to a session (on
+   * the one instance that ran it): indicator alerts are checked then. Returns the unsubscribe.
+   */
+  onSessionStored(listener: SessionListener): () => void {
+    this.sessionListeners.add(listener);
+    return () => this.sessionListeners.delete(listener);
+  }
+
+  /** The daily refresh is done with `session`: tells the listeners. */
+  async sessionStored(session: string): Promise<void> {
+    for (const listener of this.sessionListeners) await listener(session);
   }
 
   /** Forgets what this instance knows, so the next read looks at the database (the daily job). */

@@ -40,11 +40,14 @@ export interface RankedDemand {
 /**
  * Which symbols people want fresh, and how much. Every module feeds it: the market routes
  * when a page reads a price (`want`, with an expiry), a live browser tab for the symbols on
- * its screen (`hold`, until released), and later alerts, portfolios and watchlists. In memory,
+ * its screen (`hold`, until released), and the standing demand of watchlists, armed alerts and
+ * portfolio holdings (`stand`, replaced at each look at the database). In memory,
  * per instance: it steers this instance's upstream calls.
  */
 export class DemandRegistry {
   private readonly symbols = new Map<string, SymbolDemand>();
+  /** Demand kept in the database (watchlists, armed alerts, holdings): counts per symbol. */
+  private readonly standing = new Map<DemandReason, ReadonlyMap<string, number>>();
 
   constructor(private readonly now: () => number) {}
 
@@ -80,10 +83,19 @@ export class DemandRegistry {
     };
   }
 
+  /**
+   * The standing demand of `reason` is now `counts` (symbol to how many lists, alerts or
+   * portfolios have it), replacing the last. Breadth counts, but slowly (1 + log2 of the
+   * count), so a symbol held everywhere does not outrank the pages people have open.
+   */
+  stand(reason: DemandReason, counts: ReadonlyMap<string, number>): void {
+    this.standing.set(reason, new Map([...counts].filter(([, count]) => count > 0)));
+  }
+
   /** The symbol's weight now: 0 when nobody wants it. */
   weightOf(symbol: string): number {
     const demand = this.symbols.get(symbol);
-    return demand ? this.weigh(demand, this.now()) : 0;
+    return (demand ? this.weigh(demand, this.now()) : 0) + this.standingWeight(symbol);
   }
 
   /** Every wanted symbol with its weight, heaviest first; forgets demand that expired. */
@@ -91,15 +103,32 @@ export class DemandRegistry {
     const now = this.now();
     const ranked: RankedDemand[] = [];
     for (const [symbol, demand] of this.symbols) {
-      const weight = this.weigh(demand, now);
+      const weight = this.weigh(demand, now) + this.standingWeight(symbol);
       if (weight > 0) ranked.push({ symbol, weight });
-      else this.symbols.delete(symbol);
+      if (demand.holds.size === 0 && demand.wants.size === 0) this.symbols.delete(symbol);
+    }
+    const seen = new Set(ranked.map((entry) => entry.symbol));
+    for (const counts of this.standing.values()) {
+      for (const symbol of counts.keys()) {
+        if (seen.has(symbol)) continue;
+        seen.add(symbol);
+        ranked.push({ symbol, weight: this.standingWeight(symbol) });
+      }
     }
     return ranked.sort((a, b) => b.weight - a.weight || a.symbol.localeCompare(b.symbol));
   }
 
   get size(): number {
     return this.symbols.size;
+  }
+
+  private standingWeight(symbol: string): number {
+    let weight = 0;
+    for (const [reason, counts] of this.standing) {
+      const count = counts.get(symbol);
+      if (count) weight += demandWeights[reason] * (1 + Math.log2(count));
+    }
+    return weight;
   }
 
   private weigh(demand: SymbolDemand, now: number): number {

@@ -91,6 +91,19 @@ export class QuoteCache {
     return this.get(symbol);
   }
 
+  /**
+   * Takes in a new quote from the provider now, however fresh the cached one is (within the
+   * budget): a test server's steered simulated price takes effect at once.
+   */
+  async refreshNow(symbol: string): Promise<QuoteReading> {
+    const entry = this.entryFor(symbol);
+    if (entry.refreshing) await entry.refreshing;
+    this.startRefresh(symbol, entry, 0);
+    await entry.refreshing;
+    if (!entry.quote) throw new MarketDataUnavailable(this.secondsUntilDue(entry));
+    return { quote: entry.quote, stale: entry.stale };
+  }
+
   /** Resolves once no upstream call is in flight (shutdown waits for it). */
   async settled(): Promise<void> {
     const inFlight = [...this.entries.values()].flatMap((entry) =>

@@ -17,6 +17,7 @@ import { requireUser } from '../auth/guard.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import type { HistoryService } from '../history/service.ts';
 import type { CompanyService } from './company-service.ts';
+import { historyAnswer } from './history-answer.ts';
 import type { MarketService, MarketViewer } from './service.ts';
 
 export interface MarketRoutesOptions {
@@ -126,28 +127,8 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
       const { body, etag } = await histories.get(
         `${security.symbol}|${range}|${lastSession}|${delayMinutes}`,
         state.version,
-        async (): Promise<HistoryResponse> => {
-          const series = await history.range(security.symbol, range);
-          // A delayed plan sees a day's bar once its close is as old as its delay.
-          const bars = series.bars.filter((bar) => bar.date <= lastSession);
-          return {
-            symbol: security.symbol,
-            range,
-            bars: bars.map(({ date, open, high, low, close, volume }) => ({
-              date,
-              open,
-              high,
-              low,
-              close,
-              volume,
-            })),
-            source: series.source,
-            asOf: series.asOf && series.asOf > lastSession ? lastSession : series.asOf,
-            stale: series.stale,
-            delayed: delayMinutes > 0,
-            delayMinutes,
-          };
-        },
+        (): Promise<HistoryResponse> =>
+          historyAnswer(history, security.symbol, range, { lastSession, delayMinutes }),
       );
       return sendWithEtag(request, reply, body, etag);
     },

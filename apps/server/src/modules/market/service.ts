@@ -1,6 +1,7 @@
 import {
   type MarketDataAccess,
   type MarketHealth,
+  type PriceQuote,
   parseTickerSymbol,
   type Quote,
   type Stock,
@@ -41,6 +42,7 @@ export type {
   ProviderSymbolMatch,
 } from './providers/market-provider.ts';
 export type { CachedQuote, QuoteListener, QuoteReading } from './quote-cache.ts';
+export { type StandingDemand, symbolCounts } from './standing-demand.ts';
 
 /** What market data a viewer's plan sees: real-time, or delayed by some minutes. */
 export type MarketViewer = MarketDataAccess;
@@ -214,8 +216,50 @@ export class MarketService {
    * The latest quote of any known symbol, refreshed first when older than 15 s, real-time and
    * for the server's own work only (the daily refresh). What users see goes through `quoteFor`.
    */
-  async quote(symbol: string): Promise<QuoteReading> {
-    return this.quotes.get(symbol);
+  async quote(symbol: string, maxAgeMs?: number): Promise<QuoteReading> {
+    return this.quotes.get(symbol, maxAgeMs);
+  }
+
+  /** A new quote from the provider now, within the call budget (the simulation control). */
+  async refreshQuote(symbol: string): Promise<QuoteReading> {
+    return this.quotes.refreshNow(symbol);
+  }
+
+  /** When a symbol's quote was last asked of the provider, if ever. */
+  quoteAttemptedAt(symbol: string): number | undefined {
+    return this.quotes.attemptedAt(symbol);
+  }
+
+  /** Quote calls a minute the provider allows, or null when it sets no limit. */
+  get callsPerMinute(): number | null {
+    return this.options.budget.callsPerMinute;
+  }
+
+  /**
+   * The quote of any listed symbol as `viewer` may see it, without stored bars or company
+   * data: the public API's quote. 404 for an unknown symbol or one without a price.
+   */
+  async latestQuote(viewer: MarketViewer, symbolParam: string): Promise<Quote> {
+    const security = await this.security(symbolParam);
+    let viewed: ViewedQuote;
+    try {
+      viewed = await this.quoteFor(viewer, security.symbol);
+    } catch (error) {
+      if (error instanceof MarketDataUnavailable) throw marketDataUnavailable(error);
+      throw error;
+    }
+    const { quote } = viewed;
+    if (!(quote.price > 0)) throw stockNotFound();
+    return {
+      ...this.toQuote(security.symbol, viewed),
+      name: security.name,
+      type: security.type,
+      previousClose: roundCents(Math.max(0, quote.previousClose)),
+      open: quote.open ?? null,
+      high: quote.high ?? null,
+      low: quote.low ?? null,
+      volume: quote.volume ?? null,
+    };
   }
 
   /**
@@ -249,8 +293,8 @@ export class MarketService {
     symbols: readonly string[],
     reason: DemandReason = 'viewing',
     demandMs = pageDemandMs,
-  ): { quotes: Quote[]; pending: string[] } {
-    const quotes: Quote[] = [];
+  ): { quotes: PriceQuote[]; pending: string[] } {
+    const quotes: PriceQuote[] = [];
     const pending: string[] = [];
     for (const symbol of new Set(symbols)) {
       this.demand.want(symbol, reason, demandMs);
@@ -334,7 +378,7 @@ export class MarketService {
     };
   }
 
-  private toQuote(symbol: string, viewed: ViewedQuote): Quote {
+  private toQuote(symbol: string, viewed: ViewedQuote): PriceQuote {
     const { quote } = viewed;
     return {
       symbol,

@@ -8,6 +8,7 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notificationReads, notifications, user as users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
 
 /** For everyone or for this user, and not expired (docs/PRODUCT.md §8). */
 function visibleTo(userId: string) {
@@ -130,5 +131,41 @@ export async function publishNotification(
   return {
     id,
     audience: input.userEmail ? { userEmail: input.userEmail.toLowerCase() } : 'everyone',
+  };
+}
+
+/**
+ * Notifications in the data export: those addressed to the user alone, and every notification
+ * they read (with when), including ones for everyone.
+ */
+export function notificationsDataPart(db: Db): UserDataPart {
+  return {
+    name: 'notifications',
+    tables: [notifications, notificationReads],
+    async collect(userId) {
+      const addressed = await db
+        .select({
+          id: notifications.id,
+          title: notifications.title,
+          message: notifications.message,
+          link: notifications.link,
+          createdAt: notifications.createdAt,
+          expiresAt: notifications.expiresAt,
+        })
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(notifications.createdAt);
+      const read = await db
+        .select({
+          notificationId: notificationReads.notificationId,
+          title: notifications.title,
+          readAt: notificationReads.readAt,
+        })
+        .from(notificationReads)
+        .innerJoin(notifications, eq(notifications.id, notificationReads.notificationId))
+        .where(eq(notificationReads.userId, userId))
+        .orderBy(notificationReads.readAt);
+      return { addressedToYou: addressed.map(plainRow), read: read.map(plainRow) };
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { Me, SubscriptionTier } from '@tickerwise/shared';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
+import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
 
 export interface ProfileOwner {
   id: string;
@@ -111,4 +112,16 @@ export async function setTiersFrom(db: Db, changes: SQL): Promise<number> {
     returning profiles.id`);
   const rows = (result as { rows?: unknown[] }).rows ?? (Array.isArray(result) ? result : []);
   return rows.length;
+}
+
+/** The profile in the data export. */
+export function profileDataPart(db: Db): UserDataPart {
+  return {
+    name: 'profile',
+    tables: [profiles],
+    async collect(userId) {
+      const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
+      return row ? plainRow(row) : null;
+    },
+  };
 }

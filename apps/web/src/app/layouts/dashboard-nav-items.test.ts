@@ -7,6 +7,7 @@ describe('the group of a dashboard page', () => {
     expect(groupOfPath(paths.stocks)).toBe('Investments');
     expect(groupOfPath(stockPath('AAPL'))).toBe('Investments');
     expect(groupOfPath(paths.etfs)).toBe('Investments');
+    expect(groupOfPath(paths.portfolio)).toBe('Investments');
     expect(groupOfPath(paths.socialPosts)).toBe('Social');
   });
 

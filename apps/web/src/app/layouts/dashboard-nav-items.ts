@@ -1,5 +1,12 @@
 import { paths } from '@tickerwise/shared';
-import { BookOpen, LayoutDashboard, type LucideIcon, TrendingUp, Users } from 'lucide-react';
+import {
+  BookOpen,
+  LayoutDashboard,
+  type LucideIcon,
+  Settings,
+  TrendingUp,
+  Users,
+} from 'lucide-react';
 
 export interface NavLinkItem {
   label: string;
@@ -24,7 +31,10 @@ export const dashboardNav: readonly NavItem[] = [
     label: 'Investments',
     icon: TrendingUp,
     links: [
+      { label: 'Portfolio', to: paths.portfolio },
       { label: 'Stocks', to: paths.stocks },
+      { label: 'Watchlist', to: paths.watchlist },
+      { label: 'Alerts', to: paths.alerts },
       { label: 'Crypto', to: paths.crypto },
       { label: 'ETFs', to: paths.etfs },
     ],
@@ -39,6 +49,7 @@ export const dashboardNav: readonly NavItem[] = [
     ],
   },
   { label: 'Learn', to: paths.learn, icon: BookOpen },
+  { label: 'Settings', to: paths.settings, icon: Settings },
 ];
 
 export function isGroup(item: NavItem): item is NavGroupItem {

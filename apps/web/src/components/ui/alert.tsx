@@ -1,10 +1,13 @@
-import { CircleAlert, Info, TriangleAlert } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-export type AlertTone = 'error' | 'warning' | 'info';
+export type AlertTone = 'error' | 'warning' | 'info' | 'success';
 
 interface AlertProps {
-  /** `error` is announced at once (role "alert"); `warning` and `info` are read in place. */
+  /**
+   * `error` is announced at once (role "alert"), `success` politely (role "status", e.g.
+   * "Your name is saved."); `warning` and `info` are read in place.
+   */
   tone?: AlertTone;
   /** A bold first line; the children follow it. */
   title?: ReactNode;
@@ -20,13 +23,14 @@ const tones: Record<AlertTone, { box: string; Icon: typeof Info }> = {
   error: { box: 'border-red-200 bg-red-50 text-red-800', Icon: CircleAlert },
   warning: { box: 'border-amber-200 bg-amber-50 text-amber-900', Icon: TriangleAlert },
   info: { box: 'border-ink-100 bg-ink-50 text-ink-800', Icon: Info },
+  success: { box: 'border-emerald-200 bg-emerald-50 text-emerald-900', Icon: CircleCheck },
 };
 
 /** A message in a tinted box: a failed action above its button, a warning, or a note. */
 export function Alert({
   tone = 'error',
   title,
-  icon = tone === 'error',
+  icon = tone === 'error' || tone === 'success',
   action,
   className = '',
   children,
@@ -34,7 +38,7 @@ export function Alert({
   const { box, Icon } = tones[tone];
   return (
     <div
-      role={tone === 'error' ? 'alert' : undefined}
+      role={tone === 'error' ? 'alert' : tone === 'success' ? 'status' : undefined}
       className={`flex flex-col gap-3 rounded-xl border px-4 py-3 text-sm sm:flex-row sm:items-center ${box} ${className}`}
     >
       <div className="flex min-w-0 flex-1 gap-2">

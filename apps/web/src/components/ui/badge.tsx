@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 
-export type BadgeTone = 'neutral' | 'outline' | 'brand' | 'warning' | 'alpha';
+export type BadgeTone =
+  | 'neutral'
+  | 'outline'
+  | 'brand'
+  | 'warning'
+  | 'alpha'
+  | 'success'
+  | 'danger';
 
 const tones: Record<BadgeTone, string> = {
   neutral: 'bg-slate-100 font-medium text-slate-700',
@@ -8,6 +15,8 @@ const tones: Record<BadgeTone, string> = {
   brand: 'bg-brand-500 font-semibold text-ink-950',
   warning: 'bg-amber-100 font-semibold text-amber-800',
   alpha: 'bg-violet-100 font-semibold text-violet-700 ring-1 ring-violet-200 ring-inset',
+  success: 'bg-emerald-100 font-semibold text-emerald-800',
+  danger: 'bg-red-100 font-semibold text-red-800',
 };
 
 /** A short label in a pill: a plan, a state ('Delayed'), a highlight ('Most popular'). */

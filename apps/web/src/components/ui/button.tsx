@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'dark' | 'on-dark' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'dark' | 'on-dark' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'full';
 
 interface ButtonStyleOptions {
@@ -23,6 +23,8 @@ const variants: Record<ButtonVariant, string> = {
   dark: 'bg-ink-950 text-white hover:bg-ink-800',
   'on-dark': 'border border-white/20 bg-white/5 text-white hover:bg-white/10',
   ghost: 'text-slate-600 hover:bg-slate-100 hover:text-ink-950',
+  /** An action that destroys something for good (deleting the account, revoking a key). */
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
 };
 
 const sizes: Record<ButtonSize, string> = {

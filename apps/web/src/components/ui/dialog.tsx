@@ -15,6 +15,8 @@ export interface DialogProps {
   description?: ReactNode;
   /** Buttons at the bottom, e.g. Cancel and Confirm. */
   footer?: ReactNode;
+  /** `md` for a form, `wide` for a table (an import preview). */
+  size?: 'md' | 'wide';
   children?: ReactNode;
 }
 
@@ -30,6 +32,7 @@ export function Dialog({
   title,
   description,
   footer,
+  size = 'md',
   children,
 }: DialogProps) {
   return (
@@ -40,9 +43,10 @@ export function Dialog({
         <DialogPrimitive.Content
           // Radix warns when a dialog has no description; most of ours are named by the title alone.
           {...(description ? {} : { 'aria-describedby': undefined })}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-slate-200 bg-white p-6 shadow-2xl focus:outline-none motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-fade-in"
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-slate-200 bg-white shadow-2xl focus:outline-none motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-fade-in ${size === 'wide' ? 'max-w-3xl' : 'max-w-lg'}`}
         >
-          <div className="flex items-start justify-between gap-4">
+          {/* Title and buttons stay in view; a body taller than the screen scrolls between them. */}
+          <div className="flex items-start justify-between gap-4 px-6 pt-6">
             <DialogPrimitive.Title className="text-lg font-semibold text-ink-950">
               {title}
             </DialogPrimitive.Title>
@@ -54,12 +58,18 @@ export function Dialog({
             </DialogPrimitive.Close>
           </div>
           {description && (
-            <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
+            <DialogPrimitive.Description className="mt-1 px-6 text-sm text-slate-600">
               {description}
             </DialogPrimitive.Description>
           )}
-          {children && <div className="mt-4">{children}</div>}
-          {footer && <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div>}
+          {children && (
+            <div className="mt-3 min-h-0 flex-1 overflow-y-auto px-6 pt-1 pb-1">{children}</div>
+          )}
+          {footer ? (
+            <div className="flex flex-wrap justify-end gap-3 px-6 pt-5 pb-6">{footer}</div>
+          ) : (
+            <div className="pb-6" />
+          )}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

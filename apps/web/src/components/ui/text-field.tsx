@@ -8,9 +8,12 @@ type InputProps = Omit<
   'name' | 'form' | 'id' | 'className' | 'aria-invalid' | 'aria-describedby' | 'children'
 >;
 
-export interface TextFieldProps<Values extends FieldValues> extends InputProps {
-  /** The react-hook-form form (`useForm()`'s result) the field belongs to. */
-  form: UseFormReturn<Values>;
+export interface TextFieldProps<Values extends FieldValues, Parsed = Values> extends InputProps {
+  /**
+   * The react-hook-form form (`useForm()`'s result) the field belongs to; `Parsed` is what its
+   * schema turns the values into, when that differs (numbers typed as text).
+   */
+  form: UseFormReturn<Values, unknown, Parsed>;
   name: Path<Values>;
   label: string;
   /** Rewrites what was typed before the form reads it, e.g. the spaces in a card number. */
@@ -26,7 +29,7 @@ export interface TextFieldProps<Values extends FieldValues> extends InputProps {
  * it (from the shared zod schema or the server) and points the input at it for screen readers.
  * `type="password"` adds a show/hide toggle.
  */
-export function TextField<Values extends FieldValues>({
+export function TextField<Values extends FieldValues, Parsed = Values>({
   form,
   name,
   label,
@@ -35,7 +38,7 @@ export function TextField<Values extends FieldValues>({
   type = 'text',
   className = '',
   ...inputProps
-}: TextFieldProps<Values>) {
+}: TextFieldProps<Values, Parsed>) {
   const id = useId();
   const messageId = `${id}-message`;
   const error = form.getFieldState(name, form.formState).error?.message;

@@ -2,18 +2,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { paths, type SignInInput, signInSchema } from '@tickerwise/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuthActions } from '../../app/session/auth-provider.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { showSubmitError } from '../../lib/submit-error.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AccountForm } from './components/account-form.tsx';
 import { AuthShell } from './components/auth-shell.tsx';
 import { LoginAside } from './login-aside.tsx';
-import { showSubmitError } from './submit-error.ts';
 
 export function LoginPage() {
   usePageTitle('Welcome Back');
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
+  // Settings sends a user here once their account is deleted (docs/PRODUCT.md §3.19).
+  const accountDeleted = (useLocation().state as { accountDeleted?: boolean } | null)
+    ?.accountDeleted;
   const [formError, setFormError] = useState<string>();
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
@@ -37,6 +41,11 @@ export function LoginPage() {
       back={{ to: paths.home, label: 'Back to home' }}
       aside={<LoginAside />}
     >
+      {accountDeleted && (
+        <Alert tone="success" className="mb-6">
+          Your account is deleted and you're signed out everywhere. Thank you for using Tickerwise.
+        </Alert>
+      )}
       <AccountForm
         form={form}
         onSubmit={onSubmit}

@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { useAuthActions } from '../../app/session/auth-provider.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { forgetChosenPlan } from '../../lib/chosen-plan.ts';
+import { showSubmitError } from '../../lib/submit-error.ts';
 import { AccountForm } from './components/account-form.tsx';
-import { showSubmitError } from './submit-error.ts';
 
 /** The shared sign-up rules without the plan, which the page already knows. */
 const signUpFormSchema = signUpSchema.omit({ plan: true });

@@ -1,13 +1,16 @@
 import { tierLabel } from '@tickerwise/shared';
-import { GraduationCap, MessageCircle, Sparkles, Wallet } from 'lucide-react';
+import { GraduationCap, MessageCircle, Sparkles } from 'lucide-react';
 import { useAuth } from '../../app/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { PlaceholderPanel } from './placeholder-panel.tsx';
+import { PerformanceCard } from './components/performance-card.tsx';
+import { PortfolioValueCard } from './components/portfolio-value-card.tsx';
+import { RecentActivity } from './components/recent-activity.tsx';
 import { StatCard } from './stat-card.tsx';
 
 /**
- * docs/PRODUCT.md §3.11: the four stat cards are fixed figures; AI Credits names the
- * user's own plan rather than a fixed 'Pro Plan' (a departure listed in §13).
+ * docs/PRODUCT.md §3.11: Portfolio Value, Portfolio Performance and Recent Activity come from
+ * the user's portfolios; AI Credits names the user's own plan rather than a fixed 'Pro Plan'
+ * (a departure listed in §13).
  */
 export function DashboardHome() {
   usePageTitle('Dashboard');
@@ -24,7 +27,7 @@ export function DashboardHome() {
         <p className="mt-1 text-slate-600">Here's an overview of your investing at a glance.</p>
       </header>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Portfolio Value" value="$0.00" note="Across your holdings" icon={Wallet} />
+        <PortfolioValueCard />
         <StatCard
           label="AI Credits"
           value="42/50"
@@ -35,8 +38,8 @@ export function DashboardHome() {
         <StatCard label="Courses Completed" value="0" note="Keep learning" icon={GraduationCap} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <PlaceholderPanel title="Portfolio Performance" message="Chart coming soon" />
-        <PlaceholderPanel title="Recent Activity" message="Activity feed coming soon" />
+        <PerformanceCard />
+        <RecentActivity />
       </div>
     </div>
   );

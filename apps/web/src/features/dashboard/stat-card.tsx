@@ -1,14 +1,17 @@
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card } from '../../components/ui/card.tsx';
 
 interface StatCardProps {
   label: string;
-  value: string;
-  note: string;
+  value: ReactNode;
+  note: ReactNode;
   icon: LucideIcon;
+  /** A line under the note, e.g. where the figure comes from. */
+  footer?: ReactNode;
 }
 
-export function StatCard({ label, value, note, icon: Icon }: StatCardProps) {
+export function StatCard({ label, value, note, icon: Icon, footer }: StatCardProps) {
   return (
     <Card size="sm">
       <div className="flex items-center justify-between">
@@ -17,8 +20,11 @@ export function StatCard({ label, value, note, icon: Icon }: StatCardProps) {
           <Icon className="size-5" />
         </span>
       </div>
-      <p className="mt-3 text-2xl font-bold tracking-tight text-ink-950">{value}</p>
-      <p className="mt-1 text-sm text-slate-500">{note}</p>
+      <div className="mt-3 text-2xl font-bold tracking-tight text-ink-950 tabular-nums">
+        {value}
+      </div>
+      <div className="mt-1 text-sm text-slate-500">{note}</div>
+      {footer}
     </Card>
   );
 }

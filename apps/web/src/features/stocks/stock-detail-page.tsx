@@ -1,5 +1,6 @@
 import { paths, type Stock } from '@tickerwise/shared';
 import { ChevronLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -28,12 +29,17 @@ function backLink(stock: Stock | undefined) {
     : { label: 'Back to Stocks', to: paths.stocks };
 }
 
+interface StockDetailPageProps {
+  /** Buttons beside the back link for the security on screen (Watch, Set alert). */
+  actions?: (stock: Stock) => ReactNode;
+}
+
 /**
  * docs/PRODUCT.md §3.13: any US stock or ETF. Every section keeps its final size while it
  * loads; the price record, the daily bars and the company data load side by side. An unknown
  * symbol shows 'Stock not found'; a record that failed to load, an error box.
  */
-export function StockDetailPage() {
+export function StockDetailPage({ actions }: StockDetailPageProps = {}) {
   const { symbol = '' } = useParams();
   const { data: stock, error, isPending } = useStock(symbol);
   usePageTitle(stock ? `${stock.symbol} · ${stock.name}` : symbol.toUpperCase());
@@ -65,7 +71,12 @@ export function StockDetailPage() {
   };
   return (
     <div className="space-y-6">
-      <BackToList {...backLink(stock)} />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <BackToList {...backLink(stock)} />
+        {stock && actions && (
+          <div className="flex flex-wrap items-start gap-3">{actions(stock)}</div>
+        )}
+      </div>
       {stock ? <StockSummary stock={stock} /> : <StockSummarySkeleton />}
       {!stock && (
         <p role="status" className="sr-only">

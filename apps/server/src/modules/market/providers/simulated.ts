@@ -5,6 +5,7 @@ import {
   sessionCloseMinute,
   sessionOpenMinute,
 } from '../../../calendar/market-calendar.ts';
+import type { SimulatedPriceControl } from '../../../simulation/price-control.ts';
 import { hash, type SimulatedBar, simulatedSeries } from '../../../simulation/simulated-series.ts';
 import { roundCents } from '../market-days.ts';
 import type { MarketProvider, ProviderQuote } from './market-provider.ts';
@@ -98,14 +99,24 @@ export function simulatedQuote(symbol: string, nowMs: number): ProviderQuote {
   };
 }
 
-/** Offline quotes: deterministic per symbol and instant, and the same prices as the bars. */
-export function createSimulatedProvider(now: () => number = Date.now): MarketProvider {
+/**
+ * Offline quotes: deterministic per symbol and instant, and the same prices as the bars,
+ * unless a test server's price control steers a symbol (from the instant it was set).
+ */
+export function createSimulatedProvider(
+  now: () => number = Date.now,
+  control?: SimulatedPriceControl,
+): MarketProvider {
+  const quoteAt = (symbol: string, instant: number) => {
+    const quote = simulatedQuote(symbol, instant);
+    return control ? control.apply(symbol, quote, instant) : quote;
+  };
   return {
     source: 'simulated',
     limits: [],
     async quote(symbol) {
-      return simulatedQuote(symbol, now());
+      return quoteAt(symbol, now());
     },
-    quoteAt: simulatedQuote,
+    quoteAt,
   };
 }

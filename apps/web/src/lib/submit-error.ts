@@ -1,8 +1,8 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { ApiRequestError } from './api-client.ts';
 
 /**
- * Shows why a sign-in or sign-up failed: the server's per-field
+ * Shows why a form submit failed: the server's per-field
  * messages under their fields (same rules as the form's), and returns the message for the red
  * box above the button: the server's (a 429 says how long to wait), else `fallback`.
  */

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+/**
+ * A custom alert (docs/PRODUCT.md, "Alerts"). `state` moves armed -> fired in one statement,
+ * which is what makes a once-alert fire once however many instances see the quote.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    /** One of the shared `alertKinds`. */
+    kind: text('kind').notNull(),
+    /** Price level, percent change or RSI level, by kind; null for the others. */
+    level: doublePrecision('level'),
+    /** Moving-average length of the SMA crosses (50 or 200). */
+    period: integer('period'),
+    /** Label of `rating_becomes`. */
+    rating: text('rating'),
+    /** `once` or `daily`. */
+    repeat: text('repeat').notNull(),
+    note: text('note'),
+    /** `armed`, `fired` (a once-alert that went off) or `paused`. */
+    state: text('state').notNull().default('armed'),
+    lastFiredAt: timestamp('last_fired_at', { withTimezone: true }),
+    /** The trading day of the last firing: a daily alert fires again only on a later one. */
+    lastFiredDay: date('last_fired_day', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('alerts_user_id_idx').on(table.userId),
+    index('alerts_armed_symbol_idx').on(table.symbol).where(sql`${table.state} = 'armed'`),
+  ],
+);
+
+/**
+ * One time an alert went off. A daily alert has at most one row per trading day (the unique
+ * index is its exactly-once guard); the history stays when the alert is deleted.
+ */
+export const alertFirings = pgTable(
+  'alert_firings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    /** `daily` firings are unique per alert and trading day. */
+    repeat: text('repeat').notNull(),
+    tradingDay: date('trading_day', { mode: 'string' }).notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    value: doublePrecision('value'),
+    firedAt: timestamp('fired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('alert_firings_user_fired_idx').on(table.userId, table.firedAt),
+    uniqueIndex('alert_firings_daily_idx')
+      .on(table.alertId, table.tradingDay)
+      .where(sql`${table.repeat} = 'daily'`),
+  ],
+);
+
+/**
+ * Per symbol, the last daily bar its indicator alerts were checked against: each new bar is
+ * checked once, by whichever instance claims it first.
+ */
+export const alertBarChecks = pgTable('alert_bar_checks', {
+  symbol: text('symbol').primaryKey(),
+  checkedThrough: date('checked_through', { mode: 'string' }).notNull(),
+});

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+/** A user's named portfolio; how many they may keep is their plan's `portfolios` limit. */
+export const portfolios = pgTable(
+  'portfolios',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /**
+     * Goes up by one with every change to the ledger, in the same database transaction:
+     * figures cached for a version are those of that ledger, on every instance.
+     */
+    ledgerVersion: integer('ledger_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('portfolios_user_name_idx').on(table.userId, table.name)],
+);
+
+export const transactionKind = pgEnum('transaction_kind', [
+  'buy',
+  'sell',
+  'dividend',
+  'split',
+  'deposit',
+  'withdrawal',
+  'fee',
+]);
+
+/**
+ * The ledger of a portfolio. Numbers are exact `numeric`s read and written as text: shares to
+ * 8 decimals, prices to 6, cash to 4. Which columns a kind uses is enforced here too, so no
+ * writer can store a buy without a price or a deposit with a symbol.
+ */
+export const portfolioTransactions = pgTable(
+  'portfolio_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    portfolioId: uuid('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    /** Order of entry (an import keeps its file's order): breaks ties within a day. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    kind: transactionKind('kind').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    symbol: text('symbol'),
+    quantity: numeric('quantity', { precision: 20, scale: 8 }),
+    price: numeric('price', { precision: 16, scale: 6 }),
+    amount: numeric('amount', { precision: 16, scale: 4 }),
+    fees: numeric('fees', { precision: 16, scale: 4 }).notNull().default('0'),
+    splitTo: integer('split_to'),
+    splitFrom: integer('split_from'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('portfolio_transactions_portfolio_date_idx').on(table.portfolioId, table.date, table.seq),
+    check('portfolio_transactions_fees_check', sql`${table.fees} >= 0`),
+    check(
+      'portfolio_transactions_shape_check',
+      sql`case ${table.kind}
+        when 'buy' then ${table.symbol} is not null and ${table.quantity} > 0 and ${table.price} > 0
+        when 'sell' then ${table.symbol} is not null and ${table.quantity} > 0 and ${table.price} > 0
+        when 'dividend' then ${table.symbol} is not null and ${table.amount} > 0
+        when 'split' then ${table.symbol} is not null and ${table.splitTo} > 0 and ${table.splitFrom} > 0
+        else ${table.symbol} is null and ${table.amount} > 0
+      end`,
+    ),
+  ],
+);

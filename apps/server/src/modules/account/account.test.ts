@@ -1,0 +1,394 @@
+import { randomUUID } from 'node:crypto';
+import { type DataExport, dataExportFormat } from '@tickerwise/shared';
+import { eq, getTableName, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingRequests } from '../../../test/billing-requests.ts';
+import {
+  createTestApp,
+  type SignedUpUser,
+  signInUser,
+  signUpUser,
+  type TestApp,
+  testOrigin,
+} from '../../../test/test-app.ts';
+import * as schema from '../../db/schema/index.ts';
+import { sessionsOf } from '../auth/guard.ts';
+import { insertNotification, markNotificationRead } from '../notifications/service.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+const db = () => testApp.db.database.db;
+const { post } = billingRequests(() => testApp);
+
+function request(method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) {
+  return testApp.app.inject({
+    method,
+    url,
+    headers: { origin: testOrigin, cookie, 'user-agent': desktopChrome },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+const desktopChrome =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+const signedIn = async (cookie: string) => (await request('GET', '/api/me', cookie)).statusCode;
+
+/** A user on Pro through the test provider's checkout, with one payment recorded. */
+async function proUser(): Promise<SignedUpUser> {
+  const user = await signUpUser(testApp.app);
+  const paid = await post(
+    '/api/billing/checkout',
+    {
+      plan: 'pro',
+      idempotencyKey: randomUUID(),
+      card: { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
+    },
+    user.cookie,
+  );
+  expect(paid.statusCode).toBe(200);
+  return user;
+}
+
+describe('Profile', () => {
+  it('saves a new name by the sign-up rules and shows it everywhere', async () => {
+    const user = await signUpUser(testApp.app);
+    const tooShort = await request('POST', '/api/auth/update-user', user.cookie, { name: 'A' });
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().error.fields).toEqual({ name: 'Name must be at least 2 characters' });
+    const renamed = await request('POST', '/api/auth/update-user', user.cookie, {
+      name: '  Grace Hopper ',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await request('GET', '/api/me', user.cookie)).json().name).toBe('Grace Hopper');
+  });
+});
+
+describe('Security: password', () => {
+  it('needs the current password, and a new one signs every other device out', async () => {
+    const user = await signUpUser(testApp.app);
+    const phone = await signInUser(testApp.app, user);
+    const wrong = await request('POST', '/api/auth/change-password', user.cookie, {
+      currentPassword: 'not my password',
+      newPassword: 'a brand new secret',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({
+      code: 'invalid_password',
+      fields: { currentPassword: 'This password is not correct.' },
+    });
+    expect(await signedIn(phone)).toBe(200);
+
+    const short = await request('POST', '/api/auth/change-password', user.cookie, {
+      currentPassword: user.password,
+      newPassword: 'short',
+    });
+    expect(short.json().error.fields).toEqual({
+      newPassword: 'Password must be at least 8 characters',
+    });
+
+    const changed = await request('POST', '/api/auth/change-password', user.cookie, {
+      currentPassword: user.password,
+      newPassword: 'a brand new secret',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).not.toContain('"token"');
+    // This device continues on a new session; every other one is signed out.
+    const renewed = changed.headers['set-cookie'];
+    const cookie = (Array.isArray(renewed) ? renewed : [renewed ?? ''])
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    expect(await signedIn(cookie)).toBe(200);
+    expect(await signedIn(phone)).toBe(401);
+    expect(await signedIn(user.cookie)).toBe(401);
+    await expect(signInUser(testApp.app, user)).rejects.toThrow(/401/);
+    await signInUser(testApp.app, { email: user.email, password: 'a brand new secret' });
+  });
+
+  it('stops a session left open from guessing the password', async () => {
+    const user = await signUpUser(testApp.app);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const response = await testApp.app.inject({
+        method: 'DELETE',
+        url: '/api/me',
+        headers: { origin: testOrigin, cookie: user.cookie },
+        payload: { password: `guess number ${attempt}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses[10]).toBe(429);
+    expect(await signedIn(user.cookie)).toBe(200);
+  });
+});
+
+describe('Security: sessions', () => {
+  it('lists where the user is signed in, this device first, without tokens', async () => {
+    const user = await signUpUser(testApp.app);
+    await signInUser(testApp.app, user);
+    const response = await request('GET', '/api/me/sessions', user.cookie);
+    expect(response.statusCode).toBe(200);
+    const { sessions } = response.json();
+    expect(sessions).toHaveLength(2);
+    expect(sessions[0]).toMatchObject({ current: true });
+    expect(sessions[1]).toMatchObject({
+      current: false,
+      browser: 'Mobile Safari 17',
+      os: 'iOS 17.5',
+      device: 'mobile',
+      ipAddress: expect.stringMatching(/^203\.0\.113\./),
+    });
+    for (const session of sessions) {
+      expect(Date.parse(session.createdAt)).toBeLessThanOrEqual(Date.now());
+      expect(Object.keys(session)).not.toContain('token');
+    }
+    const [row] = await db()
+      .select({ token: schema.session.token })
+      .from(schema.session)
+      .where(eq(schema.session.userId, user.id));
+    expect(response.body).not.toContain(row?.token);
+  });
+
+  it('signs one other device out, and never another user’s', async () => {
+    const user = await signUpUser(testApp.app);
+    const phone = await signInUser(testApp.app, user);
+    const stranger = await signUpUser(testApp.app);
+    const { sessions } = (await request('GET', '/api/me/sessions', user.cookie)).json();
+    const phoneSession = sessions.find((item: { current: boolean }) => !item.current);
+
+    const byStranger = await request(
+      'DELETE',
+      `/api/me/sessions/${phoneSession.id}`,
+      stranger.cookie,
+    );
+    expect(byStranger.statusCode).toBe(404);
+    expect(await signedIn(phone)).toBe(200);
+
+    const ended = await request('DELETE', `/api/me/sessions/${phoneSession.id}`, user.cookie);
+    expect(ended.statusCode).toBe(204);
+    expect(await signedIn(phone)).toBe(401);
+    expect(await signedIn(user.cookie)).toBe(200);
+    const again = await request('DELETE', `/api/me/sessions/${phoneSession.id}`, user.cookie);
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('signs every other device out at once, keeping this one', async () => {
+    const user = await signUpUser(testApp.app);
+    const others = [await signInUser(testApp.app, user), await signInUser(testApp.app, user)];
+    const response = await request('POST', '/api/me/sessions/sign-out-others', user.cookie, {});
+    expect(response.json()).toEqual({ signedOut: 2 });
+    for (const cookie of others) expect(await signedIn(cookie)).toBe(401);
+    expect(await signedIn(user.cookie)).toBe(200);
+    const { sessions } = (await request('GET', '/api/me/sessions', user.cookie)).json();
+    expect(sessions).toHaveLength(1);
+  });
+
+  it('keeps "last active" within minutes of the last request', async () => {
+    const user = await signUpUser(testApp.app);
+    await db()
+      .update(schema.session)
+      .set({ updatedAt: sql`now() - interval '2 hours'` })
+      .where(eq(schema.session.userId, user.id));
+    // A request that finds the session remembered does not look it up; this one must.
+    sessionsOf(testApp.app.auth).memo.clear();
+    expect(await signedIn(user.cookie)).toBe(200);
+    const { sessions } = (await request('GET', '/api/me/sessions', user.cookie)).json();
+    expect(Date.now() - Date.parse(sessions[0].lastActiveAt)).toBeLessThan(60_000);
+  });
+});
+
+describe('Plan and billing', () => {
+  it('lists payments from our records, newest first', async () => {
+    const user = await proUser();
+    const switched = await post('/api/billing/plan-change', { plan: 'enterprise' }, user.cookie);
+    expect(switched.statusCode).toBe(200);
+    const response = await request('GET', '/api/billing/payments', user.cookie);
+    const { payments } = response.json();
+    expect(payments).toHaveLength(2);
+    expect(payments[0]).toMatchObject({
+      tier: 'enterprise',
+      kind: 'proration',
+      status: 'succeeded',
+    });
+    expect(payments[1]).toMatchObject({
+      tier: 'pro',
+      kind: 'subscription',
+      amountCents: 1999,
+      currency: 'usd',
+      status: 'succeeded',
+      cardLast4: '4242',
+    });
+    const stranger = await signUpUser(testApp.app);
+    expect((await request('GET', '/api/billing/payments', stranger.cookie)).json()).toEqual({
+      payments: [],
+    });
+  });
+});
+
+/** Every table that refers to the user table, directly or through other tables. */
+function tablesOfUsers(): PgTable[] {
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+    is(value, PgTable),
+  );
+  const ofUsers = new Set<PgTable>([schema.user as unknown as PgTable]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const table of tables) {
+      if (ofUsers.has(table)) continue;
+      const refersToUsers = getTableConfig(table).foreignKeys.some((key) =>
+        ofUsers.has(key.reference().foreignTable),
+      );
+      if (refersToUsers) {
+        ofUsers.add(table);
+        grew = true;
+      }
+    }
+  }
+  return [...ofUsers];
+}
+
+describe('Your data: the export', () => {
+  it('has a part for every table that holds user data (a new table needs one)', () => {
+    const claimed = new Set(testApp.app.userData.list().flatMap((part) => part.tables));
+    const unclaimed = tablesOfUsers()
+      .filter((table) => !claimed.has(table))
+      .map(getTableName);
+    expect(unclaimed).toEqual([]);
+    expect(tablesOfUsers().length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('holds the user’s rows of every part, as one JSON file, without secrets', async () => {
+    const user = await proUser();
+    await signInUser(testApp.app, user);
+    const own = await insertNotification(db(), {
+      title: 'Your export is ready',
+      message: 'A note for one user.',
+      userId: user.id,
+    });
+    await markNotificationRead(db(), user.id, own);
+    await testApp.app.entitlements.consumeQuota(user, 'aiCalls');
+    await post('/api/billing/plan-change', { plan: 'enterprise' }, user.cookie);
+    const key = await testApp.app.apiKeys.create(user.id, { name: 'Export check' });
+
+    const response = await request('GET', '/api/me/export', user.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="tickerwise-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = response.json() as DataExport;
+    expect(data).toMatchObject({ format: dataExportFormat, userId: user.id });
+    const parts = data.parts as Record<string, Record<string, unknown> & unknown[]>;
+    expect(Object.keys(parts).sort()).toEqual(
+      ['account', 'apiKeys', 'billing', 'notifications', 'profile', 'usage'].sort(),
+    );
+    expect(parts.account).toMatchObject({
+      user: { id: user.id, email: user.email, name: 'Ada Investor' },
+      signInMethods: [{ method: 'credential' }],
+    });
+    expect(parts.account?.sessions).toHaveLength(2);
+    expect(parts.profile).toMatchObject({ subscriptionTier: 'enterprise' });
+    expect(parts.billing).toMatchObject({
+      subscriptions: [{ tier: 'enterprise', status: 'active' }],
+      payments: [{ kind: 'subscription', amountCents: 1999 }, { kind: 'proration' }],
+    });
+    expect(parts.notifications).toMatchObject({
+      addressedToYou: [{ id: own, title: 'Your export is ready' }],
+      read: [{ notificationId: own }],
+    });
+    expect(parts.usage).toMatchObject([{ quota: 'aiCalls', count: 1 }]);
+    expect(parts.apiKeys).toMatchObject([{ name: 'Export check', prefix: key.key.prefix }]);
+
+    // No password hash, session token or key hash, nor the key itself.
+    const [account] = await db()
+      .select({ password: schema.account.password })
+      .from(schema.account)
+      .where(eq(schema.account.userId, user.id));
+    const tokens = await db()
+      .select({ token: schema.session.token })
+      .from(schema.session)
+      .where(eq(schema.session.userId, user.id));
+    const [stored] = await db()
+      .select({ hash: schema.apiKeys.secretHash })
+      .from(schema.apiKeys)
+      .where(eq(schema.apiKeys.userId, user.id));
+    for (const secret of [account?.password, ...tokens.map((row) => row.token), stored?.hash]) {
+      expect(secret).toBeTruthy();
+      expect(response.body).not.toContain(secret);
+    }
+    expect(response.body).not.toContain(key.secret);
+  });
+});
+
+describe('Your data: deleting the account', () => {
+  it('needs the password, and a wrong one deletes nothing', async () => {
+    const user = await signUpUser(testApp.app);
+    const missing = await request('DELETE', '/api/me', user.cookie, {});
+    expect(missing.json().error.fields).toEqual({ password: 'Please enter your password' });
+    const wrong = await request('DELETE', '/api/me', user.cookie, { password: 'not it at all' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ password: 'This password is not correct.' });
+    expect(await signedIn(user.cookie)).toBe(200);
+  });
+
+  it('removes every row of the user, keeps payments without a name, signs out everywhere', async () => {
+    const user = await proUser();
+    const phone = await signInUser(testApp.app, user);
+    await post('/api/billing/plan-change', { plan: 'enterprise' }, user.cookie);
+    const { secret } = await testApp.app.apiKeys.create(user.id, { name: 'Goes too' });
+    const note = await insertNotification(db(), { title: 'Bye', message: 'x', userId: user.id });
+    await markNotificationRead(db(), user.id, note);
+    await testApp.app.entitlements.consumeQuota(user, 'aiCalls');
+    const everyone = await insertNotification(db(), { title: 'For all', message: 'Stays.' });
+    await markNotificationRead(db(), user.id, everyone);
+    const keyCall = () =>
+      testApp.app.inject({
+        method: 'GET',
+        url: '/api/v1/key',
+        headers: { authorization: `Bearer ${secret}` },
+      });
+    expect((await keyCall()).statusCode).toBe(200);
+
+    const deleted = await request('DELETE', '/api/me', user.cookie, { password: user.password });
+    expect(deleted.statusCode).toBe(204);
+    expect(String(deleted.headers['set-cookie'])).toMatch(/session_token=; .*Max-Age=0/);
+
+    for (const table of tablesOfUsers()) {
+      const columns = getTableConfig(table).foreignKeys.flatMap((key) => {
+        const reference = key.reference();
+        return reference.foreignTable === (schema.user as unknown as PgTable)
+          ? reference.columns
+          : [];
+      });
+      const ownColumn = table === (schema.user as unknown as PgTable) ? [schema.user.id] : columns;
+      for (const column of ownColumn) {
+        const rows = await db().select().from(table).where(eq(column, user.id));
+        expect(rows, `${getTableName(table)}.${column.name} still names the user`).toEqual([]);
+      }
+    }
+    // The payments the law keeps: still there, tied to nobody, without the card's digits.
+    const kept = await db()
+      .select()
+      .from(schema.payments)
+      .where(sql`${schema.payments.userId} is null and ${schema.payments.amountCents} in (1999)`);
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+    for (const payment of kept) expect(payment.cardLast4).toBeNull();
+    // Notifications for everyone stay for everyone else.
+    const [stays] = await db()
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.id, everyone));
+    expect(stays?.title).toBe('For all');
+
+    expect(await signedIn(user.cookie)).toBe(401);
+    expect(await signedIn(phone)).toBe(401);
+    expect((await keyCall()).statusCode).toBe(401);
+    await expect(signInUser(testApp.app, user)).rejects.toThrow(/401/);
+  });
+});

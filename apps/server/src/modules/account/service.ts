@@ -1,0 +1,51 @@
+import { type DataExport, deleteAccountSchema } from '@tickerwise/shared';
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { user as users } from '../../db/schema/index.ts';
+import { parseInput } from '../../http/errors.ts';
+import type { UserDataRegistry } from '../../user-data/user-data.ts';
+import type { BillingService } from '../billing/service.ts';
+
+export interface AccountServiceDeps {
+  db: Db;
+  clock: Clock;
+  userData: UserDataRegistry;
+  billing: Pick<BillingService, 'endSubscriptionNow' | 'keepRecordsOfClosedAccount'>;
+  /** Throws 400 (or 429 after too many) unless the password is the user's. */
+  confirmPassword: (userId: string, password: string) => Promise<void>;
+}
+
+/** The user's own account as a whole (docs/PRODUCT.md §3.19): their data, and closing it. */
+export function createAccountService({
+  db,
+  clock,
+  userData,
+  billing,
+  confirmPassword,
+}: AccountServiceDeps) {
+  return {
+    /** `GET /api/me/export`: everything held about the user, every module's part. */
+    exportData: (userId: string): Promise<DataExport> => userData.export(userId, clock()),
+
+    /**
+     * `DELETE /api/me`: closes the account for good. The password confirms it; a paid
+     * subscription ends at the payment provider first (if that fails nothing is deleted and the
+     * user can try again); then, in one transaction, the payments the law keeps lose every link
+     * to the user and the user row goes, taking every other row of theirs with it (foreign keys
+     * cascade). Each deleted session and API key is announced, so the user is signed out and
+     * their keys stop on every instance at once.
+     */
+    async deleteAccount(userId: string, body: unknown): Promise<void> {
+      const { password } = parseInput(deleteAccountSchema, body);
+      await confirmPassword(userId, password);
+      await billing.endSubscriptionNow(userId);
+      await db.transaction(async (tx) => {
+        await billing.keepRecordsOfClosedAccount(tx, userId);
+        await tx.delete(users).where(eq(users.id, userId));
+      });
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

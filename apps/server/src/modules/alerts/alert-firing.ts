@@ -1,0 +1,131 @@
+import { hasFeature, stockPath, subscriptionTiers } from '@tickerwise/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { alertFirings, notifications } from '../../db/schema/index.ts';
+import { type AlertRow, conditionOf } from './alert-rows.ts';
+import { type FiringFigures, firingMessage, firingTitle } from './alert-texts.ts';
+
+/** An alert whose condition a quote or a bar met, with the figures that met it. */
+export interface FiringCandidate {
+  id: string;
+  /**
+   * The level the caller judged against: an alert edited in the meantime is not fired on its
+   * old level. Undefined when the caller read the alert in the same transaction.
+   */
+  level?: number | null;
+  figures: FiringFigures;
+  /** The number stored with the firing (price, change, average, RSI). */
+  value: number | null;
+}
+
+export interface FiredAlert {
+  alertId: string;
+  userId: string;
+  symbol: string;
+  title: string;
+  notificationId: string;
+}
+
+/** Plans whose alerts are checked; a user who moved to a plan without alerts keeps them idle. */
+export const tiersWithAlerts = subscriptionTiers.filter((tier) => hasFeature(tier, 'customAlerts'));
+
+const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+
+/**
+ * Fires alerts exactly once: one UPDATE moves each from armed to fired (a once-alert) or
+ * stamps today's trading day on it (a daily one, which only matches on a later day). Row locks
+ * make that a single transition however many instances try at once: only the transaction that
+ * made it gets the row back, and only it records the firing and the user's notification, in
+ * the same transaction. The notification reaches the user's open pages through the
+ * notifications table's change announcement.
+ */
+export async function fireAlerts(
+  db: Db,
+  candidates: readonly FiringCandidate[],
+  tradingDay: string,
+  at: Date,
+): Promise<FiredAlert[]> {
+  if (candidates.length === 0) return [];
+  const byId = new Map(candidates.map((candidate) => [candidate.id, candidate]));
+  const ids = arrayLiteral(candidates.map((candidate) => candidate.id));
+  // NaN stands for "any level": float8 NaN equals only itself in PostgreSQL.
+  const levels = arrayLiteral(
+    candidates.map((candidate) =>
+      candidate.level === undefined || candidate.level === null ? 'NaN' : candidate.level,
+    ),
+  );
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      update alerts as a set
+        state = case when a.repeat = 'once' then 'fired' else a.state end,
+        last_fired_at = ${at.toISOString()}::timestamptz,
+        last_fired_day = ${tradingDay}::date,
+        updated_at = now()
+      from unnest(${ids}::uuid[], ${levels}::float8[]) as judged(id, level)
+      where a.id = judged.id
+        and (judged.level = 'NaN'::float8 or a.level = judged.level)
+        and a.state = 'armed'
+        and (a.repeat = 'once' or a.last_fired_day is null or a.last_fired_day < ${tradingDay}::date)
+        and exists (
+          select 1 from profiles p
+          where p.id = a.user_id
+            and p.subscription_tier::text = any(${arrayLiteral(tiersWithAlerts)}::text[])
+        )
+      returning a.id, a.user_id as "userId", a.symbol, a.kind, a.level, a.period, a.rating,
+        a.repeat, a.note`);
+    const fired = rowsOf<
+      Pick<AlertRow, 'id' | 'userId' | 'symbol' | 'kind' | 'level' | 'period' | 'rating'> &
+        Pick<AlertRow, 'repeat' | 'note'>
+    >(result);
+    if (fired.length === 0) return [];
+    const texts = fired.map((row) => {
+      const candidate = byId.get(row.id)!;
+      const condition = conditionOf(row);
+      return {
+        row,
+        candidate,
+        title: firingTitle(row.symbol, condition),
+        message: firingMessage(row.symbol, condition, candidate.figures, row.note),
+      };
+    });
+    const recorded = await tx
+      .insert(alertFirings)
+      .values(
+        texts.map(({ row, candidate, title, message }) => ({
+          alertId: row.id,
+          userId: row.userId,
+          symbol: row.symbol,
+          repeat: row.repeat,
+          tradingDay,
+          title,
+          message,
+          value: candidate.value,
+          firedAt: at,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ alertId: alertFirings.alertId });
+    const recordedIds = new Set(recorded.map((row) => row.alertId));
+    const toNotify = texts.filter(({ row }) => recordedIds.has(row.id));
+    if (toNotify.length === 0) return [];
+    const notified = await tx
+      .insert(notifications)
+      .values(
+        toNotify.map(({ row, title, message }) => ({
+          title,
+          message,
+          link: stockPath(row.symbol),
+          userId: row.userId,
+        })),
+      )
+      .returning({ id: notifications.id });
+    return toNotify.map(({ row, title }, index) => ({
+      alertId: row.id,
+      userId: row.userId,
+      symbol: row.symbol,
+      title,
+      notificationId: notified[index]!.id,
+    }));
+  });
+}

@@ -1,0 +1,234 @@
+import {
+  type Alert,
+  type AlertFiring,
+  alertFiringListLimit,
+  type CreateAlertInput,
+  type createAlertSchema,
+  isQuoteAlert,
+  quoteAlertKinds,
+  type SubscriptionTier,
+  type UpdateAlertInput,
+  type updateAlertSchema,
+} from '@tickerwise/shared';
+import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { alertBarChecks, alertFirings, alerts } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import type { EntitlementService } from '../entitlements/service.ts';
+import { tierOf } from '../profiles/service.ts';
+import type { BookEntry } from './alert-book.ts';
+import { tiersWithAlerts } from './alert-firing.ts';
+import { type AlertRow, conditionColumns, toAlert, toFiring } from './alert-rows.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const missingAlert = () => notFound('This alert does not exist.');
+
+type CreateAlert = z.output<typeof createAlertSchema>;
+type UpdateAlert = z.output<typeof updateAlertSchema>;
+
+const suspendedOn = (tier: SubscriptionTier) => !tiersWithAlerts.includes(tier);
+
+/** The user's alerts (or one symbol's), each saying whether the plan leaves it idle. */
+export async function listAlerts(db: Db, userId: string, symbol?: string): Promise<Alert[]> {
+  const tier = await tierOf(db, userId);
+  const rows = await db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), symbol ? eq(alerts.symbol, symbol) : undefined))
+    .orderBy(alerts.symbol, alerts.createdAt);
+  return rows.map((row) => toAlert(row, suspendedOn(tier)));
+}
+
+/** Recent firings of the user's alerts, newest first. */
+export async function listFirings(
+  db: Db,
+  userId: string,
+  limit = alertFiringListLimit,
+): Promise<AlertFiring[]> {
+  const rows = await db
+    .select()
+    .from(alertFirings)
+    .where(eq(alertFirings.userId, userId))
+    .orderBy(desc(alertFirings.firedAt), desc(alertFirings.id))
+    .limit(limit);
+  return rows.map(toFiring);
+}
+
+export interface AlertStoreDeps {
+  db: Db;
+  room: Pick<EntitlementService, 'requireEntitlement' | 'requireRoomFor'>;
+  /** The last stored bar's date of a symbol: indicator alerts start checking after it. */
+  lastBarDate: (symbol: string) => Promise<string | null>;
+  /** Whether moving-average, RSI and rating alerts can be checked on this server. */
+  barAlerts: boolean;
+}
+
+const barAlertsUnavailable = () =>
+  new AppError(
+    503,
+    'indicator_alerts_unavailable',
+    'Moving-average, RSI and rating alerts are not available on this server yet. Price and day-change alerts are.',
+  );
+
+/** The user's alerts and their firings in the database; every read is scoped to the user. */
+export class AlertStore {
+  constructor(private readonly deps: AlertStoreDeps) {}
+
+  get db(): Db {
+    return this.deps.db;
+  }
+
+  async list(userId: string, symbol?: string): Promise<Alert[]> {
+    return listAlerts(this.deps.db, userId, symbol);
+  }
+
+  async get(userId: string, id: string): Promise<Alert> {
+    const { db } = this.deps;
+    const row = await this.row(db, userId, id);
+    return toAlert(row, suspendedOn(await tierOf(db, userId)));
+  }
+
+  /** Recent firings of the user's alerts, newest first (Recent Activity, the Alerts page). */
+  async firings(userId: string, limit = alertFiringListLimit): Promise<AlertFiring[]> {
+    return listFirings(this.deps.db, userId, limit);
+  }
+
+  async firingsOf(userId: string, alertId: string): Promise<AlertFiring[]> {
+    await this.row(this.deps.db, userId, alertId);
+    const rows = await this.deps.db
+      .select()
+      .from(alertFirings)
+      .where(and(eq(alertFirings.userId, userId), eq(alertFirings.alertId, alertId)))
+      .orderBy(desc(alertFirings.firedAt))
+      .limit(alertFiringListLimit);
+    return rows.map(toFiring);
+  }
+
+  /**
+   * Sets a new alert: 402 without alerts in the plan or with as many as it allows (counted
+   * under the user's plan lock, so requests at once cannot pass the limit).
+   */
+  async create(userId: string, input: CreateAlert): Promise<Alert> {
+    const { db, room } = this.deps;
+    const member = { id: userId };
+    await room.requireEntitlement(member, 'customAlerts');
+    if (!isQuoteAlert(input.condition.kind)) {
+      if (!this.deps.barAlerts) throw barAlertsUnavailable();
+      await this.startBarChecks(input.symbol);
+    }
+    const row = await db.transaction(async (tx) => {
+      await room.requireRoomFor(tx, member, 'customAlerts', async () => {
+        const [row] = await tx
+          .select({ count: count() })
+          .from(alerts)
+          .where(eq(alerts.userId, userId));
+        return row?.count ?? 0;
+      });
+      const [row] = await tx
+        .insert(alerts)
+        .values({
+          userId,
+          symbol: input.symbol,
+          ...conditionColumns(input.condition),
+          repeat: input.repeat,
+          note: input.note ?? null,
+        })
+        .returning();
+      return row!;
+    });
+    return toAlert(row, false);
+  }
+
+  /** Edits, pauses or re-arms an alert. A changed condition or repeat arms it again. */
+  async update(userId: string, id: string, input: UpdateAlert): Promise<Alert> {
+    const { db, room } = this.deps;
+    await room.requireEntitlement({ id: userId }, 'customAlerts');
+    const current = await this.row(db, userId, id);
+    if (input.condition && !isQuoteAlert(input.condition.kind)) {
+      if (!this.deps.barAlerts) throw barAlertsUnavailable();
+      await this.startBarChecks(current.symbol);
+    }
+    const rearm = input.condition !== undefined || input.repeat !== undefined;
+    const state = input.state ?? (rearm && current.state === 'fired' ? 'armed' : undefined);
+    const [row] = await db
+      .update(alerts)
+      .set({
+        ...(input.condition ? conditionColumns(input.condition) : {}),
+        ...(input.repeat ? { repeat: input.repeat } : {}),
+        ...(input.note !== undefined ? { note: input.note } : {}),
+        ...(state ? { state } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
+      .returning();
+    if (!row) throw missingAlert();
+    return toAlert(row, false);
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    if (!uuidPattern.test(id)) throw missingAlert();
+    const deleted = await this.deps.db
+      .delete(alerts)
+      .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
+      .returning({ id: alerts.id });
+    if (deleted.length === 0) throw missingAlert();
+  }
+
+  /** Every armed quote alert, for an instance's book. */
+  async armedQuoteAlerts(): Promise<BookEntry[]> {
+    const rows = await this.deps.db
+      .select({
+        id: alerts.id,
+        userId: alerts.userId,
+        symbol: alerts.symbol,
+        kind: alerts.kind,
+        level: alerts.level,
+        repeat: alerts.repeat,
+        lastFiredDay: alerts.lastFiredDay,
+      })
+      .from(alerts)
+      .where(and(eq(alerts.state, 'armed'), inArray(alerts.kind, [...quoteAlertKinds])));
+    return rows.map((row) => ({ ...row, level: row.level ?? 0 }) as BookEntry);
+  }
+
+  /** Symbols with an armed alert checked on daily bars. */
+  async symbolsWithBarAlerts(): Promise<string[]> {
+    const rows = await this.deps.db
+      .selectDistinct({ symbol: alerts.symbol })
+      .from(alerts)
+      .where(and(eq(alerts.state, 'armed'), notInArray(alerts.kind, [...quoteAlertKinds])))
+      .orderBy(alerts.symbol);
+    return rows.map((row) => row.symbol);
+  }
+
+  /**
+   * A symbol's indicator alerts start with the next bar after the last stored one: a cross
+   * that happened before the alert was set does not set it off.
+   */
+  private async startBarChecks(symbol: string): Promise<void> {
+    const through = await this.deps.lastBarDate(symbol);
+    if (!through) return;
+    await this.deps.db
+      .insert(alertBarChecks)
+      .values({ symbol, checkedThrough: through })
+      .onConflictDoUpdate({
+        target: alertBarChecks.symbol,
+        set: {
+          checkedThrough: sql`greatest(${alertBarChecks.checkedThrough}, excluded.checked_through)`,
+        },
+      });
+  }
+
+  private async row(db: Db, userId: string, id: string): Promise<AlertRow> {
+    if (!uuidPattern.test(id)) throw missingAlert();
+    const [row] = await db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.id, id), eq(alerts.userId, userId)));
+    if (!row) throw missingAlert();
+    return row;
+  }
+}
+
+export type { CreateAlertInput, UpdateAlertInput };

@@ -1,0 +1,94 @@
+import {
+  type AlertCondition,
+  alertRatingLabelText,
+  describeAlertCondition,
+  formatPercentChange,
+  formatUsd,
+} from '@tickerwise/shared';
+
+/** What set an alert off: the figures the notification tells. */
+export interface FiringFigures {
+  /** The price at that moment (a quote's, or the day's close for indicator alerts). */
+  price: number;
+  /** Today's change in percent, when known. */
+  change?: number | null;
+  /** The average, RSI or rating the alert watched. */
+  average?: number;
+  rsi?: number;
+  rating?: string;
+  /** When: the quote's time, or the trading day's close. */
+  at: Date;
+  /** For indicator alerts: the trading day of the bar that set it off. */
+  barDate?: string;
+}
+
+const newYorkClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** "AAPL rose above $200.00": the notification's title. */
+export function firingTitle(symbol: string, condition: AlertCondition): string {
+  switch (condition.kind) {
+    case 'price_above':
+      return `${symbol} rose above ${formatUsd(condition.level)}`;
+    case 'price_below':
+      return `${symbol} fell below ${formatUsd(condition.level)}`;
+    case 'change_up':
+      return `${symbol} is up ${condition.percent}% or more today`;
+    case 'change_down':
+      return `${symbol} is down ${condition.percent}% or more today`;
+    case 'crosses_above_sma':
+      return `${symbol} crossed above its ${condition.period}-day average`;
+    case 'crosses_below_sma':
+      return `${symbol} crossed below its ${condition.period}-day average`;
+    case 'rsi_above':
+      return `${symbol}'s RSI 14 rose above ${condition.level}`;
+    case 'rsi_below':
+      return `${symbol}'s RSI 14 fell below ${condition.level}`;
+    case 'rating_becomes':
+      return `${symbol}'s technical rating turned ${alertRatingLabelText[condition.rating]}`;
+  }
+}
+
+/** The notification's text: the figures, when, the alert, and the user's note. */
+export function firingMessage(
+  symbol: string,
+  condition: AlertCondition,
+  figures: FiringFigures,
+  note: string | null,
+): string {
+  const parts: string[] = [];
+  const change =
+    figures.change === null || figures.change === undefined
+      ? ''
+      : ` (${formatPercentChange(figures.change)} today)`;
+  if (figures.barDate) {
+    const day = dayFormat.format(new Date(`${figures.barDate}T00:00:00Z`));
+    parts.push(`${symbol} closed at ${formatUsd(figures.price)} on ${day}.`);
+  } else {
+    parts.push(
+      `${symbol} traded at ${formatUsd(figures.price)}${change} at ${newYorkClock.format(figures.at)} ET.`,
+    );
+  }
+  if (figures.average !== undefined) {
+    parts.push(`Its ${periodOf(condition)}-day average was ${formatUsd(figures.average)}.`);
+  }
+  if (figures.rsi !== undefined) parts.push(`RSI 14 was ${figures.rsi.toFixed(1)}.`);
+  parts.push(`Your alert: ${describeAlertCondition(condition)}.`);
+  if (note) parts.push(`Note: ${note}`);
+  return parts.join(' ');
+}
+
+function periodOf(condition: AlertCondition): number {
+  return 'period' in condition ? condition.period : 0;
+}

@@ -1,0 +1,333 @@
+import {
+  type Alert,
+  alertListSchema,
+  type CreateAlertInput,
+  type SubscriptionTier,
+} from '@tickerwise/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../../test/event-stream.ts';
+import {
+  createTestApp,
+  type SignedUpUser,
+  signUpUser,
+  type TestApp,
+  testOrigin,
+} from '../../../test/test-app.ts';
+import { testClock } from '../../../test/test-clock.ts';
+import { alertFirings, notifications, user as users } from '../../db/schema/index.ts';
+import { setTier } from '../profiles/service.ts';
+
+const clock = testClock();
+let testApp: TestApp;
+let baseUrl: string;
+beforeAll(async () => {
+  testApp = await createTestApp({ clock, config: { simulationControl: true } });
+  baseUrl = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(() => testApp.close());
+afterEach(() => clock.reset());
+
+const db = () => testApp.db.database.db;
+
+/** Tuesday 10 March 2026, 11:00 in New York: a trading day, the market open. */
+const tuesday = new Date('2026-03-10T15:00:00Z');
+const at = (iso: string) => new Date(iso);
+
+async function userOn(tier: SubscriptionTier): Promise<SignedUpUser> {
+  const user = await signUpUser(testApp.app, { plan: tier === 'alpha' ? 'alpha' : 'free' });
+  if (tier === 'pro' || tier === 'enterprise') await setTier(db(), user.id, tier);
+  return user;
+}
+
+function call(user: SignedUpUser, method: string, url: string, payload?: unknown) {
+  return testApp.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { cookie: user.cookie, origin: testOrigin },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function setAlert(user: SignedUpUser, input: CreateAlertInput): Promise<Alert> {
+  const response = await call(user, 'POST', '/api/alerts', input);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().alert;
+}
+
+/** The server takes in a quote of `symbol` at `price` (previous close 100 unless given). */
+function quote(symbol: string, price: number, previousClose = 100) {
+  return testApp.app.alerts.quotes.onQuote(symbol, {
+    price,
+    previousClose,
+    fetchedAt: clock().getTime(),
+  });
+}
+
+async function alertOf(user: SignedUpUser, id: string): Promise<Alert> {
+  return (await call(user, 'GET', `/api/alerts/${id}`)).json().alert;
+}
+
+async function firingsOf(id: string) {
+  return db().select().from(alertFirings).where(eq(alertFirings.alertId, id));
+}
+
+async function notificationsOf(user: SignedUpUser) {
+  return db().select().from(notifications).where(eq(notifications.userId, user.id));
+}
+
+/** Waits until this instance's book has seen an alert's latest change. */
+async function settle(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+describe('price alerts', () => {
+  it('fire at the level itself, once, with a notification that names the price and links the stock', async () => {
+    clock.set(tuesday);
+    const user = await userOn('pro');
+    const alert = await setAlert(user, {
+      symbol: 'AAPL',
+      condition: { kind: 'price_above', level: 200 },
+      note: 'Trim the position',
+    });
+    await settle();
+    expect(await quote('AAPL', 199.99)).toEqual([]);
+    const fired = await quote('AAPL', 200);
+    expect(fired).toHaveLength(1);
+    expect(await quote('AAPL', 201)).toEqual([]);
+
+    const after = await alertOf(user, alert.id);
+    expect(after).toMatchObject({ state: 'fired', lastFiredAt: tuesday.toISOString() });
+    const [notification] = await notificationsOf(user);
+    expect(notification).toMatchObject({
+      title: 'AAPL rose above $200.00',
+      link: '/dashboard/investments/stocks/AAPL',
+    });
+    expect(notification!.message).toBe(
+      'AAPL traded at $200.00 (+100.00% today) at Mar 10, 11:00 AM ET. Your alert: Price above $200.00. Note: Trim the position',
+    );
+    const firings = await firingsOf(alert.id);
+    expect(firings).toMatchObject([{ tradingDay: '2026-03-10', value: 200 }]);
+  });
+
+  it('fire when the price gaps through the level, in either direction', async () => {
+    clock.set(tuesday);
+    const user = await userOn('pro');
+    const above = await setAlert(user, {
+      symbol: 'MSFT',
+      condition: { kind: 'price_above', level: 400 },
+    });
+    const below = await setAlert(user, {
+      symbol: 'MSFT',
+      condition: { kind: 'price_below', level: 380 },
+    });
+    await settle();
+    expect(await quote('MSFT', 390)).toEqual([]);
+    expect((await quote('MSFT', 455.5)).map((fired) => fired.alertId)).toEqual([above.id]);
+    const down = await quote('MSFT', 300);
+    expect(down.map((fired) => fired.title)).toEqual(['MSFT fell below $380.00']);
+    expect(down[0]!.alertId).toBe(below.id);
+  });
+
+  it('day-change alerts compare with the previous close, the level included', async () => {
+    clock.set(tuesday);
+    const user = await userOn('pro');
+    const up = await setAlert(user, {
+      symbol: 'NVDA',
+      condition: { kind: 'change_up', percent: 5 },
+    });
+    const down = await setAlert(user, {
+      symbol: 'NVDA',
+      condition: { kind: 'change_down', percent: 3 },
+    });
+    await settle();
+    expect(await quote('NVDA', 104.99, 100)).toEqual([]);
+    expect((await quote('NVDA', 105, 100)).map((fired) => fired.alertId)).toEqual([up.id]);
+    expect(await quote('NVDA', 97.01, 100)).toEqual([]);
+    const fired = await quote('NVDA', 96, 100);
+    expect(fired.map((alert) => alert.alertId)).toEqual([down.id]);
+    expect(fired[0]!.title).toBe('NVDA is down 3% or more today');
+  });
+
+  it('a daily alert fires at most once a trading day, skips a closed day, and fires again the next session', async () => {
+    const user = await userOn('pro');
+    clock.set(at('2026-04-02T15:00:00Z')); // Thursday
+    const alert = await setAlert(user, {
+      symbol: 'KO',
+      condition: { kind: 'price_below', level: 60 },
+      repeat: 'daily',
+    });
+    await settle();
+    expect(await quote('KO', 59)).toHaveLength(1);
+    expect(await quote('KO', 58)).toEqual([]);
+    // Good Friday: the market is closed, the price is still Thursday's.
+    clock.set(at('2026-04-03T15:00:00Z'));
+    expect(await quote('KO', 58)).toEqual([]);
+    // Monday before the open is still Thursday's session.
+    clock.set(at('2026-04-06T12:00:00Z'));
+    expect(await quote('KO', 58)).toEqual([]);
+    clock.set(at('2026-04-06T14:00:00Z'));
+    expect(await quote('KO', 58)).toHaveLength(1);
+    expect((await alertOf(user, alert.id)).state).toBe('armed');
+    const days = (await firingsOf(alert.id)).map((firing) => firing.tradingDay).sort();
+    expect(days).toEqual(['2026-04-02', '2026-04-06']);
+  });
+
+  it('a paused alert stays quiet; armed again it fires, and a fired one is armed again by an edit', async () => {
+    clock.set(tuesday);
+    const user = await userOn('pro');
+    const alert = await setAlert(user, {
+      symbol: 'AMZN',
+      condition: { kind: 'price_above', level: 150 },
+    });
+    const paused = await call(user, 'PATCH', `/api/alerts/${alert.id}`, { state: 'paused' });
+    expect(paused.json().alert.state).toBe('paused');
+    await settle();
+    expect(await quote('AMZN', 160)).toEqual([]);
+    await call(user, 'PATCH', `/api/alerts/${alert.id}`, { state: 'armed' });
+    await settle();
+    expect(await quote('AMZN', 160)).toHaveLength(1);
+    expect((await alertOf(user, alert.id)).state).toBe('fired');
+
+    const edited = await call(user, 'PATCH', `/api/alerts/${alert.id}`, {
+      condition: { kind: 'price_above', level: 170 },
+    });
+    expect(edited.json().alert).toMatchObject({ state: 'armed', condition: { level: 170 } });
+    await settle();
+    expect(await quote('AMZN', 165)).toEqual([]);
+    expect(await quote('AMZN', 170)).toHaveLength(1);
+    expect(await firingsOf(alert.id)).toHaveLength(2);
+  });
+
+  it('an edited level is never fired on the old one', async () => {
+    clock.set(tuesday);
+    const user = await userOn('pro');
+    const alert = await setAlert(user, {
+      symbol: 'META',
+      condition: { kind: 'price_above', level: 500 },
+    });
+    await settle();
+    // The book still holds 500 while the edit to 600 is on its way.
+    await call(user, 'PATCH', `/api/alerts/${alert.id}`, {
+      condition: { kind: 'price_above', level: 600 },
+    });
+    const candidates = [
+      { id: alert.id, level: 500, figures: { price: 550, at: clock() }, value: 550 },
+    ];
+    const { fireAlerts } = await import('./alert-firing.ts');
+    expect(await fireAlerts(db(), candidates, '2026-03-10', clock())).toEqual([]);
+    expect((await alertOf(user, alert.id)).state).toBe('armed');
+  });
+
+  it('a quote the server takes in sets alerts off, and the notification reaches an open page live', async () => {
+    const user = await userOn('alpha');
+    const alert = await setAlert(user, {
+      symbol: 'JPM',
+      condition: { kind: 'price_above', level: 900 },
+    });
+    await settle();
+    const stream = await openEventStream(`${baseUrl}/api/events`, user.cookie);
+    try {
+      const moved = await call(user, 'PUT', '/api/simulation/quotes/JPM', { price: 950 });
+      // The control is the operator's: a signed-in user is refused.
+      expect(moved.statusCode).toBe(403);
+      const admin = await userOn('free');
+      await db().update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+      const operator = await call(admin, 'PUT', '/api/simulation/quotes/JPM', { price: 950 });
+      expect(operator.statusCode, operator.body).toBe(200);
+      await stream.waitFor(
+        (event) => event.type === 'change' && event.topic === 'notifications',
+        5_000,
+      );
+      const list = (await call(user, 'GET', '/api/notifications')).json();
+      expect(list.notifications[0]).toMatchObject({ title: 'JPM rose above $900.00', read: false });
+      expect((await alertOf(user, alert.id)).state).toBe('fired');
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('alerts and plans', () => {
+  it('a free user is told alerts come with Pro', async () => {
+    const user = await userOn('free');
+    const response = await call(user, 'POST', '/api/alerts', {
+      symbol: 'AAPL',
+      condition: { kind: 'price_above', level: 1 },
+    });
+    expect(response.statusCode).toBe(402);
+    expect(response.json().error).toMatchObject({
+      code: 'upgrade_required',
+      message: 'Custom alerts are part of the Pro plan and up. Upgrade to use it.',
+      requiredTier: 'pro',
+    });
+    const list = alertListSchema.parse((await call(user, 'GET', '/api/alerts')).json());
+    expect(list).toEqual({ alerts: [], firings: [], allowed: 0 });
+  });
+
+  it('Pro allows 50 alerts, exactly, when they are set at once', async () => {
+    const user = await userOn('pro');
+    const answers = await Promise.all(
+      Array.from({ length: 53 }, (_, index) =>
+        call(user, 'POST', '/api/alerts', {
+          symbol: 'AAPL',
+          condition: { kind: 'price_above', level: 1000 + index },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(3);
+    expect(answers.find((answer) => answer.statusCode === 402)!.json().error.message).toBe(
+      'Your Pro plan allows 50 custom alerts. Upgrade to Enterprise for more.',
+    );
+  });
+
+  it('alerts of a user whose plan no longer has them stay idle and say so', async () => {
+    clock.set(tuesday);
+    const user = await userOn('pro');
+    const alert = await setAlert(user, {
+      symbol: 'PEP',
+      condition: { kind: 'price_above', level: 10 },
+    });
+    await setTier(db(), user.id, 'free');
+    await settle();
+    expect(await quote('PEP', 20)).toEqual([]);
+    expect(await alertOf(user, alert.id)).toMatchObject({ state: 'armed', suspended: true });
+  });
+
+  it("another user's alert is not found and stays as it was", async () => {
+    const owner = await userOn('pro');
+    const other = await userOn('pro');
+    const alert = await setAlert(owner, {
+      symbol: 'AAPL',
+      condition: { kind: 'price_below', level: 10 },
+    });
+    const attempts = await Promise.all([
+      call(other, 'GET', `/api/alerts/${alert.id}`),
+      call(other, 'PATCH', `/api/alerts/${alert.id}`, { state: 'paused' }),
+      call(other, 'DELETE', `/api/alerts/${alert.id}`),
+    ]);
+    for (const attempt of attempts) expect(attempt.statusCode).toBe(404);
+    expect(await alertOf(owner, alert.id)).toMatchObject({ state: 'armed' });
+    const theirs = alertListSchema.parse((await call(other, 'GET', '/api/alerts')).json());
+    expect(theirs.alerts).toEqual([]);
+  });
+
+  it('refuses bad conditions with the field named', async () => {
+    const user = await userOn('pro');
+    const response = await call(user, 'POST', '/api/alerts', {
+      symbol: 'AAPL',
+      condition: { kind: 'price_above', level: -5 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({
+      'condition.level': 'The price must be above $0',
+    });
+    const unknown = await call(user, 'POST', '/api/alerts', {
+      symbol: 'QQQQQ',
+      condition: { kind: 'price_above', level: 5 },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

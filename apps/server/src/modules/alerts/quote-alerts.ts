@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { tradingDayAt } from '../../calendar/market-calendar.ts';
+import type { Database } from '../../db/client.ts';
+import type { MarketLog } from '../../upstream/market-log.ts';
+import type { CachedQuote } from '../market/service.ts';
+import { AlertBook, type BookEntry, type QuoteAlertKind } from './alert-book.ts';
+import { type FiredAlert, fireAlerts } from './alert-firing.ts';
+import type { AlertStore } from './alert-store.ts';
+
+/** The NOTIFY channel of alert changes (migration 0009's announce_alert_change). */
+export const alertChangeChannel = 'alert_changes';
+
+const quoteKinds: readonly string[] = ['price_above', 'price_below', 'change_up', 'change_down'];
+
+const changeSchema = z.union([
+  z.object({ id: z.string(), deleted: z.literal(true) }),
+  z.object({
+    id: z.string(),
+    userId: z.string(),
+    symbol: z.string(),
+    kind: z.string(),
+    level: z.number().nullable(),
+    repeat: z.enum(['once', 'daily']),
+    state: z.string(),
+    lastFiredDay: z.string().nullable(),
+  }),
+]);
+
+/** Alerts a failed or refused firing put aside are looked at again after this. */
+const parkMs = 5 * 60_000;
+
+export interface QuoteAlertsOptions {
+  database: Database;
+  store: AlertStore;
+  log: MarketLog;
+  now?: () => number;
+  /** Told of each alert this instance fired (tests and the benchmark watch it). */
+  onFired?: (fired: FiredAlert[]) => void;
+}
+
+/**
+ * Checks every quote the server takes in against the armed price and day-change alerts. Each
+ * instance keeps them in an `AlertBook` loaded from the database and kept in step with it by
+ * the alert_changes announcements, so a quote costs a few binary searches, and only alerts
+ * whose level it reached go to the database, where `fireAlerts` fires each exactly once.
+ */
+export class QuoteAlerts {
+  readonly book = new AlertBook();
+  private readonly now: () => number;
+  /** Put aside after the database refused to fire them (paused meanwhile, plan without alerts). */
+  private readonly parked = new Map<string, { entry: BookEntry; until: number }>();
+  private stopListening: (() => Promise<void>) | undefined;
+  private stopRestored: (() => void) | undefined;
+  private loading: Promise<void> | undefined;
+  private pendingChanges: string[] | undefined;
+  private readonly firing = new Set<Promise<unknown>>();
+  /** How many changes were announced per alert: a refusal that raced one is not parked. */
+  private readonly changes = new Map<string, number>();
+  private day: { minute: number; date: string } | undefined;
+  private nextUnparkAt = 0;
+
+  constructor(private readonly options: QuoteAlertsOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async start(): Promise<void> {
+    const { database } = this.options;
+    this.stopListening = await database.listen(alertChangeChannel, (payload) =>
+      this.applyChange(payload),
+    );
+    this.stopRestored = database.onListenRestored(() => {
+      this.reload().catch((error: unknown) => {
+        this.options.log.warn({ err: error }, 'alerts could not be reloaded');
+      });
+    });
+    await this.reload();
+  }
+
+  async stop(): Promise<void> {
+    this.stopRestored?.();
+    await this.stopListening?.();
+    await Promise.allSettled([...this.firing]);
+  }
+
+  /** Loads every armed quote alert; changes announced meanwhile are applied after it. */
+  async reload(): Promise<void> {
+    if (this.loading) return this.loading;
+    this.pendingChanges = [];
+    this.loading = (async () => {
+      try {
+        const entries = await this.options.store.armedQuoteAlerts();
+        this.book.clear();
+        this.parked.clear();
+        for (const entry of entries) this.book.put(entry);
+      } finally {
+        const pending = this.pendingChanges ?? [];
+        this.pendingChanges = undefined;
+        this.loading = undefined;
+        for (const payload of pending) this.applyChange(payload);
+      }
+    })();
+    return this.loading;
+  }
+
+  /**
+   * A quote the server took in: fires the alerts whose level it reached. Resolves when they
+   * are recorded (callers need not wait: the quote is served meanwhile).
+   */
+  async onQuote(symbol: string, quote: Pick<CachedQuote, 'price' | 'previousClose' | 'fetchedAt'>) {
+    this.unpark();
+    const tradingDay = this.tradingDay();
+    this.book.advanceTo(tradingDay);
+    if (!(quote.price > 0) || !this.book.has(symbol)) return [];
+    const change =
+      quote.previousClose > 0
+        ? Math.round(((quote.price - quote.previousClose) / quote.previousClose) * 10_000) / 100
+        : null;
+    const triggered = this.book.takeTriggered(symbol, { price: quote.price, change }, tradingDay);
+    if (triggered.length === 0) return [];
+    const at = new Date(quote.fetchedAt);
+    const changesBefore = triggered.map((entry) => this.changes.get(entry.id) ?? 0);
+    const candidates = triggered.map((entry) => ({
+      id: entry.id,
+      level: entry.level,
+      figures: { price: quote.price, change, at },
+      value: entry.kind === 'change_up' || entry.kind === 'change_down' ? change : quote.price,
+    }));
+    const work = fireAlerts(this.options.store.db, candidates, tradingDay, at);
+    this.firing.add(work);
+    try {
+      const fired = await work;
+      const firedIds = new Set(fired.map((alert) => alert.alertId));
+      triggered.forEach((entry, index) => {
+        const changedSince = (this.changes.get(entry.id) ?? 0) !== changesBefore[index];
+        if (!firedIds.has(entry.id) && !changedSince) this.park(entry);
+      });
+      if (fired.length > 0) this.options.onFired?.(fired);
+      return fired;
+    } catch (error) {
+      this.options.log.warn({ symbol, err: error }, 'alerts could not be fired; trying again');
+      for (const entry of triggered) this.book.put(entry);
+      return [];
+    } finally {
+      this.firing.delete(work);
+    }
+  }
+
+  /** The trading day now, worked out once a minute (quotes arrive by the hundred). */
+  private tradingDay(): string {
+    const minute = Math.floor(this.now() / 60_000);
+    if (this.day?.minute !== minute) this.day = { minute, date: tradingDayAt(minute * 60_000) };
+    return this.day.date;
+  }
+
+  private park(entry: BookEntry): void {
+    this.parked.set(entry.id, { entry, until: this.now() + parkMs });
+  }
+
+  private unpark(): void {
+    if (this.parked.size === 0) return;
+    const now = this.now();
+    // Looked at once a second, not on every quote: a plan without alerts can park many.
+    if (now < this.nextUnparkAt) return;
+    this.nextUnparkAt = now + 1_000;
+    for (const [id, { entry, until }] of this.parked) {
+      if (until > now) continue;
+      this.parked.delete(id);
+      this.book.put(entry);
+    }
+  }
+
+  private applyChange(payload: string): void {
+    if (this.pendingChanges) {
+      this.pendingChanges.push(payload);
+      return;
+    }
+    let change: z.infer<typeof changeSchema>;
+    try {
+      change = changeSchema.parse(JSON.parse(payload));
+    } catch {
+      this.options.log.warn({ payload }, 'an alert change could not be read');
+      return;
+    }
+    this.parked.delete(change.id);
+    this.changes.set(change.id, (this.changes.get(change.id) ?? 0) + 1);
+    if ('deleted' in change) {
+      this.book.delete(change.id);
+      this.changes.set(change.id, -1);
+      return;
+    }
+    if (change.state !== 'armed' || !quoteKinds.includes(change.kind)) {
+      this.book.delete(change.id);
+      return;
+    }
+    this.book.put({
+      id: change.id,
+      userId: change.userId,
+      symbol: change.symbol,
+      kind: change.kind as QuoteAlertKind,
+      level: change.level ?? 0,
+      repeat: change.repeat,
+      lastFiredDay: change.lastFiredDay,
+    });
+  }
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/client.ts';
+import type { MarketData } from '../../market-data/market-data.ts';
+import type { Auth } from '../auth/auth.ts';
+import type { EntitlementService } from '../entitlements/service.ts';
+import { AlertStore } from './alert-store.ts';
+import { BarAlerts, type IndicatorReader } from './bar-alerts.ts';
+import { QuoteAlerts } from './quote-alerts.ts';
+import { QuoteKeeper } from './quote-keeper.ts';
+import { alertRoutes } from './routes.ts';
+
+export interface AlertsOptions {
+  auth: Auth;
+  database: Database;
+  room: Pick<EntitlementService, 'requireEntitlement' | 'requireRoomFor'>;
+  marketData: MarketData;
+  /**
+   * Reads SMA 50 and 200, RSI 14 and the technical rating on bars (the analyst's indicators);
+   * without it only price and day-change alerts can be set.
+   */
+  reader?: IndicatorReader;
+  /** Keep the quotes of alert symbols fresh from this instance (the background jobs' switch). */
+  keepQuotes: boolean;
+  /** What time it is: the trading day a quote counts for. */
+  clock: Clock;
+}
+
+export interface Alerts {
+  store: AlertStore;
+  quotes: QuoteAlerts;
+  bars: BarAlerts | undefined;
+  keeper: QuoteKeeper;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    alerts: Alerts;
+  }
+}
+
+/**
+ * Custom alerts: the routes, this instance's book of armed quote alerts (checked on every
+ * quote the market service takes in), the bar alerts checked after the daily refresh, and the
+ * keeper of alert symbols' quotes.
+ */
+export async function registerAlerts(
+  app: FastifyInstance,
+  { auth, database, room, marketData, reader, keepQuotes, clock }: AlertsOptions,
+): Promise<Alerts> {
+  const { market, history } = marketData;
+  const log = app.log;
+  const store = new AlertStore({
+    db: database.db,
+    room,
+    lastBarDate: async (symbol) => (await history.state(symbol)).asOf,
+    barAlerts: reader !== undefined,
+  });
+  const now = () => clock().getTime();
+  const quotes = new QuoteAlerts({ database, store, log, now });
+  const bars = reader ? new BarAlerts({ store, history, reader, log, now }) : undefined;
+  const keeper = new QuoteKeeper({
+    history,
+    barSymbols: () => store.symbolsWithBarAlerts(),
+    log,
+  });
+  // Symbols with armed quote alerts are kept fresh by the market's scheduler, nobody watching.
+  marketData.standing.add('alert', async () => {
+    const counts = new Map<string, number>();
+    for (const symbol of quotes.book.symbolsWithAlerts()) counts.set(symbol, 1);
+    return counts;
+  });
+  const stopQuotes = market.onQuote((symbol, quote) => {
+    void quotes.onQuote(symbol, quote);
+  });
+  const stopSessions = history.onSessionStored(async () => {
+    await bars?.checkAll();
+  });
+  app.addHook('onReady', async () => {
+    await quotes.start();
+    if (keepQuotes) keeper.start();
+  });
+  app.addHook('preClose', async () => {
+    stopQuotes();
+    stopSessions();
+    await keeper.stop();
+    await quotes.stop();
+  });
+  await app.register(alertRoutes, { auth, store, market });
+  const alerts = { store, quotes, bars, keeper };
+  app.decorate('alerts', alerts);
+  return alerts;
+}

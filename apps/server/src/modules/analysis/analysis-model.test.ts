@@ -1,0 +1,159 @@
+import {
+  analysisResponseSchema,
+  askResponseSchema,
+  writtenAnalysisResponseSchema,
+} from '@tickerwise/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { analystRequests } from '../../../test/analyst-requests.ts';
+import { analysisFromFacts, type FakeLlm, factsOf, startFakeLlm } from '../../../test/fake-llm.ts';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/test-app.ts';
+
+/** The AI analyst over HTTP with a language model: a fake OpenAI-compatible server. */
+
+let llm: FakeLlm;
+let testApp: TestApp;
+let baseUrl: string;
+const { overview, open, ask, userOn } = analystRequests(
+  () => testApp,
+  () => baseUrl,
+);
+const usedToday = async (user: SignedUpUser) =>
+  (await testApp.app.entitlements.usageOf(user, 'aiCalls')).used;
+
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  testApp = await createTestApp({
+    config: {
+      analyst: {
+        model: { baseUrl: llm.url, apiKey: llm.apiKey, model: llm.model },
+        timeoutMs: 3_000,
+      },
+    },
+  });
+  // A thousand readers connect at once: more than the default queue of pending connections.
+  baseUrl = await testApp.app.listen({ host: '127.0.0.1', port: 0, backlog: 2048 });
+});
+afterAll(async () => {
+  await testApp.close();
+  await llm.close();
+});
+beforeEach(() => {
+  llm.replyFromFacts();
+  llm.behave({ kind: 'answer' });
+  llm.setChunkDelay(0);
+  llm.requests.length = 0;
+});
+
+describe('the written analysis by a language model', () => {
+  it('is announced with the model’s name, and ask is offered', async () => {
+    const user = await userOn('alpha');
+    const body = analysisResponseSchema.parse((await overview('AAPL', user)).json);
+    expect(body.written).toEqual({
+      status: 'available',
+      cost: 1,
+      writer: 'model',
+      model: 'fake-analyst-1',
+    });
+    expect(body.ask).toEqual({ available: true, reason: null, message: null });
+  });
+
+  it('streams as the model writes, each sentence once its numbers are checked', async () => {
+    const user = await userOn('alpha');
+    const response = await open('MSFT', user, true);
+    const events = response.events ?? [];
+    expect(events.filter((event) => event.event === 'text').length).toBeGreaterThan(5);
+    expect(events.some((event) => event.event === 'reset')).toBe(false);
+    const done = writtenAnalysisResponseSchema.parse(events.at(-1)?.data);
+    expect(done.analysis).toMatchObject({
+      writer: 'model',
+      model: 'fake-analyst-1',
+      fallback: null,
+    });
+    expect(done.analysis.sections.map((section) => section.title)).toEqual([
+      'Summary',
+      'Trend and momentum',
+      'Valuation and quality',
+      'Risks',
+      'What to watch',
+    ]);
+    expect(llm.requests).toHaveLength(1);
+  });
+
+  it('falls back to the built-in analysis when the model invents a figure', async () => {
+    llm.reply((request) =>
+      analysisFromFacts(factsOf(request)).replace(
+        '## Risks\n\n',
+        '## Risks\n\nShort interest stands at 23.7% of the float. ',
+      ),
+    );
+    const user = await userOn('alpha');
+    const events = (await open('AMZN', user, true)).events ?? [];
+    const reset = events.find((event) => event.event === 'reset');
+    expect(reset?.data).toEqual({
+      reason: 'ungrounded_figure',
+      message:
+        'This text was withdrawn because the language model stated a figure that is not in the data.',
+    });
+    expect(JSON.stringify(events)).not.toContain('23.7%');
+    const done = writtenAnalysisResponseSchema.parse(events.at(-1)?.data);
+    expect(done.analysis).toMatchObject({ writer: 'built_in', fallback: 'ungrounded_figure' });
+    // Stored: the next reader gets the built-in analysis without another model call.
+    const other = await userOn('alpha');
+    const read = writtenAnalysisResponseSchema.parse((await open('AMZN', other)).json);
+    expect(read.analysis).toEqual(done.analysis);
+    expect(llm.requests).toHaveLength(1);
+  });
+
+  it('1,000 opens of one stock at once cost one model call, and each user one credit', async () => {
+    llm.setChunkDelay(2);
+    const users = await Promise.all(Array.from({ length: 20 }, () => userOn('alpha')));
+    await overview('TSLA', users[0]);
+    const responses = await Promise.all(
+      Array.from({ length: 1_000 }, (_, index) => open('TSLA', users[index % 20], true)),
+    );
+    expect(responses.every((response) => response.status === 200)).toBe(true);
+    expect(llm.requests).toHaveLength(1);
+    const [first, ...others] = responses.map((response) => response.events?.at(-1)?.data.analysis);
+    for (const other of others) expect(other).toEqual(first);
+    for (const user of users) expect(await usedToday(user)).toBe(1);
+    // A thousand streamed answers over real sockets take seconds on a busy two-core machine.
+  }, 90_000);
+});
+
+describe('asking about a stock', () => {
+  it('streams the model’s checked answer for one credit', async () => {
+    const user = await userOn('alpha');
+    const response = await ask('AAPL', 'What is the latest close?', user, true);
+    const events = response.events ?? [];
+    expect(events[0]).toMatchObject({ event: 'start', data: { charged: true } });
+    const done = askResponseSchema.parse(events.at(-1)?.data);
+    expect(done.answer).toMatchObject({ outcome: 'answered', model: 'fake-analyst-1' });
+    expect(done.answer.answer).toMatch(/^Apple Inc\. closed at \$/);
+    expect(done.credits.used).toBe(1);
+    expect(await usedToday(user)).toBe(1);
+  });
+
+  it('declines an advice question politely, without the model and without a credit', async () => {
+    const user = await userOn('alpha');
+    const response = await ask('AAPL', 'Should I buy Apple now?', user);
+    const body = askResponseSchema.parse(response.json);
+    expect(body).toMatchObject({ charged: false, answer: { outcome: 'refused', model: null } });
+    expect(body.answer.answer).toMatch(/^I can't say whether to buy, sell or hold AAPL/);
+    expect(llm.requests).toHaveLength(0);
+    expect(await usedToday(user)).toBe(0);
+  });
+
+  it('withholds an answer with an invented figure, and gives the credit back when the model fails', async () => {
+    const user = await userOn('alpha');
+    llm.reply('Revenue will grow 31% next year.');
+    const unverified = askResponseSchema.parse(
+      (await ask('AAPL', 'What about revenue?', user)).json,
+    );
+    expect(unverified).toMatchObject({ charged: true, answer: { outcome: 'unverified' } });
+    expect(await usedToday(user)).toBe(1);
+    llm.behave({ kind: 'fail', status: 500 });
+    const failed = askResponseSchema.parse((await ask('AAPL', 'What is the trend?', user)).json);
+    expect(failed).toMatchObject({ charged: false, answer: { outcome: 'unavailable' } });
+    expect(await usedToday(user)).toBe(1);
+  });
+});

@@ -1,0 +1,330 @@
+import {
+  type DailyBar,
+  type DataSource,
+  investmentDisclaimer,
+  type KeyMetrics,
+  type QuestionAnswer,
+} from '@tickerwise/shared';
+import { AppError, notFound } from '../../http/errors.ts';
+import { asksForAdvice } from './advice-question.ts';
+import type { AnalysisStore } from './analysis-store.ts';
+import { type AnalysisFacts, buildFacts, type SecurityIdentity } from './facts.ts';
+import { benchmarkSymbol } from './key-figures.ts';
+import type { QuestionAnswerer } from './question-answerer.ts';
+import { refusalText } from './question-answerer.ts';
+import type { WriterEvent } from './writer.ts';
+import type { Writing, WrittenAnalyses } from './written-analyses.ts';
+
+/** The market data the analyst reads (the market module's directory, history and company data). */
+export interface AnalysisMarket {
+  /** The security a symbol names, or undefined when the app does not serve it. */
+  find(symbol: string): Promise<SecurityIdentity | undefined>;
+  /** Where a symbol's stored bars stand: cheap, remembered between reads. */
+  state(symbol: string): Promise<{ version: string; stale: boolean }>;
+  /** The last `count` stored daily bars, oldest first, and where they stand. */
+  bars(
+    symbol: string,
+    count: number,
+  ): Promise<{
+    bars: DailyBar[];
+    asOf: string | null;
+    source: DataSource;
+    stale: boolean;
+    /** Changes whenever the stored bars may have changed. */
+    version: string;
+  }>;
+  /** Company figures, or null for a security without them. */
+  company(
+    security: SecurityIdentity,
+  ): Promise<{ metrics: KeyMetrics; source: DataSource; asOf: string } | null>;
+}
+
+export interface Member {
+  id: string;
+}
+
+/** The entitlements module's service, as far as the analyst uses it. */
+export interface AnalysisEntitlements {
+  /** Throws 402 `upgrade_required` unless the user's plan includes the feature. */
+  requireEntitlement(member: Member, feature: 'aiAnalysis'): Promise<unknown>;
+  /** Counts one AI call exactly; throws 402 without the quota, 429 when it is used up. */
+  consumeQuota(
+    member: Member,
+    quota: 'aiCalls',
+  ): Promise<{ used: number; limit: number; resetsAt: Date; refund(): Promise<void> }>;
+  usageOf(
+    member: Member,
+    quota: 'aiCalls',
+  ): Promise<{ used: number; limit: number; resetsAt: Date }>;
+}
+
+/** A question that passed its checks (and was paid for, unless declined as advice). */
+export interface PreparedQuestion {
+  /** Whether it cost a credit; false again if the model failed and the credit went back. */
+  readonly charged: boolean;
+  answer(emit: (event: WriterEvent) => void, signal?: AbortSignal): Promise<QuestionAnswer>;
+}
+
+export interface Credits {
+  used: number;
+  limit: number;
+  resetsAt: string;
+}
+
+export interface AnalysisServiceOptions {
+  market: AnalysisMarket;
+  entitlements: AnalysisEntitlements;
+  store: AnalysisStore;
+  written: WrittenAnalyses;
+  /** Null when no language model is configured: questions are then not offered. */
+  answerer: QuestionAnswerer | null;
+  /** The writer's name as readers see it before it writes: a model's, or null for built-in. */
+  modelName: string | null;
+  clock: () => Date;
+}
+
+/** Five years of trading days and a little more: the rating's averages settle over them. */
+const historyBars = 1_300;
+/** A year of SPY's bars and a margin, for beta and correlation. */
+const benchmarkBars = 300;
+/** Facts are recomputed when the stored bars change, and at least this often (company data). */
+const factsFreshMs = 10 * 60_000;
+
+export const modelNotConnected = () =>
+  new AppError(
+    409,
+    'model_not_connected',
+    'The operator of this Tickerwise server has not connected a language model, so questions cannot be answered here. The analysis above comes from the built-in writer.',
+  );
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+const creditsOf = (usage: { used: number; limit: number; resetsAt: Date }): Credits => ({
+  used: usage.used,
+  limit: usage.limit,
+  resetsAt: usage.resetsAt.toISOString(),
+});
+
+interface CachedFacts {
+  version: string;
+  computedAt: number;
+  facts: AnalysisFacts;
+  stale: boolean;
+}
+
+/**
+ * The AI analyst: facts computed from the stored bars and company data, the written analysis
+ * metered by plan (the first open of a stock's analysis on a UTC day costs one AI credit,
+ * opening it again that day is free), and questions answered from the same facts.
+ */
+export class AnalysisService {
+  private readonly factsCache = new Map<string, CachedFacts>();
+  /** Opens known to be recorded (`day|user|symbol`): an open is never undone but by a refund. */
+  private readonly knownOpens = new Set<string>();
+  private knownOpensDay = '';
+  private readonly computing = new Map<string, Promise<CachedFacts>>();
+
+  constructor(private readonly options: AnalysisServiceOptions) {}
+
+  get askAvailable(): boolean {
+    return this.options.answerer !== null;
+  }
+
+  get modelName(): string | null {
+    return this.options.modelName;
+  }
+
+  /** The security a symbol names; 404 when the app does not serve it. */
+  async security(symbol: string): Promise<SecurityIdentity> {
+    const security = await this.options.market.find(symbol);
+    if (!security) throw notFound(`There is no stock or fund with the symbol ${symbol}.`);
+    return security;
+  }
+
+  /**
+   * The facts of a security, computed once per change of its stored bars (and at least every
+   * few minutes, for company data), however many readers ask at once.
+   */
+  async facts(security: SecurityIdentity): Promise<{ facts: AnalysisFacts; stale: boolean }> {
+    const { market, clock } = this.options;
+    const { version } = await market.state(security.symbol);
+    const cached = this.factsCache.get(security.symbol);
+    const now = clock().getTime();
+    if (cached && cached.version === version && now - cached.computedAt < factsFreshMs) {
+      return cached;
+    }
+    const id = `${security.symbol}@${version}`;
+    let pending = this.computing.get(id);
+    if (!pending) {
+      pending = this.compute(security, now).finally(() => this.computing.delete(id));
+      this.computing.set(id, pending);
+    }
+    return pending;
+  }
+
+  private async compute(security: SecurityIdentity, now: number): Promise<CachedFacts> {
+    const history = await this.options.market.bars(security.symbol, historyBars);
+    if (history.bars.length === 0) {
+      throw new AppError(
+        404,
+        'no_price_history',
+        `No price history is stored for ${security.symbol} yet. Please try again in a minute.`,
+      );
+    }
+    const { market } = this.options;
+    const [benchmark, company] = await Promise.all([
+      security.symbol === benchmarkSymbol
+        ? Promise.resolve(history)
+        : market.bars(benchmarkSymbol, benchmarkBars),
+      market.company(security),
+    ]);
+    const facts = buildFacts({
+      security,
+      bars: history.bars,
+      priceSource: history.source,
+      benchmarkBars: benchmark.bars.length > 0 ? benchmark.bars : null,
+      company,
+    });
+    const entry = { version: history.version, computedAt: now, facts, stale: history.stale };
+    this.factsCache.set(security.symbol, entry);
+    return entry;
+  }
+
+  async credits(member: Member): Promise<Credits> {
+    return creditsOf(await this.options.entitlements.usageOf(member, 'aiCalls'));
+  }
+
+  /** Whether the user already opened the symbol's analysis in the current UTC day. */
+  async openedToday(member: Member, symbol: string): Promise<boolean> {
+    return this.hasOpened(member.id, symbol, utcDay(this.options.clock()));
+  }
+
+  private openKey(userId: string, symbol: string, day: string): string {
+    if (day !== this.knownOpensDay || this.knownOpens.size > 100_000) {
+      this.knownOpens.clear();
+      this.knownOpensDay = day;
+    }
+    return `${day}|${userId}|${symbol}`;
+  }
+
+  private async hasOpened(userId: string, symbol: string, day: string): Promise<boolean> {
+    const key = this.openKey(userId, symbol, day);
+    if (this.knownOpens.has(key)) return true;
+    const opened = await this.options.store.hasOpened(userId, symbol, day);
+    if (opened) this.knownOpens.add(key);
+    return opened;
+  }
+
+  /** The stored written analysis of these facts, if one is ready; never writes or charges. */
+  storedAnalysis(facts: AnalysisFacts) {
+    return this.options.written.stored(facts);
+  }
+
+  /**
+   * Opens the written analysis: 402 for a plan without AI analysis, 429 when the day's credits
+   * are used up; otherwise the first open of the symbol today costs one credit (given back if
+   * the writing fails) and every later one is free.
+   */
+  async openWritten(
+    member: Member,
+    facts: AnalysisFacts,
+  ): Promise<{ writing: Writing; charged: boolean; credits: Credits }> {
+    const charge = await this.chargeFirstOpen(member, facts.security.symbol);
+    const writing = this.options.written.open(facts);
+    const { giveBack } = charge;
+    if (giveBack) writing.result.catch(giveBack);
+    return {
+      writing,
+      charged: charge.charged,
+      credits: charge.credits ?? (await this.credits(member)),
+    };
+  }
+
+  /**
+   * One credit for the day's first open of a symbol, exactly once however many requests of
+   * the user arrive at once: each takes a credit, only the one that records the open keeps it.
+   * Answers the credits after the charge when it knows them without asking again.
+   */
+  private async chargeFirstOpen(
+    member: Member,
+    symbol: string,
+  ): Promise<{ charged: boolean; credits?: Credits; giveBack?: () => Promise<void> }> {
+    const { entitlements, store, clock } = this.options;
+    const day = utcDay(clock());
+    if (await this.hasOpened(member.id, symbol, day)) return { charged: false };
+    let consumption: Awaited<ReturnType<AnalysisEntitlements['consumeQuota']>>;
+    try {
+      consumption = await entitlements.consumeQuota(member, 'aiCalls');
+    } catch (error) {
+      // Out of credits, but a request of this user opened it meanwhile: a free re-read.
+      if (await this.hasOpened(member.id, symbol, day)) return { charged: false };
+      // A plan without AI credits has no AI analysis: the entitlements' own 402 says so.
+      if ((error as { statusCode?: number }).statusCode === 402) {
+        await entitlements.requireEntitlement(member, 'aiAnalysis');
+      }
+      throw error;
+    }
+    const recorded = await store.recordOpen(member.id, symbol, day);
+    this.knownOpens.add(this.openKey(member.id, symbol, day));
+    if (!recorded) {
+      await consumption.refund();
+      return { charged: false };
+    }
+    return {
+      charged: true,
+      credits: creditsOf(consumption),
+      giveBack: async () => {
+        this.knownOpens.delete(this.openKey(member.id, symbol, day));
+        await consumption.refund().catch(() => {});
+        await store.forgetOpen(member.id, symbol, day).catch(() => {});
+      },
+    };
+  }
+
+  /**
+   * "Ask about this stock", before any answer is written: 402 without AI analysis, 409
+   * without a model, 429 without credits left. An advice question is declined for free;
+   * any other costs one credit, given back when the model fails us.
+   */
+  async prepareQuestion(
+    member: Member,
+    facts: AnalysisFacts,
+    question: string,
+  ): Promise<PreparedQuestion> {
+    const { entitlements, answerer } = this.options;
+    await entitlements.requireEntitlement(member, 'aiAnalysis');
+    if (!answerer) throw modelNotConnected();
+    if (asksForAdvice(question)) {
+      return {
+        charged: false,
+        answer: async (emit) => {
+          const text = refusalText(facts);
+          emit({ type: 'text', text });
+          return {
+            question,
+            answer: text,
+            outcome: 'refused',
+            model: null,
+            dataDate: facts.dataDate,
+            disclaimer: investmentDisclaimer,
+          };
+        },
+      };
+    }
+    const consumption = await entitlements.consumeQuota(member, 'aiCalls');
+    let charged = true;
+    return {
+      get charged() {
+        return charged;
+      },
+      answer: async (emit, signal) => {
+        const answer = await answerer.answer(facts, question, { emit, signal });
+        if (answer.outcome === 'unavailable') {
+          await consumption.refund();
+          charged = false;
+        }
+        return answer;
+      },
+    };
+  }
+}

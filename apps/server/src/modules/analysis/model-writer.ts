@@ -1,0 +1,136 @@
+import {
+  investmentDisclaimer,
+  type WriterFallback,
+  type WrittenAnalysis,
+} from '@tickerwise/shared';
+import { parseSections } from './analysis-text.ts';
+import type { AnalysisFacts } from './facts.ts';
+import { GroundedTextStream, UngroundedFigureError } from './grounded-stream.ts';
+import type { LanguageModel } from './language-model.ts';
+import { toModelFacts } from './model-facts.ts';
+import { allowedFactsOf } from './number-check.ts';
+import { analysisMessages } from './prompts.ts';
+import type { AnalysisWriter, WriteOptions } from './writer.ts';
+
+/** The part of the app's logger the analyst uses (Fastify's logger fits). */
+export interface AnalysisLog {
+  warn(details: object, message: string): void;
+}
+
+export interface ModelWriterOptions {
+  model: LanguageModel;
+  /** Writes instead when the model's text fails its check, times out or errs. */
+  fallback: AnalysisWriter;
+  log: AnalysisLog;
+  /** The longest a whole answer may take. */
+  timeoutMs: number;
+  now?: () => Date;
+}
+
+class TimedOutError extends Error {
+  override name = 'TimedOutError';
+}
+
+/**
+ * Reads a model's text through the `fn` pieces it streams, passing each sentence on once its
+ * numbers matched the facts, within `timeoutMs`. Throws UngroundedFigureError or
+ * TimedOutError; rethrows the caller's own abort.
+ */
+export async function streamGrounded(
+  pieces: (signal: AbortSignal) => AsyncIterable<string>,
+  allowed: ReturnType<typeof allowedFactsOf>,
+  options: { timeoutMs: number; signal?: AbortSignal; onText: (text: string) => void },
+): Promise<string> {
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const grounded = new GroundedTextStream(allowed);
+  let text = '';
+  const pass = (ready: string) => {
+    if (!ready) return;
+    text += ready;
+    options.onText(ready);
+  };
+  try {
+    for await (const piece of pieces(signal)) pass(grounded.push(piece));
+    pass(grounded.end());
+    return text;
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    if (deadline.aborted)
+      throw new TimedOutError(`no complete answer within ${options.timeoutMs} ms`);
+    throw error;
+  }
+}
+
+export function fallbackReasonOf(error: unknown): WriterFallback {
+  if (error instanceof UngroundedFigureError) return 'ungrounded_figure';
+  if (error instanceof TimedOutError) return 'timeout';
+  return 'model_error';
+}
+
+/**
+ * The language-model writer: the model gets the facts as JSON and the rule to use no other
+ * numbers; its text streams out sentence by sentence as each passes the number check. On a
+ * figure that is not a fact, a timeout, an error or text without the five sections, what was
+ * shown is withdrawn, the event is logged, and the built-in writer's analysis is served.
+ */
+export class CheckedModelWriter implements AnalysisWriter {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: ModelWriterOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async write(facts: AnalysisFacts, options: WriteOptions = {}): Promise<WrittenAnalysis> {
+    const { model, fallback, log, timeoutMs } = this.options;
+    const modelFacts = toModelFacts(facts);
+    const messages = analysisMessages(modelFacts);
+    let shown = false;
+    try {
+      const text = await streamGrounded(
+        (signal) => model.stream(messages, signal),
+        allowedFactsOf(modelFacts, facts),
+        {
+          timeoutMs,
+          signal: options.signal,
+          onText: (piece) => {
+            shown = true;
+            options.emit?.({ type: 'text', text: piece });
+          },
+        },
+      );
+      const sections = parseSections(text);
+      if (!sections) throw new BadFormatError();
+      return {
+        sections,
+        writer: 'model',
+        model: model.name,
+        fallback: null,
+        dataDate: facts.dataDate,
+        writtenAt: this.now().toISOString(),
+        disclaimer: investmentDisclaimer,
+      };
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      const reason = error instanceof BadFormatError ? 'bad_format' : fallbackReasonOf(error);
+      log.warn(
+        {
+          event: 'analysis_model_fallback',
+          symbol: facts.security.symbol,
+          dataDate: facts.dataDate,
+          model: model.name,
+          reason,
+          figures: error instanceof UngroundedFigureError ? error.figures : undefined,
+          error: reason === 'model_error' ? String(error) : undefined,
+        },
+        'The model’s analysis was not served; the built-in analysis replaces it',
+      );
+      if (shown) options.emit?.({ type: 'reset', reason });
+      return { ...(await fallback.write(facts, options)), fallback: reason };
+    }
+  }
+}
+
+class BadFormatError extends Error {
+  override name = 'BadFormatError';
+}

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { AnalystConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { MarketData } from '../../market-data/market-data.ts';
+import type { Auth } from '../auth/auth.ts';
+import type { EntitlementService } from '../entitlements/service.ts';
+import { type AnalysisMarket, AnalysisService } from './analysis-service.ts';
+import { AnalysisStore } from './analysis-store.ts';
+import { BuiltInWriter } from './built-in/built-in-writer.ts';
+import { openAiCompatibleModel } from './language-model.ts';
+import { CheckedModelWriter } from './model-writer.ts';
+import { QuestionAnswerer } from './question-answerer.ts';
+import { analysisRoutes } from './routes.ts';
+import { WrittenAnalyses } from './written-analyses.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The AI analyst, for other modules and for tests. */
+    analysis: AnalysisService;
+  }
+}
+
+/** Stored analyses of older data and opens of past days are kept this long, then forgotten. */
+const keptDays = 7;
+const pruneIntervalMs = 60 * 60 * 1000;
+
+/** The market data the analyst reads, in its own terms. */
+function analysisMarket({ market, history, company }: MarketData): AnalysisMarket {
+  return {
+    // Answers 404 itself for a symbol the app does not serve.
+    async find(symbol) {
+      const found = await market.security(symbol);
+      return {
+        symbol: found.symbol,
+        name: found.name,
+        type: found.type,
+        sector: found.sector,
+        industry: found.industry,
+      };
+    },
+    state: (symbol) => history.state(symbol),
+    async bars(symbol, count) {
+      const series = await history.recentBars(symbol, count);
+      return {
+        bars: series.bars.map(({ date, open, high, low, close, volume }) => ({
+          date,
+          open,
+          high,
+          low,
+          close,
+          volume,
+        })),
+        asOf: series.asOf,
+        source: series.source,
+        stale: series.stale,
+        version: series.version,
+      };
+    },
+    async company(security) {
+      const data = await company.companyData(await market.security(security.symbol));
+      return { metrics: data.metrics, source: data.source, asOf: data.asOf };
+    },
+  };
+}
+
+/**
+ * The AI analyst: its routes, its writer (the built-in one, or a language model checked
+ * against the facts when `LLM_BASE_URL` and `LLM_MODEL` are set), and an hourly clean-up of
+ * stored analyses and opens nobody reads any more.
+ */
+export async function registerAnalysis(
+  app: FastifyInstance,
+  options: {
+    config: AnalystConfig;
+    auth: Auth;
+    db: Db;
+    clock: Clock;
+    entitlements: EntitlementService;
+    marketData: MarketData;
+  },
+): Promise<AnalysisService> {
+  const { config, db, clock } = options;
+  const store = new AnalysisStore(db);
+  const builtIn = new BuiltInWriter(clock);
+  const model = config.model ? openAiCompatibleModel(config.model) : null;
+  const writer = model
+    ? new CheckedModelWriter({
+        model,
+        fallback: builtIn,
+        log: app.log,
+        timeoutMs: config.timeoutMs,
+        now: clock,
+      })
+    : builtIn;
+  const written = new WrittenAnalyses({
+    store,
+    writer,
+    writerKey: model ? `model:${model.name}` : 'built_in',
+    clock,
+    log: app.log,
+    // A writer that is still at it past its own timeout has died with its instance.
+    claimStaleMs: config.timeoutMs + 30_000,
+  });
+  const analysis = new AnalysisService({
+    market: analysisMarket(options.marketData),
+    entitlements: options.entitlements,
+    store,
+    written,
+    answerer: model
+      ? new QuestionAnswerer({ model, log: app.log, timeoutMs: config.timeoutMs })
+      : null,
+    modelName: model?.name ?? null,
+    clock,
+  });
+  app.decorate('analysis', analysis);
+  await app.register(analysisRoutes, { auth: options.auth, analysis });
+
+  let running: Promise<void> | null = null;
+  const prune = () => {
+    const before = new Date(clock().getTime() - keptDays * 86_400_000).toISOString().slice(0, 10);
+    running ??= store
+      .forgetBefore(before, before)
+      .catch((error: unknown) => app.log.error({ err: error }, 'analysis clean-up failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(prune, pruneIntervalMs);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+  return analysis;
+}

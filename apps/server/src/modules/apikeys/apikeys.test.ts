@@ -1,0 +1,253 @@
+import { createHash } from 'node:crypto';
+import { apiKeyPattern, apiKeysPerUser, type SubscriptionTier } from '@tickerwise/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  type SignedUpUser,
+  signUpUser,
+  type TestApp,
+  testConfig,
+  testOrigin,
+} from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { defaultLimits } from '../../config.ts';
+import { apiKeys } from '../../db/schema/index.ts';
+import { setTier } from '../profiles/service.ts';
+
+/**
+ * Fifty requests a minute per key, so that the limit is reached in a test, while each instance
+ * still reserves several at a time (and a key it remembers costs no query at all).
+ */
+const rateLimit = { max: 50, windowSeconds: 60 };
+
+let testApp: TestApp;
+/** A second instance on the same database, as behind a load balancer. */
+let second: FastifyInstance;
+beforeAll(async () => {
+  const config = { limits: { ...defaultLimits, apiRequestsPerKey: rateLimit } };
+  testApp = await createTestApp({ config });
+  second = await buildApp(testConfig(config), { database: testApp.db.database });
+  await second.ready();
+});
+afterAll(async () => {
+  await second.close();
+  await testApp.close();
+});
+
+const db = () => testApp.db.database.db;
+
+async function userOn(tier: SubscriptionTier): Promise<SignedUpUser> {
+  const user = await signUpUser(testApp.app);
+  await setTier(db(), user.id, tier);
+  return user;
+}
+
+function createKey(user: SignedUpUser, name: unknown = 'Trading bot') {
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/api-keys',
+    headers: { origin: testOrigin, cookie: user.cookie },
+    payload: { name },
+  });
+}
+
+async function newKey(user: SignedUpUser, name = 'Trading bot') {
+  const response = await createKey(user, name);
+  expect(response.statusCode).toBe(201);
+  return response.json() as { key: { id: string; prefix: string }; secret: string };
+}
+
+const listKeys = (user: SignedUpUser) =>
+  testApp.app.inject({ method: 'GET', url: '/api/api-keys', headers: { cookie: user.cookie } });
+
+const revoke = (user: SignedUpUser, id: string, app = testApp.app) =>
+  app.inject({
+    method: 'DELETE',
+    url: `/api/api-keys/${id}`,
+    headers: { origin: testOrigin, cookie: user.cookie },
+  });
+
+function callApi(secret: string, app = testApp.app, url = '/api/v1/key') {
+  return app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${secret}` } });
+}
+
+/** A route that reads nothing of the key's: only the key check can refuse it. */
+const quote = '/api/v1/quotes/AAPL';
+
+/** Calls until the answer is `status` or a second has passed: announcements take milliseconds. */
+async function eventually(call: () => Promise<{ statusCode: number }>, status: number) {
+  const started = Date.now();
+  let last = await call();
+  while (last.statusCode !== status && Date.now() - started < 1_000) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    last = await call();
+  }
+  return { status: last.statusCode, ms: Date.now() - started };
+}
+
+describe('making keys', () => {
+  it('shows the secret once and keeps only its SHA-256 and its first characters', async () => {
+    const user = await userOn('enterprise');
+    const { key, secret } = await newKey(user);
+    expect(secret).toMatch(apiKeyPattern);
+    expect(key.prefix).toBe(secret.slice(0, 11));
+
+    const [row] = await db().select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    expect(row?.secretHash).toBe(createHash('sha256').update(secret).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(secret);
+    expect(JSON.stringify(row)).not.toContain(secret.slice(11));
+
+    const list = await listKeys(user);
+    expect(list.json()).toMatchObject({
+      keys: [{ id: key.id, name: 'Trading bot', prefix: key.prefix, lastUsedAt: null }],
+      rateLimit: { requests: 50, windowSeconds: 60 },
+    });
+    expect(list.body).not.toContain(secret.slice(11));
+  });
+
+  it('are for plans with API access: Free and Pro are told to upgrade', async () => {
+    for (const tier of ['free', 'pro'] as const) {
+      const response = await createKey(await userOn(tier));
+      expect(response.statusCode).toBe(402);
+      expect(response.json().error).toMatchObject({
+        code: 'upgrade_required',
+        requiredTier: 'enterprise',
+        message: 'API access is part of the Enterprise plan and up. Upgrade to use it.',
+      });
+    }
+    expect((await createKey(await userOn('alpha'))).statusCode).toBe(201);
+  });
+
+  it('need a name, and an account holds at most ten', async () => {
+    const user = await userOn('enterprise');
+    expect((await createKey(user, '   ')).json().error.fields).toEqual({
+      name: 'Please name the key',
+    });
+    expect((await createKey(user, 'x'.repeat(61))).statusCode).toBe(400);
+    for (let index = 0; index < apiKeysPerUser; index += 1) await newKey(user, `Key ${index}`);
+    const eleventh = await createKey(user);
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json().error.code).toBe('too_many_api_keys');
+  });
+});
+
+describe('using keys', () => {
+  it('answers the key’s owner, with the rate limit fields, and notes when it was used', async () => {
+    const user = await userOn('enterprise');
+    const { key, secret } = await newKey(user, 'Spreadsheet');
+    const response = await callApi(secret);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      key: { name: 'Spreadsheet', prefix: key.prefix },
+      plan: 'enterprise',
+      rateLimit: { requests: 50, windowSeconds: 60 },
+    });
+    expect(response.headers['ratelimit-policy']).toBe('"per-key";q=50;w=60');
+    expect(response.headers.ratelimit).toMatch(/^"per-key";r=49;t=\d+$/);
+    const listed = await eventually(async () => {
+      const { keys } = (await listKeys(user)).json();
+      return { statusCode: keys[0].lastUsedAt ? 200 : 0 };
+    }, 200);
+    expect(listed.status).toBe(200);
+  });
+
+  it('refuses a missing, malformed or unknown key, and a session cookie instead of one', async () => {
+    const user = await userOn('enterprise');
+    const none = await testApp.app.inject({ method: 'GET', url: '/api/v1/key' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().error.code).toBe('api_key_required');
+    expect(none.headers['www-authenticate']).toBe('Bearer realm="Tickerwise API"');
+    const cookie = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/key',
+      headers: { cookie: user.cookie },
+    });
+    expect(cookie.statusCode).toBe(401);
+    expect(cookie.json().error.message).toMatch(/does not accept a signed-in session/);
+    for (const bad of ['tw_short', `tw_${'A'.repeat(43)}`, 'not a key at all']) {
+      const response = await callApi(bad);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.code).toBe('invalid_api_key');
+    }
+    const basic = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/key',
+      headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` },
+    });
+    expect(basic.statusCode).toBe(401);
+  });
+
+  it('stops working at once when its owner leaves a plan with API access, and works again after', async () => {
+    const user = await userOn('enterprise');
+    const { secret } = await newKey(user);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await callApi(secret, testApp.app, quote)).statusCode).toBe(200);
+    expect((await callApi(secret, second, quote)).statusCode).toBe(200);
+    await setTier(db(), user.id, 'pro');
+    // The database's announcement reaches both instances within milliseconds.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const here = await callApi(secret, testApp.app, quote);
+    const there = await callApi(secret, second, quote);
+    expect([here.statusCode, there.statusCode]).toEqual([402, 402]);
+    expect((await callApi(secret)).json().error.requiredTier).toBe('enterprise');
+    await setTier(db(), user.id, 'enterprise');
+    expect((await eventually(() => callApi(secret, second), 200)).status).toBe(200);
+  });
+
+  it('keeps to its rate limit across two instances, then says when to come back', async () => {
+    const user = await userOn('enterprise');
+    const { secret } = await newKey(user);
+    const answers = [];
+    for (let index = 0; index < 53; index += 1) {
+      answers.push(await callApi(secret, index % 2 === 0 ? testApp.app : second));
+    }
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses).toEqual([...Array(50).fill(200), 429, 429, 429]);
+    const remaining = answers.slice(0, 50).map((answer) => answer.headers.ratelimit);
+    expect(remaining.at(-1)).toMatch(/^"per-key";r=0;t=\d+$/);
+    const refused = answers[50];
+    expect(refused?.json().error.code).toBe('rate_limited');
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused?.headers.ratelimit).toMatch(/^"per-key";r=0;t=\d+$/);
+    // Another key of the same user has a limit of its own.
+    const { secret: other } = await newKey(user, 'Second');
+    expect((await callApi(other)).statusCode).toBe(200);
+    expect(refused?.json().error.message).toBe(
+      'This API key made its 50 requests allowed a minute. Try again in ' +
+        `${refused?.headers['retry-after']} s.`,
+    );
+  });
+});
+
+describe('revoking keys', () => {
+  it('stops the key on every instance at once', async () => {
+    const user = await userOn('enterprise');
+    const { key, secret } = await newKey(user);
+    // Both instances check the key once the plan change above was announced (a lookup under
+    // way while anything is announced is not remembered), so both remember it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await callApi(secret, testApp.app, quote)).statusCode).toBe(200);
+    expect((await callApi(secret, second, quote)).statusCode).toBe(200);
+    expect((await revoke(user, key.id, second)).statusCode).toBe(204);
+    expect((await callApi(secret, second, quote)).statusCode).toBe(401);
+    // The other instance remembered the key and still holds requests of its allowance: only
+    // the database's announcement, within milliseconds, can stop it now.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const elsewhere = await callApi(secret, testApp.app, quote);
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json().error.code).toBe('invalid_api_key');
+    expect((await listKeys(user)).json().keys).toEqual([]);
+  });
+
+  it('answers 404 for another user’s key, which keeps working', async () => {
+    const owner = await userOn('enterprise');
+    const stranger = await userOn('enterprise');
+    const { key, secret } = await newKey(owner);
+    expect((await revoke(stranger, key.id)).statusCode).toBe(404);
+    expect((await revoke(stranger, 'not-a-uuid')).statusCode).toBe(404);
+    expect((await callApi(secret)).statusCode).toBe(200);
+    expect((await listKeys(stranger)).json().keys).toEqual([]);
+  });
+});

@@ -1,0 +1,169 @@
+import {
+  type ImportError,
+  type ImportPreview,
+  type ImportResult,
+  importErrorsListed,
+  importPreviewRows,
+  type ParsedImportRequest,
+} from '@tickerwise/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { portfolios } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { findLedgerProblems, type LedgerEntry } from './domain/ledger.ts';
+import { columnOf, type ReadFile, readImportFile } from './import-rows.ts';
+import {
+  candidateEntry,
+  insertTransactions,
+  ledgerRows,
+  lockPortfolio,
+  toLedgerEntry,
+} from './ledger-store.ts';
+import { isId, portfolioNotFound } from './portfolio-errors.ts';
+import { type SymbolCheck, touch } from './transactions.ts';
+
+/** A file read and checked against the portfolio's ledger as it stands. */
+interface CheckedFile extends ReadFile {
+  errors: ImportError[];
+}
+
+/**
+ * Every check an import makes, row by row: the shared schema (in `readImportFile`), known
+ * symbols, then the ledger with the file's rows after the existing transactions (a sell of
+ * shares not held, a withdrawal of cash not there), each problem at its row.
+ */
+async function checkFile(
+  file: ReadFile,
+  request: ParsedImportRequest,
+  existing: readonly LedgerEntry[],
+  check: SymbolCheck,
+): Promise<CheckedFile> {
+  const errors = [...file.errors];
+  const column = (field: string) => columnOf(request.format, field, request.mapping);
+  const symbols = [
+    ...new Set(file.rows.flatMap((row) => (row.input.symbol ? [row.input.symbol] : []))),
+  ];
+  const unknown = symbols.length > 0 ? await check(symbols) : new Set<string>();
+  const known = file.rows.filter(({ row, input }) => {
+    if (!input.symbol || !unknown.has(input.symbol)) return true;
+    errors.push({
+      row,
+      column: column('symbol'),
+      message: `We have no market data for ${input.symbol}.`,
+    });
+    return false;
+  });
+  // The readable rows after the existing transactions: a sell of shares not held, a withdrawal
+  // of cash not there. A row the schema refused is left out, so a later row may show a problem
+  // that fixing it also fixes; the user sees every row at once rather than one round at a time.
+  const firstSeq = existing.reduce((max, entry) => Math.max(max, entry.seq), 0) + 1;
+  const rowOf = new Map<string, number>();
+  const candidates = known.map(({ row, input }, index) => {
+    rowOf.set(`row-${row}`, row);
+    return candidateEntry(`row-${row}`, firstSeq + index, input);
+  });
+  for (const problem of findLedgerProblems([...existing, ...candidates], importErrorsListed)) {
+    const row = rowOf.get(problem.transactionId);
+    // Existing transactions stood before; only the file's rows can be at fault.
+    if (row !== undefined)
+      errors.push({ row, column: column(problem.field), message: problem.message });
+  }
+  errors.sort((a, b) => a.row - b.row);
+  return { ...file, errors };
+}
+
+function previewOf(file: CheckedFile): ImportPreview {
+  const dates = file.rows.map((row) => row.input.date).sort();
+  return {
+    rowCount: file.rowCount,
+    importable: file.errors.length === 0 ? file.rows.length : 0,
+    skipped: file.skipped,
+    valid: file.errors.length === 0,
+    rows: file.rows.slice(0, importPreviewRows).map(({ row, input }) => ({
+      row,
+      kind: input.kind,
+      date: input.date,
+      symbol: input.symbol,
+      quantity: input.quantity,
+      price: input.price,
+      amount: input.amount,
+      fees: input.fees,
+      ratio: input.splitTo ? `${input.splitTo}:${input.splitFrom}` : null,
+      note: input.note,
+    })),
+    errors: file.errors.slice(0, importErrorsListed),
+    errorCount: file.errors.length,
+    headers: file.headers,
+    firstDate: dates[0] ?? null,
+    lastDate: dates.at(-1) ?? null,
+  };
+}
+
+async function requireOwned(db: Db, userId: string, portfolioId: string): Promise<void> {
+  if (!isId(portfolioId)) throw portfolioNotFound();
+  const [row] = await db
+    .select({ userId: portfolios.userId })
+    .from(portfolios)
+    .where(eq(portfolios.id, portfolioId));
+  if (row?.userId !== userId) throw portfolioNotFound();
+}
+
+/** What importing the file would do, and every row that stops it; nothing is written. */
+export async function previewImport(
+  db: Db,
+  check: SymbolCheck,
+  userId: string,
+  portfolioId: string,
+  request: ParsedImportRequest,
+): Promise<ImportPreview> {
+  await requireOwned(db, userId, portfolioId);
+  const file = readImportFile(request);
+  const existing = (await ledgerRows(db, portfolioId)).map(toLedgerEntry);
+  return previewOf(await checkFile(file, request, existing, check));
+}
+
+/**
+ * Imports the whole file in one database transaction, or nothing: the file is checked again
+ * with the portfolio locked (a transaction added since the preview counts), and any error
+ * refuses it all.
+ */
+export async function importFile(
+  db: Db,
+  check: SymbolCheck,
+  userId: string,
+  portfolioId: string,
+  request: ParsedImportRequest,
+): Promise<ImportResult> {
+  if (!isId(portfolioId)) throw portfolioNotFound();
+  const file = readImportFile(request);
+  const symbols = [
+    ...new Set(file.rows.flatMap((row) => (row.input.symbol ? [row.input.symbol] : []))),
+  ];
+  // Asked before the lock: a source may take a moment, and the answer does not depend on it.
+  const unknown = symbols.length > 0 ? await check(symbols) : new Set<string>();
+  const known: SymbolCheck = async (asked) =>
+    new Set(asked.filter((symbol) => unknown.has(symbol)));
+  return db.transaction(async (tx) => {
+    if (!(await lockPortfolio(tx, userId, portfolioId))) throw portfolioNotFound();
+    const existing = (await ledgerRows(tx, portfolioId)).map(toLedgerEntry);
+    const checked = await checkFile(file, request, existing, known);
+    if (checked.errors.length > 0) throw importRefused(checked.errors);
+    await insertTransactions(
+      tx,
+      portfolioId,
+      checked.rows.map((row) => row.input),
+    );
+    await touch(tx, portfolioId);
+    return { imported: checked.rows.length, skipped: checked.skipped };
+  });
+}
+
+function importRefused(errors: readonly ImportError[]): AppError {
+  const [first] = errors;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  return new AppError(
+    400,
+    'import_invalid',
+    `Nothing was imported. Row ${first!.row}: ${first!.message}${more}`,
+  );
+}

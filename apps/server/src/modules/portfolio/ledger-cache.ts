@@ -1,0 +1,116 @@
+import type { Portfolio } from '@tickerwise/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { portfolios } from '../../db/schema/index.ts';
+import { replayLedger } from './domain/holdings.ts';
+import { type LedgerEntry, type LedgerReplay, sortLedger } from './domain/ledger.ts';
+import { ledgerRows, toLedgerEntry } from './ledger-store.ts';
+import { isId, portfolioNotFound } from './portfolio-errors.ts';
+
+/** Transactions kept in memory across all cached ledgers (about 30 MB). */
+const keptEntries = 100_000;
+
+export interface OwnedLedger {
+  portfolio: Portfolio;
+  version: number;
+  /** In ledger order. */
+  entries: readonly LedgerEntry[];
+  /** The ledger replayed to its end (kept with the ledger; read it, never change it). */
+  replayed(): LedgerReplay;
+}
+
+interface Kept {
+  version: number;
+  entries: readonly LedgerEntry[];
+  replay?: LedgerReplay;
+}
+
+const owned = {
+  id: portfolios.id,
+  name: portfolios.name,
+  createdAt: portfolios.createdAt,
+  version: portfolios.ledgerVersion,
+};
+type OwnedRow = { id: string; name: string; createdAt: Date; version: number };
+
+/**
+ * Ledgers read for figures, kept per portfolio and ledger version: every write raises the
+ * version in its own transaction, so a ledger read again is only ever the same ledger. Each
+ * read still asks the database for the version (and who owns the portfolio), so every
+ * instance sees every change at once.
+ */
+export class LedgerCache {
+  private readonly kept = new Map<string, Kept>();
+  private size = 0;
+
+  constructor(private readonly db: Db) {}
+
+  /** The user's portfolio's ledger; 404 when it is not theirs or does not exist. */
+  async ledger(userId: string, portfolioId: string): Promise<OwnedLedger> {
+    if (!isId(portfolioId)) throw portfolioNotFound();
+    const [row] = await this.db
+      .select(owned)
+      .from(portfolios)
+      .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)));
+    if (!row) throw portfolioNotFound();
+    return this.withEntries(row);
+  }
+
+  /** Every ledger of the user, oldest portfolio first. */
+  async ledgers(userId: string): Promise<OwnedLedger[]> {
+    const rows = await this.db
+      .select(owned)
+      .from(portfolios)
+      .where(eq(portfolios.userId, userId))
+      .orderBy(portfolios.createdAt);
+    return Promise.all(rows.map((row) => this.withEntries(row)));
+  }
+
+  private async withEntries(row: OwnedRow): Promise<OwnedLedger> {
+    const kept = await this.entries(row.id, row.version);
+    const { entries } = kept;
+    return {
+      replayed: () => {
+        kept.replay ??= replayLedger(entries);
+        return kept.replay;
+      },
+      portfolio: {
+        id: row.id,
+        name: row.name,
+        createdAt: row.createdAt.toISOString(),
+        transactionCount: entries.length,
+      },
+      version: row.version,
+      entries,
+    };
+  }
+
+  private async entries(portfolioId: string, version: number): Promise<Kept> {
+    const cached = this.kept.get(portfolioId);
+    if (cached?.version === version) {
+      // Most recently used last: the first key is the one to drop.
+      this.kept.delete(portfolioId);
+      this.kept.set(portfolioId, cached);
+      return cached;
+    }
+    // Kept in ledger order: every figure replays it in that order.
+    const entries = sortLedger((await ledgerRows(this.db, portfolioId)).map(toLedgerEntry));
+    const kept: Kept = { version, entries };
+    this.forget(portfolioId);
+    if (entries.length <= keptEntries) {
+      this.kept.set(portfolioId, kept);
+      this.size += entries.length;
+      while (this.size > keptEntries) {
+        this.forget(this.kept.keys().next().value as string);
+      }
+    }
+    return kept;
+  }
+
+  private forget(portfolioId: string): void {
+    const cached = this.kept.get(portfolioId);
+    if (!cached) return;
+    this.size -= cached.entries.length;
+    this.kept.delete(portfolioId);
+  }
+}

@@ -1,0 +1,169 @@
+import type { Transaction, TransactionInput } from '@tickerwise/shared';
+import { and, asc, eq, type InferSelectModel, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
+import { cashEffect, type LedgerEntry } from './domain/ledger.ts';
+import { cashScale, money, priceScale, shareScale, units } from './domain/money.ts';
+
+export type TransactionRow = InferSelectModel<typeof portfolioTransactions>;
+export type PortfolioRow = InferSelectModel<typeof portfolios>;
+
+const unitsOrNull = (value: string | null, scale: number) =>
+  value === null ? null : units(value, scale);
+
+/** A stored transaction as the ledger replays it. */
+export function toLedgerEntry(row: TransactionRow): LedgerEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    date: row.date,
+    symbol: row.symbol,
+    quantity: unitsOrNull(row.quantity, shareScale),
+    price: unitsOrNull(row.price, priceScale),
+    amount: unitsOrNull(row.amount, cashScale),
+    fees: units(row.fees, cashScale),
+    splitTo: row.splitTo,
+    splitFrom: row.splitFrom,
+    seq: row.seq,
+  };
+}
+
+/** A validated transaction as the ledger would replay it, before it is stored. */
+export function candidateEntry(id: string, seq: number, input: TransactionInput): LedgerEntry {
+  return {
+    id,
+    kind: input.kind,
+    date: input.date,
+    symbol: input.symbol,
+    quantity: unitsOrNull(input.quantity, shareScale),
+    price: unitsOrNull(input.price, priceScale),
+    amount: unitsOrNull(input.amount, cashScale),
+    fees: units(input.fees, cashScale),
+    splitTo: input.splitTo,
+    splitFrom: input.splitFrom,
+    seq,
+  };
+}
+
+/** Exact text without trailing zeros: numeric(20,8) "50.00000000" is "50". */
+const plain = (value: string | null) =>
+  value === null ? null : value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+
+/** A stored transaction as the API sends it. */
+export function toTransaction(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    portfolioId: row.portfolioId,
+    kind: row.kind,
+    date: row.date,
+    symbol: row.symbol,
+    quantity: plain(row.quantity),
+    price: plain(row.price),
+    amount: plain(row.amount),
+    fees: plain(row.fees) ?? '0',
+    splitTo: row.splitTo,
+    splitFrom: row.splitFrom,
+    note: row.note,
+    cashEffect: money(cashEffect(toLedgerEntry(row))).toFixed(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The columns of a transaction to insert or update. */
+export function transactionValues(input: TransactionInput) {
+  return {
+    kind: input.kind,
+    date: input.date,
+    symbol: input.symbol,
+    quantity: input.quantity,
+    price: input.price,
+    amount: input.amount,
+    fees: input.fees,
+    splitTo: input.splitTo,
+    splitFrom: input.splitFrom,
+    note: input.note,
+  };
+}
+
+/** The user's portfolio with its row locked until the transaction ends (`tx` only). */
+export async function lockPortfolio(
+  tx: Db,
+  userId: string,
+  portfolioId: string,
+): Promise<PortfolioRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(portfolios)
+    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)))
+    .for('update');
+  return row;
+}
+
+export async function findPortfolio(
+  db: Db,
+  userId: string,
+  portfolioId: string,
+): Promise<PortfolioRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(portfolios)
+    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)));
+  return row;
+}
+
+/** Every transaction of a portfolio, in the order they were entered. */
+export async function ledgerRows(db: Db, portfolioId: string): Promise<TransactionRow[]> {
+  return db
+    .select()
+    .from(portfolioTransactions)
+    .where(eq(portfolioTransactions.portfolioId, portfolioId))
+    .orderBy(asc(portfolioTransactions.seq));
+}
+
+/** Rows per INSERT: one array parameter per column, so a chunk costs ten parameters. */
+const insertChunk = 2_000;
+
+/** A PostgreSQL array literal of text values (NULL for null), quoted and escaped. */
+function arrayLiteral(values: readonly (string | number | null)[]): string {
+  const items = values.map((value) =>
+    value === null ? 'NULL' : `"${String(value).replace(/[\\"]/g, (char) => `\\${char}`)}"`,
+  );
+  return `{${items.join(',')}}`;
+}
+
+/**
+ * Stores many transactions in their order (an import): one statement per chunk with one array
+ * parameter per column, far less to parse and bind than a parameter per value. Inside the
+ * caller's transaction (`tx` only).
+ */
+export async function insertTransactions(
+  tx: Db,
+  portfolioId: string,
+  inputs: readonly TransactionInput[],
+): Promise<void> {
+  for (let start = 0; start < inputs.length; start += insertChunk) {
+    const chunk = inputs.slice(start, start + insertChunk);
+    const column = (pick: (input: TransactionInput) => string | number | null) =>
+      arrayLiteral(chunk.map(pick));
+    // `with ordinality` keeps the file's order in the identity column `seq`.
+    await tx.execute(sql`
+      insert into portfolio_transactions
+        (portfolio_id, kind, date, symbol, quantity, price, amount, fees, split_to, split_from, note)
+      select ${portfolioId}::uuid, row.kind, row.date, row.symbol, row.quantity, row.price,
+        row.amount, row.fees, row.split_to, row.split_from, row.note
+      from unnest(
+        ${column((input) => input.kind)}::transaction_kind[],
+        ${column((input) => input.date)}::date[],
+        ${column((input) => input.symbol)}::text[],
+        ${column((input) => input.quantity)}::numeric[],
+        ${column((input) => input.price)}::numeric[],
+        ${column((input) => input.amount)}::numeric[],
+        ${column((input) => input.fees)}::numeric[],
+        ${column((input) => input.splitTo)}::integer[],
+        ${column((input) => input.splitFrom)}::integer[],
+        ${column((input) => input.note)}::text[]
+      ) with ordinality as row(kind, date, symbol, quantity, price, amount, fees, split_to,
+        split_from, note, position)
+      order by row.position`);
+  }
+}

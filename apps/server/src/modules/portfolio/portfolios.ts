@@ -1,0 +1,127 @@
+import { entitlementsFor, type Portfolio, type PortfolioList } from '@tickerwise/shared';
+import { and, asc, count, eq, getTableColumns, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
+import type { EntitlementService } from '../entitlements/service.ts';
+import { tierOf } from '../profiles/service.ts';
+import { lockPortfolio, type PortfolioRow } from './ledger-store.ts';
+import {
+  isId,
+  isUniqueViolation,
+  portfolioNameTaken,
+  portfolioNotFound,
+} from './portfolio-errors.ts';
+
+export type PortfolioRoom = Pick<EntitlementService, 'requireRoomFor'>;
+
+function toPortfolio(row: PortfolioRow, transactionCount: number): Portfolio {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    transactionCount,
+  };
+}
+
+/** The user's portfolios, oldest first, and how many their plan allows. */
+export async function listPortfolios(db: Db, userId: string): Promise<PortfolioList> {
+  const rows = await db
+    .select({ ...getTableColumns(portfolios), transactionCount: count(portfolioTransactions.id) })
+    .from(portfolios)
+    .leftJoin(portfolioTransactions, eq(portfolioTransactions.portfolioId, portfolios.id))
+    .where(eq(portfolios.userId, userId))
+    .groupBy(portfolios.id)
+    .orderBy(asc(portfolios.createdAt), asc(portfolios.name));
+  return {
+    portfolios: rows.map((row) => toPortfolio(row, row.transactionCount)),
+    allowed: entitlementsFor(await tierOf(db, userId)).portfolios,
+  };
+}
+
+/** The user's portfolio, or 404 (another user's portfolio does not exist for them). */
+export async function requirePortfolio(
+  db: Db,
+  userId: string,
+  portfolioId: string,
+): Promise<Portfolio> {
+  if (!isId(portfolioId)) throw portfolioNotFound();
+  const [row] = await db
+    .select({ ...getTableColumns(portfolios), transactionCount: count(portfolioTransactions.id) })
+    .from(portfolios)
+    .leftJoin(portfolioTransactions, eq(portfolioTransactions.portfolioId, portfolios.id))
+    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)))
+    .groupBy(portfolios.id);
+  if (!row) throw portfolioNotFound();
+  return toPortfolio(row, row.transactionCount);
+}
+
+async function requireFreeName(tx: Db, userId: string, name: string, exceptId?: string) {
+  const [taken] = await tx
+    .select({ id: portfolios.id })
+    .from(portfolios)
+    .where(
+      and(
+        eq(portfolios.userId, userId),
+        eq(portfolios.name, name),
+        exceptId ? ne(portfolios.id, exceptId) : undefined,
+      ),
+    );
+  if (taken) throw portfolioNameTaken(name);
+}
+
+/**
+ * A new portfolio, within the plan's limit: the check and the insert share the lock on the
+ * user's plan, so portfolios created at once from two tabs cannot pass the limit together.
+ */
+export async function createPortfolio(
+  db: Db,
+  room: PortfolioRoom,
+  userId: string,
+  name: string,
+): Promise<Portfolio> {
+  return db.transaction(async (tx) => {
+    await room.requireRoomFor(tx, { id: userId }, 'portfolios', async () => {
+      const [row] = await tx
+        .select({ total: count() })
+        .from(portfolios)
+        .where(eq(portfolios.userId, userId));
+      return row?.total ?? 0;
+    });
+    await requireFreeName(tx, userId, name);
+    const [row] = await tx.insert(portfolios).values({ userId, name }).returning();
+    return toPortfolio(row!, 0);
+  });
+}
+
+export async function renamePortfolio(
+  db: Db,
+  userId: string,
+  portfolioId: string,
+  name: string,
+): Promise<Portfolio> {
+  if (!isId(portfolioId)) throw portfolioNotFound();
+  await db
+    .transaction(async (tx) => {
+      if (!(await lockPortfolio(tx, userId, portfolioId))) throw portfolioNotFound();
+      await requireFreeName(tx, userId, name, portfolioId);
+      await tx
+        .update(portfolios)
+        .set({ name, updatedAt: new Date() })
+        .where(eq(portfolios.id, portfolioId));
+    })
+    .catch((error: unknown) => {
+      // Two portfolios renamed to one name at once: the unique index keeps one.
+      throw isUniqueViolation(error) ? portfolioNameTaken(name) : error;
+    });
+  return requirePortfolio(db, userId, portfolioId);
+}
+
+/** Deletes a portfolio and its whole ledger. */
+export async function deletePortfolio(db: Db, userId: string, portfolioId: string): Promise<void> {
+  if (!isId(portfolioId)) throw portfolioNotFound();
+  const deleted = await db
+    .delete(portfolios)
+    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)))
+    .returning({ id: portfolios.id });
+  if (deleted.length === 0) throw portfolioNotFound();
+}

@@ -1,0 +1,214 @@
+import {
+  type HoldingsResponse,
+  type ImportPreview,
+  type ImportResult,
+  importMaxBytes,
+  importRequestSchema,
+  type PerformanceResponse,
+  type PortfolioList,
+  type PortfolioSummary,
+  performanceQuerySchema,
+  portfolioInputSchema,
+  type RecentTransactions,
+  recentTransactionsQuerySchema,
+  type TransactionPage,
+  type TransactionResponse,
+  transactionInputSchema,
+  transactionPageQuerySchema,
+} from '@tickerwise/shared';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { parseInput } from '../../http/errors.ts';
+import type { Auth } from '../auth/auth.ts';
+import { requireUser } from '../auth/guard.ts';
+import type { PortfolioService } from './service.ts';
+
+type PortfolioParams = { Params: { portfolioId: string } };
+type TransactionParams = { Params: { portfolioId: string; transactionId: string } };
+
+/** An import's JSON carries the whole file: room for the largest file and its quoting. */
+const importBodyLimit = importMaxBytes * 2 + 64 * 1024;
+
+const user = { config: { access: 'user' as const } };
+
+/** A file name from the portfolio's name: letters, digits and dashes only. */
+function fileName(name: string, what: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
+  const day = new Date().toISOString().slice(0, 10);
+  return `${slug || 'portfolio'}-${what}-${day}.csv`;
+}
+
+function sendCsv(reply: FastifyReply, name: string, body: string) {
+  return reply
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .type('text/csv; charset=utf-8')
+    .send(body);
+}
+
+export const portfolioRoutes: FastifyPluginAsync<{
+  auth: Auth;
+  portfolios: PortfolioService;
+}> = async (app, { auth, portfolios }) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+    return payload;
+  });
+
+  app.get('/api/portfolios', user, async (request): Promise<PortfolioList> => {
+    const { id } = await requireUser(auth, request);
+    return portfolios.list(id);
+  });
+
+  app.post('/api/portfolios', user, async (request, reply) => {
+    const { id } = await requireUser(auth, request);
+    const { name } = parseInput(portfolioInputSchema, request.body);
+    return reply.status(201).send({ portfolio: await portfolios.create(id, name) });
+  });
+
+  app.get('/api/portfolios/summary', user, async (request): Promise<PortfolioSummary> => {
+    const { id } = await requireUser(auth, request);
+    return portfolios.summary(id);
+  });
+
+  app.get('/api/portfolios/performance', user, async (request): Promise<PerformanceResponse> => {
+    const { id } = await requireUser(auth, request);
+    const { range } = parseInput(performanceQuerySchema, request.query);
+    return portfolios.performance(id, null, range);
+  });
+
+  app.get('/api/portfolios/activity', user, async (request): Promise<RecentTransactions> => {
+    const { id } = await requireUser(auth, request);
+    const { limit } = parseInput(recentTransactionsQuerySchema, request.query);
+    return { transactions: await portfolios.recent(id, limit) };
+  });
+
+  app.get<PortfolioParams>('/api/portfolios/:portfolioId', user, async (request) => {
+    const { id } = await requireUser(auth, request);
+    return { portfolio: await portfolios.get(id, request.params.portfolioId) };
+  });
+
+  app.patch<PortfolioParams>('/api/portfolios/:portfolioId', user, async (request) => {
+    const { id } = await requireUser(auth, request);
+    const { name } = parseInput(portfolioInputSchema, request.body);
+    return { portfolio: await portfolios.rename(id, request.params.portfolioId, name) };
+  });
+
+  app.delete<PortfolioParams>('/api/portfolios/:portfolioId', user, async (request, reply) => {
+    const { id } = await requireUser(auth, request);
+    await portfolios.remove(id, request.params.portfolioId);
+    return reply.status(204).send();
+  });
+
+  app.get<PortfolioParams>(
+    '/api/portfolios/:portfolioId/holdings',
+    user,
+    async (request): Promise<HoldingsResponse> => {
+      const { id } = await requireUser(auth, request);
+      return portfolios.holdings(id, request.params.portfolioId);
+    },
+  );
+
+  app.get<PortfolioParams>(
+    '/api/portfolios/:portfolioId/performance',
+    user,
+    async (request): Promise<PerformanceResponse> => {
+      const { id } = await requireUser(auth, request);
+      const { range } = parseInput(performanceQuerySchema, request.query);
+      return portfolios.performance(id, request.params.portfolioId, range);
+    },
+  );
+
+  app.get<PortfolioParams>(
+    '/api/portfolios/:portfolioId/transactions',
+    user,
+    async (request): Promise<TransactionPage> => {
+      const { id } = await requireUser(auth, request);
+      const query = parseInput(transactionPageQuerySchema, request.query);
+      return portfolios.transactions(id, request.params.portfolioId, query);
+    },
+  );
+
+  app.post<PortfolioParams>(
+    '/api/portfolios/:portfolioId/transactions',
+    user,
+    async (request, reply) => {
+      const { id } = await requireUser(auth, request);
+      const input = parseInput(transactionInputSchema, request.body);
+      const transaction = await portfolios.addTransaction(id, request.params.portfolioId, input);
+      return reply.status(201).send({ transaction } satisfies TransactionResponse);
+    },
+  );
+
+  app.put<TransactionParams>(
+    '/api/portfolios/:portfolioId/transactions/:transactionId',
+    user,
+    async (request): Promise<TransactionResponse> => {
+      const { id } = await requireUser(auth, request);
+      const input = parseInput(transactionInputSchema, request.body);
+      const { portfolioId, transactionId } = request.params;
+      return {
+        transaction: await portfolios.updateTransaction(id, portfolioId, transactionId, input),
+      };
+    },
+  );
+
+  app.delete<TransactionParams>(
+    '/api/portfolios/:portfolioId/transactions/:transactionId',
+    user,
+    async (request, reply) => {
+      const { id } = await requireUser(auth, request);
+      const { portfolioId, transactionId } = request.params;
+      await portfolios.deleteTransaction(id, portfolioId, transactionId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<PortfolioParams>(
+    '/api/portfolios/:portfolioId/imports/preview',
+    { ...user, bodyLimit: importBodyLimit },
+    async (request): Promise<ImportPreview> => {
+      const { id } = await requireUser(auth, request);
+      const input = parseInput(importRequestSchema, request.body);
+      return portfolios.previewImport(id, request.params.portfolioId, input);
+    },
+  );
+
+  app.post<PortfolioParams>(
+    '/api/portfolios/:portfolioId/imports',
+    { ...user, bodyLimit: importBodyLimit },
+    async (request, reply) => {
+      const { id } = await requireUser(auth, request);
+      const input = parseInput(importRequestSchema, request.body);
+      const result = await portfolios.importFile(id, request.params.portfolioId, input);
+      return reply.status(201).send(result satisfies ImportResult);
+    },
+  );
+
+  app.get<PortfolioParams>(
+    '/api/portfolios/:portfolioId/exports/transactions.csv',
+    user,
+    async (request, reply) => {
+      const { id } = await requireUser(auth, request);
+      const { portfolioId } = request.params;
+      const portfolio = await portfolios.get(id, portfolioId);
+      const csv = await portfolios.transactionsCsv(id, portfolioId);
+      return sendCsv(reply, fileName(portfolio.name, 'transactions'), csv);
+    },
+  );
+
+  app.get<PortfolioParams>(
+    '/api/portfolios/:portfolioId/exports/holdings.csv',
+    user,
+    async (request, reply) => {
+      const { id } = await requireUser(auth, request);
+      const { portfolioId } = request.params;
+      const portfolio = await portfolios.get(id, portfolioId);
+      const csv = await portfolios.holdingsCsv(id, portfolioId);
+      return sendCsv(reply, fileName(portfolio.name, 'holdings'), csv);
+    },
+  );
+};

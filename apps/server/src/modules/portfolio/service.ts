@@ -1,0 +1,176 @@
+import type {
+  HoldingsResponse,
+  ImportPreview,
+  ImportResult,
+  ParsedImportRequest,
+  PerformanceRange,
+  PerformanceResponse,
+  Portfolio,
+  PortfolioList,
+  PortfolioSummary,
+  RecentTransaction,
+  Transaction,
+  TransactionInput,
+  TransactionPage,
+  TransactionPageQuery,
+} from '@tickerwise/shared';
+import { entitlementsFor } from '@tickerwise/shared';
+import type { Db } from '../../db/client.ts';
+import { tierOf } from '../profiles/service.ts';
+import { holdingsCsv, transactionsCsv } from './exports.ts';
+import { holdingsOf, performanceOf, summaryOf } from './figures.ts';
+import { importFile, previewImport } from './imports.ts';
+import { LedgerCache } from './ledger-cache.ts';
+import type { MarketPrices } from './market-prices.ts';
+import { PerformanceAnswers } from './performance-answers.ts';
+import {
+  createPortfolio,
+  deletePortfolio,
+  listPortfolios,
+  type PortfolioRoom,
+  renamePortfolio,
+  requirePortfolio,
+} from './portfolios.ts';
+import {
+  addTransaction,
+  deleteTransaction,
+  recentTransactions,
+  transactionPage,
+  updateTransaction,
+} from './transactions.ts';
+
+export interface PortfolioServiceOptions {
+  db: Db;
+  /** The plan's limit on portfolios (the entitlements service). */
+  room: PortfolioRoom;
+  market: MarketPrices;
+}
+
+/**
+ * Portfolios and their ledgers: every read and write is scoped to the signed-in user (another
+ * user's portfolio is not found), every write keeps the ledger standing, and figures come
+ * from the ledger at market prices.
+ */
+export class PortfolioService {
+  private readonly db: Db;
+  private readonly room: PortfolioRoom;
+  private readonly market: MarketPrices;
+  private readonly ledgers: LedgerCache;
+  private readonly answers = new PerformanceAnswers();
+
+  constructor(options: PortfolioServiceOptions) {
+    this.db = options.db;
+    this.room = options.room;
+    this.market = options.market;
+    this.ledgers = new LedgerCache(options.db);
+  }
+
+  list(userId: string): Promise<PortfolioList> {
+    return listPortfolios(this.db, userId);
+  }
+
+  get(userId: string, portfolioId: string): Promise<Portfolio> {
+    return requirePortfolio(this.db, userId, portfolioId);
+  }
+
+  create(userId: string, name: string): Promise<Portfolio> {
+    return createPortfolio(this.db, this.room, userId, name);
+  }
+
+  rename(userId: string, portfolioId: string, name: string): Promise<Portfolio> {
+    return renamePortfolio(this.db, userId, portfolioId, name);
+  }
+
+  remove(userId: string, portfolioId: string): Promise<void> {
+    return deletePortfolio(this.db, userId, portfolioId);
+  }
+
+  transactions(
+    userId: string,
+    portfolioId: string,
+    query: TransactionPageQuery,
+  ): Promise<TransactionPage> {
+    return transactionPage(this.db, userId, portfolioId, query);
+  }
+
+  addTransaction(
+    userId: string,
+    portfolioId: string,
+    input: TransactionInput,
+  ): Promise<Transaction> {
+    return addTransaction(this.db, this.market.unknown, userId, portfolioId, input);
+  }
+
+  updateTransaction(
+    userId: string,
+    portfolioId: string,
+    transactionId: string,
+    input: TransactionInput,
+  ): Promise<Transaction> {
+    return updateTransaction(
+      this.db,
+      this.market.unknown,
+      userId,
+      portfolioId,
+      transactionId,
+      input,
+    );
+  }
+
+  deleteTransaction(userId: string, portfolioId: string, transactionId: string): Promise<void> {
+    return deleteTransaction(this.db, userId, portfolioId, transactionId);
+  }
+
+  /** The latest transactions of all the user's portfolios (recent activity). */
+  recent(userId: string, limit: number): Promise<RecentTransaction[]> {
+    return recentTransactions(this.db, userId, limit);
+  }
+
+  previewImport(
+    userId: string,
+    portfolioId: string,
+    request: ParsedImportRequest,
+  ): Promise<ImportPreview> {
+    return previewImport(this.db, this.market.unknown, userId, portfolioId, request);
+  }
+
+  importFile(
+    userId: string,
+    portfolioId: string,
+    request: ParsedImportRequest,
+  ): Promise<ImportResult> {
+    return importFile(this.db, this.market.unknown, userId, portfolioId, request);
+  }
+
+  async transactionsCsv(userId: string, portfolioId: string): Promise<string> {
+    await requirePortfolio(this.db, userId, portfolioId);
+    return transactionsCsv(this.db, portfolioId);
+  }
+
+  async holdingsCsv(userId: string, portfolioId: string): Promise<string> {
+    return holdingsCsv(await this.holdings(userId, portfolioId));
+  }
+
+  async holdings(userId: string, portfolioId: string): Promise<HoldingsResponse> {
+    return holdingsOf(this.ledgers, await this.marketFor(userId), userId, portfolioId);
+  }
+
+  /** One portfolio's performance, or every portfolio of the user's added up (`null`). */
+  async performance(
+    userId: string,
+    portfolioId: string | null,
+    range: PerformanceRange,
+  ): Promise<PerformanceResponse> {
+    const market = await this.marketFor(userId);
+    return performanceOf(this.ledgers, market, this.answers, userId, portfolioId, range);
+  }
+
+  async summary(userId: string): Promise<PortfolioSummary> {
+    return summaryOf(this.ledgers, await this.marketFor(userId), userId);
+  }
+
+  /** Market data as the user's plan sees it: real-time, or delayed (docs/PRODUCT.md §7.4). */
+  private async marketFor(userId: string): Promise<MarketPrices> {
+    return this.market.for(entitlementsFor(await tierOf(this.db, userId)).marketData);
+  }
+}

@@ -1,0 +1,237 @@
+import type {
+  RecentTransaction,
+  Transaction,
+  TransactionInput,
+  TransactionPage,
+  TransactionPageQuery,
+} from '@tickerwise/shared';
+import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
+import { describeEntry, findLedgerProblem, type LedgerEntry } from './domain/ledger.ts';
+import {
+  candidateEntry,
+  ledgerRows,
+  lockPortfolio,
+  toLedgerEntry,
+  toTransaction,
+  transactionValues,
+} from './ledger-store.ts';
+import {
+  isId,
+  ledgerConflict,
+  ledgerFieldError,
+  portfolioNotFound,
+  transactionNotFound,
+} from './portfolio-errors.ts';
+
+/** Which securities exist: the symbols of `symbols` no market data source knows. */
+export type SymbolCheck = (symbols: readonly string[]) => Promise<Set<string>>;
+
+const unknownSymbol = (symbol: string) =>
+  ledgerFieldError(
+    'symbol',
+    `We have no market data for ${symbol}. Tickerwise covers US stocks and ETFs: check the symbol.`,
+  );
+
+/** The field a transaction's ledger problems are shown under in the dialog. */
+function mainField(input: TransactionInput): string {
+  if (input.kind === 'buy' || input.kind === 'sell') return 'quantity';
+  if (input.kind === 'split') return 'splitTo';
+  return 'amount';
+}
+
+/**
+ * The ledger with one transaction added, changed or removed must still stand. A problem of
+ * the transaction itself goes under its field; one it causes later names that transaction.
+ */
+function requireStandingLedger(
+  entries: readonly LedgerEntry[],
+  changed: { id: string; input?: TransactionInput },
+): void {
+  const problem = findLedgerProblem(entries);
+  if (!problem) return;
+  if (problem.transactionId === changed.id) throw ledgerFieldError(problem.field, problem.message);
+  const victim = entries.find((entry) => entry.id === problem.transactionId)!;
+  const message = `That would leave ${describeEntry(victim)} impossible. ${problem.message}`;
+  if (!changed.input) throw ledgerConflict(message);
+  throw ledgerFieldError(mainField(changed.input), message);
+}
+
+/**
+ * Runs `work` on a portfolio's ledger with the portfolio locked: two tabs adding at once are
+ * applied one after the other, each checked against the ledger as the other left it.
+ */
+async function withLockedLedger<T>(
+  db: Db,
+  userId: string,
+  portfolioId: string,
+  work: (tx: Db, entries: LedgerEntry[]) => Promise<T>,
+): Promise<T> {
+  if (!isId(portfolioId)) throw portfolioNotFound();
+  return db.transaction(async (tx) => {
+    if (!(await lockPortfolio(tx, userId, portfolioId))) throw portfolioNotFound();
+    const entries = (await ledgerRows(tx, portfolioId)).map(toLedgerEntry);
+    return work(tx, entries);
+  });
+}
+
+const nextSeq = (entries: readonly LedgerEntry[]) =>
+  entries.reduce((max, entry) => Math.max(max, entry.seq), 0) + 1;
+
+async function requireKnownSymbol(check: SymbolCheck, input: TransactionInput): Promise<void> {
+  if (input.symbol && (await check([input.symbol])).has(input.symbol)) {
+    throw unknownSymbol(input.symbol);
+  }
+}
+
+export async function addTransaction(
+  db: Db,
+  check: SymbolCheck,
+  userId: string,
+  portfolioId: string,
+  input: TransactionInput,
+): Promise<Transaction> {
+  await requireKnownSymbol(check, input);
+  return withLockedLedger(db, userId, portfolioId, async (tx, entries) => {
+    const candidate = candidateEntry('new', nextSeq(entries), input);
+    requireStandingLedger([...entries, candidate], { id: candidate.id, input });
+    const [row] = await tx
+      .insert(portfolioTransactions)
+      .values({ portfolioId, ...transactionValues(input) })
+      .returning();
+    await touch(tx, portfolioId);
+    return toTransaction(row!);
+  });
+}
+
+export async function updateTransaction(
+  db: Db,
+  check: SymbolCheck,
+  userId: string,
+  portfolioId: string,
+  transactionId: string,
+  input: TransactionInput,
+): Promise<Transaction> {
+  if (!isId(transactionId)) throw transactionNotFound();
+  await requireKnownSymbol(check, input);
+  return withLockedLedger(db, userId, portfolioId, async (tx, entries) => {
+    const current = entries.find((entry) => entry.id === transactionId);
+    if (!current) throw transactionNotFound();
+    const changed = candidateEntry(transactionId, current.seq, input);
+    requireStandingLedger(
+      entries.map((entry) => (entry.id === transactionId ? changed : entry)),
+      { id: transactionId, input },
+    );
+    const [row] = await tx
+      .update(portfolioTransactions)
+      .set({ ...transactionValues(input), updatedAt: new Date() })
+      .where(eq(portfolioTransactions.id, transactionId))
+      .returning();
+    await touch(tx, portfolioId);
+    return toTransaction(row!);
+  });
+}
+
+export async function deleteTransaction(
+  db: Db,
+  userId: string,
+  portfolioId: string,
+  transactionId: string,
+): Promise<void> {
+  if (!isId(transactionId)) throw transactionNotFound();
+  await withLockedLedger(db, userId, portfolioId, async (tx, entries) => {
+    if (!entries.some((entry) => entry.id === transactionId)) throw transactionNotFound();
+    requireStandingLedger(
+      entries.filter((entry) => entry.id !== transactionId),
+      { id: transactionId },
+    );
+    await tx.delete(portfolioTransactions).where(eq(portfolioTransactions.id, transactionId));
+    await touch(tx, portfolioId);
+  });
+}
+
+/** Marks the ledger changed: cached ledgers and figures key on its version. */
+export async function touch(tx: Db, portfolioId: string): Promise<void> {
+  await tx
+    .update(portfolios)
+    .set({ updatedAt: new Date(), ledgerVersion: sql`${portfolios.ledgerVersion} + 1` })
+    .where(eq(portfolios.id, portfolioId));
+}
+
+/** Cursor of a page: the last transaction's date and entry order. */
+function encodeCursor(date: string, seq: number): string {
+  return Buffer.from(`${date}|${seq}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { date: string; seq: number } | undefined {
+  const [date, seq] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{1,15}$/.test(seq ?? '')) return undefined;
+  return { date, seq: Number(seq) };
+}
+
+/** A page of a portfolio's transactions, newest first. */
+export async function transactionPage(
+  db: Db,
+  userId: string,
+  portfolioId: string,
+  query: TransactionPageQuery,
+): Promise<TransactionPage> {
+  if (!isId(portfolioId)) throw portfolioNotFound();
+  const [owned] = await db
+    .select({ id: portfolios.id })
+    .from(portfolios)
+    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)));
+  if (!owned) throw portfolioNotFound();
+  const cursor = query.before ? decodeCursor(query.before) : undefined;
+  const ofPortfolio = eq(portfolioTransactions.portfolioId, portfolioId);
+  const rows = await db
+    .select()
+    .from(portfolioTransactions)
+    .where(
+      cursor
+        ? and(
+            ofPortfolio,
+            or(
+              lt(portfolioTransactions.date, cursor.date),
+              and(
+                eq(portfolioTransactions.date, cursor.date),
+                lt(portfolioTransactions.seq, cursor.seq),
+              ),
+            ),
+          )
+        : ofPortfolio,
+    )
+    .orderBy(desc(portfolioTransactions.date), desc(portfolioTransactions.seq))
+    .limit(query.limit + 1);
+  const [total] = await db
+    .select({ total: count() })
+    .from(portfolioTransactions)
+    .where(ofPortfolio);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    transactions: page.map(toTransaction),
+    next: rows.length > query.limit && last ? encodeCursor(last.date, last.seq) : null,
+    total: total?.total ?? 0,
+  };
+}
+
+/** The latest transactions of all the user's portfolios (the dashboard's recent activity). */
+export async function recentTransactions(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<RecentTransaction[]> {
+  const rows = await db
+    .select({ transaction: portfolioTransactions, portfolioName: portfolios.name })
+    .from(portfolioTransactions)
+    .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
+    .where(eq(portfolios.userId, userId))
+    .orderBy(desc(portfolioTransactions.date), desc(portfolioTransactions.seq))
+    .limit(limit);
+  return rows.map((row) => ({
+    ...toTransaction(row.transaction),
+    portfolioName: row.portfolioName,
+  }));
+}

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { watchlistItems } from '../../db/schema/index.ts';
+import type { MarketData } from '../../market-data/market-data.ts';
+import type { IndicatorReader } from '../alerts/service.ts';
+import type { Auth } from '../auth/auth.ts';
+import type { EntitlementService } from '../entitlements/service.ts';
+import { symbolCounts } from '../market/service.ts';
+import { watchlistRoutes } from './routes.ts';
+import { WatchlistRows } from './watchlist-rows.ts';
+import { WatchlistStore } from './watchlist-store.ts';
+
+export { WatchlistStore } from './watchlist-store.ts';
+
+export interface WatchlistsOptions {
+  auth: Auth;
+  db: Db;
+  room: Pick<EntitlementService, 'requireRoomFor'>;
+  marketData: MarketData;
+  reader?: IndicatorReader;
+}
+
+/** Watchlists: the user's named lists of symbols and the table of each (docs/PRODUCT.md). */
+export async function registerWatchlists(
+  app: FastifyInstance,
+  { auth, db, room, marketData, reader }: WatchlistsOptions,
+): Promise<WatchlistStore> {
+  const { market, history, directory } = marketData;
+  const store = new WatchlistStore({ db, room });
+  const rows = new WatchlistRows({ market, history, directory, ...(reader ? { reader } : {}) });
+  await app.register(watchlistRoutes, { auth, store, rows, market });
+  // Every listed symbol is wanted fresh, by as many users as list it.
+  marketData.standing.add('watchlist', async () =>
+    symbolCounts(
+      await db
+        .select({
+          symbol: watchlistItems.symbol,
+          count: sql<number>`count(distinct ${watchlistItems.userId})`.mapWith(Number),
+        })
+        .from(watchlistItems)
+        .groupBy(watchlistItems.symbol),
+    ),
+  );
+  return store;
+}

@@ -1,0 +1,108 @@
+import {
+  type Alert,
+  describeAlertCondition,
+  type WatchlistRow,
+  type WatchlistSummary,
+} from '@tickerwise/shared';
+import { addDays } from '../../calendar/market-calendar.ts';
+import type { IndicatorReader } from '../alerts/service.ts';
+import type { HistoryService } from '../history/service.ts';
+import type { MarketService, MarketViewer } from '../market/service.ts';
+import type { SymbolDirectory } from '../symbols/service.ts';
+
+/** Bars read for a row: the technical rating needs a few hundred, the sparkline a month. */
+const barsPerRow = 600;
+
+interface BarFigures {
+  version: string;
+  sparkline: WatchlistRow['sparkline'];
+  rating: string | null;
+  ratingAsOf: string | null;
+}
+
+export interface WatchlistRowsDeps {
+  market: MarketService;
+  history: HistoryService;
+  directory: SymbolDirectory;
+  /** The analyst's indicators; without them the rating column stays empty. */
+  reader?: IndicatorReader;
+}
+
+/**
+ * The rows of a watchlist table: name, quote, a month of closes and the technical rating per
+ * symbol. Figures from stored bars are worked out once per change of the symbol's bars and
+ * shared by every user; quotes come from the market service's shared cache.
+ */
+export class WatchlistRows {
+  private readonly barFigures = new Map<string, BarFigures>();
+
+  constructor(private readonly deps: WatchlistRowsDeps) {}
+
+  /** The rows, each price as `viewer`'s plan may see it. */
+  async rows(
+    list: WatchlistSummary,
+    alerts: readonly Alert[],
+    viewer: MarketViewer,
+  ): Promise<WatchlistRow[]> {
+    return Promise.all(list.symbols.map((symbol) => this.row(symbol, alerts, viewer)));
+  }
+
+  private async row(
+    symbol: string,
+    alerts: readonly Alert[],
+    viewer: MarketViewer,
+  ): Promise<WatchlistRow> {
+    const { market, directory } = this.deps;
+    const [security, reading, figures] = await Promise.all([
+      directory.find(symbol),
+      market.quoteFor(viewer, symbol).catch(() => undefined),
+      this.figuresOf(symbol).catch(() => undefined),
+    ]);
+    const quote = reading && reading.quote.price > 0 ? reading.quote : undefined;
+    return {
+      symbol,
+      name: security?.name ?? symbol,
+      type: security?.type ?? 'stock',
+      price: quote ? Math.round(quote.price * 100) / 100 : null,
+      change:
+        quote && quote.previousClose > 0
+          ? Math.round(((quote.price - quote.previousClose) / quote.previousClose) * 10_000) / 100
+          : null,
+      delayed: reading?.delayed ?? viewer.kind === 'delayed',
+      delayMinutes: reading?.delayMinutes ?? (viewer.kind === 'delayed' ? viewer.delayMinutes : 0),
+      stale: reading?.stale ?? true,
+      quotedAt: reading && quote ? new Date(reading.asOf).toISOString() : null,
+      sparkline: figures?.sparkline ?? [],
+      rating: figures?.rating ?? null,
+      ratingAsOf: figures?.ratingAsOf ?? null,
+      alerts: alerts
+        .filter((alert) => alert.symbol === symbol)
+        .map((alert) => ({
+          id: alert.id,
+          summary: describeAlertCondition(alert.condition),
+          state: alert.state,
+        })),
+    };
+  }
+
+  private async figuresOf(symbol: string): Promise<BarFigures> {
+    const { history, reader } = this.deps;
+    const state = await history.state(symbol);
+    const known = this.barFigures.get(symbol);
+    if (known?.version === state.version) return known;
+    const { bars } = await history.recentBars(symbol, reader ? barsPerRow : 31);
+    const last = bars.at(-1);
+    const since = addDays(last?.date ?? '1970-01-01', -30);
+    const rating = reader && last ? reader(bars).rating : null;
+    const figures: BarFigures = {
+      version: state.version,
+      sparkline: bars
+        .filter((bar) => bar.date >= since)
+        .map((bar) => ({ date: bar.date, close: bar.close })),
+      rating,
+      ratingAsOf: rating ? (last?.date ?? null) : null,
+    };
+    this.barFigures.set(symbol, figures);
+    return figures;
+  }
+}

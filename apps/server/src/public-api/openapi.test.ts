@@ -1,0 +1,167 @@
+import { gunzipSync } from 'node:zlib';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
+import { setTier } from '../modules/profiles/service.ts';
+import type { OpenApiDocument } from './openapi.ts';
+
+let testApp: TestApp;
+let document: OpenApiDocument;
+let secret: string;
+let ajv: InstanceType<typeof Ajv2020>;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  document = response.json();
+  const user = await signUpUser(testApp.app);
+  await setTier(testApp.db.database.db, user.id, 'enterprise');
+  secret = (await testApp.app.apiKeys.create(user.id, { name: 'Reference check' })).secret;
+  // OpenAPI 3.1 schemas are JSON Schema 2020-12; the document's own keywords are not.
+  ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema({ $id: 'openapi.json', components: document.components });
+});
+afterAll(() => testApp.close());
+
+/** `/api/v1/quotes/:symbol` -> `/quotes/{symbol}` */
+const documentedPath = (url: string) =>
+  url.slice('/api/v1'.length).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+function validator(reference: string) {
+  const validate = ajv.getSchema(`openapi.json${reference}`);
+  if (!validate) throw new Error(`No schema at ${reference}`);
+  return validate;
+}
+
+type Operation = {
+  operationId: string;
+  parameters: { name: string; in: string; example?: unknown }[];
+  responses: Record<
+    string,
+    { $ref?: string; content?: Record<string, { schema: { $ref: string }; example: unknown }> }
+  >;
+};
+
+const operations = () =>
+  Object.entries(document.paths).map(([path, methods]) => ({
+    path,
+    operation: (methods as { get: Operation }).get,
+  }));
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 with the bearer key scheme, and lists every /api/v1 route', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.components.securitySchemes.apiKey).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    expect(document.security).toEqual([{ apiKey: [] }]);
+    const served = testApp.app.apiRoutes
+      .filter((route) => route.access === 'apikey' && route.method === 'GET')
+      .map((route) => documentedPath(route.url))
+      .sort();
+    expect(served.length).toBeGreaterThan(0);
+    expect(Object.keys(document.paths).sort()).toEqual(served);
+    for (const route of testApp.app.apiRoutes.filter((item) => item.access === 'apikey')) {
+      expect(['GET', 'HEAD']).toContain(route.method);
+    }
+  });
+
+  it('documents 401, 402 and 429 on every route, and an example that fits each schema', () => {
+    for (const { path, operation } of operations()) {
+      expect(Object.keys(operation.responses), path).toEqual(
+        expect.arrayContaining(['200', '401', '402', '429']),
+      );
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const resolved = response.$ref
+          ? (document.components.responses as Record<string, typeof response>)[
+              response.$ref.split('/').pop() ?? ''
+            ]
+          : response;
+        const content = resolved?.content?.['application/json'];
+        if (!content) throw new Error(`${path} ${status} has no JSON content`);
+        const validate = validator(content.schema.$ref);
+        expect(
+          validate(content.example),
+          `${path} ${status}: ${ajv.errorsText(validate.errors)}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('is what real answers look like: each route called as documented validates', async () => {
+    for (const { path, operation } of operations()) {
+      let url = `/api/v1${path}`;
+      const query = new URLSearchParams();
+      for (const parameter of operation.parameters) {
+        if (parameter.example === undefined) continue;
+        if (parameter.in === 'path') {
+          url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(parameter.example)));
+        } else query.set(parameter.name, String(parameter.example));
+      }
+      const search = query.size > 0 ? `?${query}` : '';
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `${url}${search}`,
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      expect(response.statusCode, `${operation.operationId}: ${response.body}`).toBe(200);
+      expect(response.headers.ratelimit).toMatch(/^"per-key";r=\d+;t=\d+$/);
+      const schema = operation.responses['200']?.content?.['application/json']?.schema.$ref ?? '';
+      const validate = validator(schema);
+      expect(
+        validate(response.json()),
+        `${operation.operationId}: ${ajv.errorsText(validate.errors)}`,
+      ).toBe(true);
+    }
+  });
+
+  it('describes refusals as they are sent', async () => {
+    const validate = validator('#/components/schemas/Error');
+    const refused = await testApp.app.inject({ method: 'GET', url: '/api/v1/key' });
+    expect(refused.statusCode).toBe(401);
+    expect(validate(refused.json())).toBe(true);
+    const missing = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/quotes/NOPE',
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(validate(missing.json())).toBe(true);
+  });
+});
+
+describe('the API reference page', () => {
+  it('is served from our own files, compressed, under the app’s security headers', async () => {
+    const page = await testApp.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const scripts = [...page.body.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+)"/g)].map(
+      (match) => match[1] ?? '',
+    );
+    expect(scripts.length).toBeGreaterThanOrEqual(4);
+    for (const source of scripts) expect(source).toMatch(/^\/(?!\/)/);
+    expect(page.body).not.toMatch(/<script>(?!<\/script>)/);
+
+    const bundle = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/docs/assets/swagger-ui-bundle.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(bundle.rawPayload).toString('utf8')).toContain('SwaggerUIBundle');
+    const again = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/docs/assets/swagger-ui-bundle.js',
+      headers: { 'if-none-match': String(bundle.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const unknown = await testApp.app.inject({ method: 'GET', url: '/api/docs/assets/index.js' });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,253 @@
+import { apiErrorSchema } from '@tickerwise/shared';
+import { z } from 'zod';
+import { publicApiPrefix } from '../http/route-access.ts';
+import type { RateLimit } from '../limits/attempt-limiter.ts';
+import { type DocumentedError, type DocumentedRoute, publicApiTags } from './public-api.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), for embedding. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+const errorExample = (code: string, message: string) => ({ error: { code, message } });
+
+const errorResponses = {
+  BadRequest: {
+    description: 'A parameter is not valid; `fields` names each.',
+    example: {
+      error: {
+        code: 'validation_failed',
+        message: 'Choose a range: 1m, 3m, 6m, 1y or 5y',
+        fields: { range: 'Choose a range: 1m, 3m, 6m, 1y or 5y' },
+      },
+    },
+  },
+  Unauthorized: {
+    description:
+      'No API key, or one that is not valid (revoked, mistyped). A signed-in session does not count.',
+    example: errorExample(
+      'invalid_api_key',
+      'This API key is not valid. It may have been revoked: create a new one in Settings, under API.',
+    ),
+  },
+  UpgradeRequired: {
+    description:
+      "The key's owner is on a plan without API access (or, for analysis, without AI calls). `requiredTier` names the plan that has it.",
+    example: {
+      error: {
+        code: 'upgrade_required',
+        message: 'API access is part of the Enterprise plan and up. Upgrade to use it.',
+        requiredTier: 'enterprise',
+      },
+    },
+  },
+  NotFound: {
+    description: 'Nothing of yours, or nothing at all, has this name or id.',
+    example: errorExample('not_found', 'Not found'),
+  },
+  Conflict: {
+    description: 'The request conflicts with the current state.',
+    example: errorExample('conflict', 'The request conflicts with the current state.'),
+  },
+  RateLimited: {
+    description:
+      "The key's requests for this window are used up (`rate_limited`; see `Retry-After`), or a daily quota of the plan is (`quota_exceeded`, with `resetsAt`).",
+    example: errorExample(
+      'rate_limited',
+      'This API key made its 60 requests allowed a minute. Try again in 42 s.',
+    ),
+  },
+  Unavailable: {
+    description: 'A data source or the database cannot be reached right now; see `Retry-After`.',
+    example: errorExample(
+      'market_data_unavailable',
+      'Market data is unavailable right now. Please try again in a moment.',
+    ),
+  },
+} as const;
+
+const responseOfError: Record<DocumentedError, keyof typeof errorResponses> = {
+  400: 'BadRequest',
+  404: 'NotFound',
+  409: 'Conflict',
+  503: 'Unavailable',
+};
+
+const rateLimitHeaderRefs = {
+  RateLimit: { $ref: '#/components/headers/RateLimit' },
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+};
+
+/** The parameters of a zod object, one per property, as OpenAPI lists them. */
+function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query', example?: object) {
+  if (!schema) return [];
+  const described = jsonSchema(schema, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return Object.entries(described.properties ?? {}).map(([name, property]) => {
+    const { description, examples: _examples, ...propertySchema } = property;
+    const value = (example as Record<string, unknown> | undefined)?.[name];
+    return {
+      name,
+      in: where,
+      required: where === 'path' || (described.required ?? []).includes(name),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: propertySchema,
+      ...(value !== undefined ? { example: value } : {}),
+    };
+  });
+}
+
+function describeApi(rateLimit: RateLimit): string {
+  const per = rateLimit.windowSeconds === 60 ? 'a minute' : `${rateLimit.windowSeconds} seconds`;
+  return [
+    'Read-only access to Tickerwise from your own scripts and spreadsheets, for the Enterprise and Alpha Tester plans. The sections below are everything it offers.',
+    '',
+    '**Authentication.** Create a key in Settings, under API, and send it in every request: `Authorization: Bearer tw_...`. The key is shown once; we keep only a hash of it. Revoking a key stops it everywhere at once. The API never accepts a signed-in browser session, and keys work nowhere else.',
+    '',
+    `**Rate limit.** Each key may make ${rateLimit.max} requests ${per}. Every answer carries the \`RateLimit-Policy\` and \`RateLimit\` fields (IETF draft \`draft-ietf-httpapi-ratelimit-headers\`): \`q\` is the quota and \`w\` the window in seconds, \`r\` what is left and \`t\` the seconds until the window starts again. Over the limit the answer is 429 with \`Retry-After\`.`,
+    '',
+    '**Errors** always have the shape `{"error": {"code", "message"}}`, with `fields` for a bad parameter, `requiredTier` when a plan is needed and `resetsAt` for a daily quota.',
+    '',
+    '**Provenance.** Market figures say where they come from (`source`: `simulated` when Tickerwise runs on its offline simulation) and as of when. Nothing simulated is presented as real.',
+  ].join('\n');
+}
+
+export interface OpenApiOptions {
+  routes: readonly DocumentedRoute[];
+  rateLimit: RateLimit;
+  version: string;
+}
+
+/**
+ * The OpenAPI 3.1 document of the public API, generated from the routes and their shared zod
+ * schemas (never written by hand): `GET /api/v1/openapi.json`.
+ */
+export function openApiDocument({ routes, rateLimit, version }: OpenApiOptions) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const schemas: Record<string, JsonSchema> = { Error: jsonSchema(apiErrorSchema, 'output') };
+
+  for (const { method, path, spec } of routes) {
+    const name = `${spec.operationId[0]?.toUpperCase()}${spec.operationId.slice(1)}Response`;
+    schemas[name] = jsonSchema(spec.response, 'output');
+    const hasInput = Boolean(spec.params || spec.query);
+    const errors = new Set<DocumentedError>([
+      ...(hasInput ? [400 as const] : []),
+      ...(Object.keys(spec.errors ?? {}).map(Number) as DocumentedError[]),
+    ]);
+    const responses: Record<string, unknown> = {
+      200: {
+        description: spec.summary,
+        headers: rateLimitHeaderRefs,
+        content: {
+          'application/json': {
+            schema: { $ref: `#/components/schemas/${name}` },
+            example: spec.example,
+          },
+        },
+      },
+      401: { $ref: '#/components/responses/Unauthorized' },
+      402: { $ref: '#/components/responses/UpgradeRequired' },
+      429: { $ref: '#/components/responses/RateLimited' },
+    };
+    for (const status of [...errors].sort()) {
+      const meaning = spec.errors?.[status];
+      const shared = responseOfError[status];
+      responses[status] = meaning
+        ? {
+            description: meaning,
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/Error' },
+                example: errorResponses[shared].example,
+              },
+            },
+          }
+        : { $ref: `#/components/responses/${shared}` };
+    }
+    paths[path] = {
+      ...paths[path],
+      [method]: {
+        operationId: spec.operationId,
+        tags: [spec.tag],
+        summary: spec.summary,
+        ...(spec.description ? { description: spec.description } : {}),
+        parameters: [
+          ...parameters(spec.params, 'path', spec.exampleParams),
+          ...parameters(spec.query, 'query', spec.exampleQuery),
+        ],
+        responses,
+      },
+    };
+  }
+
+  const usedTags = new Set(routes.map((route) => route.spec.tag));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Tickerwise API',
+      version,
+      description: describeApi(rateLimit),
+    },
+    servers: [{ url: publicApiPrefix, description: 'This Tickerwise server' }],
+    security: [{ apiKey: [] }],
+    tags: Object.entries(publicApiTags)
+      .filter(([tag]) => usedTags.has(tag as keyof typeof publicApiTags))
+      .map(([name, description]) => ({ name, description })),
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'tw_ followed by 43 letters and digits',
+          description:
+            'An API key from Settings, under API (Enterprise and Alpha Tester plans): `Authorization: Bearer tw_...`.',
+        },
+      },
+      headers: {
+        RateLimit: {
+          description:
+            'What is left of the key\'s quota: `"per-key";r=<requests left>;t=<seconds until the window starts again>`.',
+          schema: { type: 'string' },
+          example: `"per-key";r=${rateLimit.max - 1};t=${rateLimit.windowSeconds}`,
+        },
+        'RateLimit-Policy': {
+          description: 'The quota: `"per-key";q=<requests>;w=<window in seconds>`.',
+          schema: { type: 'string' },
+          example: `"per-key";q=${rateLimit.max};w=${rateLimit.windowSeconds}`,
+        },
+        'Retry-After': {
+          description: 'Seconds to wait before trying again.',
+          schema: { type: 'integer', minimum: 1 },
+          example: 42,
+        },
+      },
+      schemas,
+      responses: Object.fromEntries(
+        Object.entries(errorResponses).map(([name, { description, example }]) => [
+          name,
+          {
+            description,
+            ...(name === 'RateLimited' || name === 'Unavailable'
+              ? { headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } }
+              : {}),
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/Error' }, example },
+            },
+          },
+        ]),
+      ),
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;

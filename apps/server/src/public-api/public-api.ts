@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { parseInput } from '../http/errors.ts';
+import { publicApiPrefix } from '../http/route-access.ts';
+import { type ApiCaller, apiCallerOf } from './api-caller.ts';
+
+/** The sections of the API reference, in order, with what each holds. */
+export const publicApiTags = {
+  Account: 'The key in use and the plan it belongs to.',
+  'Market data':
+    'Quotes, daily history, company data and symbol search. Each answer says where its figures come from and as of when.',
+  Analysis: 'The AI analyst: written analyses count against the daily AI calls of your plan.',
+  Watchlists: 'Your watchlists and their symbols.',
+  Alerts: 'Your price and indicator alerts.',
+  Portfolios: 'Your portfolios, their holdings and performance.',
+} as const;
+export type PublicApiTag = keyof typeof publicApiTags;
+
+/** Answers a route gives beside 200, 401, 402 and 429 (which every route may give). */
+export type DocumentedError = 400 | 404 | 409 | 503;
+
+type NoInput = z.ZodObject<Record<never, never>>;
+
+/** What a public API route handler is given. */
+export interface PublicRouteContext<Params, Query> {
+  params: Params;
+  query: Query;
+  /** The owner of the key: read only their data, or data every user may see. */
+  caller: ApiCaller;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * One read-only route of the public API. The shared zod schemas are the contract: they
+ * parse the parameters, and the reference at `/api/v1/openapi.json` is generated from them.
+ */
+export interface PublicRouteSpec<
+  Params extends z.ZodObject = NoInput,
+  Query extends z.ZodObject = NoInput,
+  Response extends z.ZodType = z.ZodType,
+> {
+  /** A stable name for code generators: `getQuote`, `listWatchlists`. */
+  operationId: string;
+  tag: PublicApiTag;
+  /** One line: "A stock's latest quote". */
+  summary: string;
+  /** More, in Markdown: what the figures mean, where they come from, what it costs. */
+  description?: string;
+  /** Path parameters, named as in the path (`/quotes/{symbol}`); their `.meta()` documents them. */
+  params?: Params;
+  query?: Query;
+  /** The shared schema of the answer. */
+  response: Response;
+  /**
+   * A realistic answer for the reference. The tests validate it against `response`, so it
+   * cannot drift from the contract.
+   */
+  example: z.input<Response>;
+  /** Values to call the route with in the reference's examples and in the tests. */
+  exampleParams?: z.input<Params>;
+  exampleQuery?: z.input<Query>;
+  /** Other answers, with what they mean for this route ("No stock has this symbol"). */
+  errors?: Partial<Record<DocumentedError, string>>;
+  handler(
+    context: PublicRouteContext<z.output<Params>, z.output<Query>>,
+  ): Promise<z.input<Response>>;
+}
+
+/** A route as the reference lists it. */
+export interface DocumentedRoute {
+  method: 'get';
+  /** OpenAPI form, under the prefix: `/quotes/{symbol}`. */
+  path: string;
+  spec: PublicRouteSpec<z.ZodObject, z.ZodObject, z.ZodType>;
+}
+
+/** `/quotes/{symbol}` -> `/quotes/:symbol` */
+function fastifyPath(path: string): string {
+  return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+}
+
+/**
+ * The public API under `/api/v1` (docs/PRODUCT.md §3.20): every route takes an API key
+ * (`apikey` access: the key, the plan and the rate limit are checked before the handler), is
+ * read-only, and is described in the generated OpenAPI document. A module adds a route with
+ * one call:
+ *
+ * ```ts
+ * api.get('/quotes/{symbol}', { operationId: 'getQuote', tag: 'Market data', ..., handler });
+ * ```
+ */
+export class PublicApi {
+  private readonly documented: DocumentedRoute[] = [];
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  /** Every route, in the order they were added (the reference keeps that order). */
+  get routes(): readonly DocumentedRoute[] {
+    return this.documented;
+  }
+
+  get<
+    Params extends z.ZodObject = NoInput,
+    Query extends z.ZodObject = NoInput,
+    Response extends z.ZodType = z.ZodType,
+  >(path: `/${string}`, spec: PublicRouteSpec<Params, Query, Response>): void {
+    this.documented.push({
+      method: 'get',
+      path,
+      spec: spec as unknown as DocumentedRoute['spec'],
+    });
+    this.app.get(
+      `${publicApiPrefix}${fastifyPath(path)}`,
+      { config: { access: 'apikey' } },
+      async (request, reply) => {
+        const params = (
+          spec.params ? parseInput(spec.params, request.params) : {}
+        ) as z.output<Params>;
+        const query = (spec.query ? parseInput(spec.query, request.query) : {}) as z.output<Query>;
+        reply.header('cache-control', 'private, no-store');
+        return spec.handler({ params, query, caller: apiCallerOf(request), request, reply });
+      },
+    );
+  }
+}

@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query';
+import { type Alert, hasFeature } from '@tickerwise/shared';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useAuth } from '../../app/session/auth-provider.tsx';
+import { Alert as Notice } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ErrorState } from '../../components/ui/error-state.tsx';
+import { CenteredSpinner } from '../../components/ui/spinner.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { deleteAlert, updateAlert, useAlertChange } from './api/alert-changes.ts';
+import { alertsQuery } from './api/get-alerts.ts';
+import { useLiveAlerts } from './api/use-live-alerts.ts';
+import { AlertDialog } from './components/alert-dialog.tsx';
+import { AlertList } from './components/alert-list.tsx';
+import { FiringHistory } from './components/firing-history.tsx';
+import { UpgradePrompt } from './components/upgrade-prompt.tsx';
+
+/** docs/PRODUCT.md, "Alerts": the user's alerts with their state, and every firing. */
+export function AlertsPage() {
+  usePageTitle('Alerts');
+  useLiveAlerts();
+  const auth = useAuth();
+  const { data, isError, isFetching, refetch } = useQuery(alertsQuery());
+  const [editing, setEditing] = useState<Alert | undefined>();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const setState = useAlertChange(({ alert, state }: { alert: Alert; state: 'armed' | 'paused' }) =>
+    updateAlert(alert.id, { state }),
+  );
+  const remove = useAlertChange((alert: Alert) => deleteAlert(alert.id));
+  const tier = auth.status === 'signed-in' ? auth.user.subscription_tier : 'free';
+  const included = hasFeature(tier, 'customAlerts');
+
+  if (!data) {
+    return isError ? (
+      <ErrorState
+        title="Failed to load your alerts"
+        onRetry={() => refetch()}
+        retrying={isFetching}
+      />
+    ) : (
+      <CenteredSpinner label="Loading your alerts" className="py-24" />
+    );
+  }
+  const atLimit = data.alerts.length >= data.allowed;
+  const failure = setState.error ?? remove.error;
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">Alerts</h1>
+          <p className="mt-1 text-slate-600">
+            Prices and today's change are checked on every new quote; moving averages, RSI and
+            ratings on each day's close.
+          </p>
+        </div>
+        {included && (
+          <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
+            <Button
+              className="whitespace-nowrap"
+              disabled={atLimit}
+              onClick={() => {
+                setEditing(undefined);
+                setDialogOpen(true);
+              }}
+            >
+              <Plus className="size-4" />
+              New alert
+            </Button>
+            <p className="text-xs text-slate-500">
+              {data.alerts.length} of {data.allowed} alerts
+            </p>
+          </div>
+        )}
+      </header>
+
+      {!included && <UpgradePrompt />}
+      {failure && (
+        <Notice
+          tone="error"
+          action={
+            <button
+              type="button"
+              className="font-semibold underline"
+              onClick={() => {
+                setState.reset();
+                remove.reset();
+              }}
+            >
+              Dismiss
+            </button>
+          }
+        >
+          {failure.message}
+        </Notice>
+      )}
+
+      {(included || data.alerts.length > 0) && (
+        <section aria-labelledby="alerts-heading" className="space-y-3">
+          <h2 id="alerts-heading" className="text-base font-semibold text-ink-950">
+            Your alerts
+          </h2>
+          {data.alerts.length === 0 ? (
+            <EmptyState
+              title="No alerts yet"
+              description="Set one here, or from any stock's page: a price level, a day's move, a moving-average cross, an RSI level or a rating change."
+            />
+          ) : (
+            <AlertList
+              alerts={data.alerts}
+              onEdit={(alert) => {
+                setEditing(alert);
+                setDialogOpen(true);
+              }}
+              onSetState={(alert, state) => setState.mutate({ alert, state })}
+              onDelete={(alert) => remove.mutate(alert)}
+            />
+          )}
+        </section>
+      )}
+
+      {(included || data.firings.length > 0) && (
+        <section aria-labelledby="firings-heading" className="space-y-3">
+          <h2 id="firings-heading" className="text-base font-semibold text-ink-950">
+            History
+          </h2>
+          <FiringHistory firings={data.firings} />
+        </section>
+      )}
+
+      <AlertDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        {...(editing ? { alert: editing } : {})}
+      />
+    </div>
+  );
+}
+
+export { AlertsPage as Component };

@@ -1,0 +1,53 @@
+import { PricesNote } from '../../../components/prices-note.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useHoldings } from '../api/get-holdings.ts';
+import { AllocationPanel } from './allocation-panel.tsx';
+import { HoldingsTable } from './holdings-table.tsx';
+import { PerformancePanel } from './performance-panel.tsx';
+import { SummaryCards } from './summary-cards.tsx';
+
+/** The figures of a portfolio with transactions: totals, performance, allocation, holdings. */
+export function PortfolioOverview({ portfolioId }: { portfolioId: string }) {
+  const { data, error, isPending, refetch, isRefetching } = useHoldings(portfolioId);
+
+  return (
+    <div className="space-y-6">
+      {isPending ? (
+        <div
+          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5"
+          role="status"
+          aria-label="Loading holdings"
+        >
+          {[0, 1, 2, 3, 4].map((index) => (
+            <Skeleton key={index} className="h-32 rounded-2xl" />
+          ))}
+        </div>
+      ) : error && !data ? (
+        <ErrorState
+          title="Your holdings could not be loaded."
+          onRetry={() => refetch()}
+          retrying={isRefetching}
+        >
+          {error.message}
+        </ErrorState>
+      ) : data ? (
+        <div className="space-y-2">
+          <SummaryCards totals={data.totals} />
+          <PricesNote
+            sources={data.prices.sources}
+            asOf={data.prices.asOf}
+            delayed={data.prices.delayed}
+          />
+        </div>
+      ) : null}
+      <div className="grid gap-6 xl:grid-cols-3">
+        <div className="min-w-0 xl:col-span-2">
+          <PerformancePanel portfolioId={portfolioId} />
+        </div>
+        {data && <AllocationPanel allocation={data.allocation} />}
+      </div>
+      {data && data.holdings.length > 0 && <HoldingsTable holdings={data.holdings} />}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { downloadText } from '../../../lib/download-text.ts';
+import { templateCsv } from '../import-setup.ts';
+
+/** Downloads our CSV template, one example row per kind of transaction. */
+export function TemplateLink({ className = '' }: { className?: string }) {
+  return (
+    <button
+      type="button"
+      onClick={() => downloadText(templateCsv(), 'tickerwise-transactions-template.csv')}
+      className={`font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 ${className}`}
+    >
+      Download the template
+    </button>
+  );
+}

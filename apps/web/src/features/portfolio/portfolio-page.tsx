@@ -1,0 +1,222 @@
+import type { Transaction } from '@tickerwise/shared';
+import { Download, FileUp, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, buttonStyles } from '../../components/ui/button.tsx';
+import { ErrorState } from '../../components/ui/error-state.tsx';
+import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../components/ui/menu.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { downloadFrom } from '../../lib/download-text.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { usePortfolios } from './api/get-portfolios.ts';
+import { exportUrl } from './api/import-file.ts';
+import { usePortfolioActions } from './api/manage-portfolios.ts';
+import { DeletePortfolioDialog } from './components/delete-portfolio-dialog.tsx';
+import { DeleteTransactionDialog } from './components/delete-transaction-dialog.tsx';
+import { ImportDialog } from './components/import-dialog.tsx';
+import { PortfolioNameDialog } from './components/portfolio-name-dialog.tsx';
+import { PortfolioOverview } from './components/portfolio-overview.tsx';
+import { PortfolioSwitcher } from './components/portfolio-switcher.tsx';
+import { PortfolioWelcome } from './components/portfolio-welcome.tsx';
+import { TransactionDialog } from './components/transaction-dialog.tsx';
+import { TransactionsPanel } from './components/transactions-panel.tsx';
+
+type OpenDialog = 'transaction' | 'import' | 'new' | 'rename' | 'delete' | null;
+
+/** The name a first portfolio gets when the user starts without naming one. */
+const firstPortfolioName = 'My portfolio';
+
+/**
+ * `/dashboard/portfolio`: the chosen portfolio (`?portfolio=<id>`, the first by default) with
+ * its figures and transactions, or a screen that teaches how to start.
+ */
+export function PortfolioPage() {
+  usePageTitle('Portfolio');
+  const list = usePortfolios();
+  const actions = usePortfolioActions();
+  const [params, setParams] = useSearchParams();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [editing, setEditing] = useState<Transaction>();
+  const [deleting, setDeleting] = useState<Transaction>();
+  const [notice, setNotice] = useState<string>();
+  const [imported, setImported] = useState<number>();
+
+  if (list.isPending) {
+    return (
+      <div className="space-y-6" role="status" aria-label="Loading your portfolio">
+        <Skeleton className="h-9 w-48" />
+        <Skeleton className="h-64 rounded-2xl" />
+      </div>
+    );
+  }
+  if (list.error) {
+    return (
+      <div className="space-y-6">
+        <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">Portfolio</h1>
+        <ErrorState
+          title="Your portfolios could not be loaded."
+          onRetry={() => list.refetch()}
+          retrying={list.isRefetching}
+        >
+          {list.error.message}
+        </ErrorState>
+      </div>
+    );
+  }
+
+  const { portfolios, allowed } = list.data;
+  const current = portfolios.find((item) => item.id === params.get('portfolio')) ?? portfolios[0];
+  const choose = (id: string) => setParams({ portfolio: id }, { replace: true });
+
+  /** Opens a dialog that needs a portfolio, creating the first one when there is none. */
+  const withPortfolio = async (next: OpenDialog) => {
+    setNotice(undefined);
+    setImported(undefined);
+    if (!current) {
+      try {
+        const created = await actions.create.mutateAsync(firstPortfolioName);
+        choose(created.id);
+      } catch (error) {
+        setNotice(error instanceof Error ? error.message : 'The portfolio could not be created.');
+        return;
+      }
+    }
+    setEditing(undefined);
+    setDialog(next);
+  };
+  const empty = !current || current.transactionCount === 0;
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex min-w-0 flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">Portfolio</h1>
+          {current && (
+            <PortfolioSwitcher
+              portfolios={portfolios}
+              current={current}
+              allowed={allowed}
+              onChoose={choose}
+              onCreate={() => setDialog('new')}
+              onRename={() => setDialog('rename')}
+              onDelete={() => setDialog('delete')}
+            />
+          )}
+        </div>
+        {current && !empty && (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => withPortfolio('transaction')}>
+              <Plus className="size-4" />
+              <span className="sm:hidden">Add</span>
+              <span className="hidden sm:inline">Add transaction</span>
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setDialog('import')}>
+              <FileUp className="size-4" />
+              Import
+            </Button>
+            <Menu>
+              <MenuTrigger className={buttonStyles({ variant: 'secondary', size: 'sm' })}>
+                <Download className="size-4" />
+                Export
+              </MenuTrigger>
+              <MenuContent align="end" className="w-56">
+                <MenuItem onSelect={() => downloadFrom(exportUrl(current.id, 'transactions'))}>
+                  Transactions (CSV)
+                </MenuItem>
+                <MenuItem onSelect={() => downloadFrom(exportUrl(current.id, 'holdings'))}>
+                  Holdings (CSV)
+                </MenuItem>
+              </MenuContent>
+            </Menu>
+          </div>
+        )}
+      </header>
+
+      {notice && <Alert>{notice}</Alert>}
+      {imported !== undefined && (
+        <Alert tone="info" title="Import complete">
+          {imported} {imported === 1 ? 'transaction was' : 'transactions were'} added.
+        </Alert>
+      )}
+
+      {empty ? (
+        <PortfolioWelcome
+          onAdd={() => withPortfolio('transaction')}
+          onImport={() => withPortfolio('import')}
+          busy={actions.create.isPending}
+        />
+      ) : (
+        <>
+          <PortfolioOverview portfolioId={current.id} />
+          <TransactionsPanel
+            portfolioId={current.id}
+            onAdd={() => withPortfolio('transaction')}
+            onEdit={(transaction) => {
+              setEditing(transaction);
+              setDialog('transaction');
+            }}
+            onDelete={setDeleting}
+          />
+        </>
+      )}
+
+      {current && (
+        <>
+          <TransactionDialog
+            portfolioId={current.id}
+            open={dialog === 'transaction'}
+            onOpenChange={(open) => setDialog(open ? 'transaction' : null)}
+            transaction={editing}
+          />
+          <ImportDialog
+            portfolioId={current.id}
+            open={dialog === 'import'}
+            onOpenChange={(open) => setDialog(open ? 'import' : null)}
+            onImported={setImported}
+          />
+          <DeleteTransactionDialog
+            portfolioId={current.id}
+            transaction={deleting}
+            onClose={() => setDeleting(undefined)}
+          />
+          <PortfolioNameDialog
+            open={dialog === 'rename'}
+            onOpenChange={(open) => setDialog(open ? 'rename' : null)}
+            title="Rename portfolio"
+            submitLabel="Rename"
+            initialName={current.name}
+            onSubmit={(name) => actions.rename.mutateAsync({ id: current.id, name })}
+          />
+          <DeletePortfolioDialog
+            portfolio={current}
+            open={dialog === 'delete'}
+            onOpenChange={(open) => {
+              setDialog(open ? 'delete' : null);
+              if (!open) actions.remove.reset();
+            }}
+            busy={actions.remove.isPending}
+            error={actions.remove.error}
+            onConfirm={() =>
+              actions.remove.mutate(current.id, {
+                onSuccess: () => {
+                  setDialog(null);
+                  setParams({}, { replace: true });
+                },
+              })
+            }
+          />
+        </>
+      )}
+      <PortfolioNameDialog
+        open={dialog === 'new'}
+        onOpenChange={(open) => setDialog(open ? 'new' : null)}
+        title="New portfolio"
+        submitLabel="Create portfolio"
+        onSubmit={async (name) => choose((await actions.create.mutateAsync(name)).id)}
+      />
+    </div>
+  );
+}
+
+export { PortfolioPage as Component };

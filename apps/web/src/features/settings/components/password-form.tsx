@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { changePasswordFormSchema } from '@tickerwise/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { SettingsPanel } from '../../../components/settings-panel.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { showSubmitError } from '../../../lib/submit-error.ts';
+import { changePassword } from '../api/change-password.ts';
+import { sessionsKey } from '../api/get-sessions.ts';
+
+const emptyForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Settings, Security: a new password, confirmed by the current one; other devices sign out. */
+export function PasswordForm() {
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; message: string }>();
+  const form = useForm({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: emptyForm,
+  });
+
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    setOutcome(undefined);
+    try {
+      await changePassword({ currentPassword, newPassword });
+      form.reset(emptyForm);
+      setOutcome({
+        tone: 'success',
+        message: 'Your password is changed. Every other device was signed out.',
+      });
+    } catch (error) {
+      setOutcome({
+        tone: 'error',
+        message: showSubmitError(
+          form,
+          error,
+          'Your password could not be changed. Please try again.',
+        ),
+      });
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: sessionsKey });
+    }
+  });
+
+  return (
+    <SettingsPanel title="Password" description="Changing it signs you out on every other device.">
+      <form noValidate onSubmit={onSubmit} className="max-w-md space-y-5">
+        <TextField
+          form={form}
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <TextField
+          form={form}
+          name="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="At least 8 characters"
+        />
+        <TextField
+          form={form}
+          name="confirmPassword"
+          label="New password again"
+          type="password"
+          autoComplete="new-password"
+        />
+        {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
+        <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Changing...">
+          Change password
+        </Button>
+      </form>
+    </SettingsPanel>
+  );
+}

@@ -1,0 +1,12 @@
+import { PasswordForm } from './components/password-form.tsx';
+import { SessionsPanel } from './components/sessions-panel.tsx';
+
+/** docs/PRODUCT.md §3.19, Security: the password, and the devices signed in. */
+export function SecuritySection() {
+  return (
+    <div className="space-y-6">
+      <PasswordForm />
+      <SessionsPanel />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { WatchlistDetail } from '@tickerwise/shared';
+
+const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** Where the table's figures come from and how fresh they are. */
+export function Provenance({ detail, sorted }: { detail: WatchlistDetail; sorted: boolean }) {
+  const quoted = detail.rows
+    .map((row) => row.quotedAt)
+    .filter((value): value is string => value !== null)
+    .sort()
+    .at(-1);
+  const rated = detail.rows.find((row) => row.ratingAsOf)?.ratingAsOf;
+  const source =
+    detail.source === 'simulated'
+      ? 'Simulated prices (not real market data)'
+      : `Prices from ${detail.source === 'finnhub' ? 'Finnhub' : detail.source}`;
+  return (
+    <p className="text-xs text-slate-500">
+      {source}
+      {quoted ? `, as of ${time.format(new Date(quoted))}` : ''}; refreshed every minute. Sparklines
+      show the last month of daily closes
+      {rated ? `; ratings are on the close of ${rated}` : ''}.{' '}
+      {sorted
+        ? 'Clear the sort (click the sorted column until its arrows return) to move rows.'
+        : 'Drag a row by its grip, or focus the grip and use Space and the arrow keys, to move it.'}
+    </p>
+  );
+}

@@ -1,0 +1,75 @@
+import { formatUsd, paths, type StockResponse } from '@tickerwise/shared';
+import { expect, test } from '../support/fixtures.ts';
+import { setSimulatedPrice } from '../support/simulated-price.ts';
+
+/** A symbol no other spec opens, so moving its price disturbs nothing else. */
+const symbol = 'PEP';
+
+test.describe('watchlists and alerts', () => {
+  test.afterEach(async () => {
+    await setSimulatedPrice(symbol, null);
+  });
+
+  test('add a stock from search, set a price alert, and see it fire live when the price crosses', async ({
+    page,
+    signUp,
+  }) => {
+    await signUp({ plan: 'alpha' });
+    await page.goto(paths.watchlist);
+    await expect(page.getByRole('heading', { name: 'Follow your first stock' })).toBeVisible();
+
+    const search = page.getByRole('combobox', { name: 'Add a symbol' });
+    await search.fill('pepsi');
+    await expect(page.getByRole('option', { name: /PEP/ })).toBeVisible();
+    await search.press('Enter');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('link', { name: symbol, exact: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /My watchlist/ })).toBeVisible();
+
+    await table.getByRole('link', { name: symbol, exact: true }).click();
+    await expect(page.getByRole('button', { name: /Watching/ })).toBeVisible();
+    const { stock } = (await (
+      await page.request.get(`/api/stocks/${symbol}`)
+    ).json()) as StockResponse;
+    const level = Math.ceil(stock.price) + 10;
+
+    await page.getByRole('button', { name: 'Set alert' }).click();
+    const dialog = page.getByRole('dialog', { name: `Alert on ${symbol}` });
+    await dialog.getByLabel('Price', { exact: true }).fill(String(level));
+    await dialog.getByRole('button', { name: 'Set alert' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Alerts (1)' })).toBeVisible();
+
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+    await page.evaluate(() => {
+      (window as { stillTheSamePage?: boolean }).stillTheSamePage = true;
+    });
+
+    await setSimulatedPrice(symbol, level + 0.5);
+
+    await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+    await bell.click();
+    await expect(page.getByText(`${symbol} rose above ${formatUsd(level)}`)).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage),
+    ).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Alerts', exact: true }).first().click();
+    await expect(page.getByText(/Fired/).first()).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: `${symbol} rose above ${formatUsd(level)}` }),
+    ).toBeVisible();
+  });
+
+  test('a free user sees what alerts are and where to get them', async ({ page, signUp }) => {
+    await signUp();
+    await page.goto(paths.alerts);
+    await expect(page.getByRole('heading', { name: 'Custom alerts come with Pro' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      paths.pricing,
+    );
+  });
+});
