@@ -11,6 +11,8 @@ const eventListeners = new Set<EventListener>();
 let source: EventSource | null = null;
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 let failures = 0;
+/** The id the open stream's `hello` gave, for subscribers that come after it. */
+let streamId: string | null = null;
 
 function notify(topic: string): void {
   for (const listener of listeners.get(topic) ?? []) listener();
@@ -25,6 +27,7 @@ function connect(): void {
   if (typeof EventSource === 'undefined') return;
   const stream = new EventSource('/api/events');
   source = stream;
+  streamId = null;
   // Every (re)connection may follow missed events, and the first one may race the first
   // fetch: refetch what is live each time the stream opens.
   stream.onopen = () => {
@@ -40,6 +43,7 @@ function connect(): void {
     }
     const event = liveEventSchema.safeParse(parsed);
     if (!event.success) return;
+    if (event.data.type === 'hello') streamId = event.data.streamId;
     for (const listener of eventListeners) listener(event.data);
     if (event.data.type === 'resync') notifyAll();
     else if (event.data.type === 'change') notify(event.data.topic);
@@ -65,6 +69,7 @@ function inUse(): boolean {
 function disconnect(): void {
   source?.close();
   source = null;
+  streamId = null;
   clearTimeout(reconnectTimer);
   reconnectTimer = undefined;
   failures = 0;
@@ -98,6 +103,7 @@ export function subscribeLiveEvents(topic: string, listener: Listener): () => vo
 export function subscribeStreamEvents(listener: EventListener): () => void {
   eventListeners.add(listener);
   if (!source && !reconnectTimer) connect();
+  else if (streamId) listener({ type: 'hello', streamId });
   return () => {
     eventListeners.delete(listener);
     if (!inUse()) disconnect();
