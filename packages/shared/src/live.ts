@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tickerSymbolSchema } from './market.ts';
 
-/** Symbols one tab may follow live at once (docs/PRODUCT.md §7.4). */
+/** Symbols one tab may follow live at once (docs/PRODUCT.md §7.5). */
 export const liveSymbolLimit = 100;
 
 /** One live price: the latest trade or quote the server took in, at most once a second. */

@@ -65,7 +65,7 @@ export function createEntitlementService({ db, clock }: { db: Db; clock: Clock }
       return tier;
     },
 
-    /** How fresh the prices the user's plan sees are: real-time, or delayed (docs/PRODUCT.md §7.4). */
+    /** How fresh the prices the user's plan sees are: real-time, or delayed (docs/PRODUCT.md §7.5). */
     async marketData(member: Member): Promise<MarketDataAccess> {
       return entitlementsFor(await tierOf(db, member.id)).marketData;
     },

@@ -119,7 +119,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * calls go where demand is (`demand`), within the provider's budget; the provider's trade
  * stream, when it has one, keeps the most demanded symbols live. Every price a route serves
  * goes through `quoteFor` (and every bar through `lastSessionFor`), which holds a delayed
- * plan to the price of its delay ago (docs/PRODUCT.md §7.4).
+ * plan to the price of its delay ago (docs/PRODUCT.md §7.5).
  */
 export class MarketService {
   /** Which symbols people want fresh: modules add to it (`want`, `hold`). */

@@ -169,7 +169,7 @@ export class PortfolioService {
     return summaryOf(this.ledgers, await this.marketFor(userId), userId);
   }
 
-  /** Market data as the user's plan sees it: real-time, or delayed (docs/PRODUCT.md §7.4). */
+  /** Market data as the user's plan sees it: real-time, or delayed (docs/PRODUCT.md §7.5). */
   private async marketFor(userId: string): Promise<MarketPrices> {
     return this.market.for(entitlementsFor(await tierOf(this.db, userId)).marketData);
   }

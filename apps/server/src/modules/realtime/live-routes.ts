@@ -35,7 +35,7 @@ export interface LiveRoutesOptions {
 /**
  * `PUT /api/live/symbols`: a tab says which symbols it shows, naming the stream
  * `GET /api/events` announced (`hello`); an empty list ends its live prices. Real-time plans
- * only (402 otherwise, docs/PRODUCT.md §7.4). The tab's stream may be held by another
+ * only (402 otherwise, docs/PRODUCT.md §7.5). The tab's stream may be held by another
  * instance: the symbols then reach it over NOTIFY, and the answer is 202. Every minute the
  * plans of users with live tabs are checked again, so a plan that lost real-time data stops
  * getting prices.
