@@ -160,6 +160,15 @@ test.describe('Settings', () => {
       paths.pricing,
     );
     await expect(offer.getByText('GET /api/v1/quotes/{symbol}', { exact: true })).toBeVisible();
+    // Every section of the API is listed, from its reference.
+    for (const operation of [
+      'GET /api/v1/stocks/{symbol}/analysis/written',
+      'GET /api/v1/watchlists/{id}',
+      'GET /api/v1/alerts',
+      'GET /api/v1/portfolios/{portfolioId}/holdings',
+    ]) {
+      await expect(offer.getByText(operation, { exact: true })).toBeVisible();
+    }
     await expect(offer.getByRole('link', { name: 'API reference' })).toHaveAttribute(
       'href',
       apiDocsPath,
@@ -186,6 +195,10 @@ test.describe('Settings', () => {
     const call = () =>
       page.request.get('/api/v1/quotes/AAPL', { headers: { authorization: `Bearer ${secret}` } });
     expect((await call()).status()).toBe(200);
+    const portfolios = await page.request.get('/api/v1/portfolios', {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(await portfolios.json()).toMatchObject({ portfolios: [] });
     await dialog.getByRole('button', { name: "I've copied it" }).click();
     await expect(dialog).toBeHidden();
 

@@ -13,7 +13,11 @@ import { registerApiNotFound, registerSpa } from './http/spa.ts';
 import { registerMarketData } from './market-data/register-market-data.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
+import { alertsDataPart } from './modules/alerts/alert-data.ts';
+import { alertPublicRoutes } from './modules/alerts/public-routes.ts';
 import { registerAlerts } from './modules/alerts/register-alerts.ts';
+import { analysisDataPart } from './modules/analysis/analysis-data.ts';
+import { analysisPublicRoutes } from './modules/analysis/public-routes.ts';
 import { registerAnalysis } from './modules/analysis/register-analysis.ts';
 import { apiKeyPublicRoutes } from './modules/apikeys/public-routes.ts';
 import { registerApiKeys } from './modules/apikeys/register-apikeys.ts';
@@ -36,6 +40,8 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { notificationsDataPart } from './modules/notifications/service.ts';
 import { backupRoutes } from './modules/operator/backup-routes.ts';
 import { registerOperatorAccess, requireOperator } from './modules/operator/operator-access.ts';
+import { portfoliosDataPart } from './modules/portfolio/portfolio-data.ts';
+import { portfolioPublicRoutes } from './modules/portfolio/public-routes.ts';
 import { registerPortfolios } from './modules/portfolio/register-portfolios.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import {
@@ -48,7 +54,9 @@ import { LivePrices } from './modules/realtime/live-prices.ts';
 import { liveRoutes } from './modules/realtime/live-routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { symbolPublicRoutes } from './modules/symbols/public-routes.ts';
+import { watchlistPublicRoutes } from './modules/watchlists/public-routes.ts';
 import { registerWatchlists } from './modules/watchlists/service.ts';
+import { watchlistsDataPart } from './modules/watchlists/watchlist-data.ts';
 import { publicApiDocsRoutes } from './public-api/docs-routes.ts';
 import { PublicApi } from './public-api/public-api.ts';
 import { UserDataRegistry } from './user-data/user-data.ts';
@@ -181,7 +189,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     entitlements: app.entitlements,
   });
-  await registerAnalysis(app, {
+  const analysis = await registerAnalysis(app, {
     config: config.analyst,
     auth,
     db,
@@ -189,7 +197,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     entitlements: app.entitlements,
     marketData,
   });
-  await registerAlerts(app, {
+  userData.add(analysisDataPart(db));
+  const alerts = await registerAlerts(app, {
     auth,
     database,
     room: app.entitlements,
@@ -197,8 +206,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     keepQuotes: config.backgroundJobs !== false,
     clock,
   });
-  await registerWatchlists(app, { auth, db, room: app.entitlements, marketData });
-  await registerPortfolios(app, {
+  userData.add(alertsDataPart(db));
+  const watchlists = await registerWatchlists(app, {
+    auth,
+    db,
+    room: app.entitlements,
+    marketData,
+  });
+  userData.add(watchlistsDataPart(db));
+  const portfolios = await registerPortfolios(app, {
     auth,
     db,
     room: app.entitlements,
@@ -215,6 +231,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     market: marketData.market,
     entitlements: app.entitlements,
   });
+  userData.add(portfoliosDataPart(db));
   await app.register(notificationRoutes, { auth, db, operator });
   userData.add(notificationsDataPart(db));
   await app.register(backupRoutes, { database });
@@ -233,6 +250,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   apiKeyPublicRoutes(publicApi, { apiKeys });
   marketPublicRoutes(publicApi, marketData);
   symbolPublicRoutes(publicApi, marketData);
+  analysisPublicRoutes(publicApi, { analysis });
+  watchlistPublicRoutes(publicApi, { ...watchlists, market: marketData.market });
+  alertPublicRoutes(publicApi, { store: alerts.store });
+  portfolioPublicRoutes(publicApi, { portfolios });
   await app.register(publicApiDocsRoutes, {
     publicApi,
     rateLimit: config.limits.apiRequestsPerKey,

@@ -52,17 +52,20 @@ const watchlistFixture =
     return { params: { id: list!.id, symbol: 'AAPL' }, ...(body ? { body } : {}) };
   };
 
+/** A price alert of the owner. */
+async function ownedAlert(testApp: TestApp, owner: SignedUpUser) {
+  const [alert] = await testApp.db.database.db
+    .insert(alerts)
+    .values({ userId: owner.id, symbol: 'AAPL', kind: 'price_above', level: 1e5, repeat: 'once' })
+    .returning();
+  return alert!.id;
+}
 /** A price alert of the owner, on a plan with alerts. */
 const alertFixture =
   (body?: object): Fixture =>
   async ({ testApp, owner }) => {
-    const { db } = testApp.db.database;
-    await setTier(db, owner.id, 'pro');
-    const [alert] = await db
-      .insert(alerts)
-      .values({ userId: owner.id, symbol: 'AAPL', kind: 'price_above', level: 1e5, repeat: 'once' })
-      .returning();
-    return { params: { id: alert!.id }, ...(body ? { body } : {}) };
+    await setTier(testApp.db.database.db, owner.id, 'pro');
+    return { params: { id: await ownedAlert(testApp, owner) }, ...(body ? { body } : {}) };
   };
 /** A portfolio of the owner with one deposit in it. */
 async function ownedPortfolio(testApp: TestApp, owner: SignedUpUser) {
@@ -142,6 +145,15 @@ const ownedResources: Record<string, Fixture> = {
   'POST /api/portfolios/:portfolioId/imports': portfolioFixture(depositCsv),
   'GET /api/portfolios/:portfolioId/exports/transactions.csv': portfolioFixture(),
   'GET /api/portfolios/:portfolioId/exports/holdings.csv': portfolioFixture(),
+  // The public API, for the owner's key (the owner is on Enterprise by then, which has alerts).
+  'GET /api/v1/watchlists/:id': watchlistFixture(),
+  'GET /api/v1/alerts/:id': async ({ testApp, owner }) => ({
+    params: { id: await ownedAlert(testApp, owner) },
+  }),
+  'GET /api/v1/portfolios/:portfolioId': portfolioFixture(),
+  'GET /api/v1/portfolios/:portfolioId/holdings': portfolioFixture(),
+  'GET /api/v1/portfolios/:portfolioId/transactions': portfolioFixture(),
+  'GET /api/v1/portfolios/:portfolioId/performance': portfolioFixture(),
 };
 
 /**
@@ -193,6 +205,14 @@ const sharedParams: Record<
   },
   'GET /api/v1/stocks/:symbol/company': {
     why: 'company data is the same for everyone',
+    params: { symbol: 'AAPL' },
+  },
+  'GET /api/v1/stocks/:symbol/analysis': {
+    why: 'the facts and the stored analysis are the same for everyone; credits are counted per user',
+    params: { symbol: 'AAPL' },
+  },
+  'GET /api/v1/stocks/:symbol/analysis/written': {
+    why: 'the written analysis is shared by every reader; the credit it costs is the caller’s own',
     params: { symbol: 'AAPL' },
   },
 };
@@ -344,6 +364,8 @@ async function ownerView(): Promise<Record<string, string>> {
     if (route.url === '/api/events') continue; // a stream: nothing to compare
     if (movesByItself.has(route.url)) continue;
     if (route.url === '/api/me/export') continue; // dated when it is taken
+    // Market lists: the same for everyone, and their quotes refresh while the test runs.
+    if (route.url === '/api/stocks' || route.url === '/api/etfs') continue;
     const response: RawResponse = await call(route, {}, owner.cookie);
     view[key(route)] = `${response.status} ${response.body}`;
   }
@@ -360,7 +382,19 @@ describe('API keys and session cookies', () => {
   });
 
   const apiRoutes = () => routes.filter((route) => route.access === 'apikey');
-  const sampleParams = (route: ApiRoute) => sharedParams[key(route)]?.params ?? anyParams(route);
+  /** Parameters the owner's key may call a route with: shared data, or a thing of the owner's. */
+  async function sampleParams(route: ApiRoute): Promise<Record<string, string>> {
+    const shared = sharedParams[key(route)];
+    if (shared) return shared.params;
+    const fixture = ownedResources[key(route)];
+    return fixture ? (await fixture({ testApp, owner })).params : anyParams(route);
+  }
+  const withKey = (route: ApiRoute, params: Record<string, string>, apiKey: string) =>
+    sendRaw(baseUrl, {
+      method: route.method,
+      path: fillPath(route.url, params),
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
 
   it('every /api/v1 route takes an API key and nothing else (or is public)', () => {
     expect(apiRoutes().length).toBeGreaterThan(0);
@@ -372,15 +406,37 @@ describe('API keys and session cookies', () => {
 
   it('refuses a session cookie on every /api/v1 route, and answers the same route to a key', async () => {
     for (const route of apiRoutes()) {
-      const withCookie = await call(route, sampleParams(route), owner.cookie);
+      const params = await sampleParams(route);
+      const withCookie = await call(route, params, owner.cookie);
       expect(withCookie.status, `${key(route)} with a cookie`).toBe(401);
       expect(withCookie.body).toContain('does not accept a signed-in session');
-      const withKey = await sendRaw(baseUrl, {
-        method: route.method,
-        path: fillPath(route.url, sampleParams(route)),
-        headers: { authorization: `Bearer ${secret}` },
-      });
-      expect(withKey.status, `${key(route)} with a key`).toBeLessThan(300);
+      const answer = await withKey(route, params, secret);
+      expect(answer.status, `${key(route)} with a key: ${answer.body}`).toBeLessThan(300);
+    }
+  });
+
+  it("answers 404 to another user's key for everything of the owner's", async () => {
+    const withIds = apiRoutes().filter(hasParams);
+    const uncovered = withIds
+      .map(key)
+      .filter((name) => !(name in ownedResources) && !(name in sharedParams));
+    // A new /api/v1 route that takes an id needs a fixture above, so this test covers it.
+    expect(uncovered).toEqual([]);
+    const { db } = testApp.db.database;
+    await setTier(db, other.id, 'enterprise');
+    const otherSecret = (await testApp.app.apiKeys.create(other.id, { name: 'Not yours' })).secret;
+    const owned = withIds.filter((route) => key(route) in ownedResources);
+    expect(owned.length).toBeGreaterThan(0);
+    for (const route of owned) {
+      const params = await sampleParams(route);
+      const attempt = await withKey(route, params, otherSecret);
+      expect(attempt.status, `${key(route)} with another user's key`).toBe(404);
+      expect(JSON.parse(attempt.body).error.code).toMatch(/not_found$/);
+      for (const marker of [...ownerMarkers, ...Object.values(params)]) {
+        expect(attempt.body).not.toContain(marker);
+      }
+      const own = await withKey(route, params, secret);
+      expect(own.status, `${key(route)} with the owner's key`).toBe(200);
     }
   });
 

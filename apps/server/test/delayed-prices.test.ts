@@ -117,6 +117,18 @@ async function apiKeyOf(user: SignedUpUser): Promise<string> {
   return (response.json() as { secret: string }).secret;
 }
 
+/** A key whose owner is on Free gets 402 from `path`, whatever it names: no price at all. */
+async function keyRefusedOnFree(path: string) {
+  const owner = await signUpUser(testApp.app);
+  await setTier(testApp.db.database.db, owner.id, 'enterprise');
+  const secret = await apiKeyOf(owner);
+  await setTier(testApp.db.database.db, owner.id, 'free');
+  const response = await fetch(`${baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${secret}` },
+  });
+  expect(response.status, path).toBe(402);
+}
+
 async function simGet(path: string, user: SignedUpUser) {
   const response = await sim.app.inject({ url: path, headers: { cookie: user.cookie } });
   return response.json() as unknown;
@@ -415,6 +427,16 @@ const priceBearing: Record<string, () => Promise<void>> = {
     await setTier(testApp.db.database.db, owner.id, 'free');
     expect((await stock()).status).toBe(402);
   },
+  // The key routes below serve prices through the same services as the screens' routes above,
+  // as the owner's plan sees them; on Free a key is refused before any of them answers.
+  ...Object.fromEntries(
+    [
+      '/api/v1/watchlists/:id',
+      '/api/v1/portfolios/summary',
+      '/api/v1/portfolios/:portfolioId/holdings',
+      '/api/v1/portfolios/:portfolioId/performance',
+    ].map((url) => [`GET ${url}`, () => keyRefusedOnFree(url.replace(/:\w+/g, 'x'))]),
+  ),
   'PUT /api/live/symbols': async () => {
     const stream = await liveStream(free);
     const refused = await askLive(stream, free, ['MSFT']);
@@ -486,6 +508,15 @@ const priceFree: Record<string, string> = {
   'GET /api/v1/stocks/:symbol/company':
     "company data through the owner's last session, as the profile route (refused on Free)",
   'GET /api/v1/symbols': 'names of securities, no price',
+  'GET /api/v1/stocks/:symbol/analysis': 'the analysis (no quote); refused on Free',
+  'GET /api/v1/stocks/:symbol/analysis/written': 'the written analysis (no quote); refused on Free',
+  'GET /api/v1/watchlists': 'names and symbols of lists, no price',
+  'GET /api/v1/alerts': 'alerts (Free has none, and no key)',
+  'GET /api/v1/alerts/:id': 'an alert (Free has none, and no key)',
+  'GET /api/v1/portfolios': 'names and counts, no price',
+  'GET /api/v1/portfolios/:portfolioId': 'name and counts, no price',
+  'GET /api/v1/portfolios/:portfolioId/transactions': "the owner's own prices, as entered",
+
   'GET /api/v1/openapi.json': 'the API description',
   'GET /api/docs': 'the API reference page',
   'GET /api/docs/assets/:name': "the API reference page's files",

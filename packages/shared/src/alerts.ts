@@ -178,3 +178,10 @@ export function describeAlertCondition(condition: AlertCondition): string {
       return `Technical rating turns ${alertRatingLabelText[condition.rating]}`;
   }
 }
+
+/** `GET /api/alerts/:id`: one alert and every time it went off, newest first. */
+export const alertDetailSchema = z.object({
+  alert: alertSchema,
+  firings: z.array(alertFiringSchema),
+});
+export type AlertDetail = z.infer<typeof alertDetailSchema>;

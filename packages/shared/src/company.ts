@@ -70,6 +70,11 @@ export const keyMetricsSchema = z.object({
 });
 export type KeyMetrics = z.infer<typeof keyMetricsSchema>;
 
+/** Key metrics where the source knows none: every figure "not available". */
+export const emptyKeyMetrics: KeyMetrics = Object.freeze(
+  Object.fromEntries(Object.keys(keyMetricsSchema.shape).map((name) => [name, null])),
+) as KeyMetrics;
+
 /** `GET /api/stocks/:symbol/profile` */
 export const companyDataSchema = z.object({
   profile: companyProfileSchema,

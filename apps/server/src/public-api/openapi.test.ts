@@ -2,7 +2,13 @@ import { gunzipSync } from 'node:zlib';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  type SignedUpUser,
+  signUpUser,
+  type TestApp,
+  testOrigin,
+} from '../../test/test-app.ts';
 import { setTier } from '../modules/profiles/service.ts';
 import type { OpenApiDocument } from './openapi.ts';
 
@@ -10,6 +16,50 @@ let testApp: TestApp;
 let document: OpenApiDocument;
 let secret: string;
 let ajv: InstanceType<typeof Ajv2020>;
+/**
+ * Path parameters of routes that read the key owner's own things, by operation: the
+ * documented example stands for an id of theirs, so the tests call with a real one.
+ */
+let ownParams: Record<string, Record<string, string>>;
+
+/** A watchlist, an alert and a portfolio of the key's owner, made through the app's routes. */
+async function ownThings(user: SignedUpUser) {
+  const send = async (url: string, payload: object) => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { cookie: user.cookie, origin: testOrigin },
+    });
+    expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(300);
+    return response.json();
+  };
+  const { watchlist } = await send('/api/watchlists', { name: 'Reference' });
+  await send(`/api/watchlists/${watchlist.id}/symbols`, { symbol: 'AAPL' });
+  const { alert } = await send('/api/alerts', {
+    symbol: 'AAPL',
+    condition: { kind: 'price_above', level: 100_000 },
+  });
+  const { portfolio } = await send('/api/portfolios', { name: 'Reference' });
+  const ledger = `/api/portfolios/${portfolio.id}/transactions`;
+  await send(ledger, { kind: 'deposit', date: '2025-01-02', amount: '1000' });
+  await send(ledger, {
+    kind: 'buy',
+    date: '2025-01-03',
+    symbol: 'AAPL',
+    quantity: '2',
+    price: '150',
+  });
+  const portfolioId = { portfolioId: portfolio.id };
+  return {
+    getWatchlist: { id: watchlist.id },
+    getAlert: { id: alert.id },
+    getPortfolio: portfolioId,
+    getHoldings: portfolioId,
+    listTransactions: portfolioId,
+    getPerformance: portfolioId,
+  };
+}
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -19,6 +69,7 @@ beforeAll(async () => {
   const user = await signUpUser(testApp.app);
   await setTier(testApp.db.database.db, user.id, 'enterprise');
   secret = (await testApp.app.apiKeys.create(user.id, { name: 'Reference check' })).secret;
+  ownParams = await ownThings(user);
   // OpenAPI 3.1 schemas are JSON Schema 2020-12; the document's own keywords are not.
   ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
@@ -99,7 +150,8 @@ describe('the OpenAPI document', () => {
       for (const parameter of operation.parameters) {
         if (parameter.example === undefined) continue;
         if (parameter.in === 'path') {
-          url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(parameter.example)));
+          const value = ownParams[operation.operationId]?.[parameter.name] ?? parameter.example;
+          url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
         } else query.set(parameter.name, String(parameter.example));
       }
       const search = query.size > 0 ? `?${query}` : '';

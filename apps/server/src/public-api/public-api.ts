@@ -9,10 +9,11 @@ export const publicApiTags = {
   Account: 'The key in use and the plan it belongs to.',
   'Market data':
     'Quotes, daily history, company data and symbol search. Each answer says where its figures come from and as of when.',
-  Analysis: 'The AI analyst: written analyses count against the daily AI calls of your plan.',
-  Watchlists: 'Your watchlists and their symbols.',
-  Alerts: 'Your price and indicator alerts.',
-  Portfolios: 'Your portfolios, their holdings and performance.',
+  Analysis:
+    'The AI analyst: rating, key figures and checks for free; a written analysis costs one AI credit the first time you open it each UTC day, here or on the screen.',
+  Watchlists: 'Your watchlists, their symbols in your order and the figures of each row.',
+  Alerts: 'Your price and indicator alerts, and every time they went off.',
+  Portfolios: 'Your portfolios: holdings, transactions and performance.',
 } as const;
 export type PublicApiTag = keyof typeof publicApiTags;
 

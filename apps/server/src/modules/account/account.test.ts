@@ -39,6 +39,52 @@ const desktopChrome =
 
 const signedIn = async (cookie: string) => (await request('GET', '/api/me', cookie)).statusCode;
 
+/**
+ * What the user keeps in every module, made through the app's own routes: a watchlist of two
+ * symbols, an alert that fired once, a portfolio with a deposit and a buy, and the written
+ * analysis of AAPL opened (one AI credit). The user's plan must include alerts and AI calls.
+ */
+async function useEveryModule(user: SignedUpUser) {
+  const send = async (method: 'POST' | 'GET', url: string, payload?: object) => {
+    const response = await request(method, url, user.cookie, payload);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+    return response.json();
+  };
+  const { watchlist } = await send('POST', '/api/watchlists', { name: 'Kept in the export' });
+  await send('POST', `/api/watchlists/${watchlist.id}/symbols`, { symbol: 'MSFT' });
+  await send('POST', `/api/watchlists/${watchlist.id}/symbols`, { symbol: 'AAPL' });
+  const { alert } = await send('POST', '/api/alerts', {
+    symbol: 'KO',
+    condition: { kind: 'price_above', level: 500 },
+    note: 'A note of mine',
+  });
+  // The alert book of this instance learns of the new alert, then a quote crosses its level.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const fired = await testApp.app.alerts.quotes.onQuote('KO', {
+    price: 501,
+    previousClose: 490,
+    fetchedAt: Date.now(),
+  });
+  expect(fired).toHaveLength(1);
+  const { portfolio } = await send('POST', '/api/portfolios', { name: 'Retirement' });
+  await send('POST', `/api/portfolios/${portfolio.id}/transactions`, {
+    kind: 'deposit',
+    date: '2025-01-02',
+    amount: '1000',
+  });
+  await send('POST', `/api/portfolios/${portfolio.id}/transactions`, {
+    kind: 'buy',
+    date: '2025-01-03',
+    symbol: 'AAPL',
+    quantity: '2.5',
+    price: '180.25',
+    fees: '1',
+  });
+  const written = await send('POST', '/api/stocks/AAPL/analysis/written');
+  expect(written.charged).toBe(true);
+  return { watchlistId: watchlist.id, alertId: alert.id, portfolioId: portfolio.id };
+}
+
 /** A user on Pro through the test provider's checkout, with one payment recorded. */
 async function proUser(): Promise<SignedUpUser> {
   const user = await signUpUser(testApp.app);
@@ -276,6 +322,7 @@ describe('Your data: the export', () => {
     await testApp.app.entitlements.consumeQuota(user, 'aiCalls');
     await post('/api/billing/plan-change', { plan: 'enterprise' }, user.cookie);
     const key = await testApp.app.apiKeys.create(user.id, { name: 'Export check' });
+    const { watchlistId, alertId, portfolioId } = await useEveryModule(user);
 
     const response = await request('GET', '/api/me/export', user.cookie);
     expect(response.statusCode).toBe(200);
@@ -286,7 +333,18 @@ describe('Your data: the export', () => {
     expect(data).toMatchObject({ format: dataExportFormat, userId: user.id });
     const parts = data.parts as Record<string, Record<string, unknown> & unknown[]>;
     expect(Object.keys(parts).sort()).toEqual(
-      ['account', 'apiKeys', 'billing', 'notifications', 'profile', 'usage'].sort(),
+      [
+        'account',
+        'alerts',
+        'analysis',
+        'apiKeys',
+        'billing',
+        'notifications',
+        'portfolios',
+        'profile',
+        'usage',
+        'watchlists',
+      ].sort(),
     );
     expect(parts.account).toMatchObject({
       user: { id: user.id, email: user.email, name: 'Ada Investor' },
@@ -299,10 +357,56 @@ describe('Your data: the export', () => {
       payments: [{ kind: 'subscription', amountCents: 1999 }, { kind: 'proration' }],
     });
     expect(parts.notifications).toMatchObject({
-      addressedToYou: [{ id: own, title: 'Your export is ready' }],
+      addressedToYou: [
+        { id: own, title: 'Your export is ready' },
+        { title: 'KO rose above $500.00', link: '/dashboard/investments/stocks/KO' },
+      ],
       read: [{ notificationId: own }],
     });
-    expect(parts.usage).toMatchObject([{ quota: 'aiCalls', count: 1 }]);
+    // One AI call counted directly, one for opening the written analysis.
+    expect(parts.usage).toMatchObject([{ quota: 'aiCalls', count: 2 }]);
+    expect(parts.watchlists).toMatchObject([
+      {
+        id: watchlistId,
+        name: 'Kept in the export',
+        symbols: [
+          { symbol: 'MSFT', position: 0 },
+          { symbol: 'AAPL', position: 1 },
+        ],
+      },
+    ]);
+    expect(parts.alerts).toMatchObject({
+      alerts: [
+        {
+          id: alertId,
+          symbol: 'KO',
+          kind: 'price_above',
+          level: 500,
+          note: 'A note of mine',
+          state: 'fired',
+        },
+      ],
+      firings: [{ alertId, symbol: 'KO', value: 501 }],
+    });
+    expect(parts.portfolios).toMatchObject([
+      {
+        id: portfolioId,
+        name: 'Retirement',
+        transactions: [
+          { kind: 'deposit', date: '2025-01-02', amount: '1000.0000' },
+          {
+            kind: 'buy',
+            symbol: 'AAPL',
+            quantity: '2.50000000',
+            price: '180.250000',
+            fees: '1.0000',
+          },
+        ],
+      },
+    ]);
+    expect(parts.analysis).toMatchObject({
+      writtenAnalysesOpened: [{ symbol: 'AAPL', day: new Date().toISOString().slice(0, 10) }],
+    });
     expect(parts.apiKeys).toMatchObject([{ name: 'Export check', prefix: key.key.prefix }]);
 
     // No password hash, session token or key hash, nor the key itself.
@@ -345,6 +449,7 @@ describe('Your data: deleting the account', () => {
     const note = await insertNotification(db(), { title: 'Bye', message: 'x', userId: user.id });
     await markNotificationRead(db(), user.id, note);
     await testApp.app.entitlements.consumeQuota(user, 'aiCalls');
+    const { watchlistId, alertId, portfolioId } = await useEveryModule(user);
     const everyone = await insertNotification(db(), { title: 'For all', message: 'Stays.' });
     await markNotificationRead(db(), user.id, everyone);
     const keyCall = () =>
@@ -372,6 +477,19 @@ describe('Your data: deleting the account', () => {
         expect(rows, `${getTableName(table)}.${column.name} still names the user`).toEqual([]);
       }
     }
+    // Rows that name the user only through another row of theirs went with it.
+    const throughParents = [
+      db()
+        .select()
+        .from(schema.watchlistItems)
+        .where(eq(schema.watchlistItems.watchlistId, watchlistId)),
+      db().select().from(schema.alertFirings).where(eq(schema.alertFirings.alertId, alertId)),
+      db()
+        .select()
+        .from(schema.portfolioTransactions)
+        .where(eq(schema.portfolioTransactions.portfolioId, portfolioId)),
+    ];
+    for (const rows of await Promise.all(throughParents)) expect(rows).toEqual([]);
     // The payments the law keeps: still there, tied to nobody, without the card's digits.
     const kept = await db()
       .select()

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import type {
-  DailyBar,
-  DataSource,
-  FundamentalCheck,
-  KeyFigures,
-  KeyMetrics,
-  SecurityType,
-  TechnicalRating,
+import {
+  type DailyBar,
+  type DataSource,
+  emptyKeyMetrics,
+  type FundamentalCheck,
+  type KeyFigures,
+  type KeyMetrics,
+  type SecurityType,
+  type TechnicalRating,
 } from '@tickerwise/shared';
 import { runFundamentalChecks } from './fundamental-checks.ts';
 import { computeKeyFigures } from './key-figures.ts';
@@ -55,28 +56,6 @@ export interface FactsInput {
   company: CompanyFacts | null;
 }
 
-const noMetrics: KeyMetrics = {
-  marketCap: null,
-  peRatio: null,
-  pbRatio: null,
-  psRatio: null,
-  eps: null,
-  dividendYieldPercent: null,
-  payoutRatioPercent: null,
-  beta: null,
-  yearHigh: null,
-  yearLow: null,
-  grossMarginPercent: null,
-  operatingMarginPercent: null,
-  netMarginPercent: null,
-  roePercent: null,
-  revenueGrowthPercent: null,
-  epsGrowthPercent: null,
-  revenueGrowth5yPercent: null,
-  debtToEquity: null,
-  currentRatio: null,
-};
-
 export function buildFacts(input: FactsInput): AnalysisFacts {
   const last = input.bars.at(-1);
   if (!last) throw new Error('buildFacts needs at least one bar');
@@ -86,7 +65,7 @@ export function buildFacts(input: FactsInput): AnalysisFacts {
     priceSource: input.priceSource,
     rating: rateTechnicals(input.bars),
     figures: computeKeyFigures(input.bars, input.benchmarkBars),
-    checks: runFundamentalChecks(input.company?.metrics ?? noMetrics),
+    checks: runFundamentalChecks(input.company?.metrics ?? emptyKeyMetrics),
     company: input.company,
   };
 }

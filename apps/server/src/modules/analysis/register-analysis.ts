@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { AnalystConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { repeatWhileUp } from '../../lifecycle/repeat-while-up.ts';
 import type { MarketData } from '../../market-data/market-data.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
@@ -116,24 +117,9 @@ export async function registerAnalysis(
   app.decorate('analysis', analysis);
   await app.register(analysisRoutes, { auth: options.auth, analysis });
 
-  let running: Promise<void> | null = null;
-  const prune = () => {
+  repeatWhileUp(app, 'analysis clean-up', pruneIntervalMs, () => {
     const before = new Date(clock().getTime() - keptDays * 86_400_000).toISOString().slice(0, 10);
-    running ??= store
-      .forgetBefore(before, before)
-      .catch((error: unknown) => app.log.error({ err: error }, 'analysis clean-up failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(prune, pruneIntervalMs);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
+    return store.forgetBefore(before, before);
   });
   return analysis;
 }

@@ -2,18 +2,15 @@ import {
   type AnalysisResponse,
   type AskResponse,
   askQuestionSchema,
-  cheapestTierWith,
-  investmentDisclaimer,
   type WrittenAnalysisResponse,
-  type WrittenState,
 } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { parseInput } from '../../http/errors.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
-import type { AnalysisService, Credits, Member } from './analysis-service.ts';
+import { analysisAnswer } from './analysis-answer.ts';
+import type { AnalysisService } from './analysis-service.ts';
 import { AnalysisEventStream, wantsEventStream } from './event-stream.ts';
-import type { AnalysisFacts } from './facts.ts';
 
 export interface AnalysisRoutesOptions {
   auth: Auth;
@@ -21,9 +18,6 @@ export interface AnalysisRoutesOptions {
 }
 
 type SymbolParams = { Params: { symbol: string } };
-
-const upgradeMessage =
-  'The written analysis and "Ask about this stock" come with the Pro plan and up. The technical rating and the checks are yours on every plan.';
 
 /**
  * The AI analyst's routes, for signed-in users: the analysis of a stock (rating, key figures,
@@ -41,71 +35,15 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
     for (const stream of streams) stream.end();
   });
 
-  async function writtenState(
-    member: Member,
-    facts: AnalysisFacts,
-    credits: Credits,
-  ): Promise<WrittenState> {
-    const available = (cost: 0 | 1): WrittenState => ({
-      status: 'available',
-      cost,
-      writer: analysis.modelName ? 'model' : 'built_in',
-      model: analysis.modelName,
-    });
-    if (credits.limit === 0) {
-      return {
-        status: 'upgrade_required',
-        requiredTier: cheapestTierWith('aiAnalysis') === 'pro' ? 'pro' : 'enterprise',
-        message: upgradeMessage,
-      };
-    }
-    if (await analysis.openedToday(member, facts.security.symbol)) {
-      const stored = await analysis.storedAnalysis(facts);
-      return stored ? { status: 'ready', analysis: stored } : available(0);
-    }
-    if (credits.used >= credits.limit) {
-      return {
-        status: 'quota_exceeded',
-        resetsAt: credits.resetsAt,
-        message: `You have used all ${credits.limit} AI credits of today. More are available from 00:00 UTC.`,
-      };
-    }
-    return available(1);
-  }
-
   app.get<SymbolParams>(
     '/api/stocks/:symbol/analysis',
     { config: { access: 'user' } },
     async (request, reply): Promise<AnalysisResponse> => {
       const user = await requireUser(auth, request);
       const security = await analysis.security(request.params.symbol);
-      const [{ facts, stale }, credits] = await Promise.all([
-        analysis.facts(security),
-        analysis.credits(user),
-      ]);
-      const written = await writtenState(user, facts, credits);
-      const paid = credits.limit > 0;
+      const answer = await analysisAnswer(analysis, user, security);
       reply.header('cache-control', 'private, no-store');
-      return {
-        symbol: security.symbol,
-        name: security.name,
-        type: security.type,
-        dataDate: facts.dataDate,
-        priceSource: facts.priceSource,
-        stale,
-        company: facts.company && { source: facts.company.source, asOf: facts.company.asOf },
-        rating: facts.rating,
-        figures: facts.figures,
-        checks: facts.checks,
-        written,
-        credits,
-        ask: !paid
-          ? { available: false, reason: 'upgrade_required', message: upgradeMessage }
-          : analysis.askAvailable
-            ? { available: true, reason: null, message: null }
-            : { available: false, reason: 'no_model', message: modelNotConnectedMessage },
-        disclaimer: investmentDisclaimer,
-      };
+      return answer;
     },
   );
 
@@ -182,6 +120,3 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
     },
   );
 };
-
-const modelNotConnectedMessage =
-  'The operator of this Tickerwise server has not connected a language model, so questions cannot be answered here.';

@@ -351,7 +351,6 @@ describe('ending sessions', () => {
       {
         currentPassword: user.password,
         newPassword: 'a brand new password',
-        revokeOtherSessions: true,
       },
       { cookie: acting },
     );

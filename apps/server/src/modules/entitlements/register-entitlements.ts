@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
+import { repeatWhileUp } from '../../lifecycle/repeat-while-up.ts';
 import type { Auth } from '../auth/auth.ts';
 import { entitlementRoutes } from './routes.ts';
 import { createEntitlementService, type EntitlementService } from './service.ts';
@@ -19,22 +20,8 @@ export async function registerEntitlements(
   const entitlements = createEntitlementService({ db, clock });
   await app.register(entitlementRoutes, { auth: options.auth, entitlements });
 
-  let running: Promise<void> | null = null;
-  const prune = () => {
-    running ??= forgetUsageBefore(db, new Date(clock().getTime() - usageKeptMs))
-      .catch((error: unknown) => app.log.error({ err: error }, 'usage clean-up failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(prune, pruneIntervalMs);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  repeatWhileUp(app, 'usage clean-up', pruneIntervalMs, () =>
+    forgetUsageBefore(db, new Date(clock().getTime() - usageKeptMs)),
+  );
   return entitlements;
 }

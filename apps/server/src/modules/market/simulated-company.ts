@@ -1,5 +1,5 @@
 import type { CompanyProfile, KeyMetrics } from '@tickerwise/shared';
-import { type StockSymbol, stockSymbols } from '@tickerwise/shared';
+import { emptyKeyMetrics, type StockSymbol, stockSymbols } from '@tickerwise/shared';
 import { stockFundamentals } from '../../reference/stock-fundamentals.ts';
 import type { ListedSymbol } from '../../reference/universe.ts';
 import { hash, randomStream } from '../../simulation/simulated-series.ts';
@@ -121,24 +121,4 @@ export function simulatedCompany(
   };
 }
 
-export const emptyMetrics: KeyMetrics = {
-  marketCap: null,
-  peRatio: null,
-  pbRatio: null,
-  psRatio: null,
-  eps: null,
-  dividendYieldPercent: null,
-  payoutRatioPercent: null,
-  beta: null,
-  yearHigh: null,
-  yearLow: null,
-  grossMarginPercent: null,
-  operatingMarginPercent: null,
-  netMarginPercent: null,
-  roePercent: null,
-  revenueGrowthPercent: null,
-  epsGrowthPercent: null,
-  revenueGrowth5yPercent: null,
-  debtToEquity: null,
-  currentRatio: null,
-};
+export const emptyMetrics: KeyMetrics = emptyKeyMetrics;

@@ -21,11 +21,17 @@ export interface WatchlistsOptions {
   reader?: IndicatorReader;
 }
 
+/** The lists, and their tables' rows (one instance: its figures per symbol are kept once). */
+export interface Watchlists {
+  store: WatchlistStore;
+  rows: WatchlistRows;
+}
+
 /** Watchlists: the user's named lists of symbols and the table of each (docs/PRODUCT.md). */
 export async function registerWatchlists(
   app: FastifyInstance,
   { auth, db, room, marketData, reader }: WatchlistsOptions,
-): Promise<WatchlistStore> {
+): Promise<Watchlists> {
   const { market, history, directory } = marketData;
   const store = new WatchlistStore({ db, room });
   const rows = new WatchlistRows({ market, history, directory, ...(reader ? { reader } : {}) });
@@ -42,5 +48,5 @@ export async function registerWatchlists(
         .groupBy(watchlistItems.symbol),
     ),
   );
-  return store;
+  return { store, rows };
 }

@@ -1,6 +1,20 @@
+import { Fragment } from 'react';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useApiOutline } from '../api/api-outline.ts';
+
+/** A path that wraps before a slash on a narrow screen, never in the middle of a word. */
+function PathText({ path }: { path: string }) {
+  const parts = path.split('/');
+  // The parts of a path never change order: their place is their key.
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? '/' : ''}
+      {part}
+      {index < parts.length - 1 && index > 0 ? <wbr /> : null}
+    </Fragment>
+  ));
+}
 
 /** What the public API offers, section by section, from its own description. */
 export function ApiOutlineList() {
@@ -32,8 +46,8 @@ export function ApiOutlineList() {
           <ul className="mt-3 space-y-2">
             {section.operations.map((operation) => (
               <li key={`${operation.method} ${operation.path}`} className="text-sm">
-                <code className="block font-mono text-xs break-all text-brand-800">
-                  {operation.method} {operation.path}
+                <code className="block font-mono text-xs [overflow-wrap:anywhere] text-brand-800">
+                  {operation.method} <PathText path={operation.path} />
                 </code>
                 <span className="text-slate-700">{operation.summary}</span>
               </li>

@@ -24,8 +24,9 @@ function Consequences({ user }: { user: Me }) {
         </li>
       ) : null}
       <li>
-        Your profile, sign-in, sessions, notifications, usage, API keys and everything else you keep
-        in Tickerwise are deleted.
+        Your profile, sign-in, sessions, watchlists, alerts and their history, portfolios and their
+        transactions, notifications, usage, API keys and everything else you keep in Tickerwise are
+        deleted.
       </li>
       <li>
         Payments you made stay in our accounting records, as the law requires, with nothing that

@@ -12,7 +12,7 @@ export function ExportPanel() {
   return (
     <SettingsPanel
       title="Download your data"
-      description="One JSON file with everything Tickerwise holds about you: your profile and sign-in details, the devices you're signed in on, your plan, subscriptions and payments, notifications and what you've read, your usage, your API keys (never their secrets) and everything else you keep in Tickerwise. Your password is kept only as a hash and is not included."
+      description="One JSON file with everything Tickerwise holds about you: your profile and sign-in details, the devices you're signed in on, your plan, subscriptions and payments, notifications and what you've read, your watchlists, your alerts and every time they went off, your portfolios with all their transactions, the written analyses you opened, your usage, your API keys (never their secrets) and everything else you keep in Tickerwise. Your password is kept only as a hash and is not included."
     >
       <div className="space-y-4">
         {download.isSuccess && (

@@ -1,0 +1,88 @@
+import {
+  type AnalysisResponse,
+  cheapestTierWith,
+  investmentDisclaimer,
+  type WrittenState,
+} from '@tickerwise/shared';
+import type { AnalysisService, Credits, Member } from './analysis-service.ts';
+import type { AnalysisFacts, SecurityIdentity } from './facts.ts';
+
+export const analysisUpgradeMessage =
+  'The written analysis and "Ask about this stock" come with the Pro plan and up. The technical rating and the checks are yours on every plan.';
+
+export const modelNotConnectedMessage =
+  'The operator of this Tickerwise server has not connected a language model, so questions cannot be answered here.';
+
+/**
+ * Where the user stands with a stock's written analysis, without writing or charging: ready
+ * (opened today and stored), available at a cost of 0 or 1 credit, or what stands in its way.
+ */
+export async function writtenStateOf(
+  analysis: AnalysisService,
+  member: Member,
+  facts: AnalysisFacts,
+  credits: Credits,
+): Promise<WrittenState> {
+  const available = (cost: 0 | 1): WrittenState => ({
+    status: 'available',
+    cost,
+    writer: analysis.modelName ? 'model' : 'built_in',
+    model: analysis.modelName,
+  });
+  if (credits.limit === 0) {
+    return {
+      status: 'upgrade_required',
+      requiredTier: cheapestTierWith('aiAnalysis') === 'pro' ? 'pro' : 'enterprise',
+      message: analysisUpgradeMessage,
+    };
+  }
+  if (await analysis.openedToday(member, facts.security.symbol)) {
+    const stored = await analysis.storedAnalysis(facts);
+    return stored ? { status: 'ready', analysis: stored } : available(0);
+  }
+  if (credits.used >= credits.limit) {
+    return {
+      status: 'quota_exceeded',
+      resetsAt: credits.resetsAt,
+      message: `You have used all ${credits.limit} AI credits of today. More are available from 00:00 UTC.`,
+    };
+  }
+  return available(1);
+}
+
+/**
+ * The analysis of a stock as its page shows it: the technical rating, key figures and checks
+ * (free), the written analysis's state and the day's AI credits. Reading it costs nothing.
+ */
+export async function analysisAnswer(
+  analysis: AnalysisService,
+  member: Member,
+  security: SecurityIdentity,
+): Promise<AnalysisResponse> {
+  const [{ facts, stale }, credits] = await Promise.all([
+    analysis.facts(security),
+    analysis.credits(member),
+  ]);
+  const written = await writtenStateOf(analysis, member, facts, credits);
+  const paid = credits.limit > 0;
+  return {
+    symbol: security.symbol,
+    name: security.name,
+    type: security.type,
+    dataDate: facts.dataDate,
+    priceSource: facts.priceSource,
+    stale,
+    company: facts.company && { source: facts.company.source, asOf: facts.company.asOf },
+    rating: facts.rating,
+    figures: facts.figures,
+    checks: facts.checks,
+    written,
+    credits,
+    ask: !paid
+      ? { available: false, reason: 'upgrade_required', message: analysisUpgradeMessage }
+      : analysis.askAvailable
+        ? { available: true, reason: null, message: null }
+        : { available: false, reason: 'no_model', message: modelNotConnectedMessage },
+    disclaimer: investmentDisclaimer,
+  };
+}
