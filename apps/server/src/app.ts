@@ -52,6 +52,8 @@ import {
   profileDataPart,
   renameProfile,
 } from './modules/profiles/service.ts';
+import { LivePrices } from './modules/realtime/live-prices.ts';
+import { liveRoutes } from './modules/realtime/live-routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { symbolPublicRoutes } from './modules/symbols/public-routes.ts';
 import { watchlistPublicRoutes } from './modules/watchlists/public-routes.ts';
@@ -145,7 +147,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const userData = new UserDataRegistry();
   app.decorate('userData', userData);
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, {
+    database,
+    marketStatus: () => app.marketData.market.status(),
+  });
   await app.register(authRoutes, {
     auth,
     database,
@@ -179,7 +184,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.decorate('apiKeys', apiKeys);
   userData.add(apiKeys.dataPart);
-  const marketData = await registerMarketData(app, { config, auth, db });
+  const marketData = await registerMarketData(app, {
+    config,
+    auth,
+    db,
+    clock,
+    entitlements: app.entitlements,
+  });
   const analysis = await registerAnalysis(app, {
     config: config.analyst,
     auth,
@@ -218,9 +229,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     room: app.entitlements,
     market: marketData.market,
     history: marketData.history,
+    standing: marketData.standing,
+  });
+  const live = new LivePrices({ market: marketData.market });
+  await app.register(realtimeRoutes, { auth, database, limits: config.limits, live });
+  await app.register(liveRoutes, {
+    auth,
+    database,
+    live,
+    market: marketData.market,
+    entitlements: app.entitlements,
   });
   userData.add(portfoliosDataPart(db));
-  await app.register(realtimeRoutes, { auth, database, limits: config.limits });
   await app.register(notificationRoutes, { auth, db, operator });
   userData.add(notificationsDataPart(db));
   await app.register(backupRoutes, { database });

@@ -43,6 +43,7 @@ describe('configuration', () => {
       apiKey: 'k',
       baseUrl: 'https://finnhub.io/api/v1',
       callsPerMinute: 60,
+      stream: { url: 'wss://ws.finnhub.io', symbolLimit: 50 },
     });
     expect(
       loadConfig({
@@ -55,6 +56,37 @@ describe('configuration', () => {
       /^Invalid FINNHUB_API_KEY: required when MARKET_PROVIDER is finnhub$/,
     );
     expect(() => loadConfig({ MARKET_PROVIDER: 'yahoo' })).toThrow(/^Invalid MARKET_PROVIDER: /);
+  });
+
+  it("streams Finnhub's trades on the free plan's 50 symbols unless told otherwise", () => {
+    const finnhub = { MARKET_PROVIDER: 'finnhub', FINNHUB_API_KEY: 'k' };
+    expect(
+      loadConfig({
+        ...finnhub,
+        FINNHUB_STREAM_URL: 'ws://127.0.0.1:9001',
+        FINNHUB_STREAM_SYMBOLS: '250',
+      }).market,
+    ).toMatchObject({ stream: { url: 'ws://127.0.0.1:9001', symbolLimit: 250 } });
+    expect(loadConfig({ ...finnhub, FINNHUB_STREAM: 'false' }).market).toMatchObject({
+      stream: null,
+    });
+    expect(() => loadConfig({ ...finnhub, FINNHUB_STREAM_URL: 'https://x' })).toThrow(
+      /^Invalid FINNHUB_STREAM_URL: /,
+    );
+  });
+
+  it('runs the simulated market at another time when told, and only the simulated one', () => {
+    expect(loadConfig({ SIMULATED_MARKET_START: '2026-03-16T14:00:00-04:00' }).market).toEqual({
+      provider: 'simulated',
+      startsAt: Date.parse('2026-03-16T18:00:00Z'),
+    });
+    expect(() =>
+      loadConfig({
+        MARKET_PROVIDER: 'finnhub',
+        FINNHUB_API_KEY: 'k',
+        SIMULATED_MARKET_START: '2026-03-16T14:00:00Z',
+      }),
+    ).toThrow(/^Invalid SIMULATED_MARKET_START: /);
   });
 
   it('writes analyses offline unless an OpenAI-compatible model is configured', () => {

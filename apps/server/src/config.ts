@@ -45,6 +45,15 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://finnhub.io/api/v1'),
   FINNHUB_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  FINNHUB_STREAM: z.enum(['true', 'false']).default('true'),
+  FINNHUB_STREAM_URL: z
+    .url({ protocol: /^wss?$/, error: 'must be a ws(s) URL' })
+    .default('wss://ws.finnhub.io'),
+  // Finnhub's free plan streams trades of at most 50 symbols on its one connection.
+  FINNHUB_STREAM_SYMBOLS: z.coerce.number().int().min(1).max(100_000).default(50),
+  SIMULATED_MARKET_START: z.iso
+    .datetime({ offset: true, error: 'must be an ISO 8601 date and time' })
+    .optional(),
   HISTORY_PROVIDER: z.enum(['simulated', 'finnhub', 'tiingo']).optional(),
   TIINGO_API_KEY: z.string().optional(),
   TIINGO_BASE_URL: z
@@ -188,10 +197,27 @@ export interface StripeSettings {
   apiBase: URL | undefined;
 }
 
-/** `simulated` runs offline; `finnhub` calls Finnhub's REST API with the server's key. */
+/**
+ * `simulated` runs offline (`startsAt`: the instant its clock reads when the server starts,
+ * for demos and tests outside market hours); `finnhub` calls Finnhub's REST API with the
+ * server's key and, unless `stream` is null, keeps its trade stream open.
+ */
 export type MarketConfig =
-  | { provider: 'simulated' }
-  | { provider: 'finnhub'; apiKey: string; baseUrl: string; callsPerMinute?: number };
+  | { provider: 'simulated'; startsAt?: number }
+  | {
+      provider: 'finnhub';
+      apiKey: string;
+      baseUrl: string;
+      callsPerMinute?: number;
+      stream?: FinnhubStreamConfig | null;
+    };
+
+export interface FinnhubStreamConfig {
+  /** wss://ws.finnhub.io (tests point it at a fake on 127.0.0.1). */
+  url: string;
+  /** Symbols the plan streams at once (free: 50). */
+  symbolLimit: number;
+}
 
 /**
  * Daily history: `simulated` with the simulated market; with Finnhub, its daily candles
@@ -287,7 +313,16 @@ function parseSimulationControl(env: Env, publicUrl: string): boolean {
 }
 
 function parseMarket(env: Env): MarketConfig {
-  if (env.MARKET_PROVIDER === 'simulated') return { provider: 'simulated' };
+  if (env.MARKET_PROVIDER === 'simulated') {
+    return env.SIMULATED_MARKET_START
+      ? { provider: 'simulated', startsAt: Date.parse(env.SIMULATED_MARKET_START) }
+      : { provider: 'simulated' };
+  }
+  if (env.SIMULATED_MARKET_START) {
+    throw new ConfigError(
+      'Invalid SIMULATED_MARKET_START: only the simulated market can run at another time',
+    );
+  }
   if (!env.FINNHUB_API_KEY) {
     throw new ConfigError('Invalid FINNHUB_API_KEY: required when MARKET_PROVIDER is finnhub');
   }
@@ -296,6 +331,10 @@ function parseMarket(env: Env): MarketConfig {
     apiKey: env.FINNHUB_API_KEY,
     baseUrl: env.FINNHUB_BASE_URL.replace(/\/$/, ''),
     callsPerMinute: env.FINNHUB_CALLS_PER_MINUTE,
+    stream:
+      env.FINNHUB_STREAM === 'true'
+        ? { url: env.FINNHUB_STREAM_URL, symbolLimit: env.FINNHUB_STREAM_SYMBOLS }
+        : null,
   };
 }
 

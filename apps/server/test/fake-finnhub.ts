@@ -17,6 +17,8 @@ export interface FakeFinnhubOptions {
   burstLimit?: number;
   /** Calls per minute before 429 (Finnhub free: 60). */
   minuteLimit?: number;
+  /** The fake's time (epoch ms): a test that sets the app's clock sets this one too. */
+  now?: () => number;
 }
 
 export type FakeFailure = 'server_error' | 'rate_limited' | 'hang';
@@ -143,6 +145,7 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
   const apiKey = options.apiKey ?? 'fake-finnhub-key';
   const burstLimit = options.burstLimit ?? 30;
   const minuteLimit = options.minuteLimit ?? 60;
+  const clock = options.now ?? Date.now;
   const quotes = new Map<string, { c: number; pc: number; t?: number }>(
     Object.entries(defaultFakeQuotes),
   );
@@ -166,7 +169,7 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
   /** Finnhub's answer to one call, or undefined to leave it hanging. */
   function answer(request: IncomingMessage): { status: number; body: unknown } | undefined {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const now = Date.now();
+    const now = clock();
     calls.total += 1;
     if (url.pathname.endsWith('/quote')) calls.quote += 1;
     if (url.pathname.endsWith('/stock/candle')) calls.candle += 1;

@@ -38,5 +38,8 @@ export const historyResponseSchema = z.object({
    * day; the web shows "as of {asOf}".
    */
   stale: z.boolean(),
+  /** The viewer's plan sees a day's close `delayMinutes` after it (Free: 15). */
+  delayed: z.boolean(),
+  delayMinutes: z.number().int().nonnegative(),
 });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;

@@ -48,9 +48,11 @@ describe('the stock record', () => {
     yearLow: 164.08,
     peRatio: 31.2,
     historicalData: [{ date: '2026-01-05', price: 188.2 }],
-    delayed: false,
-    updatedAt: '2026-01-06T15:00:00.000Z',
     source: 'simulated',
+    delayed: false,
+    delayMinutes: 0,
+    asOf: '2026-01-06T15:00:00.000Z',
+    stale: false,
   };
 
   it('accepts a complete record', () => {

@@ -69,32 +69,45 @@ export const pricePointSchema = z.object({
 export type PricePoint = z.infer<typeof pricePointSchema>;
 
 /**
- * A stock record (docs/PRODUCT.md §3.12, §3.13), plus whether the price is a stale last-known
- * value.
+ * How fresh a price is for the plan that sees it. `delayed`: the plan sees prices
+ * `delayMinutes` late (Free: 15), so the price is the one of `asOf`, never a newer one.
+ * `stale`: the provider could not be reached lately and this is the last price it gave.
  */
-export const stockSchema = z.object({
-  symbol: tickerSymbolSchema,
-  name: z.string(),
-  type: securityTypeSchema,
-  /** US dollars, rounded to 2 decimals. */
-  price: z.number().positive(),
-  /** Percent versus the previous close, rounded to 2 decimals. */
-  change: z.number(),
-  /** Shares traded today; 0 when the provider does not report it. */
-  volume: z.number().nonnegative(),
-  marketCap: z.number().nonnegative(),
-  yearHigh: z.number().positive(),
-  yearLow: z.number().positive(),
-  peRatio: z.number(),
-  /** Daily closes of the last 30 days, oldest first. */
-  historicalData: z.array(pricePointSchema),
-  /** True when the provider could not be reached and this is the last price it gave. */
+export const priceFreshnessSchema = z.object({
   delayed: z.boolean(),
-  /** When the price was fetched from the provider (ISO 8601). */
-  updatedAt: z.iso.datetime(),
-  /** Where the price came from: `simulated` is never real market data. */
-  source: dataSourceSchema,
+  /** 0 for real-time plans. */
+  delayMinutes: z.number().int().nonnegative(),
+  /** The instant the price stands for (ISO 8601). */
+  asOf: z.iso.datetime(),
+  stale: z.boolean(),
 });
+export type PriceFreshness = z.infer<typeof priceFreshnessSchema>;
+
+/**
+ * A stock record (docs/PRODUCT.md §3.12, §3.13), with how fresh its price is for the viewer's
+ * plan.
+ */
+export const stockSchema = z
+  .object({
+    symbol: tickerSymbolSchema,
+    name: z.string(),
+    type: securityTypeSchema,
+    /** US dollars, rounded to 2 decimals. */
+    price: z.number().positive(),
+    /** Percent versus the previous close, rounded to 2 decimals. */
+    change: z.number(),
+    /** Shares traded today; 0 when the provider does not report it. */
+    volume: z.number().nonnegative(),
+    marketCap: z.number().nonnegative(),
+    yearHigh: z.number().positive(),
+    yearLow: z.number().positive(),
+    peRatio: z.number(),
+    /** Daily closes of the last 30 days, oldest first. */
+    historicalData: z.array(pricePointSchema),
+    /** Where the price came from: `simulated` is never real market data. */
+    source: dataSourceSchema,
+  })
+  .extend(priceFreshnessSchema.shape);
 export type Stock = z.infer<typeof stockSchema>;
 
 /** `GET /api/stocks` */
@@ -121,29 +134,27 @@ export const simulatedPriceSchema = z.object({
  * The latest quote of a stock or ETF, without history or company figures: `GET
  * /api/v1/quotes/{symbol}` (docs/PRODUCT.md §3.20).
  */
-export const quoteSchema = z.object({
-  symbol: tickerSymbolSchema,
-  name: z.string(),
-  type: securityTypeSchema,
-  /** US dollars, rounded to 2 decimals. */
-  price: z.number().positive(),
-  /** Percent versus the previous close, rounded to 2 decimals. */
-  change: z.number(),
-  /** US dollars; 0 when the source does not know it. */
-  previousClose: z.number().nonnegative(),
-  /** The day's open, high and low so far, when the source reports them. */
-  open: z.number().nullable(),
-  high: z.number().nullable(),
-  low: z.number().nullable(),
-  /** Shares traded today; null when the source does not report it. */
-  volume: z.number().nonnegative().nullable(),
-  /** True when the source could not be reached and this is the last price it gave. */
-  delayed: z.boolean(),
-  /** When the price was fetched from the source (ISO 8601). */
-  updatedAt: z.iso.datetime(),
-  /** Where the price came from: `simulated` is never real market data. */
-  source: dataSourceSchema,
-});
+export const quoteSchema = z
+  .object({
+    symbol: tickerSymbolSchema,
+    name: z.string(),
+    type: securityTypeSchema,
+    /** US dollars, rounded to 2 decimals. */
+    price: z.number().positive(),
+    /** Percent versus the previous close, rounded to 2 decimals. */
+    change: z.number(),
+    /** US dollars; 0 when the source does not know it. */
+    previousClose: z.number().nonnegative(),
+    /** The day's open, high and low so far, when the source reports them. */
+    open: z.number().nullable(),
+    high: z.number().nullable(),
+    low: z.number().nullable(),
+    /** Shares traded today; null when the source does not report it. */
+    volume: z.number().nonnegative().nullable(),
+    /** Where the price came from: `simulated` is never real market data. */
+    source: dataSourceSchema,
+  })
+  .extend(priceFreshnessSchema.shape);
 export type Quote = z.infer<typeof quoteSchema>;
 
 export const quoteResponseSchema = z.object({ quote: quoteSchema });

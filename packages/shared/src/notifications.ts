@@ -71,14 +71,3 @@ export const publishedNotificationSchema = z.object({
   audience: z.union([z.literal('everyone'), z.object({ userEmail: z.string() })]),
 });
 export type PublishedNotification = z.infer<typeof publishedNotificationSchema>;
-
-/**
- * What `GET /api/events` (Server-Sent Events) tells a signed-in browser. `change` names data
- * that changed for this user (refetch it); `resync` means changes may have been missed (after
- * the server lost its database connection), so refetch everything live.
- */
-export const liveEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('change'), topic: z.string() }),
-  z.object({ type: z.literal('resync') }),
-]);
-export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -56,8 +56,12 @@ export const watchlistRowSchema = z.object({
   price: z.number().nullable(),
   /** Percent against the previous close. */
   change: z.number().nullable(),
+  /** The viewer's plan sees prices `delayMinutes` late (Free: 15); 0 for real-time plans. */
   delayed: z.boolean(),
-  /** ISO 8601 of the quote, or null without one. */
+  delayMinutes: z.number().int().nonnegative(),
+  /** The source could not be reached lately (or no price was had yet): the last price it gave. */
+  stale: z.boolean(),
+  /** ISO 8601 of the instant the price stands for, or null without one. */
   quotedAt: z.string().nullable(),
   /** The last month's daily closes, oldest first. */
   sparkline: z.array(z.object({ date: z.iso.date(), close: z.number() })),

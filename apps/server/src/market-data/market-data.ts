@@ -5,6 +5,8 @@ import { HistoryService } from '../modules/history/service.ts';
 import { CompanyService } from '../modules/market/company-service.ts';
 import { createMarketProvider } from '../modules/market/providers/create-provider.ts';
 import { MarketService } from '../modules/market/service.ts';
+import { StandingDemand } from '../modules/market/standing-demand.ts';
+import { createTradeStream } from '../modules/market/streams/create-trade-stream.ts';
 import { SymbolDirectory } from '../modules/symbols/directory.ts';
 import { SymbolSearch } from '../modules/symbols/service.ts';
 import { SimulatedPriceControl } from '../simulation/price-control.ts';
@@ -17,13 +19,17 @@ export interface MarketData {
   company: CompanyService;
   search: SymbolSearch;
   directory: SymbolDirectory;
+  /** Watchlists, armed alerts and holdings: modules add their readers of the symbols. */
+  standing: StandingDemand;
   /** Set only on a test server with SIMULATION_CONTROL: steers simulated prices. */
   simulation?: SimulatedPriceControl;
 }
 
 /**
  * The market data services over one set of providers. Calls to the same provider share one
- * budget, whichever service makes them (Finnhub quotes, company data, search and candles).
+ * budget, whichever service makes them (Finnhub quotes, company data, search and candles);
+ * the provider's trade stream, when it has one, feeds the quotes. Nothing runs on a timer
+ * until `market.start()`.
  */
 export function createMarketData(
   config: Pick<Config, 'market' | 'history' | 'simulationControl'>,
@@ -35,7 +41,7 @@ export function createMarketData(
   const timeout = upstreamTimeoutMs === undefined ? {} : { upstreamTimeoutMs };
   const simulation =
     config.simulationControl && config.market.provider === 'simulated'
-      ? new SimulatedPriceControl()
+      ? new SimulatedPriceControl(now)
       : undefined;
   const provider = createMarketProvider(config.market, now, simulation);
   const budget = new CallBudget(provider.limits, now);
@@ -51,10 +57,16 @@ export function createMarketData(
   });
   const directory = new SymbolDirectory(db, now);
   const company = new CompanyService({ db, provider, budget, history, log, now, ...timeout });
+  const stream = createTradeStream(config.market, provider, now, log);
   const market = new MarketService({
     ...{ provider, budget, history, company, directory, log, now },
     ...timeout,
+    ...(stream ? { stream } : {}),
   });
   const search = new SymbolSearch({ directory, provider, budget, log, now, ...timeout });
-  return { market, history, company, search, directory, ...(simulation ? { simulation } : {}) };
+  const standing = new StandingDemand(market.demand, log);
+  return {
+    ...{ market, history, company, search, directory, standing },
+    ...(simulation ? { simulation } : {}),
+  };
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Clock } from '../clock.ts';
+import type { Config, MarketConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Auth } from '../modules/auth/auth.ts';
+import type { EntitlementService } from '../modules/entitlements/service.ts';
 import { dailyRefresh } from '../modules/history/daily-refresh.ts';
 import { JobQueue } from '../modules/jobs/job-queue.ts';
 import { JobRunner } from '../modules/jobs/job-runner.ts';
@@ -23,11 +25,25 @@ declare module 'fastify' {
  */
 export async function registerMarketData(
   app: FastifyInstance,
-  { config, auth, db }: { config: Config; auth: Auth; db: Db },
+  {
+    config,
+    auth,
+    db,
+    clock,
+    entitlements,
+  }: { config: Config; auth: Auth; db: Db; clock: Clock; entitlements: EntitlementService },
 ): Promise<MarketData> {
-  const data = createMarketData(config, db, app.log);
+  const data = createMarketData(config, db, app.log, marketClock(config.market, clock));
   app.decorate('marketData', data);
-  await app.register(marketRoutes, { auth, ...data });
+  app.addHook('onReady', async () => {
+    data.market.start();
+    data.standing.start();
+  });
+  app.addHook('preClose', async () => {
+    await data.standing.stop();
+    await data.market.stop();
+  });
+  await app.register(marketRoutes, { auth, entitlements, ...data });
   await app.register(symbolRoutes, { auth, search: data.search });
   if (data.simulation) {
     await app.register(simulationRoutes, { market: data.market, control: data.simulation });
@@ -51,4 +67,16 @@ export async function registerMarketData(
     app.addHook('preClose', async () => runner.stop());
   }
   return data;
+}
+
+/**
+ * The market data's time: the app's clock (tests set it), or, for a simulated market told to
+ * start at another instant, that instant plus the time since start-up.
+ */
+function marketClock(market: MarketConfig, clock: Clock): () => number {
+  if (market.provider !== 'simulated' || market.startsAt === undefined) {
+    return () => clock().getTime();
+  }
+  const shift = market.startsAt - Date.now();
+  return () => clock().getTime() + shift;
 }

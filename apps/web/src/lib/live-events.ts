@@ -1,14 +1,18 @@
-import { liveEventSchema } from '@tickerwise/shared';
+import { type LiveEvent, liveEventSchema } from '@tickerwise/shared';
 
 type Listener = () => void;
+type EventListener = (event: LiveEvent) => void;
 
 /** Waits before re-opening a stream the server refused or ended (then the longest, repeated). */
 const reconnectDelaysMs = [1_000, 2_000, 5_000, 10_000];
 
 const listeners = new Map<string, Set<Listener>>();
+const eventListeners = new Set<EventListener>();
 let source: EventSource | null = null;
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 let failures = 0;
+/** The id the open stream's `hello` gave, for subscribers that come after it. */
+let streamId: string | null = null;
 
 function notify(topic: string): void {
   for (const listener of listeners.get(topic) ?? []) listener();
@@ -19,8 +23,11 @@ function notifyAll(): void {
 }
 
 function connect(): void {
+  // Without EventSource (an old browser, a test page) nothing is live: pages keep polling.
+  if (typeof EventSource === 'undefined') return;
   const stream = new EventSource('/api/events');
   source = stream;
+  streamId = null;
   // Every (re)connection may follow missed events, and the first one may race the first
   // fetch: refetch what is live each time the stream opens.
   stream.onopen = () => {
@@ -36,8 +43,10 @@ function connect(): void {
     }
     const event = liveEventSchema.safeParse(parsed);
     if (!event.success) return;
+    if (event.data.type === 'hello') streamId = event.data.streamId;
+    for (const listener of eventListeners) listener(event.data);
     if (event.data.type === 'resync') notifyAll();
-    else notify(event.data.topic);
+    else if (event.data.type === 'change') notify(event.data.topic);
   };
   stream.onerror = () => {
     // A dropped connection is retried by the browser (readyState CONNECTING). A refused one
@@ -48,14 +57,19 @@ function connect(): void {
     failures += 1;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = undefined;
-      if (listeners.size > 0) connect();
+      if (inUse()) connect();
     }, delay);
   };
+}
+
+function inUse(): boolean {
+  return listeners.size > 0 || eventListeners.size > 0;
 }
 
 function disconnect(): void {
   source?.close();
   source = null;
+  streamId = null;
   clearTimeout(reconnectTimer);
   reconnectTimer = undefined;
   failures = 0;
@@ -78,6 +92,20 @@ export function subscribeLiveEvents(topic: string, listener: Listener): () => vo
     const current = listeners.get(topic);
     current?.delete(listener);
     if (current?.size === 0) listeners.delete(topic);
-    if (listeners.size === 0) disconnect();
+    if (!inUse()) disconnect();
+  };
+}
+
+/**
+ * Calls `listener` with every event of the tab's `/api/events` stream (`hello` with the
+ * stream's id on each connection, live `prices`), sharing the one stream.
+ */
+export function subscribeStreamEvents(listener: EventListener): () => void {
+  eventListeners.add(listener);
+  if (!source && !reconnectTimer) connect();
+  else if (streamId) listener({ type: 'hello', streamId });
+  return () => {
+    eventListeners.delete(listener);
+    if (!inUse()) disconnect();
   };
 }

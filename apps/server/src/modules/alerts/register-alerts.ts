@@ -60,11 +60,15 @@ export async function registerAlerts(
   const quotes = new QuoteAlerts({ database, store, log, now });
   const bars = indicators ? new BarAlerts({ store, history, indicators, log, now }) : undefined;
   const keeper = new QuoteKeeper({
-    market,
     history,
-    quoteSymbols: () => quotes.book.symbolsWithAlerts(),
     barSymbols: () => store.symbolsWithBarAlerts(),
     log,
+  });
+  // Symbols with armed quote alerts are kept fresh by the market's scheduler, nobody watching.
+  marketData.standing.add('alert', async () => {
+    const counts = new Map<string, number>();
+    for (const symbol of quotes.book.symbolsWithAlerts()) counts.set(symbol, 1);
+    return counts;
   });
   const stopQuotes = market.onQuote((symbol, quote) => {
     void quotes.onQuote(symbol, quote);

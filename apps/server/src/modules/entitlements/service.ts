@@ -3,6 +3,7 @@ import {
   entitlementsFor,
   type Feature,
   hasFeature,
+  type MarketDataAccess,
   type Quota,
   quotaNames,
   quotas,
@@ -14,7 +15,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { usage } from '../../db/schema/index.ts';
 import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
-import { lockTier, tierOf } from '../profiles/service.ts';
+import { lockTier, tierOf, tiersOf } from '../profiles/service.ts';
 import { periodAround } from './periods.ts';
 import { limitReached, quotaExceeded, quotaNotIncluded, upgradeRequired } from './refusals.ts';
 import { type CounterKey, countedUses, countUse, uncountUse } from './usage-counter.ts';
@@ -62,6 +63,17 @@ export function createEntitlementService({ db, clock }: { db: Db; clock: Clock }
       const tier = await tierOf(db, member.id);
       if (!hasFeature(tier, feature)) throw upgradeRequired(feature);
       return tier;
+    },
+
+    /** How fresh the prices the user's plan sees are: real-time, or delayed (docs/PRODUCT.md §7.5). */
+    async marketData(member: Member): Promise<MarketDataAccess> {
+      return entitlementsFor(await tierOf(db, member.id)).marketData;
+    },
+
+    /** Of these users, those whose plan includes `feature` now, in one query. */
+    async membersWith(userIds: readonly string[], feature: Feature): Promise<Set<string>> {
+      const tiers = await tiersOf(db, userIds);
+      return new Set([...tiers].filter(([, tier]) => hasFeature(tier, feature)).map(([id]) => id));
     },
 
     /**

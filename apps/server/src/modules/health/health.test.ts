@@ -1,3 +1,4 @@
+import { healthSchema } from '@tickerwise/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -12,7 +13,12 @@ describe('GET /api/health', () => {
     testApp = await createTestApp();
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(response.json()).toMatchObject({ status: 'ok', db: 'ok' });
+    expect(healthSchema.parse(response.json()).market).toMatchObject({
+      source: 'simulated',
+      stream: 'connected',
+      callsPerMinute: null,
+    });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
@@ -21,6 +27,6 @@ describe('GET /api/health', () => {
     await testApp.db.takeDown();
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'degraded', db: 'down' });
+    expect(response.json()).toMatchObject({ status: 'degraded', db: 'down' });
   });
 });

@@ -1,14 +1,22 @@
+import type { Health, MarketHealth } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { databaseRetryAfterSeconds } from '../../http/errors.ts';
 import { checkHealth } from './service.ts';
 
-export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (
+export interface HealthRoutesOptions {
+  database: Database;
+  /** How the market data feed stands: budget in use, stream, the stalest demanded quote. */
+  marketStatus?: () => MarketHealth;
+}
+
+export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (
   app,
-  { database },
+  { database, marketStatus },
 ) => {
   app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
-    const health = await checkHealth(database);
+    const health: Health = await checkHealth(database);
+    if (marketStatus) health.market = marketStatus();
     if (health.db !== 'ok') reply.header('retry-after', String(databaseRetryAfterSeconds));
     return reply
       .status(health.db === 'ok' ? 200 : 503)

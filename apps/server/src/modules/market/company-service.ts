@@ -38,8 +38,13 @@ export class CompanyService {
     this.now = options.now ?? Date.now;
   }
 
-  async companyData(security: Security): Promise<CompanyData> {
-    if (!this.options.provider.companyData) return this.simulated(security);
+  /**
+   * `through`: the last trading day the viewer may see (a delayed plan sees a day's close
+   * late); the simulated figures, derived from the closes, stop there. A real provider's
+   * figures are its own daily ones.
+   */
+  async companyData(security: Security, through?: string): Promise<CompanyData> {
+    if (!this.options.provider.companyData) return this.simulated(security, through);
     let pending = this.pending.get(security.symbol);
     if (!pending) {
       pending = this.fromProvider(security).finally(() => this.pending.delete(security.symbol));
@@ -48,9 +53,13 @@ export class CompanyService {
     return pending;
   }
 
-  private async simulated(security: Security): Promise<CompanyData> {
-    const { bars, asOf } = await this.options.history.recentBars(security.symbol, yearOfBars);
+  private async simulated(security: Security, through: string | undefined): Promise<CompanyData> {
+    const stored = await this.options.history.recentBars(security.symbol, yearOfBars + 1);
+    const bars = stored.bars
+      .filter((bar) => through === undefined || bar.date <= through)
+      .slice(-yearOfBars);
     const price = bars.at(-1)?.close;
+    const asOf = bars.at(-1)?.date;
     const listing = listedSymbol(security.symbol) ?? { ...security, featured: false };
     if (!price || !asOf) {
       return {

@@ -42,7 +42,8 @@ function useFinnhubApp(plan: 'free' | 'paid', history: 'finnhub' | 'tiingo' = 'f
             : { provider: 'finnhub' },
       },
     });
-    setup.cookie = (await signUpUser(setup.testApp.app)).cookie;
+    // A real-time plan: what a delayed plan sees is the subject of delayed-prices.test.ts.
+    setup.cookie = (await signUpUser(setup.testApp.app, { plan: 'alpha' })).cookie;
     setup.get = (url) =>
       setup.testApp.app.inject({ method: 'GET', url, headers: { cookie: setup.cookie } });
   });

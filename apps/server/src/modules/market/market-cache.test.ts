@@ -6,6 +6,7 @@ import { barCoverage, companyData, dailyBars, jobs } from '../../db/schema/index
 import type { AppError } from '../../http/errors.ts';
 import { createMarketData } from '../../market-data/market-data.ts';
 import { QuoteCache } from './quote-cache.ts';
+import { realtimeViewer as viewer } from './service.ts';
 
 const silentLog = { warn: () => {} };
 const start = Date.parse('2026-03-16T14:30:00Z');
@@ -44,31 +45,36 @@ describe('the market cache in front of Finnhub', () => {
 
   it('shares one upstream call per symbol between concurrent requests', async () => {
     const market = service();
-    const lists = await Promise.all(Array.from({ length: 50 }, () => market.listStocks()));
+    const lists = await Promise.all(Array.from({ length: 50 }, () => market.listStocks(viewer)));
     for (const stocks of lists) expect(stockListSchema.parse({ stocks }).stocks).toHaveLength(5);
     expect(finnhub.calls.quote).toBe(5);
     // A free key is refused candles after the first ask; the other symbols do not ask.
     expect(finnhub.calls.candle).toBe(1);
   });
 
-  it('refreshes quotes at most once per 15 seconds per symbol', async () => {
+  it('refreshes the quotes pages ask for in the background, at most once per 15 s each', async () => {
     const market = service();
-    await market.listStocks();
+    await market.listStocks(viewer);
     now += QuoteCache.ttlMs - 1;
-    await market.listStocks();
-    await market.getStock('AAPL');
+    expect(market.refreshDue()).toBe(0);
+    await market.listStocks(viewer);
+    await market.getStock(viewer, 'AAPL');
     expect(finnhub.calls.quote).toBe(5);
 
     finnhub.setQuote('AAPL', { c: 200.5, pc: 187.5 });
-    now += 1;
-    const aapl = await market.getStock('AAPL');
-    expect(aapl.price).toBe(200.5);
-    expect(finnhub.calls.quote).toBe(6);
+    // Pages answer at once from the cache; the refresh runs on the scheduler's pace.
+    for (let step = 0; step < 8; step += 1) {
+      now += 1_000;
+      market.refreshDue();
+      await market.settled();
+    }
+    expect(finnhub.calls.quote).toBe(10);
+    expect((await market.getStock(viewer, 'AAPL')).price).toBe(200.5);
   });
 
   it('computes price and change from c and pc, and shows volume 0 as Finnhub has none', async () => {
     finnhub.setQuote('MSFT', { c: 415.104, pc: 418.32 });
-    const msft = await service().getStock('MSFT');
+    const msft = await service().getStock(viewer, 'MSFT');
     expect(msft).toMatchObject({
       symbol: 'MSFT',
       name: 'Microsoft Corporation',
@@ -77,11 +83,13 @@ describe('the market cache in front of Finnhub', () => {
       volume: 0,
       marketCap: 2.8e12,
       delayed: false,
+      delayMinutes: 0,
+      stale: false,
     });
   });
 
   it('falls back to the synthetic series when a free key is refused candles', async () => {
-    const aapl = await service().getStock('AAPL');
+    const aapl = await service().getStock(viewer, 'AAPL');
     expect(aapl.historicalData).toHaveLength(30);
     expect(aapl.historicalData[0]?.price).toBe(189.84);
     expect(aapl.historicalData.at(-1)).toEqual({ date: '2026-03-16', price: 189.84 });
@@ -90,55 +98,61 @@ describe('the market cache in front of Finnhub', () => {
   it('drops a symbol the provider has no price for', async () => {
     finnhub.setQuote('TSLA', { c: 0, pc: 0 });
     const market = service();
-    expect((await market.listStocks()).map((stock) => stock.symbol)).toEqual([
+    expect((await market.listStocks(viewer)).map((stock) => stock.symbol)).toEqual([
       'AAPL',
       'MSFT',
       'GOOGL',
       'AMZN',
     ]);
-    await expect(market.getStock('TSLA')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(market.getStock(viewer, 'TSLA')).rejects.toMatchObject({ statusCode: 404 });
   });
 
+  /** Lets the scheduler refresh every demanded quote once (one call every 1.33 s). */
+  async function refreshAll(market: ReturnType<typeof service>) {
+    now += QuoteCache.ttlMs;
+    for (let step = 0; step < 8; step += 1) {
+      now += 1_000;
+      market.refreshDue();
+      await market.settled();
+    }
+  }
+
   for (const failure of ['server_error', 'rate_limited', 'hang'] as const) {
-    it(`serves the last good price marked delayed when Finnhub fails (${failure})`, async () => {
+    it(`serves the last good price marked stale when Finnhub fails (${failure})`, async () => {
       const market = service(300);
-      const fresh = await market.getStock('GOOGL');
+      const fresh = await market.getStock(viewer, 'GOOGL');
       finnhub.fail(failure);
-      now += QuoteCache.ttlMs;
-      const stale = await market.getStock('GOOGL');
-      expect(stale).toMatchObject({
-        price: fresh.price,
-        delayed: true,
-        updatedAt: fresh.updatedAt,
-      });
+      await refreshAll(market);
+      const stale = await market.getStock(viewer, 'GOOGL');
+      expect(stale).toMatchObject({ price: fresh.price, stale: true, asOf: fresh.asOf });
 
       finnhub.recover();
-      now += QuoteCache.ttlMs;
-      expect((await market.getStock('GOOGL')).delayed).toBe(false);
+      await refreshAll(market);
+      expect((await market.getStock(viewer, 'GOOGL')).stale).toBe(false);
     });
   }
 
   it('serves the last good price when Finnhub cannot be reached at all', async () => {
     const market = service();
-    await market.getStock('AMZN');
+    await market.getStock(viewer, 'AMZN');
     await finnhub.close();
-    now += QuoteCache.ttlMs;
-    expect((await market.getStock('AMZN')).delayed).toBe(true);
+    await refreshAll(market);
+    expect((await market.getStock(viewer, 'AMZN')).stale).toBe(true);
   });
 
   it('answers 503 only while nothing was ever fetched, without retrying faster than 15 s', async () => {
     finnhub.fail('server_error');
     const market = service();
-    const error = (await market.listStocks().catch((caught) => caught)) as AppError;
+    const error = (await market.listStocks(viewer).catch((caught) => caught)) as AppError;
     expect(error.statusCode).toBe(503);
     expect(error.code).toBe('market_data_unavailable');
     expect(error.headers?.['retry-after']).toBe('15');
-    await expect(market.getStock('AAPL')).rejects.toMatchObject({ statusCode: 503 });
+    await expect(market.getStock(viewer, 'AAPL')).rejects.toMatchObject({ statusCode: 503 });
     expect(finnhub.calls.quote).toBe(5);
 
     finnhub.recover();
     now += QuoteCache.ttlMs;
-    expect(await market.listStocks()).toHaveLength(5);
+    expect(await market.listStocks(viewer)).toHaveLength(5);
   });
 });
 
@@ -157,12 +171,12 @@ describe('history from a paid Finnhub key', () => {
       silentLog,
       () => start,
     ).market;
-    const aapl = await market.getStock('AAPL');
+    const aapl = await market.getStock(viewer, 'AAPL');
     // Weekdays only, as markets trade, up to Friday's session.
     expect(aapl.historicalData.length).toBeGreaterThanOrEqual(18);
     expect(aapl.historicalData.length).toBeLessThanOrEqual(23);
     expect(aapl.historicalData.at(-1)?.date).toBe('2026-03-13');
-    await market.getStock('AAPL');
+    await market.getStock(viewer, 'AAPL');
     expect(finnhub.calls.candle).toBe(1);
   });
 });

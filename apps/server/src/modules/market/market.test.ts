@@ -17,7 +17,8 @@ describe('market data API on the simulated provider', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    cookie = (await signUpUser(testApp.app)).cookie;
+    // A real-time plan: what a delayed plan sees is the subject of delayed-prices.test.ts.
+    cookie = (await signUpUser(testApp.app, { plan: 'alpha' })).cookie;
   });
   afterAll(() => testApp.close());
 

@@ -1,5 +1,6 @@
 import {
   companyDataSchema,
+  entitlementsFor,
   historyQuerySchema,
   historyResponseSchema,
   quoteResponseSchema,
@@ -10,7 +11,7 @@ import type { PublicApi } from '../../public-api/public-api.ts';
 import type { HistoryService } from '../history/service.ts';
 import type { CompanyService } from './company-service.ts';
 import { historyAnswer } from './history-answer.ts';
-import type { MarketService } from './service.ts';
+import type { MarketService, MarketViewer } from './service.ts';
 
 const symbolParams = z.object({
   symbol: z
@@ -20,6 +21,13 @@ const symbolParams = z.object({
 });
 
 const notListed = 'No US stock or ETF we cover has this symbol.';
+
+/** Prices as the key owner's plan sees them: a key is no way round a plan's delay. */
+const viewerOf = (caller: { tier: Parameters<typeof entitlementsFor>[0] }): MarketViewer =>
+  entitlementsFor(caller.tier).marketData;
+
+const freshness =
+  '`source` says where the price comes from (`simulated` is never real market data). `asOf` is the instant the price stands for: real-time for the plans with API access (`delayed` false, `delayMinutes` 0). `stale` is true when the source could not be reached and this is the last price it gave.';
 
 export interface MarketPublicRoutesOptions {
   market: MarketService;
@@ -40,7 +48,8 @@ export function marketPublicRoutes(
     tag: 'Market data',
     summary: "A stock's or ETF's latest quote",
     description:
-      "The price, its change against the previous close, the day's open, high, low and volume when the source reports them. Quotes are at most 15 seconds old while the source answers. `source` says where the price comes from (`simulated` is never real market data); `delayed` is true when the source could not be reached and this is the last price it gave, as of `updatedAt`.",
+      "The price, its change against the previous close, the day's open, high, low and volume when the source reports them. Quotes are at most 15 seconds old while the source answers (the most watched symbols follow the trade stream). " +
+      freshness,
     params: symbolParams,
     exampleParams: { symbol: 'AAPL' },
     response: quoteResponseSchema,
@@ -56,16 +65,20 @@ export function marketPublicRoutes(
         high: 232.0,
         low: 228.1,
         volume: null,
-        delayed: false,
-        updatedAt: '2026-01-30T15:42:07.000Z',
         source: 'finnhub',
+        delayed: false,
+        delayMinutes: 0,
+        asOf: '2026-01-30T15:42:07.000Z',
+        stale: false,
       },
     },
     errors: {
       404: notListed,
       503: 'The data source cannot be reached and no price was received yet.',
     },
-    handler: async ({ params }) => ({ quote: await market.latestQuote(params.symbol) }),
+    handler: async ({ params, caller }) => ({
+      quote: await market.latestQuote(viewerOf(caller), params.symbol),
+    }),
   });
 
   api.get('/stocks/{symbol}', {
@@ -73,7 +86,8 @@ export function marketPublicRoutes(
     tag: 'Market data',
     summary: 'A stock or ETF as its page shows it',
     description:
-      'The latest price and change, volume, market cap, 52-week range and P/E, with the last 30 daily closes (from the stored history). `source` says where the price comes from (`simulated` is never real market data); `delayed` is true when the source could not be reached and this is the last price it gave, as of `updatedAt`.',
+      'The latest price and change, volume, market cap, 52-week range and P/E, with the last 30 daily closes (from the stored history). ' +
+      freshness,
     params: symbolParams,
     exampleParams: { symbol: 'AAPL' },
     response: stockResponseSchema,
@@ -93,16 +107,20 @@ export function marketPublicRoutes(
           { date: '2026-01-29', price: 228.52 },
           { date: '2026-01-30', price: 231.41 },
         ],
-        delayed: false,
-        updatedAt: '2026-01-30T15:42:07.000Z',
         source: 'finnhub',
+        delayed: false,
+        delayMinutes: 0,
+        asOf: '2026-01-30T15:42:07.000Z',
+        stale: false,
       },
     },
     errors: {
       404: notListed,
       503: 'The data source cannot be reached and no price was received yet.',
     },
-    handler: async ({ params }) => ({ stock: await market.getStock(params.symbol) }),
+    handler: async ({ params, caller }) => ({
+      stock: await market.getStock(viewerOf(caller), params.symbol),
+    }),
   });
 
   api.get('/stocks/{symbol}/history', {
@@ -140,11 +158,17 @@ export function marketPublicRoutes(
       source: 'tiingo',
       asOf: '2026-01-30',
       stale: false,
+      delayed: false,
+      delayMinutes: 0,
     },
     errors: { 404: notListed },
-    handler: async ({ params, query }) => {
+    handler: async ({ params, query, caller }) => {
       const security = await market.security(params.symbol);
-      return historyAnswer(history, security.symbol, query.range);
+      const viewer = viewerOf(caller);
+      return historyAnswer(history, security.symbol, query.range, {
+        lastSession: market.lastSessionFor(viewer),
+        delayMinutes: viewer.kind === 'delayed' ? viewer.delayMinutes : 0,
+      });
     },
   });
 
@@ -197,6 +221,10 @@ export function marketPublicRoutes(
       stale: false,
     },
     errors: { 404: notListed },
-    handler: async ({ params }) => company.companyData(await market.security(params.symbol)),
+    handler: async ({ params, caller }) =>
+      company.companyData(
+        await market.security(params.symbol),
+        market.lastSessionFor(viewerOf(caller)),
+      ),
   });
 }

@@ -3,42 +3,72 @@ import {
   type EtfList,
   type HistoryResponse,
   historyQuerySchema,
+  type QuotesResponse,
+  quotesQuerySchema,
   type StockList,
   type StockResponse,
 } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { parseInput } from '../../http/errors.ts';
+import { AppError, parseInput } from '../../http/errors.ts';
 import { EtagCache, sendWithEtag } from '../../http/etag.ts';
 import { SharedJson } from '../../http/shared-json.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
+import type { EntitlementService } from '../entitlements/service.ts';
 import type { HistoryService } from '../history/service.ts';
 import type { CompanyService } from './company-service.ts';
 import { historyAnswer } from './history-answer.ts';
-import type { MarketService } from './service.ts';
+import type { MarketService, MarketViewer } from './service.ts';
 
 export interface MarketRoutesOptions {
   auth: Auth;
+  entitlements: EntitlementService;
   market: MarketService;
   history: HistoryService;
   company: CompanyService;
 }
 
+const viewerKey = (viewer: MarketViewer) =>
+  viewer.kind === 'delayed' ? `delayed:${viewer.delayMinutes}` : 'realtime';
+
+/** Lists the same for every viewer of one plan kind, serialised at most once a second each. */
+class SharedLists {
+  private readonly byViewer = new Map<string, SharedJson>();
+
+  get(viewer: MarketViewer, load: () => Promise<unknown>): Promise<string> {
+    const key = viewerKey(viewer);
+    let list = this.byViewer.get(key);
+    if (!list) {
+      list = new SharedJson(1_000);
+      this.byViewer.set(key, list);
+    }
+    return list.get(load);
+  }
+}
+
+/**
+ * Stocks, ETFs, quotes, history and company data. Every price in these answers is the one the
+ * viewer's plan may see (`market.quoteFor` and `market.lastSessionFor`): a delayed plan never
+ * gets a newer one, and each answer says how delayed it is.
+ */
 export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
   app,
-  { auth, market, history, company },
+  { auth, entitlements, market, history, company },
 ) => {
-  // The lists are the same for every user: serialise each at most once a second.
-  const stockList = new SharedJson(1_000);
-  const etfList = new SharedJson(1_000);
+  const stockLists = new SharedLists();
+  const etfLists = new SharedLists();
   // Serialised answers kept in memory: at most 64 MB of histories and 8 MB of profiles.
   const histories = new EtagCache(64 * 1024 * 1024);
   const profiles = new EtagCache(8 * 1024 * 1024);
 
+  const viewerOf = async (request: Parameters<typeof requireUser>[1]) =>
+    entitlements.marketData(await requireUser(auth, request));
+
   app.get('/api/stocks', { config: { access: 'user' } }, async (request, reply) => {
-    await requireUser(auth, request);
-    const body = await stockList.get(
-      async (): Promise<StockList> => ({ stocks: await market.listStocks() }),
+    const viewer = await viewerOf(request);
+    const body = await stockLists.get(
+      viewer,
+      async (): Promise<StockList> => ({ stocks: await market.listStocks(viewer) }),
     );
     return reply
       .header('cache-control', 'private, no-store')
@@ -47,9 +77,10 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
   });
 
   app.get('/api/etfs', { config: { access: 'user' } }, async (request, reply) => {
-    await requireUser(auth, request);
-    const body = await etfList.get(
-      async (): Promise<EtfList> => ({ etfs: await market.listEtfs() }),
+    const viewer = await viewerOf(request);
+    const body = await etfLists.get(
+      viewer,
+      async (): Promise<EtfList> => ({ etfs: await market.listEtfs(viewer) }),
     );
     return reply
       .header('cache-control', 'private, no-store')
@@ -57,12 +88,27 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
       .send(body);
   });
 
+  app.get('/api/quotes', { config: { access: 'user' } }, async (request, reply) => {
+    const viewer = await viewerOf(request);
+    const { symbols } = parseInput(quotesQuerySchema, request.query);
+    const unknown = await market.unknownSymbols(symbols);
+    if (unknown.length > 0) {
+      throw new AppError(
+        400,
+        'unknown_symbol',
+        `No US stock or ETF has the symbol ${unknown.slice(0, 5).join(', ')}.`,
+      );
+    }
+    const answer: QuotesResponse = market.quotesFor(viewer, symbols);
+    return reply.header('cache-control', 'private, no-store').send(answer);
+  });
+
   app.get<{ Params: { symbol: string } }>(
     '/api/stocks/:symbol',
     { config: { access: 'user' } },
     async (request, reply): Promise<StockResponse> => {
-      await requireUser(auth, request);
-      const stock = await market.getStock(request.params.symbol);
+      const viewer = await viewerOf(request);
+      const stock = await market.getStock(viewer, request.params.symbol);
       reply.header('cache-control', 'private, no-store');
       return { stock };
     },
@@ -72,14 +118,17 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
     '/api/stocks/:symbol/history',
     { config: { access: 'user' } },
     async (request, reply) => {
-      await requireUser(auth, request);
+      const viewer = await viewerOf(request);
       const security = await market.security(request.params.symbol);
       const { range } = parseInput(historyQuerySchema, request.query);
       const state = await history.state(security.symbol);
+      const lastSession = market.lastSessionFor(viewer);
+      const delayMinutes = viewer.kind === 'delayed' ? viewer.delayMinutes : 0;
       const { body, etag } = await histories.get(
-        `${security.symbol}|${range}`,
+        `${security.symbol}|${range}|${lastSession}|${delayMinutes}`,
         state.version,
-        (): Promise<HistoryResponse> => historyAnswer(history, security.symbol, range),
+        (): Promise<HistoryResponse> =>
+          historyAnswer(history, security.symbol, range, { lastSession, delayMinutes }),
       );
       return sendWithEtag(request, reply, body, etag);
     },
@@ -89,11 +138,16 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
     '/api/stocks/:symbol/profile',
     { config: { access: 'user' } },
     async (request, reply) => {
-      await requireUser(auth, request);
+      const viewer = await viewerOf(request);
       const security = await market.security(request.params.symbol);
-      const data: CompanyData = await company.companyData(security);
+      const lastSession = market.lastSessionFor(viewer);
+      const data: CompanyData = await company.companyData(security, lastSession);
       const version = `${data.source}|${data.asOf}|${data.stale}`;
-      const { body, etag } = await profiles.get(security.symbol, version, async () => data);
+      const { body, etag } = await profiles.get(
+        `${security.symbol}|${lastSession}`,
+        version,
+        async () => data,
+      );
       return sendWithEtag(request, reply, body, etag);
     },
   );

@@ -1,36 +1,64 @@
 import {
+  type MarketDataAccess,
+  type MarketHealth,
+  type PriceQuote,
   parseTickerSymbol,
   type Quote,
   type Stock,
   type StockSymbol,
   stockSymbols,
 } from '@tickerwise/shared';
-import { addDays } from '../../calendar/market-calendar.ts';
+import { addDays, lastClosedSession } from '../../calendar/market-calendar.ts';
 import { AppError } from '../../http/errors.ts';
+import { stockFundamentals } from '../../reference/stock-fundamentals.ts';
 import { featuredEtfs } from '../../reference/universe.ts';
 import type { CallBudget } from '../../upstream/call-budget.ts';
 import type { MarketLog } from '../../upstream/market-log.ts';
 import type { HistoryService } from '../history/service.ts';
 import type { Security, SymbolDirectory } from '../symbols/service.ts';
 import type { CompanyService } from './company-service.ts';
+import { type DemandReason, DemandRegistry } from './demand.ts';
+import { LiveFeed } from './live-feed.ts';
 import { roundCents } from './market-days.ts';
 import type { MarketProvider } from './providers/market-provider.ts';
 import {
+  type CachedQuote,
   MarketDataUnavailable,
   QuoteCache,
   type QuoteListener,
   type QuoteReading,
 } from './quote-cache.ts';
+import { QuoteHistory } from './quote-history.ts';
+import { RefreshScheduler } from './refresh-scheduler.ts';
+import { RegularSession } from './regular-session.ts';
+import type { TradeStream } from './streams/trade-stream.ts';
+import { syntheticSeries } from './synthetic-series.ts';
 
+export type { DemandReason, DemandRegistry } from './demand.ts';
+export { roundCents } from './market-days.ts';
 export type {
   MarketProvider,
   ProviderQuote,
   ProviderSymbolMatch,
 } from './providers/market-provider.ts';
 export type { CachedQuote, QuoteListener, QuoteReading } from './quote-cache.ts';
+export { type StandingDemand, symbolCounts } from './standing-demand.ts';
 
-import { stockFundamentals } from '../../reference/stock-fundamentals.ts';
-import { syntheticSeries } from './synthetic-series.ts';
+/** What market data a viewer's plan sees: real-time, or delayed by some minutes. */
+export type MarketViewer = MarketDataAccess;
+export const realtimeViewer: MarketViewer = { kind: 'realtime' };
+
+/** A quote as one viewer may see it. */
+export interface ViewedQuote {
+  quote: CachedQuote;
+  /** The provider could not be reached lately: this is the last price it gave. */
+  stale: boolean;
+  /** The viewer's plan sees prices `delayMinutes` late; `asOf` is the instant shown. */
+  delayed: boolean;
+  delayMinutes: number;
+  /** The instant the price stands for (epoch ms). */
+  asOf: number;
+}
 
 export interface MarketServiceOptions {
   provider: MarketProvider;
@@ -43,10 +71,14 @@ export interface MarketServiceOptions {
   now?: () => number;
   /** How long one upstream call may take before it counts as failed. */
   upstreamTimeoutMs?: number;
+  /** The provider's live trade stream, when it has one. */
+  stream?: TradeStream;
 }
 
-/** The ETFs page refreshes every minute like the stocks page; its quotes may be that old. */
-const listQuoteMaxAgeMs = 60_000;
+/** How long a page's read keeps a symbol in demand: pages poll every minute. */
+export const pageDemandMs = 2 * 60_000;
+/** Prices are kept this far back for delayed plans (the longest delay, and a margin). */
+const pastQuotesKeptMs = 20 * 60_000;
 /** Bars read for a record: a year gives the 52-week range and the last 30 days' closes. */
 const yearOfBars = 252;
 
@@ -69,7 +101,7 @@ function marketDataUnavailable(cause: MarketDataUnavailable): AppError {
 }
 
 /** Percent versus the previous close; 0 when there is no previous close. */
-function percentChange(price: number, previousClose: number): number {
+export function percentChange(price: number, previousClose: number): number {
   return previousClose > 0 ? roundCents(((price - previousClose) / previousClose) * 100) : 0;
 }
 
@@ -77,22 +109,91 @@ function isTracked(symbol: string): symbol is StockSymbol {
   return (stockSymbols as readonly string[]).includes(symbol);
 }
 
+const delayMinutesOf = (viewer: MarketViewer) =>
+  viewer.kind === 'delayed' ? viewer.delayMinutes : 0;
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /**
- * Stock records built from the server-side quote cache and the stored daily bars: the browser
- * never talks to the provider, and every user shares the same upstream calls.
+ * Stock records and quotes from the server-side quote cache and the stored daily bars: the
+ * browser never talks to the provider, and every user shares the same upstream calls. Upstream
+ * calls go where demand is (`demand`), within the provider's budget; the provider's trade
+ * stream, when it has one, keeps the most demanded symbols live. Every price a route serves
+ * goes through `quoteFor` (and every bar through `lastSessionFor`), which holds a delayed
+ * plan to the price of its delay ago (docs/PRODUCT.md §7.5).
  */
 export class MarketService {
+  /** Which symbols people want fresh: modules add to it (`want`, `hold`). */
+  readonly demand: DemandRegistry;
   private readonly quotes: QuoteCache;
+  private readonly pastQuotes = new QuoteHistory(pastQuotesKeptMs);
+  private readonly feed: LiveFeed | undefined;
+  private readonly scheduler: RefreshScheduler;
   private readonly now: () => number;
 
   constructor(private readonly options: MarketServiceOptions) {
-    const { provider, budget, log, now = Date.now, upstreamTimeoutMs = 5_000 } = options;
+    const { provider, budget, log, now = Date.now, upstreamTimeoutMs = 5_000, stream } = options;
     this.now = now;
-    this.quotes = new QuoteCache({ provider, budget, now, log, timeoutMs: upstreamTimeoutMs });
+    this.demand = new DemandRegistry(now);
+    this.quotes = new QuoteCache({
+      provider,
+      budget,
+      now,
+      log,
+      timeoutMs: upstreamTimeoutMs,
+      history: this.pastQuotes,
+    });
+    const session = new RegularSession();
+    this.feed = stream
+      ? new LiveFeed({ stream, demand: this.demand, cache: this.quotes, session, now, log })
+      : undefined;
+    this.scheduler = new RefreshScheduler({
+      cache: this.quotes,
+      demand: this.demand,
+      budget,
+      now,
+      log,
+      isStreamed: (symbol) => this.feed?.isStreamed(symbol) ?? false,
+    });
   }
 
   get source() {
     return this.options.provider.source;
+  }
+
+  /** Starts the trade stream and the scheduled refreshes (the app does, on ready). */
+  start(): void {
+    this.feed?.start();
+    this.scheduler.start();
+  }
+
+  async stop(): Promise<void> {
+    this.scheduler.stop();
+    await this.feed?.stop();
+    await this.quotes.settled();
+  }
+
+  /** Resolves once no upstream quote call is in flight. */
+  settled(): Promise<void> {
+    return this.quotes.settled();
+  }
+
+  /**
+   * Calls `listener(symbol, quote)` with every new quote the server takes in (an upstream
+   * answer or a streamed trade), real-time, whoever asked for it. Returns the function that
+   * stops it. Whatever it passes on to a user must go through `quoteFor` for their plan.
+   */
+  onQuote(listener: QuoteListener): () => void {
+    return this.quotes.onQuote(listener);
+  }
+
+  /** Starts the upstream calls demand asks for now (the app does this four times a second). */
+  refreshDue(): number {
+    return this.scheduler.tick();
+  }
+
+  /** Points the trade stream at the symbols most in demand now (the app does, every second). */
+  followDemand(): void {
+    this.feed?.update();
   }
 
   /** The security a path segment names, or 404 without any upstream call. */
@@ -103,7 +204,18 @@ export class MarketService {
     return security;
   }
 
-  /** The latest quote of any known symbol (cached; stale-on-error). */
+  /** The symbols of a list that no US stock or ETF we know of has. */
+  async unknownSymbols(symbols: readonly string[]): Promise<string[]> {
+    const found = await Promise.all(
+      symbols.map(async (symbol) => ((await this.options.directory.find(symbol)) ? null : symbol)),
+    );
+    return found.filter((symbol): symbol is string => symbol !== null);
+  }
+
+  /**
+   * The latest quote of any known symbol, refreshed first when older than 15 s, real-time and
+   * for the server's own work only (the daily refresh). What users see goes through `quoteFor`.
+   */
   async quote(symbol: string, maxAgeMs?: number): Promise<QuoteReading> {
     return this.quotes.get(symbol, maxAgeMs);
   }
@@ -113,11 +225,6 @@ export class MarketService {
     return this.quotes.refreshNow(symbol);
   }
 
-  /** Calls `listener` with every quote the server takes in; returns the unsubscribe. */
-  onQuote(listener: QuoteListener): () => void {
-    return this.quotes.onQuote(listener);
-  }
-
   /** When a symbol's quote was last asked of the provider, if ever. */
   quoteAttemptedAt(symbol: string): number | undefined {
     return this.quotes.attemptedAt(symbol);
@@ -125,28 +232,101 @@ export class MarketService {
 
   /** Quote calls a minute the provider allows, or null when it sets no limit. */
   get callsPerMinute(): number | null {
-    const limits = this.options.provider.limits;
-    if (limits.length === 0) return null;
-    return Math.min(...limits.map((limit) => (limit.calls * 60_000) / limit.perMs));
+    return this.options.budget.callsPerMinute;
+  }
+
+  /**
+   * The quote of any listed symbol as `viewer` may see it, without stored bars or company
+   * data: the public API's quote. 404 for an unknown symbol or one without a price.
+   */
+  async latestQuote(viewer: MarketViewer, symbolParam: string): Promise<Quote> {
+    const security = await this.security(symbolParam);
+    let viewed: ViewedQuote;
+    try {
+      viewed = await this.quoteFor(viewer, security.symbol);
+    } catch (error) {
+      if (error instanceof MarketDataUnavailable) throw marketDataUnavailable(error);
+      throw error;
+    }
+    const { quote } = viewed;
+    if (!(quote.price > 0)) throw stockNotFound();
+    return {
+      ...this.toQuote(security.symbol, viewed),
+      name: security.name,
+      type: security.type,
+      previousClose: roundCents(Math.max(0, quote.previousClose)),
+      open: quote.open ?? null,
+      high: quote.high ?? null,
+      low: quote.low ?? null,
+      volume: quote.volume ?? null,
+    };
+  }
+
+  /**
+   * The quote of `symbol` as `viewer`'s plan may see it, and a note that someone wants it
+   * fresh (`reason`, for `demandMs`). Real-time plans get the latest quote; a plan delayed by
+   * N minutes gets the price of N minutes ago (from the recent prices the server took in; the
+   * previous close when none that old is known), never a newer one. Waits for an upstream call
+   * only when the symbol has no quote yet; throws MarketDataUnavailable when none can be had.
+   */
+  async quoteFor(
+    viewer: MarketViewer,
+    symbol: string,
+    reason: DemandReason = 'viewing',
+    demandMs = pageDemandMs,
+  ): Promise<ViewedQuote> {
+    this.demand.want(symbol, reason, demandMs);
+    const viewed = this.knownQuoteFor(viewer, symbol);
+    if (viewed) return viewed;
+    await this.quotes.read(symbol);
+    const fetched = this.knownQuoteFor(viewer, symbol);
+    if (!fetched) throw new MarketDataUnavailable(1);
+    return fetched;
+  }
+
+  /**
+   * Quotes of many symbols as `viewer` may see them, without waiting on any upstream call:
+   * those with no price yet are `pending` (demand now asks for them first).
+   */
+  quotesFor(
+    viewer: MarketViewer,
+    symbols: readonly string[],
+    reason: DemandReason = 'viewing',
+    demandMs = pageDemandMs,
+  ): { quotes: PriceQuote[]; pending: string[] } {
+    const quotes: PriceQuote[] = [];
+    const pending: string[] = [];
+    for (const symbol of new Set(symbols)) {
+      this.demand.want(symbol, reason, demandMs);
+      const viewed = this.knownQuoteFor(viewer, symbol);
+      if (viewed && viewed.quote.price > 0) quotes.push(this.toQuote(symbol, viewed));
+      else pending.push(symbol);
+    }
+    return { quotes, pending };
+  }
+
+  /** The last trading day whose bar `viewer` may see: a day closes for them `delay` late. */
+  lastSessionFor(viewer: MarketViewer): string {
+    return lastClosedSession(this.now() - delayMinutesOf(viewer) * 60_000);
   }
 
   /** The five tracked stocks with a price; 503 only when no price was ever fetched. */
-  async listStocks(): Promise<Stock[]> {
+  async listStocks(viewer: MarketViewer): Promise<Stock[]> {
     const securities = await Promise.all(stockSymbols.map((symbol) => this.security(symbol)));
-    return this.list(securities, QuoteCache.ttlMs);
+    return this.list(viewer, securities);
   }
 
   /** The featured major ETFs, as records like the stocks list's. */
-  async listEtfs(): Promise<Stock[]> {
+  async listEtfs(viewer: MarketViewer): Promise<Stock[]> {
     const securities = await Promise.all(featuredEtfs.map((etf) => this.security(etf.symbol)));
-    return this.list(securities, listQuoteMaxAgeMs);
+    return this.list(viewer, securities);
   }
 
-  async getStock(symbolParam: string): Promise<Stock> {
+  async getStock(viewer: MarketViewer, symbolParam: string): Promise<Stock> {
     const security = await this.security(symbolParam);
     let stock: Stock | undefined;
     try {
-      stock = await this.record(security, QuoteCache.ttlMs, true);
+      stock = await this.record(viewer, security, true);
     } catch (error) {
       if (error instanceof MarketDataUnavailable) throw marketDataUnavailable(error);
       throw error;
@@ -155,41 +335,67 @@ export class MarketService {
     return stock;
   }
 
-  /**
-   * The latest quote of any listed symbol, from the cache alone (no stored bars, no company
-   * data): the public API's quote. 404 for an unknown symbol or one without a price.
-   */
-  async latestQuote(symbolParam: string): Promise<Quote> {
-    const security = await this.security(symbolParam);
-    let reading: QuoteReading;
-    try {
-      reading = await this.quotes.get(security.symbol, QuoteCache.ttlMs);
-    } catch (error) {
-      if (error instanceof MarketDataUnavailable) throw marketDataUnavailable(error);
-      throw error;
-    }
-    const { quote, delayed } = reading;
-    if (!(quote.price > 0)) throw stockNotFound();
+  /** How the feed stands, for `GET /api/health`. */
+  status(): MarketHealth {
+    const { budget } = this.options;
+    const stalest = this.scheduler.stalestDemandedAgeMs();
     return {
-      symbol: security.symbol,
-      name: security.name,
-      type: security.type,
-      price: roundCents(quote.price),
-      change: percentChange(quote.price, quote.previousClose),
-      previousClose: roundCents(Math.max(0, quote.previousClose)),
-      open: quote.open ?? null,
-      high: quote.high ?? null,
-      low: quote.low ?? null,
-      volume: quote.volume,
-      delayed,
-      updatedAt: new Date(quote.fetchedAt).toISOString(),
-      source: this.options.provider.source,
+      source: this.source,
+      time: iso(this.now()),
+      stream: this.feed?.stream.state ?? 'off',
+      streamedSymbols: this.feed?.stream.subscribed.size ?? 0,
+      streamSymbolLimit: this.feed?.stream.symbolLimit ?? 0,
+      callsLastMinute: budget.used(60_000),
+      callsPerMinute: budget.callsPerMinute,
+      demandedSymbols: this.demand.ranked().length,
+      stalestDemandedQuoteSeconds: stalest === null ? null : Math.round(stalest / 100) / 10,
     };
   }
 
-  private async list(securities: Security[], maxAgeMs: number): Promise<Stock[]> {
+  /** The quote `viewer` may see from what is known now, without any upstream call. */
+  private knownQuoteFor(viewer: MarketViewer, symbol: string): ViewedQuote | undefined {
+    const latest = this.quotes.latest(symbol);
+    if (viewer.kind === 'realtime') {
+      return latest && { ...latest, delayed: false, delayMinutes: 0, asOf: latest.quote.fetchedAt };
+    }
+    const cutoff = this.now() - viewer.delayMinutes * 60_000;
+    const stale = latest?.stale ?? false;
+    const { quoteAt } = this.options.provider;
+    if (quoteAt) {
+      // A provider that knows every past instant (the simulated one) answers exactly.
+      if (!latest) return undefined;
+      const quote = { ...quoteAt(symbol, cutoff), fetchedAt: cutoff };
+      return { quote, stale, delayed: true, delayMinutes: viewer.delayMinutes, asOf: cutoff };
+    }
+    const past = this.pastQuotes.at(symbol, cutoff);
+    if (!past) return undefined;
+    return {
+      quote: past.quote,
+      stale,
+      delayed: true,
+      delayMinutes: viewer.delayMinutes,
+      asOf: past.asOf,
+    };
+  }
+
+  private toQuote(symbol: string, viewed: ViewedQuote): PriceQuote {
+    const { quote } = viewed;
+    return {
+      symbol,
+      price: roundCents(quote.price),
+      change: percentChange(quote.price, quote.previousClose),
+      previousClose: roundCents(quote.previousClose),
+      source: this.source,
+      delayed: viewed.delayed,
+      delayMinutes: viewed.delayMinutes,
+      asOf: iso(viewed.asOf),
+      stale: viewed.stale,
+    };
+  }
+
+  private async list(viewer: MarketViewer, securities: Security[]): Promise<Stock[]> {
     const results = await Promise.allSettled(
-      securities.map((security) => this.record(security, maxAgeMs, false)),
+      securities.map((security) => this.record(viewer, security, false)),
     );
     const stocks: Stock[] = [];
     let unavailable: MarketDataUnavailable | undefined;
@@ -208,18 +414,23 @@ export class MarketService {
 
   /** The record of one security, or undefined when its price is 0 or less (it is dropped). */
   private async record(
+    viewer: MarketViewer,
     security: Security,
-    maxAgeMs: number,
     withCompany: boolean,
   ): Promise<Stock | undefined> {
     const { symbol } = security;
-    const { quote, delayed } = await this.quotes.get(symbol, maxAgeMs);
+    const viewed = await this.quoteFor(viewer, symbol);
+    const { quote } = viewed;
     if (!(quote.price > 0)) return undefined;
     const price = roundCents(quote.price);
-    const { bars } = await this.options.history.recentBars(symbol, yearOfBars).catch((error) => {
-      this.options.log.warn({ symbol, err: error }, 'stored bars could not be read');
-      return { bars: [] };
-    });
+    const lastSession = this.lastSessionFor(viewer);
+    const { bars: stored } = await this.options.history
+      .recentBars(symbol, yearOfBars + 1)
+      .catch((error) => {
+        this.options.log.warn({ symbol, err: error }, 'stored bars could not be read');
+        return { bars: [] };
+      });
+    const bars = stored.filter((bar) => bar.date <= lastSession).slice(-yearOfBars);
     const since = addDays(bars.at(-1)?.date ?? '1970-01-01', -29);
     const lastMonth = bars
       .filter((bar) => bar.date >= since)
@@ -231,25 +442,30 @@ export class MarketService {
       price,
       change: percentChange(quote.price, quote.previousClose),
       volume: quote.volume ?? 0,
-      ...(await this.figures(security, price, bars, withCompany)),
+      ...(await this.figures(security, price, bars, withCompany ? lastSession : undefined)),
       // Only when no bar can be had: the 30-day synthetic series around the price.
       historicalData: lastMonth.length > 0 ? lastMonth : syntheticSeries(price, this.now()),
-      delayed,
-      updatedAt: new Date(quote.fetchedAt).toISOString(),
       source: this.options.provider.source,
+      delayed: viewed.delayed,
+      delayMinutes: viewed.delayMinutes,
+      asOf: iso(viewed.asOf),
+      stale: viewed.stale,
     };
   }
 
-  /** Market cap, 52-week range and P/E: fixed for the tracked five, else company data. */
+  /**
+   * Market cap, 52-week range and P/E: fixed for the tracked five, else company data (read
+   * through `companyThrough`, the last session the viewer may see; none for list rows).
+   */
   private async figures(
     security: Security,
     price: number,
     bars: readonly { high: number; low: number }[],
-    withCompany: boolean,
+    companyThrough: string | undefined,
   ): Promise<Pick<Stock, 'marketCap' | 'yearHigh' | 'yearLow' | 'peRatio'>> {
     if (isTracked(security.symbol)) return stockFundamentals[security.symbol];
-    const metrics = withCompany
-      ? (await this.options.company.companyData(security)).metrics
+    const metrics = companyThrough
+      ? (await this.options.company.companyData(security, companyThrough)).metrics
       : undefined;
     const barsHigh = bars.length > 0 ? Math.max(...bars.map((bar) => bar.high)) : price;
     const barsLow = bars.length > 0 ? Math.min(...bars.map((bar) => bar.low)) : price;

@@ -1,5 +1,5 @@
 import type { HistoryService } from '../history/service.ts';
-import type { MarketService } from '../market/service.ts';
+import { type MarketService, type MarketViewer, realtimeViewer } from '../market/service.ts';
 import type { SecurityFacts } from './domain/allocation.ts';
 import type { PriceNow } from './domain/holdings.ts';
 import { closeScale, priceScale, units } from './domain/money.ts';
@@ -28,17 +28,24 @@ const cachedSymbols = 2_000;
 /**
  * Market data for portfolios, from the market module's services: quotes for today's value,
  * stored daily closes (kept in memory per symbol until the history's version changes) for
- * performance, and the symbol directory for names, sectors and types.
+ * performance, and the symbol directory for names, sectors and types. Prices and closes are
+ * those the viewer's plan may see (`for`): a delayed plan's holdings are valued at the price
+ * of its delay ago.
  */
 export class MarketAdapter implements MarketPrices {
   readonly benchmark = 'SPY';
-  private readonly closeCache = new Map<string, CachedSeries>();
-
   constructor(
     private readonly market: MarketService,
     private readonly history: HistoryService,
     private readonly now: () => number = Date.now,
+    private readonly viewer: MarketViewer = realtimeViewer,
+    private readonly closeCache = new Map<string, CachedSeries>(),
   ) {}
+
+  /** The same market data as `viewer`'s plan sees it (the close cache is shared). */
+  for(viewer: MarketViewer): MarketAdapter {
+    return new MarketAdapter(this.market, this.history, this.now, viewer, this.closeCache);
+  }
 
   today(): string {
     return new Date(this.now()).toISOString().slice(0, 10);
@@ -61,16 +68,17 @@ export class MarketAdapter implements MarketPrices {
   /** The quote; when none can be had, the last stored close, marked delayed. */
   private async priceOf(symbol: string): Promise<{ price: PriceNow; session: string } | null> {
     try {
-      const { quote, delayed } = await this.market.quote(symbol);
+      const viewed = await this.market.quoteFor(this.viewer, symbol, 'holding');
+      const { quote } = viewed;
       if (quote.price > 0) {
-        const at = quote.tradedAt ?? quote.fetchedAt;
+        const at = viewed.delayed ? viewed.asOf : (quote.tradedAt ?? quote.fetchedAt);
         return {
           price: {
             price: priceUnits(quote.price),
             previousClose: quote.previousClose > 0 ? priceUnits(quote.previousClose) : null,
             source: this.market.source,
-            asOf: new Date(quote.fetchedAt).toISOString(),
-            delayed,
+            asOf: new Date(viewed.asOf).toISOString(),
+            delayed: viewed.delayed || viewed.stale,
           },
           session: newYorkDate.format(at),
         };
@@ -99,18 +107,21 @@ export class MarketAdapter implements MarketPrices {
     const sources = new Set<string>();
     let asOf: string | null = null;
     let stale = false;
-    const versions: string[] = [];
+    const lastSession = this.market.lastSessionFor(this.viewer);
+    const versions: string[] = [`through ${lastSession}`];
     await Promise.all(
       symbols.map(async (symbol) => {
         const state = await this.history.state(symbol).catch(() => null);
         versions.push(`${symbol}@${state?.version ?? '-'}`);
         if (!state) return;
         stale ||= state.stale;
-        if (state.asOf && (asOf === null || state.asOf > asOf)) asOf = state.asOf;
+        const shown = state.asOf && state.asOf > lastSession ? lastSession : state.asOf;
+        if (shown && (asOf === null || shown > asOf)) asOf = shown;
         const cached = await this.cachedCloses(symbol, state.version, from);
-        if (cached.series.dates.length === 0) return;
+        const slice = sliceThrough(sliceFrom(cached.series, from), lastSession);
+        if (slice.dates.length === 0) return;
         sources.add(cached.source);
-        series.set(symbol, sliceFrom(cached.series, from));
+        series.set(symbol, slice);
       }),
     );
     return {
@@ -190,6 +201,14 @@ export class MarketAdapter implements MarketPrices {
 /** A provider's price (a binary float) to the ledger's 1e-6 of a dollar. */
 function priceUnits(price: number): bigint {
   return units(price.toFixed(priceScale), priceScale);
+}
+
+/** The part of a series up to `last` (a delayed plan sees a day's close once it is old enough). */
+function sliceThrough(series: CloseSeries, last: string): CloseSeries {
+  let end = series.dates.length;
+  while (end > 0 && series.dates[end - 1]! > last) end -= 1;
+  if (end === series.dates.length) return series;
+  return { dates: series.dates.slice(0, end), closes: series.closes.slice(0, end) };
 }
 
 /** The part of a series from `from` on (the series is sorted by date). */

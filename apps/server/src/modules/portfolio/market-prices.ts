@@ -1,3 +1,4 @@
+import type { MarketViewer } from '../market/service.ts';
 import type { SecurityFacts } from './domain/allocation.ts';
 import type { PriceNow } from './domain/holdings.ts';
 import type { CloseSeries } from './domain/valuation.ts';
@@ -35,4 +36,6 @@ export interface MarketPrices {
   readonly benchmark: string;
   /** Today's date (UTC), for where ranges start. */
   today(): string;
+  /** The same, with prices and closes as `viewer`'s plan may see them. */
+  for(viewer: MarketViewer): MarketPrices;
 }

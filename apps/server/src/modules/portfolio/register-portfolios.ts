@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { portfolioTransactions } from '../../db/schema/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { HistoryService } from '../history/service.ts';
-import type { MarketService } from '../market/service.ts';
+import { type MarketService, type StandingDemand, symbolCounts } from '../market/service.ts';
+
 import { MarketAdapter } from './market-adapter.ts';
 import type { PortfolioRoom } from './portfolios.ts';
 import { portfolioRoutes } from './routes.ts';
@@ -17,6 +20,7 @@ export async function registerPortfolios(
     room: PortfolioRoom;
     market: MarketService;
     history: HistoryService;
+    standing: StandingDemand;
   },
 ): Promise<PortfolioService> {
   const portfolios = new PortfolioService({
@@ -25,5 +29,28 @@ export async function registerPortfolios(
     market: new MarketAdapter(options.market, options.history),
   });
   await app.register(portfolioRoutes, { auth: options.auth, portfolios });
+  options.standing.add('holding', () => heldSymbols(options.db));
   return portfolios;
+}
+
+/**
+ * Symbols some portfolio holds, with how many portfolios hold each: bought more than sold
+ * (a split may change the count, so a split symbol counts as held while any was bought).
+ */
+async function heldSymbols(db: Db) {
+  const t = portfolioTransactions;
+  const held = sql<number>`case ${t.kind} when 'buy' then ${t.quantity} when 'sell' then -${t.quantity} else 0 end`;
+  const perPortfolio = db
+    .select({ portfolioId: t.portfolioId, symbol: t.symbol })
+    .from(t)
+    .where(sql`${t.symbol} is not null`)
+    .groupBy(t.portfolioId, t.symbol)
+    .having(sql`sum(${held}) > 0 or (bool_or(${t.kind} = 'split') and bool_or(${t.kind} = 'buy'))`)
+    .as('held');
+  return symbolCounts(
+    await db
+      .select({ symbol: perPortfolio.symbol, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(perPortfolio)
+      .groupBy(perPortfolio.symbol),
+  );
 }

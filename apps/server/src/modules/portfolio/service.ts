@@ -14,7 +14,9 @@ import type {
   TransactionPage,
   TransactionPageQuery,
 } from '@tickerwise/shared';
+import { entitlementsFor } from '@tickerwise/shared';
 import type { Db } from '../../db/client.ts';
+import { tierOf } from '../profiles/service.ts';
 import { holdingsCsv, transactionsCsv } from './exports.ts';
 import { holdingsOf, performanceOf, summaryOf } from './figures.ts';
 import { importFile, previewImport } from './imports.ts';
@@ -149,20 +151,26 @@ export class PortfolioService {
     return holdingsCsv(await this.holdings(userId, portfolioId));
   }
 
-  holdings(userId: string, portfolioId: string): Promise<HoldingsResponse> {
-    return holdingsOf(this.ledgers, this.market, userId, portfolioId);
+  async holdings(userId: string, portfolioId: string): Promise<HoldingsResponse> {
+    return holdingsOf(this.ledgers, await this.marketFor(userId), userId, portfolioId);
   }
 
   /** One portfolio's performance, or every portfolio of the user's added up (`null`). */
-  performance(
+  async performance(
     userId: string,
     portfolioId: string | null,
     range: PerformanceRange,
   ): Promise<PerformanceResponse> {
-    return performanceOf(this.ledgers, this.market, this.answers, userId, portfolioId, range);
+    const market = await this.marketFor(userId);
+    return performanceOf(this.ledgers, market, this.answers, userId, portfolioId, range);
   }
 
-  summary(userId: string): Promise<PortfolioSummary> {
-    return summaryOf(this.ledgers, this.market, userId);
+  async summary(userId: string): Promise<PortfolioSummary> {
+    return summaryOf(this.ledgers, await this.marketFor(userId), userId);
+  }
+
+  /** Market data as the user's plan sees it: real-time, or delayed (docs/PRODUCT.md §7.5). */
+  private async marketFor(userId: string): Promise<MarketPrices> {
+    return this.market.for(entitlementsFor(await tierOf(this.db, userId)).marketData);
   }
 }

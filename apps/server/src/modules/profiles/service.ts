@@ -1,5 +1,5 @@
 import type { Me, SubscriptionTier } from '@tickerwise/shared';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
@@ -52,6 +52,21 @@ export async function tierOf(db: Db, userId: string): Promise<SubscriptionTier> 
     .from(profiles)
     .where(eq(profiles.id, userId));
   return row?.tier ?? 'free';
+}
+
+/** The tiers of several users in one query; users without a profile are on Free. */
+export async function tiersOf(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, SubscriptionTier>> {
+  const tiers = new Map<string, SubscriptionTier>(userIds.map((id) => [id, 'free']));
+  if (userIds.length === 0) return tiers;
+  const rows = await db
+    .select({ id: profiles.id, tier: profiles.subscriptionTier })
+    .from(profiles)
+    .where(inArray(profiles.id, [...userIds]));
+  for (const row of rows) tiers.set(row.id, row.tier);
+  return tiers;
 }
 
 /**

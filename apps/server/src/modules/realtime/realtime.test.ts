@@ -40,6 +40,8 @@ afterAll(async () => {
 
 const db = () => testApp.db.database.db;
 const changed = (event: { type: string }) => event.type === 'change';
+/** What a stream said after its opening `hello`. */
+const said = (stream: EventStream) => stream.events.filter((event) => event.type !== 'hello');
 
 async function connect(user?: SignedUpUser, path = '/api/events'): Promise<EventStream> {
   const stream = await openEventStream(`${baseUrl}${path}`, user?.cookie);
@@ -64,6 +66,12 @@ describe('GET /api/events', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache, no-store');
     expect(response.headers.get('content-encoding')).toBeNull();
     await response.body?.cancel();
+  });
+
+  it('opens with its id, for the tab to name when it asks for live prices', async () => {
+    const stream = await connect(await signUpUser(testApp.app));
+    const hello = await stream.waitFor(() => true);
+    expect(hello).toEqual({ type: 'hello', streamId: expect.stringMatching(/^[\w-]{24}$/) });
   });
 
   it('tells every connected user about a notification for everyone', async () => {
@@ -93,9 +101,9 @@ describe('GET /api/events', () => {
     // reached him before it (one connection, one order).
     await insertNotification(db(), { title: 'Marker', message: 'm' });
     await bobStream.waitFor(changed);
-    await adaStream.waitFor(() => adaStream.events.length >= 3);
-    expect(bobStream.events).toHaveLength(1);
-    expect(adaStream.events).toHaveLength(3);
+    await adaStream.waitFor(() => said(adaStream).length >= 3);
+    expect(said(bobStream)).toHaveLength(1);
+    expect(said(adaStream)).toHaveLength(3);
   });
 
   it('announces rows that other tools insert, update and delete', async () => {
@@ -104,15 +112,15 @@ describe('GET /api/events', () => {
     await db().execute(
       sql`insert into notifications (title, message, user_id) values ('By SQL', 'm', ${user.id})`,
     );
-    await stream.waitFor(() => stream.events.length >= 1);
+    await stream.waitFor(() => said(stream).length >= 1);
     await db()
       .update(notifications)
       .set({ message: 'edited' })
       .where(eq(notifications.title, 'By SQL'));
-    await stream.waitFor(() => stream.events.length >= 2);
+    await stream.waitFor(() => said(stream).length >= 2);
     await db().delete(notifications).where(eq(notifications.title, 'By SQL'));
-    await stream.waitFor(() => stream.events.length >= 3);
-    expect(stream.events.every(changed)).toBe(true);
+    await stream.waitFor(() => said(stream).length >= 3);
+    expect(said(stream).every(changed)).toBe(true);
   });
 
   it('sends a heartbeat comment at the configured interval', async () => {

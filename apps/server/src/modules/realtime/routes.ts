@@ -6,6 +6,7 @@ import type { Auth } from '../auth/auth.ts';
 import { requireSession } from '../auth/guard.ts';
 import { listenForSessionEnds } from '../auth/session-ends.ts';
 import { ChangeBus } from './change-bus.ts';
+import type { LivePrices } from './live-prices.ts';
 import { StreamCaps, type StreamLimitSettings } from './stream-caps.ts';
 
 /** A comment line every 30 s keeps proxies from closing an idle stream. */
@@ -18,7 +19,12 @@ export interface RealtimeOptions {
   database: Database;
   limits: StreamLimitSettings;
   heartbeatMs?: number;
+  /** Live prices for the tabs of real-time plans; each stream announces its id for them. */
+  live?: LivePrices;
 }
+
+/** A tab that reads its stream this far behind is dropped (its browser reconnects). */
+const maxUnreadBytes = 1024 * 1024;
 
 /** setTimeout's longest delay (about 24.8 days); a session ending later is re-checked then. */
 const longestTimerMs = 2 ** 31 - 1;
@@ -28,14 +34,15 @@ function frame(event: LiveEvent): string {
 }
 
 /**
- * `GET /api/events`: a Server-Sent Events stream for the signed-in user. It carries only
- * "this changed, refetch it" events for them or for everyone, never the data itself. A stream
+ * `GET /api/events`: a Server-Sent Events stream for the signed-in user. It carries "this
+ * changed, refetch it" events for them or for everyone (never the data itself), and, for a
+ * real-time plan, the live prices of the symbols its tab shows (`live-prices.ts`). A stream
  * lives no longer than its session: it ends when the session ends (on any instance) or
  * expires, and the browser's reconnection then finds out whether it still has one.
  */
 export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
   app,
-  { auth, database, limits, heartbeatMs = heartbeatIntervalMs },
+  { auth, database, limits, heartbeatMs = heartbeatIntervalMs, live },
 ) => {
   const bus = new ChangeBus(database, (payload) =>
     app.log.warn({ payload }, 'ignored a malformed change announcement'),
@@ -82,6 +89,13 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
         'x-accel-buffering': 'no',
       });
       stream.write(`retry: ${reconnectDelayMs}\n: connected\n\n`);
+      const liveId = live?.open(session.user.id, {
+        write: (text) => {
+          if (stream.writableLength > maxUnreadBytes) stream.end();
+          else stream.write(text);
+        },
+      });
+      if (liveId) stream.write(frame({ type: 'hello', streamId: liveId }));
       const unsubscribe = bus.subscribe(session.user.id, (event) => stream.write(frame(event)));
       streams.add(stream);
       let sameSession = streamsBySession.get(session.key);
@@ -96,6 +110,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
       );
       expiry.unref();
       const end = () => {
+        if (liveId) live?.close(liveId);
         clearTimeout(expiry);
         unsubscribe();
         giveBack();

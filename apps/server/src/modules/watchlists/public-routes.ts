@@ -57,7 +57,7 @@ export function watchlistPublicRoutes(
     tag: 'Watchlists',
     summary: 'One of your watchlists, row by row',
     description:
-      "A row per symbol in your order: the latest price and the change in percent against the previous close (null while no price can be had), the last month's closes, the technical rating on the last stored bar, and the alerts you set on it. `source` says where prices come from (`simulated` is never real market data); `delayed` is true on a row whose source could not be reached, with the time of its last price in `quotedAt`.",
+      "A row per symbol in your order: the latest price and the change in percent against the previous close (null while no price can be had), the last month's closes, the technical rating on the last stored bar, and the alerts you set on it. `source` says where prices come from (`simulated` is never real market data); `quotedAt` is the instant the price stands for; `delayed` is true when the owner's plan sees prices `delayMinutes` late (never on the plans with API access), `stale` when the source could not be reached and this is the last price it gave.",
     params: z.object({
       id: z.string().max(100).meta({ description: 'The watchlist id (from `listWatchlists`)' }),
     }),
@@ -73,6 +73,8 @@ export function watchlistPublicRoutes(
           price: 231.41,
           change: 1.26,
           delayed: false,
+          delayMinutes: 0,
+          stale: false,
           quotedAt: '2026-01-30T15:42:07.000Z',
           sparkline: [
             { date: '2026-01-29', close: 228.52 },
@@ -94,7 +96,9 @@ export function watchlistPublicRoutes(
           type: 'stock',
           price: null,
           change: null,
-          delayed: true,
+          delayed: false,
+          delayMinutes: 0,
+          stale: true,
           quotedAt: null,
           sparkline: [],
           rating: null,
@@ -108,7 +112,12 @@ export function watchlistPublicRoutes(
     handler: async ({ caller, params }) => {
       const watchlist = await store.get(caller.userId, params.id);
       const alerts = await alertsOfUser(store.db, caller.userId);
-      return { watchlist, rows: await rows.rows(watchlist, alerts), source: market.source };
+      const viewer = entitlementsFor(caller.tier).marketData;
+      return {
+        watchlist,
+        rows: await rows.rows(watchlist, alerts, viewer),
+        source: market.source,
+      };
     },
   });
 }

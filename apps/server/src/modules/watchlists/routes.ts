@@ -57,7 +57,12 @@ export const watchlistRoutes: FastifyPluginAsync<WatchlistRoutesOptions> = async
       reply.header('cache-control', 'no-store');
       const watchlist = await store.get(id, request.params.id);
       const alerts = await alertsOfUser(store.db, id);
-      return { watchlist, rows: await rows.rows(watchlist, alerts), source: market.source };
+      const viewer = entitlementsFor(await tierOf(store.db, id)).marketData;
+      return {
+        watchlist,
+        rows: await rows.rows(watchlist, alerts, viewer),
+        source: market.source,
+      };
     },
   );
 

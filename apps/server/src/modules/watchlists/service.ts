@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { watchlistItems } from '../../db/schema/index.ts';
 import type { MarketData } from '../../market-data/market-data.ts';
 import type { IndicatorSource } from '../alerts/service.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
+import { symbolCounts } from '../market/service.ts';
 import { watchlistRoutes } from './routes.ts';
 import { WatchlistRows } from './watchlist-rows.ts';
 import { WatchlistStore } from './watchlist-store.ts';
@@ -39,5 +42,17 @@ export async function registerWatchlists(
     ...(indicators ? { indicators } : {}),
   });
   await app.register(watchlistRoutes, { auth, store, rows, market });
+  // Every listed symbol is wanted fresh, by as many users as list it.
+  marketData.standing.add('watchlist', async () =>
+    symbolCounts(
+      await db
+        .select({
+          symbol: watchlistItems.symbol,
+          count: sql<number>`count(distinct ${watchlistItems.userId})`.mapWith(Number),
+        })
+        .from(watchlistItems)
+        .groupBy(watchlistItems.symbol),
+    ),
+  );
   return { store, rows };
 }

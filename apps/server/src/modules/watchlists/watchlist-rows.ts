@@ -7,11 +7,9 @@ import {
 import { addDays } from '../../calendar/market-calendar.ts';
 import type { IndicatorSource } from '../alerts/service.ts';
 import type { HistoryService } from '../history/service.ts';
-import type { MarketService } from '../market/service.ts';
+import type { MarketService, MarketViewer } from '../market/service.ts';
 import type { SymbolDirectory } from '../symbols/service.ts';
 
-/** A list's quotes may be this old: the page refreshes every minute. */
-const listQuoteMaxAgeMs = 60_000;
 /** Bars read for the sparkline alone: a month of trading days. */
 const sparklineBars = 31;
 
@@ -40,15 +38,24 @@ export class WatchlistRows {
 
   constructor(private readonly deps: WatchlistRowsDeps) {}
 
-  async rows(list: WatchlistSummary, alerts: readonly Alert[]): Promise<WatchlistRow[]> {
-    return Promise.all(list.symbols.map((symbol) => this.row(symbol, alerts)));
+  /** The rows, each price as `viewer`'s plan may see it. */
+  async rows(
+    list: WatchlistSummary,
+    alerts: readonly Alert[],
+    viewer: MarketViewer,
+  ): Promise<WatchlistRow[]> {
+    return Promise.all(list.symbols.map((symbol) => this.row(symbol, alerts, viewer)));
   }
 
-  private async row(symbol: string, alerts: readonly Alert[]): Promise<WatchlistRow> {
+  private async row(
+    symbol: string,
+    alerts: readonly Alert[],
+    viewer: MarketViewer,
+  ): Promise<WatchlistRow> {
     const { market, directory } = this.deps;
     const [security, reading, figures] = await Promise.all([
       directory.find(symbol),
-      market.quote(symbol, listQuoteMaxAgeMs).catch(() => undefined),
+      market.quoteFor(viewer, symbol).catch(() => undefined),
       this.figuresOf(symbol).catch(() => undefined),
     ]);
     const quote = reading && reading.quote.price > 0 ? reading.quote : undefined;
@@ -61,8 +68,10 @@ export class WatchlistRows {
         quote && quote.previousClose > 0
           ? Math.round(((quote.price - quote.previousClose) / quote.previousClose) * 10_000) / 100
           : null,
-      delayed: reading?.delayed ?? true,
-      quotedAt: quote ? new Date(quote.fetchedAt).toISOString() : null,
+      delayed: reading?.delayed ?? viewer.kind === 'delayed',
+      delayMinutes: reading?.delayMinutes ?? (viewer.kind === 'delayed' ? viewer.delayMinutes : 0),
+      stale: reading?.stale ?? true,
+      quotedAt: reading && quote ? new Date(reading.asOf).toISOString() : null,
       sparkline: figures?.sparkline ?? [],
       rating: figures?.rating ?? null,
       ratingAsOf: figures?.ratingAsOf ?? null,

@@ -1,25 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { formatTradingDay, quoteFreshness } from './data-source.ts';
 
-const updatedAt = '2026-03-16T14:30:05.000Z';
+const asOf = '2026-03-16T14:30:05.000Z';
+const live = { delayed: false, delayMinutes: 0, asOf, stale: false };
 
 describe('the note under a price', () => {
   it('never calls a simulated price real-time', () => {
-    const note = quoteFreshness({ source: 'simulated', delayed: false, updatedAt });
-    expect(note).toMatch(/^Simulated data · updated \d{1,2}:30:05 [AP]M$/);
+    const note = quoteFreshness({ source: 'simulated', ...live });
+    expect(note).toMatch(/^Simulated data · live · updated \d{1,2}:30:05 [AP]M$/);
     expect(note).not.toMatch(/real-time/i);
   });
 
   it('says a price the provider could not refresh is delayed, and since when', () => {
     for (const source of ['simulated', 'finnhub'] as const) {
-      const note = quoteFreshness({ source, delayed: true, updatedAt });
+      const note = quoteFreshness({ source, ...live, stale: true });
       expect(note).toMatch(/^Delayed · last price received at \d{1,2}:30:05 [AP]M$/);
       expect(note).not.toMatch(/real-time/i);
     }
   });
 
+  it("says a plan's delayed price is delayed, by how long, and which instant it is", () => {
+    const note = quoteFreshness({ source: 'finnhub', ...live, delayed: true, delayMinutes: 15 });
+    expect(note).toMatch(/^Delayed 15 min · price at \d{1,2}:30:05 [AP]M$/);
+    expect(note).not.toMatch(/real-time/i);
+  });
+
   it('calls a fresh price from a market data provider real-time, naming it', () => {
-    expect(quoteFreshness({ source: 'finnhub', delayed: false, updatedAt })).toMatch(
+    expect(quoteFreshness({ source: 'finnhub', ...live })).toMatch(
       /^Real-time data from Finnhub · updated /,
     );
   });

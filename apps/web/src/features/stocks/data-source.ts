@@ -34,12 +34,15 @@ export function formatClockTime(iso: string): string {
 }
 
 /**
- * The note under a price saying what it is: never "Real-time" for a simulated price or a last
- * known one the provider could not refresh.
+ * The note under a price saying what it is: never "Real-time" for a simulated price, one the
+ * plan sees late, or a last known one the provider could not refresh.
  */
-export function quoteFreshness(quote: Pick<Stock, 'source' | 'delayed' | 'updatedAt'>): string {
-  const time = formatClockTime(quote.updatedAt);
-  if (quote.delayed) return `Delayed · last price received at ${time}`;
-  if (quote.source === 'simulated') return `Simulated data · updated ${time}`;
+export function quoteFreshness(
+  quote: Pick<Stock, 'source' | 'delayed' | 'delayMinutes' | 'asOf' | 'stale'>,
+): string {
+  const time = formatClockTime(quote.asOf);
+  if (quote.delayed) return `Delayed ${quote.delayMinutes} min · price at ${time}`;
+  if (quote.stale) return `Delayed · last price received at ${time}`;
+  if (quote.source === 'simulated') return `Simulated data · live · updated ${time}`;
   return `Real-time data from ${sourceName(quote.source)} · updated ${time}`;
 }

@@ -14,9 +14,11 @@ const stock = (symbol: string, name: string): Stock => ({
   yearLow: 80,
   peRatio: 20,
   historicalData: [],
-  delayed: false,
-  updatedAt: '2026-03-16T14:30:00.000Z',
   source: 'simulated',
+  delayed: false,
+  delayMinutes: 0,
+  asOf: '2026-03-16T14:30:00.000Z',
+  stale: false,
 });
 
 const stocks = [stock('AAPL', 'Apple Inc.'), stock('MSFT', 'Microsoft Corporation')];

@@ -18,9 +18,11 @@ const spy: Stock = {
   yearLow: 410.5,
   peRatio: 0,
   historicalData: [],
-  delayed: false,
-  updatedAt: '2026-03-16T14:30:00.000Z',
   source: 'simulated',
+  delayed: false,
+  delayMinutes: 0,
+  asOf: '2026-03-16T14:30:00.000Z',
+  stale: false,
 };
 
 const noBars: HistoryResponse = {
@@ -30,6 +32,8 @@ const noBars: HistoryResponse = {
   source: 'tiingo',
   asOf: null,
   stale: false,
+  delayed: false,
+  delayMinutes: 0,
 };
 
 const fund: CompanyData = {

@@ -39,6 +39,11 @@ export interface MarketProvider {
   /** The provider's call limits; empty when it has none. */
   readonly limits: readonly CallLimit[];
   quote(symbol: string, signal: AbortSignal): Promise<ProviderQuote>;
+  /**
+   * The quote at a past instant, for a provider that can tell it exactly (the simulated one);
+   * others are served from the prices the server took in.
+   */
+  quoteAt?(symbol: string, instant: number): ProviderQuote;
   /** Undefined for the simulated provider, whose figures are derived from its own prices. */
   companyData?(symbol: string, signal: AbortSignal): Promise<ProviderCompanyData>;
   search?(query: string, signal: AbortSignal): Promise<ProviderSymbolMatch[]>;

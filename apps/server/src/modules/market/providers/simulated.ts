@@ -6,13 +6,16 @@ import {
   sessionOpenMinute,
 } from '../../../calendar/market-calendar.ts';
 import type { SimulatedPriceControl } from '../../../simulation/price-control.ts';
-import { hash, simulatedSeries } from '../../../simulation/simulated-series.ts';
+import { hash, type SimulatedBar, simulatedSeries } from '../../../simulation/simulated-series.ts';
 import { roundCents } from '../market-days.ts';
 import type { MarketProvider, ProviderQuote } from './market-provider.ts';
 
 /** Intraday wiggle on top of the day's path from open to close, as a share of the open. */
 const intradayWobble = 0.004;
 const minuteMs = 60_000;
+/** The seconds-scale swing: knots 5 s apart, a third of the minutes-scale one. */
+const secondsStepMs = 5_000;
+const secondsShare = 1 / 3;
 const sessionMinutes = sessionCloseMinute - sessionOpenMinute;
 
 /** A uniform number in [0, 1) fixed by its key (one step of mulberry32). */
@@ -23,13 +26,41 @@ function uniform(key: string): number {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
-/** Smooth noise in [-1, 1] over minutes, so each refresh moves the price a little. */
-function minuteNoise(symbol: string, ms: number): number {
-  const minutes = ms / minuteMs;
-  const whole = Math.floor(minutes);
-  const at = (minute: number) => uniform(`${symbol}:minute:${minute}`) * 2 - 1;
-  const blend = (1 - Math.cos(Math.PI * (minutes - whole))) / 2;
+/** Smooth noise in [-1, 1] between knots `stepMs` apart, fixed by the symbol and the knot. */
+function smoothNoise(key: string, ms: number, stepMs: number): number {
+  const steps = ms / stepMs;
+  const whole = Math.floor(steps);
+  const at = (step: number) => uniform(`${key}:${step}`) * 2 - 1;
+  const blend = (1 - Math.cos(Math.PI * (steps - whole))) / 2;
   return at(whole) * (1 - blend) + at(whole + 1) * blend;
+}
+
+/**
+ * The intraday noise: a swing over minutes, and a smaller one over seconds, so a stream that
+ * ticks every second shows the price move as a real one would.
+ */
+function intradayNoise(symbol: string, ms: number): number {
+  return (
+    smoothNoise(`${symbol}:minute`, ms, minuteMs) +
+    secondsShare * smoothNoise(`${symbol}:seconds`, ms, secondsStepMs)
+  );
+}
+
+/** A day's bar and the close before it, kept so a ticking stream does not replay the series. */
+const sessionMemo = new Map<string, { bar: SimulatedBar; previousClose: number }>();
+const sessionMemoSize = 4_096;
+
+function sessionOf(symbol: string, date: string) {
+  const key = `${symbol}|${date}`;
+  let known = sessionMemo.get(key);
+  if (!known) {
+    const bars = simulatedSeries(symbol, date);
+    const bar = bars.at(-1)!;
+    known = { bar, previousClose: bars.at(-2)?.close ?? bar.open };
+    sessionMemo.set(key, known);
+    if (sessionMemo.size > sessionMemoSize) sessionMemo.delete(sessionMemo.keys().next().value!);
+  }
+  return known;
 }
 
 /**
@@ -42,9 +73,7 @@ export function simulatedQuote(symbol: string, nowMs: number): ProviderQuote {
   const { date, minute } = newYorkTime(nowMs);
   const sessionStarted = isTradingDay(date) && minute >= sessionOpenMinute;
   const sessionDate = sessionStarted ? date : previousTradingDay(date);
-  const bars = simulatedSeries(symbol, sessionDate);
-  const bar = bars.at(-1)!;
-  const previousClose = bars.at(-2)?.close ?? bar.open;
+  const { bar, previousClose } = sessionOf(symbol, sessionDate);
   const exactMinute = minute + (nowMs % minuteMs) / minuteMs;
   const elapsed = sessionStarted
     ? Math.min(1, (exactMinute - sessionOpenMinute) / sessionMinutes)
@@ -60,7 +89,7 @@ export function simulatedQuote(symbol: string, nowMs: number): ProviderQuote {
     };
   }
   const wiggle = bar.open * intradayWobble * Math.sin(Math.PI * elapsed);
-  const path = bar.open + (bar.close - bar.open) * elapsed + wiggle * minuteNoise(symbol, nowMs);
+  const path = bar.open + (bar.close - bar.open) * elapsed + wiggle * intradayNoise(symbol, nowMs);
   const price = roundCents(Math.min(bar.high, Math.max(bar.low, path)));
   return {
     price,
@@ -72,18 +101,22 @@ export function simulatedQuote(symbol: string, nowMs: number): ProviderQuote {
 
 /**
  * Offline quotes: deterministic per symbol and instant, and the same prices as the bars,
- * unless a test server's price control steers a symbol.
+ * unless a test server's price control steers a symbol (from the instant it was set).
  */
 export function createSimulatedProvider(
   now: () => number = Date.now,
   control?: SimulatedPriceControl,
 ): MarketProvider {
+  const quoteAt = (symbol: string, instant: number) => {
+    const quote = simulatedQuote(symbol, instant);
+    return control ? control.apply(symbol, quote, instant) : quote;
+  };
   return {
     source: 'simulated',
     limits: [],
     async quote(symbol) {
-      const quote = simulatedQuote(symbol, now());
-      return control ? control.apply(symbol, quote) : quote;
+      return quoteAt(symbol, now());
     },
+    quoteAt,
   };
 }

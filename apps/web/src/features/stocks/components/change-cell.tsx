@@ -1,17 +1,19 @@
 import type { Stock } from '@tickerwise/shared';
+import { useLiveQuote } from '../use-live-quote.ts';
 import { ChangeIndicator } from './change-indicator.tsx';
 
-/** A table's change cell: percent versus the previous close, green up or red down. */
+/** A table's change cell: percent versus the previous close, green up or red down, live. */
 export function ChangeCell({
   quote,
   className = '',
 }: {
-  quote: Pick<Stock, 'symbol' | 'change'>;
+  quote: Pick<Stock, 'symbol' | 'change' | 'price' | 'delayed' | 'asOf'>;
   className?: string;
 }) {
+  const shown = useLiveQuote(quote);
   return (
     <td className={`text-right ${className}`}>
-      <ChangeIndicator change={quote.change} className="justify-end" />
+      <ChangeIndicator change={shown.change} className="justify-end" />
     </td>
   );
 }

@@ -1,16 +1,27 @@
 import { formatUsd, type Stock } from '@tickerwise/shared';
+import { moveHighlight, useLiveQuote, usePriceMove } from '../use-live-quote.ts';
 import { DelayedBadge } from './delayed-badge.tsx';
 
-/** What a price display reads; `symbol` lets a live feed replace the figures of one security. */
-export type QuotedPrice = Pick<Stock, 'symbol' | 'price' | 'delayed' | 'updatedAt'>;
+/** What a price display reads; `symbol` lets the live feed replace one security's price. */
+export type QuotedPrice = Pick<
+  Stock,
+  'symbol' | 'price' | 'delayed' | 'delayMinutes' | 'asOf' | 'stale'
+>;
 
-/** A table's price cell: the price, with a "Delayed" badge when it is the last one received. */
+/**
+ * A table's price cell: the price, live for a real-time plan (briefly highlighted when it
+ * moves), with a badge when it is delayed by the plan or the last one received.
+ */
 export function PriceCell({ quote, className = '' }: { quote: QuotedPrice; className?: string }) {
+  const shown = useLiveQuote(quote);
+  const move = usePriceMove(shown.price);
   return (
     <td className={`text-right font-medium text-ink-950 tabular-nums ${className}`}>
       <span className="inline-flex flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
-        {quote.delayed && <DelayedBadge updatedAt={quote.updatedAt} />}
-        {formatUsd(quote.price)}
+        <DelayedBadge quote={shown} />
+        <span className={`px-1 ${moveHighlight(move)}`} data-live-price={shown.symbol}>
+          {formatUsd(shown.price)}
+        </span>
       </span>
     </td>
   );

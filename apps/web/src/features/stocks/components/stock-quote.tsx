@@ -1,21 +1,30 @@
 import { formatUsd, type Stock } from '@tickerwise/shared';
 import { quoteFreshness } from '../data-source.ts';
+import { moveHighlight, useLiveQuote, usePriceMove } from '../use-live-quote.ts';
 import { ChangeIndicator } from './change-indicator.tsx';
 import { DelayedBadge } from './delayed-badge.tsx';
 
-/** What the headline price reads; `symbol` lets a live feed replace one security's figures. */
-export type Quote = Pick<Stock, 'symbol' | 'price' | 'change' | 'delayed' | 'updatedAt' | 'source'>;
+/** What the headline price reads; `symbol` lets the live feed replace one security's price. */
+export type Quote = Pick<
+  Stock,
+  'symbol' | 'price' | 'change' | 'source' | 'delayed' | 'delayMinutes' | 'asOf' | 'stale'
+>;
 
 /**
  * A security's headline price and change, with the note saying what the price is (simulated,
  * delayed or real-time, and when it was taken): docs/PRODUCT.md §3.13.
  */
-export function StockQuote({ quote }: { quote: Quote }) {
+export function StockQuote({ quote: polled }: { quote: Quote }) {
+  const quote = useLiveQuote(polled);
+  const move = usePriceMove(quote.price);
   return (
     <div className="sm:text-right">
       <div className="flex flex-wrap items-center gap-3 sm:justify-end">
-        {quote.delayed && <DelayedBadge updatedAt={quote.updatedAt} />}
-        <p className="text-3xl font-bold tracking-tight text-ink-950 tabular-nums">
+        <DelayedBadge quote={quote} upgrade />
+        <p
+          className={`-mx-1 px-1 text-3xl font-bold tracking-tight text-ink-950 tabular-nums ${moveHighlight(move)}`}
+          data-live-price={quote.symbol}
+        >
           {formatUsd(quote.price)}
         </p>
         <ChangeIndicator change={quote.change} className="text-base" />
@@ -24,7 +33,7 @@ export function StockQuote({ quote }: { quote: Quote }) {
         <span
           aria-hidden="true"
           className={`size-1.5 rounded-full ${
-            quote.delayed
+            quote.delayed || quote.stale
               ? 'bg-amber-500'
               : quote.source === 'simulated'
                 ? 'bg-ink-300'

@@ -9,6 +9,8 @@ const row = (symbol: string, price: number | null, rating: string | null): Watch
   price,
   change: price === null ? null : price / 100,
   delayed: false,
+  delayMinutes: 0,
+  stale: false,
   quotedAt: null,
   sparkline:
     price === null

@@ -1,0 +1,98 @@
+import {
+  type LiveSymbolsResponse,
+  liveSymbolsInputSchema,
+  tickerSymbolSchema,
+} from '@tickerwise/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError, parseInput } from '../../http/errors.ts';
+import type { Auth } from '../auth/auth.ts';
+import { requireUser } from '../auth/guard.ts';
+import type { EntitlementService } from '../entitlements/service.ts';
+import type { MarketService } from '../market/service.ts';
+import type { LivePrices } from './live-prices.ts';
+
+/** The NOTIFY channel that carries a tab's symbols to the instance holding its stream. */
+export const liveSymbolsChannel = 'live_symbols';
+
+const relayedSchema = z.object({
+  streamId: z.string(),
+  userId: z.string(),
+  symbols: z.array(tickerSymbolSchema),
+});
+
+export interface LiveRoutesOptions {
+  auth: Auth;
+  database: Database;
+  live: LivePrices;
+  market: MarketService;
+  entitlements: EntitlementService;
+  /** How often the plans of users with live tabs are checked again. */
+  recheckMs?: number;
+}
+
+/**
+ * `PUT /api/live/symbols`: a tab says which symbols it shows, naming the stream
+ * `GET /api/events` announced (`hello`); an empty list ends its live prices. Real-time plans
+ * only (402 otherwise, docs/PRODUCT.md §7.5). The tab's stream may be held by another
+ * instance: the symbols then reach it over NOTIFY, and the answer is 202. Every minute the
+ * plans of users with live tabs are checked again, so a plan that lost real-time data stops
+ * getting prices.
+ */
+export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
+  app,
+  { auth, database, live, market, entitlements, recheckMs = 60_000 },
+) => {
+  const unlisten = await database.listen(liveSymbolsChannel, (payload) => {
+    try {
+      const relayed = relayedSchema.parse(JSON.parse(payload));
+      live.setSymbols(relayed.streamId, relayed.userId, relayed.symbols);
+    } catch {
+      app.log.warn({ payload }, 'ignored a malformed live symbols announcement');
+    }
+  });
+  let checking: Promise<void> | undefined;
+  const recheck = setInterval(() => {
+    const users = live.liveUsers();
+    if (users.size === 0 || checking) return;
+    checking = entitlements
+      .membersWith([...users], 'realtimeData')
+      .then((allowed) => live.endFor(new Set([...users].filter((id) => !allowed.has(id)))))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'live plans could not be checked'))
+      .finally(() => {
+        checking = undefined;
+      });
+  }, recheckMs);
+  recheck.unref();
+  app.addHook('preClose', async () => {
+    clearInterval(recheck);
+    await checking;
+    await unlisten();
+    live.stop();
+  });
+
+  app.put('/api/live/symbols', { config: { access: 'user' } }, async (request, reply) => {
+    const user = await requireUser(auth, request);
+    const input = parseInput(liveSymbolsInputSchema, request.body);
+    const symbols = [...new Set(input.symbols)];
+    if (symbols.length > 0) {
+      await entitlements.requireEntitlement(user, 'realtimeData');
+      const unknown = await market.unknownSymbols(symbols);
+      if (unknown.length > 0) {
+        throw new AppError(
+          400,
+          'unknown_symbol',
+          `No US stock or ETF has the symbol ${unknown.slice(0, 5).join(', ')}.`,
+        );
+      }
+    }
+    const here = live.setSymbols(input.streamId, user.id, symbols);
+    if (here) return { symbols: here } satisfies LiveSymbolsResponse;
+    await database.notify(
+      liveSymbolsChannel,
+      JSON.stringify({ streamId: input.streamId, userId: user.id, symbols }),
+    );
+    return reply.status(202).send({ symbols } satisfies LiveSymbolsResponse);
+  });
+};

@@ -1,0 +1,562 @@
+import {
+  etfListSchema,
+  historyResponseSchema,
+  holdingsResponseSchema,
+  type LiveEvent,
+  performanceResponseSchema,
+  portfolioSummarySchema,
+  quoteResponseSchema,
+  quotesResponseSchema,
+  stockListSchema,
+  stockResponseSchema,
+  watchlistDetailSchema,
+} from '@tickerwise/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instantInNewYork, lastClosedSession } from '../src/calendar/market-calendar.ts';
+import type { ApiRoute } from '../src/http/route-access.ts';
+import { simulatedQuote } from '../src/modules/market/providers/simulated.ts';
+import { setTier } from '../src/modules/profiles/service.ts';
+import { type EventStream, openEventStream } from './event-stream.ts';
+import { type FakeFinnhub, startFakeFinnhub } from './fake-finnhub.ts';
+import { type FakeTiingo, startFakeTiingo } from './fake-tiingo.ts';
+import {
+  createTestApp,
+  type SignedUpUser,
+  signUpUser,
+  type TestApp,
+  testOrigin,
+} from './test-app.ts';
+import { testClock } from './test-clock.ts';
+
+/**
+ * A Free session never receives a newer price than 15 minutes old, through any route (the
+ * app's route table, not a list kept here: a new route fails this suite until it is sorted
+ * below as price-bearing, with a check, or price-free, with the reason).
+ *
+ * Monday 2026-03-16 on Finnhub (REST only) with Tiingo history: AAPL trades at 100 at 15:45
+ * New York time, 110 at 15:54 and 120 at 16:04; SPY at 400, 410, 420. At 16:05 a Pro user
+ * sees 120 and Monday's bar; a Free user sees the price of 15:50, which is 100, and no bar
+ * newer than Friday's (Monday's closes at 16:00: Free sees it at 16:15).
+ */
+
+const at = (hour: number, minute: number) => instantInNewYork('2026-03-16', hour * 60 + minute);
+const clock = testClock();
+const now = () => clock().getTime();
+
+/**
+ * The simulated market has a day's bar 5 minutes after the close: at 16:07 Pro sees Monday's
+ * bar, Free (whose day closes at 16:15) Friday's.
+ */
+const simClock = testClock();
+let sim: TestApp;
+let simFree: SignedUpUser;
+let simPro: SignedUpUser;
+
+let finnhub: FakeFinnhub;
+let tiingo: FakeTiingo;
+let testApp: TestApp;
+let baseUrl: string;
+let free: SignedUpUser;
+let pro: SignedUpUser;
+const streams: EventStream[] = [];
+
+async function get(path: string, user: SignedUpUser) {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { cookie: user.cookie } });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+async function post(path: string, user: SignedUpUser, payload: object) {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { cookie: user.cookie, origin: testOrigin },
+    payload,
+  });
+  expect(response.statusCode, `${path}: ${response.body}`).toBeLessThan(300);
+  return response.json() as Record<string, { id: string }>;
+}
+
+/** Each user's watchlist of AAPL and SPY, and portfolio of one AAPL bought on Tuesday. */
+const lists = new Map<SignedUpUser, { watchlist: string; portfolio: string }>();
+
+async function listsOf(user: SignedUpUser) {
+  let known = lists.get(user);
+  if (!known) {
+    const watchlist = (await post('/api/watchlists', user, { name: 'Core' })).watchlist!.id;
+    await post(`/api/watchlists/${watchlist}/symbols`, user, { symbol: 'AAPL' });
+    await post(`/api/watchlists/${watchlist}/symbols`, user, { symbol: 'SPY' });
+    const portfolio = (await post('/api/portfolios', user, { name: 'Main' })).portfolio!.id;
+    await post(`/api/portfolios/${portfolio}/transactions`, user, {
+      kind: 'buy',
+      date: '2026-03-10',
+      symbol: 'AAPL',
+      quantity: '1',
+      price: '90',
+    });
+    known = { watchlist, portfolio };
+    lists.set(user, known);
+  }
+  return known;
+}
+
+/** AAPL's real-time price now (120, or later prices a check set), as Pro's quotes say. */
+async function realtimeAapl(): Promise<number> {
+  const { quotes } = quotesResponseSchema.parse((await get('/api/quotes?symbols=AAPL', pro)).body);
+  return quotes[0]!.price;
+}
+
+/** An Enterprise user's API key: the public API serves prices as the owner's plan sees them. */
+async function apiKeyOf(user: SignedUpUser): Promise<string> {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/api-keys',
+    headers: { origin: testOrigin, cookie: user.cookie },
+    payload: { name: 'Prices' },
+  });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { secret: string }).secret;
+}
+
+/** A key whose owner is on Free gets 402 from `path`, whatever it names: no price at all. */
+async function keyRefusedOnFree(path: string) {
+  const owner = await signUpUser(testApp.app);
+  await setTier(testApp.db.database.db, owner.id, 'enterprise');
+  const secret = await apiKeyOf(owner);
+  await setTier(testApp.db.database.db, owner.id, 'free');
+  const response = await fetch(`${baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${secret}` },
+  });
+  expect(response.status, path).toBe(402);
+}
+
+async function simGet(path: string, user: SignedUpUser) {
+  const response = await sim.app.inject({ url: path, headers: { cookie: user.cookie } });
+  return response.json() as unknown;
+}
+
+/** What a Pro page asks for at a time: the demand that keeps these prices fresh. */
+async function proLooks() {
+  for (const path of [
+    '/api/stocks',
+    '/api/etfs',
+    '/api/stocks/AAPL',
+    '/api/quotes?symbols=AAPL,SPY',
+  ]) {
+    expect((await get(path, pro)).status, path).toBe(200);
+  }
+}
+
+/** Lets a minute pass, the scheduler spending its budget on what is demanded. */
+async function aMinuteOfRefreshes() {
+  for (let second = 0; second < 60; second += 1) {
+    clock.set(new Date(now() + 1_000));
+    testApp.app.marketData.market.refreshDue();
+    await testApp.app.marketData.market.settled();
+  }
+}
+
+beforeAll(async () => {
+  clock.set(new Date(at(15, 45)));
+  finnhub = await startFakeFinnhub({ now });
+  tiingo = await startFakeTiingo();
+  testApp = await createTestApp({
+    clock,
+    config: {
+      market: { provider: 'finnhub', apiKey: finnhub.apiKey, baseUrl: finnhub.url, stream: null },
+      history: {
+        provider: 'tiingo',
+        apiKey: tiingo.apiKey,
+        baseUrl: tiingo.url,
+        callsPerHour: 1_000,
+        callsPerDay: 10_000,
+      },
+    },
+  });
+  baseUrl = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+  free = await signUpUser(testApp.app);
+  pro = await signUpUser(testApp.app);
+  await setTier(testApp.db.database.db, pro.id, 'pro');
+
+  finnhub.setQuote('AAPL', { c: 100, pc: 99 });
+  finnhub.setQuote('SPY', { c: 400, pc: 399 });
+  await proLooks();
+  clock.set(new Date(at(15, 53)));
+  finnhub.setQuote('AAPL', { c: 110, pc: 99 });
+  finnhub.setQuote('SPY', { c: 410, pc: 399 });
+  await proLooks();
+  await aMinuteOfRefreshes();
+  clock.set(new Date(at(16, 3)));
+  finnhub.setQuote('AAPL', { c: 120, pc: 99 });
+  finnhub.setQuote('SPY', { c: 420, pc: 399 });
+  await proLooks();
+  await aMinuteOfRefreshes();
+  simClock.set(new Date(at(16, 7)));
+  sim = await createTestApp({ clock: simClock });
+  simFree = await signUpUser(sim.app);
+  simPro = await signUpUser(sim.app);
+  await setTier(sim.db.database.db, simPro.id, 'pro');
+
+  // The lists are serialised at most once a second: let the last ones go.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+}, 60_000);
+
+afterAll(async () => {
+  for (const stream of streams) stream.close();
+  await testApp.close();
+  await sim.close();
+  await finnhub.close();
+  await tiingo.close();
+});
+
+/** The price of a symbol in an answer, with how fresh the answer says it is. */
+interface Seen {
+  price: number;
+  delayed: boolean;
+  delayMinutes: number;
+  asOf: string;
+}
+
+function expectDelayed(seen: Seen | undefined, price: number, what: string) {
+  expect(seen, what).toBeDefined();
+  expect(seen?.price, `${what}: the price of 15 minutes ago`).toBe(price);
+  expect(seen, what).toMatchObject({ delayed: true, delayMinutes: 15 });
+  expect(Date.parse(seen!.asOf), `${what}: as of 15 minutes ago or earlier`).toBeLessThanOrEqual(
+    now() - 15 * 60_000,
+  );
+}
+
+function expectRealtime(seen: Seen | undefined, price: number, what: string) {
+  expect(seen, what).toMatchObject({ price, delayed: false, delayMinutes: 0 });
+}
+
+const friday = '2026-03-13';
+const monday = '2026-03-16';
+
+/** Price-bearing routes, each with the check that Free sees old prices and Pro new ones. */
+const priceBearing: Record<string, () => Promise<void>> = {
+  'GET /api/stocks': async () => {
+    const seen = async (user: SignedUpUser) =>
+      stockListSchema
+        .parse((await get('/api/stocks', user)).body)
+        .stocks.find((stock) => stock.symbol === 'AAPL');
+    const asFree = await seen(free);
+    expectDelayed(asFree, 100, 'the stocks list');
+    expect(asFree?.historicalData.at(-1)?.date).toBe(friday);
+    expectRealtime(await seen(pro), 120, 'the stocks list');
+  },
+  'GET /api/etfs': async () => {
+    const seen = async (user: SignedUpUser) =>
+      etfListSchema
+        .parse((await get('/api/etfs', user)).body)
+        .etfs.find((etf) => etf.symbol === 'SPY');
+    expectDelayed(await seen(free), 400, 'the ETFs list');
+    expectRealtime(await seen(pro), 420, 'the ETFs list');
+  },
+  'GET /api/stocks/:symbol': async () => {
+    const seen = async (user: SignedUpUser) =>
+      stockResponseSchema.parse((await get('/api/stocks/AAPL', user)).body).stock;
+    const asFree = await seen(free);
+    expectDelayed(asFree, 100, 'the detail page');
+    expect(asFree.historicalData.at(-1)?.date, "Free sees Friday's bar last").toBe(friday);
+    expectRealtime(await seen(pro), 120, 'the detail page');
+
+    const simulated = async (user: SignedUpUser) =>
+      stockResponseSchema.parse(await simGet('/api/stocks/AAPL', user)).stock;
+    const simFreeStock = await simulated(simFree);
+    expect(simFreeStock.historicalData.at(-1)?.date, "Free sees Friday's close last").toBe(friday);
+    expect(simFreeStock).toMatchObject({ delayed: true, asOf: new Date(at(15, 52)).toISOString() });
+    expect(simFreeStock.price).toBe(simulatedQuote('AAPL', at(15, 52)).price);
+    const simProStock = await simulated(simPro);
+    expect(simProStock.historicalData.at(-1)?.date).toBe(monday);
+    expect(simProStock.price).toBe(simulatedQuote('AAPL', at(16, 7)).price);
+  },
+  'GET /api/stocks/:symbol/history': async () => {
+    const seen = async (user: SignedUpUser) =>
+      historyResponseSchema.parse((await get('/api/stocks/AAPL/history?range=1m', user)).body);
+    expect(await seen(free)).toMatchObject({ delayed: true, delayMinutes: 15 });
+    expect(await seen(pro)).toMatchObject({ delayed: false, delayMinutes: 0 });
+
+    const simulated = async (user: SignedUpUser) =>
+      historyResponseSchema.parse(await simGet('/api/stocks/AAPL/history?range=1m', user));
+    expect(lastClosedSession(simClock().getTime() - 15 * 60_000)).toBe(friday);
+    const asFree = await simulated(simFree);
+    expect(asFree).toMatchObject({ asOf: friday, delayed: true, delayMinutes: 15 });
+    expect(asFree.bars.at(-1)?.date).toBe(friday);
+    const asPro = await simulated(simPro);
+    expect(asPro).toMatchObject({ asOf: monday, delayed: false });
+    expect(asPro.bars.at(-1)?.date).toBe(monday);
+  },
+  'GET /api/quotes': async () => {
+    const seen = async (user: SignedUpUser) =>
+      quotesResponseSchema.parse((await get('/api/quotes?symbols=AAPL,SPY', user)).body).quotes;
+    const asFree = await seen(free);
+    expectDelayed(
+      asFree.find((quote) => quote.symbol === 'AAPL'),
+      100,
+      'quotes',
+    );
+    expectDelayed(
+      asFree.find((quote) => quote.symbol === 'SPY'),
+      400,
+      'quotes',
+    );
+    const asPro = await seen(pro);
+    expectRealtime(
+      asPro.find((quote) => quote.symbol === 'AAPL'),
+      120,
+      'quotes',
+    );
+  },
+  'GET /api/events': async () => {
+    // Live prices: a Free tab is refused them and its stream never carries one.
+    const proStream = await liveStream(pro);
+    const freeStream = await liveStream(free);
+    const freeAsk = await askLive(freeStream, free, ['AAPL']);
+    expect(freeAsk.status).toBe(402);
+    expect(((await freeAsk.json()) as { error: { code: string } }).error.code).toBe(
+      'upgrade_required',
+    );
+    expect((await askLive(proStream, pro, ['AAPL'])).status).toBe(200);
+    finnhub.setQuote('AAPL', { c: 121.5, pc: 99 });
+    for (let second = 0; second < 120; second += 1) {
+      if (proStream.events.some((event) => event.type === 'prices')) break;
+      clock.set(new Date(now() + 1_000));
+      testApp.app.marketData.market.refreshDue();
+      await testApp.app.marketData.market.settled();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const prices = await proStream.waitFor((event) => event.type === 'prices');
+    expect(prices).toEqual({
+      type: 'prices',
+      quotes: [{ symbol: 'AAPL', price: 121.5, change: 22.73, asOf: expect.any(String) }],
+    });
+    // The Free stream is older than the Pro one's price: anything for it would be there.
+    expect(freeStream.events.filter((event) => event.type === 'prices')).toEqual([]);
+  },
+  'GET /api/watchlists/:id': async () => {
+    const seen = async (user: SignedUpUser) => {
+      const { watchlist } = await listsOf(user);
+      const detail = watchlistDetailSchema.parse(
+        (await get(`/api/watchlists/${watchlist}`, user)).body,
+      );
+      const row = detail.rows.find((candidate) => candidate.symbol === 'AAPL');
+      return row && { ...row, price: row.price ?? 0, asOf: row.quotedAt ?? '' };
+    };
+    expectDelayed(await seen(free), 100, 'a watchlist row');
+    expectRealtime(await seen(pro), await realtimeAapl(), 'a watchlist row');
+  },
+  'GET /api/portfolios/:portfolioId/holdings': async () => {
+    const seen = async (user: SignedUpUser) => {
+      const { portfolio } = await listsOf(user);
+      const body = holdingsResponseSchema.parse(
+        (await get(`/api/portfolios/${portfolio}/holdings`, user)).body,
+      );
+      const holding = body.holdings.find((candidate) => candidate.symbol === 'AAPL');
+      return holding && { price: Number(holding.price), ...holding.priceSource };
+    };
+    const asFree = await seen(free);
+    expect(asFree, 'a holding at the price of 15 minutes ago').toMatchObject({
+      price: 100,
+      delayed: true,
+    });
+    expect(Date.parse(asFree!.asOf!)).toBeLessThanOrEqual(now() - 15 * 60_000);
+    expect(await seen(pro)).toMatchObject({ price: await realtimeAapl(), delayed: false });
+  },
+  'GET /api/portfolios/summary': async () => {
+    const value = async (user: SignedUpUser) => {
+      await listsOf(user);
+      const summary = portfolioSummarySchema.parse(
+        (await get('/api/portfolios/summary', user)).body,
+      );
+      return summary;
+    };
+    const asFree = await value(free);
+    const asPro = await value(pro);
+    // The same ledger: only the price differs (100 for Free, 120 for Pro).
+    expect(JSON.stringify(asFree)).toContain('100');
+    expect(asFree.prices.delayed).toBe(true);
+    expect(asPro.prices.delayed).toBe(false);
+    expect(JSON.stringify(asPro)).toContain(String(await realtimeAapl()));
+  },
+  'GET /api/portfolios/performance': async () => {
+    await listsOf(free);
+    const body = performanceResponseSchema.parse(
+      (await get('/api/portfolios/performance?range=1m', free)).body,
+    );
+    expect(body.to === null || body.to <= friday, "Free's curve ends at Friday's close").toBe(true);
+  },
+  'GET /api/portfolios/:portfolioId/performance': async () => {
+    const { portfolio } = await listsOf(free);
+    const body = performanceResponseSchema.parse(
+      (await get(`/api/portfolios/${portfolio}/performance?range=1m`, free)).body,
+    );
+    expect(body.to === null || body.to <= friday, "Free's curve ends at Friday's close").toBe(true);
+  },
+  'GET /api/portfolios/:portfolioId/exports/holdings.csv': async () => {
+    const { portfolio } = await listsOf(free);
+    const response = await fetch(`${baseUrl}/api/portfolios/${portfolio}/exports/holdings.csv`, {
+      headers: { cookie: free.cookie },
+    });
+    const csv = await response.text();
+    expect(csv).toMatch(/AAPL/);
+    expect(csv, 'the holding at 100, not 120').not.toMatch(/\b120(\.0+)?\b/);
+  },
+  'GET /api/v1/quotes/:symbol': async () => {
+    const owner = await signUpUser(testApp.app);
+    await setTier(testApp.db.database.db, owner.id, 'enterprise');
+    const secret = await apiKeyOf(owner);
+    const quote = async () =>
+      fetch(`${baseUrl}/api/v1/quotes/AAPL`, { headers: { authorization: `Bearer ${secret}` } });
+    const asEnterprise = quoteResponseSchema.parse(await (await quote()).json()).quote;
+    expectRealtime(asEnterprise, await realtimeAapl(), 'the public quote');
+    // On Free the key serves no price at all, however recent.
+    await setTier(testApp.db.database.db, owner.id, 'free');
+    expect((await quote()).status).toBe(402);
+  },
+  'GET /api/v1/stocks/:symbol': async () => {
+    const owner = await signUpUser(testApp.app);
+    await setTier(testApp.db.database.db, owner.id, 'alpha');
+    const secret = await apiKeyOf(owner);
+    const stock = async () =>
+      fetch(`${baseUrl}/api/v1/stocks/AAPL`, { headers: { authorization: `Bearer ${secret}` } });
+    expectRealtime(
+      stockResponseSchema.parse(await (await stock()).json()).stock,
+      await realtimeAapl(),
+      'the public stock',
+    );
+    await setTier(testApp.db.database.db, owner.id, 'free');
+    expect((await stock()).status).toBe(402);
+  },
+  // The key routes below serve prices through the same services as the screens' routes above,
+  // as the owner's plan sees them; on Free a key is refused before any of them answers.
+  ...Object.fromEntries(
+    [
+      '/api/v1/watchlists/:id',
+      '/api/v1/portfolios/summary',
+      '/api/v1/portfolios/:portfolioId/holdings',
+      '/api/v1/portfolios/:portfolioId/performance',
+    ].map((url) => [`GET ${url}`, () => keyRefusedOnFree(url.replace(/:\w+/g, 'x'))]),
+  ),
+  'PUT /api/live/symbols': async () => {
+    const stream = await liveStream(free);
+    const refused = await askLive(stream, free, ['MSFT']);
+    expect(refused.status).toBe(402);
+  },
+};
+
+/** Routes that carry no price, and why. */
+const priceFree: Record<string, string> = {
+  'GET /api/health': 'the service and the feed, no price',
+  'GET /api/auth/*': 'accounts and sessions',
+  'POST /api/auth/*': 'accounts and sessions',
+  'GET /api/me': 'the account',
+  'GET /api/me/usage': 'plan and quotas',
+  'GET /api/billing/config': 'how payments are taken',
+  'GET /api/billing/subscription': 'the subscription',
+  'POST /api/billing/checkout': 'payments',
+  'POST /api/billing/checkout/confirm': 'payments',
+  'POST /api/billing/plan-change': 'plan changes',
+  'GET /api/notifications': 'notifications',
+  'POST /api/notifications': 'publishes a notification',
+  'POST /api/notifications/:id/read': 'marks a notification read',
+  'GET /api/symbols': 'names, exchanges and sectors of securities, no price',
+  'GET /api/stocks/:symbol/profile':
+    "company profile and the provider's daily statistics, no quote (simulated figures stop at the viewer's last session)",
+  'GET /api/operator/backup': 'a copy of the database, for the operator',
+  'GET /api/me/sessions': 'devices signed in',
+  'DELETE /api/me/sessions/:id': 'signs a device out',
+  'POST /api/me/sessions/sign-out-others': 'signs devices out',
+  'GET /api/billing/payments': 'payment history',
+  'GET /api/api-keys': 'API keys',
+  'POST /api/api-keys': 'API keys',
+  'DELETE /api/api-keys/:id': 'API keys',
+  'GET /api/stocks/:symbol/analysis':
+    "the analyst's reading of stored daily bars and company data, no quote",
+  'POST /api/stocks/:symbol/analysis/written': 'the written analysis of the same facts, no quote',
+  'POST /api/stocks/:symbol/ask': 'answers from the same facts, no quote',
+  'GET /api/alerts':
+    'alerts and their firings: Free has no alerts, and a firing is a price from before it',
+  'POST /api/alerts': 'creates an alert (Free has none)',
+  'GET /api/alerts/:id': 'an alert (Free has none)',
+  'PATCH /api/alerts/:id': 'changes an alert',
+  'DELETE /api/alerts/:id': 'deletes an alert',
+  'GET /api/watchlists': 'names and symbols of lists, no price',
+  'POST /api/watchlists': 'creates a list',
+  'PATCH /api/watchlists/:id': 'renames a list',
+  'DELETE /api/watchlists/:id': 'deletes a list',
+  'POST /api/watchlists/:id/symbols': 'adds a symbol',
+  'DELETE /api/watchlists/:id/symbols/:symbol': 'removes a symbol',
+  'PUT /api/watchlists/:id/order': 'orders a list',
+  'GET /api/portfolios': 'names and counts, no price',
+  'POST /api/portfolios': 'creates a portfolio',
+  'GET /api/portfolios/activity': "the user's own transactions at the prices they entered",
+  'GET /api/portfolios/:portfolioId': 'name and counts, no price',
+  'PATCH /api/portfolios/:portfolioId': 'renames a portfolio',
+  'DELETE /api/portfolios/:portfolioId': 'deletes a portfolio',
+  'GET /api/portfolios/:portfolioId/transactions': "the user's own prices, as entered",
+  'POST /api/portfolios/:portfolioId/transactions': 'records a transaction',
+  'PUT /api/portfolios/:portfolioId/transactions/:transactionId': 'changes a transaction',
+  'DELETE /api/portfolios/:portfolioId/transactions/:transactionId': 'deletes a transaction',
+  'POST /api/portfolios/:portfolioId/imports/preview': "checks a file of the user's own prices",
+  'POST /api/portfolios/:portfolioId/imports': "imports the user's own prices",
+  'GET /api/portfolios/:portfolioId/exports/transactions.csv': "the user's own prices, as entered",
+  'GET /api/me/export': 'everything held about the user: their own records, no market price',
+  'DELETE /api/me': 'deletes the account',
+  'GET /api/v1/key': 'the API key itself',
+  'GET /api/v1/stocks/:symbol/history':
+    "daily bars through the owner's last session, as the chart's route (refused on Free)",
+  'GET /api/v1/stocks/:symbol/company':
+    "company data through the owner's last session, as the profile route (refused on Free)",
+  'GET /api/v1/symbols': 'names of securities, no price',
+  'GET /api/v1/stocks/:symbol/analysis': 'the analysis (no quote); refused on Free',
+  'GET /api/v1/stocks/:symbol/analysis/written': 'the written analysis (no quote); refused on Free',
+  'GET /api/v1/watchlists': 'names and symbols of lists, no price',
+  'GET /api/v1/alerts': 'alerts (Free has none, and no key)',
+  'GET /api/v1/alerts/:id': 'an alert (Free has none, and no key)',
+  'GET /api/v1/portfolios': 'names and counts, no price',
+  'GET /api/v1/portfolios/:portfolioId': 'name and counts, no price',
+  'GET /api/v1/portfolios/:portfolioId/transactions': "the owner's own prices, as entered",
+
+  'GET /api/v1/openapi.json': 'the API description',
+  'GET /api/docs': 'the API reference page',
+  'GET /api/docs/assets/:name': "the API reference page's files",
+};
+
+const key = (route: ApiRoute) => `${route.method} ${route.url}`;
+
+async function liveStream(user: SignedUpUser): Promise<EventStream> {
+  const stream = await openEventStream(`${baseUrl}/api/events`, user.cookie);
+  streams.push(stream);
+  await stream.waitFor((event) => event.type === 'hello');
+  return stream;
+}
+
+function askLive(stream: EventStream, user: SignedUpUser, symbols: string[]) {
+  const hello = stream.events.find((event) => event.type === 'hello') as Extract<
+    LiveEvent,
+    { type: 'hello' }
+  >;
+  return fetch(`${baseUrl}/api/live/symbols`, {
+    method: 'PUT',
+    headers: { cookie: user.cookie, origin: testOrigin, 'content-type': 'application/json' },
+    body: JSON.stringify({ streamId: hello.streamId, symbols }),
+  });
+}
+
+describe('a Free session', () => {
+  it('knows every route as price-bearing or not', () => {
+    const routes = testApp.app.apiRoutes.filter((route) => route.method !== 'HEAD').map(key);
+    const unsorted = routes.filter((name) => !(name in priceBearing) && !(name in priceFree));
+    expect(unsorted, 'sort each new route into priceBearing (with a check) or priceFree').toEqual(
+      [],
+    );
+    const gone = [...Object.keys(priceBearing), ...Object.keys(priceFree)].filter(
+      (name) => !routes.includes(name),
+    );
+    expect(gone, 'routes listed here that the app no longer has').toEqual([]);
+  });
+
+  for (const [route, check] of Object.entries(priceBearing)) {
+    it(`never receives a newer price through ${route}`, check);
+  }
+});

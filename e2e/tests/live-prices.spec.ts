@@ -1,0 +1,52 @@
+import { formatUsd, stockPath } from '@tickerwise/shared';
+import { expect, test } from '../support/fixtures.ts';
+import { setSimulatedPrice } from '../support/simulated-price.ts';
+
+/** A symbol no other spec opens, so moving its price disturbs nothing else. */
+const symbol = 'KO';
+
+test.describe('live prices', () => {
+  test.afterEach(async () => {
+    await setSimulatedPrice(symbol, null);
+  });
+
+  test("a real-time plan's page sees the price change in place, without a reload", async ({
+    page,
+    signUp,
+  }) => {
+    // Alpha (free of charge) sees real-time prices as Pro does.
+    await signUp({ plan: 'alpha' });
+    // The tab names its symbols to the server once the page shows them.
+    const named = page.waitForResponse(
+      (response) => response.url().endsWith('/api/live/symbols') && response.ok(),
+    );
+    await page.goto(stockPath(symbol));
+    const price = page.locator(`[data-live-price="${symbol}"]`);
+    await expect(price).toBeVisible();
+    await expect(page.getByText(/Delayed 15 min/)).toHaveCount(0);
+    await page.evaluate(() => {
+      (window as { stillTheSamePage?: boolean }).stillTheSamePage = true;
+    });
+    await named;
+
+    await setSimulatedPrice(symbol, 123.45);
+
+    await expect(price).toHaveText(formatUsd(123.45));
+    expect(
+      await page.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage),
+    ).toBe(true);
+  });
+
+  test('a Free page shows its prices delayed by 15 minutes, with the way to real-time', async ({
+    page,
+    signUp,
+  }) => {
+    await signUp();
+    await page.goto(stockPath(symbol));
+    await expect(page.getByRole('button', { name: 'Delayed 15 min' })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Upgrade to Pro for real-time prices' }),
+    ).toBeVisible();
+    await expect(page.getByText(/^Delayed 15 min · price at /)).toBeVisible();
+  });
+});
