@@ -451,6 +451,9 @@ const priceFree: Record<string, string> = {
   'POST /api/auth/*': 'accounts and sessions',
   'GET /api/me': 'the account',
   'GET /api/me/usage': 'plan and quotas',
+  'GET /api/analysis/recent': 'which analyses the user read, and when: symbols and names, no price',
+  'GET /api/alerts/firings':
+    'alerts fire only on real-time plans; a firing records the price that met the alert, as its notification does',
   'GET /api/billing/config': 'how payments are taken',
   'GET /api/billing/subscription': 'the subscription',
   'POST /api/billing/checkout': 'payments',
