@@ -1,5 +1,6 @@
 import { Info } from 'lucide-react';
 import { formatDay, formatMoment, priceSourceName } from '../lib/price-sources.ts';
+import { UpgradeLink } from './prices/delayed-badge.tsx';
 import { Badge } from './ui/badge.tsx';
 
 interface PricesNoteProps {
@@ -11,6 +12,8 @@ interface PricesNoteProps {
   delayed?: boolean;
   /** What the prices are: "Prices" (latest) or "Closes" (daily history). */
   what?: string;
+  /** The viewer's plan sees prices this many minutes late (0 or absent: real-time). */
+  planDelayMinutes?: number;
   className?: string;
 }
 
@@ -20,6 +23,7 @@ export function PricesNote({
   asOf,
   delayed = false,
   what = 'Prices',
+  planDelayMinutes = 0,
   className = '',
 }: PricesNoteProps) {
   if (sources.length === 0) return null;
@@ -30,6 +34,12 @@ export function PricesNote({
       <span>
         {what}: {sources.map(priceSourceName).join(', ')}
         {when && <>, as of {when}</>}
+        {planDelayMinutes > 0 && (
+          <>
+            {' '}
+            · delayed {planDelayMinutes} min · <UpgradeLink />
+          </>
+        )}
         {delayed && (
           <Badge tone="warning" className="ml-1.5 align-middle">
             Delayed

@@ -1,7 +1,9 @@
-import { type Holding, stockPath } from '@tickerwise/shared';
+import { type Holding, type MarketDataAccess, stockPath } from '@tickerwise/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { useEntitlements } from '../../../app/session/use-entitlements.ts';
+import { PriceCell } from '../../../components/prices/price-cell.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import {
@@ -11,6 +13,7 @@ import {
   formatWeight,
 } from '../../../lib/money-format.ts';
 import { priceSourceName } from '../../../lib/price-sources.ts';
+import { holdingQuote } from '../holding-quote.ts';
 import {
   defaultHoldingSort,
   type HoldingSort,
@@ -34,6 +37,7 @@ const columns: { key: HoldingSortKey; label: string; align: 'left' | 'right' }[]
 export function HoldingsTable({ holdings }: { holdings: readonly Holding[] }) {
   const [sort, setSort] = useState<HoldingSort>(defaultHoldingSort);
   const sorted = useMemo(() => sortHoldings(holdings, sort), [holdings, sort]);
+  const access = useEntitlements()?.limits.marketData ?? null;
 
   return (
     <Card as="section" aria-labelledby="holdings-heading" className="overflow-hidden p-0! sm:p-0!">
@@ -86,7 +90,7 @@ export function HoldingsTable({ holdings }: { holdings: readonly Holding[] }) {
           </thead>
           <tbody className="divide-y divide-slate-100 tabular-nums">
             {sorted.map((holding) => (
-              <HoldingRow key={holding.symbol} holding={holding} />
+              <HoldingRow key={holding.symbol} holding={holding} access={access} />
             ))}
           </tbody>
         </table>
@@ -177,8 +181,9 @@ function HoldingCard({ holding }: { holding: Holding }) {
   );
 }
 
-function HoldingRow({ holding }: { holding: Holding }) {
+function HoldingRow({ holding, access }: { holding: Holding; access: MarketDataAccess | null }) {
   const source = holding.priceSource;
+  const quote = access && holdingQuote(holding, access);
   return (
     <tr className="hover:bg-slate-50/60">
       <td className="py-3 pr-4 pl-5 sm:pl-6">
@@ -195,16 +200,20 @@ function HoldingRow({ holding }: { holding: Holding }) {
         )}
       </td>
       <td className="px-4 py-3 text-right">{formatShares(holding.quantity)}</td>
-      <td className="px-4 py-3 text-right">
-        {formatSharePrice(holding.price)}
-        {(source.delayed || source.source === 'trade') && (
-          <span className="mt-0.5 flex justify-end">
-            <Badge tone="warning">
-              {source.source === 'trade' ? priceSourceName('trade') : 'Delayed'}
-            </Badge>
-          </span>
-        )}
-      </td>
+      {quote ? (
+        <PriceCell quote={quote} className="px-4 py-3 font-normal" />
+      ) : (
+        <td className="px-4 py-3 text-right">
+          {formatSharePrice(holding.price)}
+          {(source.delayed || source.source === 'trade') && (
+            <span className="mt-0.5 flex justify-end">
+              <Badge tone="warning">
+                {source.source === 'trade' ? priceSourceName('trade') : 'Delayed'}
+              </Badge>
+            </span>
+          )}
+        </td>
+      )}
       <td className="px-4 py-3 text-right font-medium text-ink-950">
         {formatMoney(holding.marketValue)}
         <span className="block text-xs font-normal text-slate-500">

@@ -1,3 +1,4 @@
+import { useEntitlements } from '../../../app/session/use-entitlements.ts';
 import { PricesNote } from '../../../components/prices-note.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -10,6 +11,7 @@ import { SummaryCards } from './summary-cards.tsx';
 /** The figures of a portfolio with transactions: totals, performance, allocation, holdings. */
 export function PortfolioOverview({ portfolioId }: { portfolioId: string }) {
   const { data, error, isPending, refetch, isRefetching } = useHoldings(portfolioId);
+  const access = useEntitlements()?.limits.marketData;
 
   return (
     <div className="space-y-6">
@@ -38,6 +40,7 @@ export function PortfolioOverview({ portfolioId }: { portfolioId: string }) {
             sources={data.prices.sources}
             asOf={data.prices.asOf}
             delayed={data.prices.delayed}
+            planDelayMinutes={access?.kind === 'delayed' ? access.delayMinutes : 0}
           />
         </div>
       ) : null}

@@ -1,6 +1,6 @@
 import type { Stock } from '@tickerwise/shared';
+import { UpgradeLink } from '../../../components/prices/delayed-badge.tsx';
 import { formatClockTime, sourceName } from '../data-source.ts';
-import { UpgradeLink } from './delayed-badge.tsx';
 
 /** Under a list: where its prices come from and when they were last refreshed. */
 export function ListSourceNote({ stocks }: { stocks: readonly Stock[] }) {

@@ -1,5 +1,6 @@
 import type { HistoryRange } from '@tickerwise/shared';
 import { useSearchParams } from 'react-router';
+import { ChangeIndicator } from '../../../components/prices/change-indicator.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
@@ -7,7 +8,6 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useHistory } from '../api/get-history.ts';
 import { rangeChange, rangeFromParam, rangeNames, rangeParam } from '../chart-range.ts';
-import { ChangeIndicator } from './change-indicator.tsx';
 import { PriceVolumeChart } from './price-volume-chart.tsx';
 import { RangePicker } from './range-picker.tsx';
 import { SourceNote } from './source-note.tsx';

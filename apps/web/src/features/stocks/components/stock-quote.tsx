@@ -1,8 +1,8 @@
 import { formatUsd, type Stock } from '@tickerwise/shared';
+import { ChangeIndicator } from '../../../components/prices/change-indicator.tsx';
+import { DelayedBadge } from '../../../components/prices/delayed-badge.tsx';
+import { moveHighlight, useLiveQuote, usePriceMove } from '../../../lib/use-live-quote.ts';
 import { quoteFreshness } from '../data-source.ts';
-import { moveHighlight, useLiveQuote, usePriceMove } from '../use-live-quote.ts';
-import { ChangeIndicator } from './change-indicator.tsx';
-import { DelayedBadge } from './delayed-badge.tsx';
 
 /** What the headline price reads; `symbol` lets the live feed replace one security's price. */
 export type Quote = Pick<

@@ -1,7 +1,7 @@
 import { formatCompactNumber, type Stock, stockPath } from '@tickerwise/shared';
 import { Link, useNavigate } from 'react-router';
-import { ChangeCell } from './change-cell.tsx';
-import { PriceCell } from './price-cell.tsx';
+import { ChangeCell } from '../../../components/prices/change-cell.tsx';
+import { PriceCell } from '../../../components/prices/price-cell.tsx';
 
 export type ListKind = 'stocks' | 'etfs';
 

@@ -1,4 +1,6 @@
 import type { WatchlistDetail } from '@tickerwise/shared';
+import { UpgradeLink } from '../../../components/prices/delayed-badge.tsx';
+import { planDelayMinutes } from './row-quote.ts';
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
@@ -9,6 +11,7 @@ export function Provenance({ detail, sorted }: { detail: WatchlistDetail; sorted
     .filter((value): value is string => value !== null)
     .sort()
     .at(-1);
+  const delayMinutes = planDelayMinutes(detail.rows);
   const rated = detail.rows.find((row) => row.ratingAsOf)?.ratingAsOf;
   const source =
     detail.source === 'simulated'
@@ -17,8 +20,15 @@ export function Provenance({ detail, sorted }: { detail: WatchlistDetail; sorted
   return (
     <p className="text-xs text-slate-500">
       {source}
-      {quoted ? `, as of ${time.format(new Date(quoted))}` : ''}; refreshed every minute. Sparklines
-      show the last month of daily closes
+      {quoted ? `, as of ${time.format(new Date(quoted))}` : ''}
+      {delayMinutes > 0 ? (
+        <>
+          ; delayed {delayMinutes} min, refreshed every minute (<UpgradeLink />)
+        </>
+      ) : (
+        '; live for your plan'
+      )}
+      . Sparklines show the last month of daily closes
       {rated ? `; ratings are on the close of ${rated}` : ''}.{' '}
       {sorted
         ? 'Clear the sort (click the sorted column until its arrows return) to move rows.'

@@ -15,18 +15,15 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import {
-  formatPercentChange,
-  formatUsd,
-  paths,
-  stockPath,
-  type WatchlistRow,
-} from '@tickerwise/shared';
+import { paths, stockPath, type WatchlistRow } from '@tickerwise/shared';
 import { ArrowDown, ArrowUp, BellRing, ChevronsUpDown, GripVertical, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ChangeCell } from '../../../components/prices/change-cell.tsx';
+import { PriceCell } from '../../../components/prices/price-cell.tsx';
 import { iconButtonStyles } from '../../../components/ui/button.tsx';
 import { RatingBadge } from './rating-badge.tsx';
+import { rowQuote } from './row-quote.ts';
 import { type SortKey, type SortOrder, sortRows } from './sort-rows.ts';
 import { Sparkline } from './sparkline.tsx';
 
@@ -205,6 +202,7 @@ function alertsText(row: WatchlistRow): string {
 }
 
 function RowCells({ row, onRemove }: { row: WatchlistRow; onRemove: (symbol: string) => void }) {
+  const quote = rowQuote(row);
   return (
     <>
       <td className={cell}>
@@ -219,36 +217,19 @@ function RowCells({ row, onRemove }: { row: WatchlistRow; onRemove: (symbol: str
       <td className={`${cell} hidden max-w-56 truncate text-slate-700 lg:table-cell`}>
         {row.name}
       </td>
-      <td className={`${cell} text-right font-medium whitespace-nowrap text-ink-950 tabular-nums`}>
-        {row.price === null ? (
-          <span className="text-slate-400" title="No price could be had yet">
+      {quote ? (
+        <>
+          <PriceCell quote={quote} className={`${cell} whitespace-nowrap`} />
+          <ChangeCell quote={quote} className={`${cell} whitespace-nowrap`} />
+        </>
+      ) : (
+        <>
+          <td className={`${cell} text-right text-slate-400`} title="No price could be had yet">
             —
-          </span>
-        ) : (
-          <>
-            {row.delayed && (
-              <span
-                className="mr-1.5 text-xs font-semibold text-amber-700"
-                title="Last price received"
-              >
-                Delayed
-              </span>
-            )}
-            {formatUsd(row.price)}
-          </>
-        )}
-      </td>
-      <td
-        className={`${cell} text-right font-medium whitespace-nowrap tabular-nums ${
-          row.change === null
-            ? 'text-slate-400'
-            : row.change >= 0
-              ? 'text-brand-700'
-              : 'text-red-700'
-        }`}
-      >
-        {row.change === null ? '—' : formatPercentChange(row.change)}
-      </td>
+          </td>
+          <td className={`${cell} text-right text-slate-400`}>—</td>
+        </>
+      )}
       <td className={cell}>
         <Sparkline symbol={row.symbol} closes={row.sparkline} />
       </td>

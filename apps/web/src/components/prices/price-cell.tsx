@@ -1,5 +1,5 @@
 import { formatUsd, type Stock } from '@tickerwise/shared';
-import { moveHighlight, useLiveQuote, usePriceMove } from '../use-live-quote.ts';
+import { moveHighlight, useLiveQuote, usePriceMove } from '../../lib/use-live-quote.ts';
 import { DelayedBadge } from './delayed-badge.tsx';
 
 /** What a price display reads; `symbol` lets the live feed replace one security's price. */

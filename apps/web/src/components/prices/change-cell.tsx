@@ -1,5 +1,5 @@
 import type { Stock } from '@tickerwise/shared';
-import { useLiveQuote } from '../use-live-quote.ts';
+import { useLiveQuote } from '../../lib/use-live-quote.ts';
 import { ChangeIndicator } from './change-indicator.tsx';
 
 /** A table's change cell: percent versus the previous close, green up or red down, live. */

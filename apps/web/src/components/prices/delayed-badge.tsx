@@ -1,7 +1,7 @@
 import { type PriceFreshness, paths } from '@tickerwise/shared';
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { Badge } from '../ui/badge.tsx';
+import { Tooltip } from '../ui/tooltip.tsx';
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 

@@ -1,6 +1,6 @@
 import type { PriceFreshness } from '@tickerwise/shared';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { livePrice, watchLivePrice } from '../../lib/live-prices.ts';
+import { livePrice, watchLivePrice } from './live-prices.ts';
 
 type Priced = Pick<PriceFreshness, 'delayed' | 'asOf'> & {
   symbol: string;
