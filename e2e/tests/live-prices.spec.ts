@@ -1,13 +1,33 @@
-import { formatUsd, stockPath } from '@tickerwise/shared';
+import type { Page } from '@playwright/test';
+import { formatUsd, paths, stockPath } from '@tickerwise/shared';
 import { expect, test } from '../support/fixtures.ts';
 import { setSimulatedPrice } from '../support/simulated-price.ts';
 
 /** A symbol no other spec opens, so moving its price disturbs nothing else. */
 const symbol = 'KO';
+/** The watchlist's symbol, likewise opened by no other spec. */
+const listed = 'MCD';
+
+/** Creates the signed-in user's watchlist holding `listed`, through the API. */
+async function watchListed(page: Page, origin: string): Promise<void> {
+  const headers = { origin };
+  const created = await page.request.post('/api/watchlists', {
+    data: { name: 'Live' },
+    headers,
+  });
+  expect(created.ok()).toBe(true);
+  const { watchlist } = (await created.json()) as { watchlist: { id: string } };
+  const added = await page.request.post(`/api/watchlists/${watchlist.id}/symbols`, {
+    data: { symbol: listed },
+    headers,
+  });
+  expect(added.ok()).toBe(true);
+}
 
 test.describe('live prices', () => {
   test.afterEach(async () => {
     await setSimulatedPrice(symbol, null);
+    await setSimulatedPrice(listed, null);
   });
 
   test("a real-time plan's page sees the price change in place, without a reload", async ({
@@ -48,5 +68,40 @@ test.describe('live prices', () => {
       page.getByRole('link', { name: 'Upgrade to Pro for real-time prices' }),
     ).toBeVisible();
     await expect(page.getByText(/^Delayed 15 min · price at /)).toBeVisible();
+  });
+
+  test("a real-time plan's watchlist row changes price in place", async ({
+    page,
+    signUp,
+    baseURL,
+  }) => {
+    await signUp({ plan: 'alpha' });
+    await watchListed(page, baseURL ?? '');
+    const named = page.waitForResponse(
+      (response) => response.url().endsWith('/api/live/symbols') && response.ok(),
+    );
+    await page.goto(paths.watchlist);
+    const price = page.getByRole('table').locator(`[data-live-price="${listed}"]`);
+    await expect(price).toBeVisible();
+    await named;
+
+    await setSimulatedPrice(listed, 234.56);
+
+    await expect(price).toHaveText(formatUsd(234.56));
+  });
+
+  test('a Free watchlist shows its prices delayed by 15 minutes, with the way to real-time', async ({
+    page,
+    signUp,
+    baseURL,
+  }) => {
+    await signUp();
+    await watchListed(page, baseURL ?? '');
+    await page.goto(paths.watchlist);
+    const table = page.getByRole('table');
+    await expect(table.getByRole('button', { name: 'Delayed 15 min' })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Upgrade to Pro for real-time prices' }),
+    ).toBeVisible();
   });
 });
