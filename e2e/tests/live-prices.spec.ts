@@ -98,8 +98,8 @@ test.describe('live prices', () => {
     await signUp();
     await watchListed(page, baseURL ?? '');
     await page.goto(paths.watchlist);
-    const table = page.getByRole('table');
-    await expect(table.getByRole('button', { name: 'Delayed 15 min' })).toBeVisible();
+    await expect(page.getByRole('table').getByRole('link', { name: listed })).toBeVisible();
+    await expect(page.getByText(/; Delayed 15 min, refreshed every minute/)).toBeVisible();
     await expect(
       page.getByRole('link', { name: 'Upgrade to Pro for real-time prices' }),
     ).toBeVisible();

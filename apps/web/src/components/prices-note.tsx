@@ -37,7 +37,7 @@ export function PricesNote({
         {planDelayMinutes > 0 && (
           <>
             {' '}
-            · delayed {planDelayMinutes} min · <UpgradeLink />
+            · Delayed {planDelayMinutes} min · <UpgradeLink />
           </>
         )}
         {delayed && (

@@ -201,7 +201,7 @@ function HoldingRow({ holding, access }: { holding: Holding; access: MarketDataA
       </td>
       <td className="px-4 py-3 text-right">{formatShares(holding.quantity)}</td>
       {quote ? (
-        <PriceCell quote={quote} className="px-4 py-3 font-normal" />
+        <PriceCell quote={quote} className="px-4 py-3 font-normal" delayNoted />
       ) : (
         <td className="px-4 py-3 text-right">
           {formatSharePrice(holding.price)}

@@ -23,7 +23,7 @@ export function Provenance({ detail, sorted }: { detail: WatchlistDetail; sorted
       {quoted ? `, as of ${time.format(new Date(quoted))}` : ''}
       {delayMinutes > 0 ? (
         <>
-          ; delayed {delayMinutes} min, refreshed every minute (<UpgradeLink />)
+          ; Delayed {delayMinutes} min, refreshed every minute (<UpgradeLink />)
         </>
       ) : (
         '; live for your plan'

@@ -219,7 +219,7 @@ function RowCells({ row, onRemove }: { row: WatchlistRow; onRemove: (symbol: str
       </td>
       {quote ? (
         <>
-          <PriceCell quote={quote} className={`${cell} whitespace-nowrap`} />
+          <PriceCell quote={quote} className={`${cell} whitespace-nowrap`} delayNoted />
           <ChangeCell quote={quote} className={`${cell} whitespace-nowrap`} />
         </>
       ) : (
