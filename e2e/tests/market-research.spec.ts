@@ -178,7 +178,7 @@ test.describe('ETFs', () => {
       await expect(table.getByRole('link', { name: symbol, exact: true })).toBeVisible();
     }
     await expect(
-      page.getByText(/^Prices: Simulated data \(not real market data\) · updated /),
+      page.getByText(/^Prices: Simulated data \(not real market data\) · Delayed 15 min, as of /),
     ).toBeVisible();
 
     const filter = page.getByRole('searchbox', { name: 'Search ETFs' });

@@ -62,11 +62,12 @@ test.describe('stock detail', () => {
     const yearRange = main.getByRole('region', { name: '52 Week Range' });
     await expect(yearRange.getByText('$164.08')).toBeVisible();
     await expect(yearRange.getByText('$199.62')).toBeVisible();
-    // The note says what the price is: the offline provider's prices are simulated, never
-    // "Real-time data".
+    // The note says what the price is: a Free plan's price is 15 minutes late, and the offline
+    // provider's prices are simulated, never "Real-time data".
     await expect(
-      summary.getByText(/^Simulated data · updated \d{1,2}:\d{2}:\d{2} [AP]M$/),
+      summary.getByText(/^Delayed 15 min · price at \d{1,2}:\d{2}:\d{2} [AP]M$/),
     ).toBeVisible();
+    await expect(summary.getByRole('button', { name: 'Simulated data' })).toBeVisible();
     await expect(main.getByText('Real-time data')).toHaveCount(0);
 
     const history = main.getByRole('region', { name: /^Price History/ });

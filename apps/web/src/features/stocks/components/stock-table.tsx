@@ -81,7 +81,7 @@ export function StockTable({ stocks, search, kind = 'stocks' }: StockTableProps)
                 <span className="line-clamp-2 text-xs text-slate-500 sm:hidden">{stock.name}</span>
               </td>
               <td className={`${cell} hidden text-slate-700 sm:table-cell`}>{stock.name}</td>
-              <PriceCell quote={stock} className={cell} />
+              <PriceCell quote={stock} className={cell} delayNoted />
               <ChangeCell quote={stock} className={cell} />
               <td className={`${cell} text-right whitespace-nowrap text-slate-700 tabular-nums`}>
                 {formatCompactNumber(stock.volume)}
