@@ -9,6 +9,7 @@ import { migrationsFolder } from '../package-root.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { describeDataDirModes, secureDataDir } from './data-dir-permissions.ts';
 import { defaultDurability, PgliteDurability } from './pglite-durability.ts';
+import { defaultStatistics, PgliteStatistics } from './pglite-statistics.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -108,6 +109,17 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
         })
       : undefined;
   durability?.start();
+  const statistics = new PgliteStatistics({
+    ...defaultStatistics,
+    query: (sql) => client.query(sql),
+    onError: (error) =>
+      options.warn?.(`Updating the planner's statistics failed: ${(error as Error).message}`),
+  });
+  // A database filled while the server was down (an import, a restore) is planned right at once.
+  await statistics.refresh().catch((error: unknown) => {
+    options.warn?.(`Updating the planner's statistics failed: ${(error as Error).message}`);
+  });
+  statistics.start();
   return {
     kind: 'pglite',
     db,
@@ -149,6 +161,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       if (closed) return;
       closed = true;
       try {
+        await statistics.stop();
         await durability?.stop();
         // Closing writes a shutdown checkpoint; then everything reaches the disk.
         await client.close();
