@@ -5,7 +5,8 @@ import { createSimulatedBars } from '../modules/history/providers/simulated.ts';
 import { simulatedQuote } from '../modules/market/providers/simulated.ts';
 import { stockFundamentals } from '../reference/stock-fundamentals.ts';
 import { listedSymbols } from '../reference/universe.ts';
-import { seriesStart, simulatedSeries } from './simulated-series.ts';
+import { levelDate, priceAnchors } from './price-anchors.ts';
+import { seriesStart, simulatedSeries, trackedRangeStart } from './simulated-series.ts';
 
 const through = '2026-03-13';
 const logReturns = (symbol: string) => {
@@ -71,15 +72,22 @@ describe('the simulated daily series', () => {
   });
 
   it('clusters volatility: big moves follow big moves', () => {
-    const squared = logReturns('NVDA').map((value) => value * value);
-    const mean = squared.reduce((sum, value) => sum + value, 0) / squared.length;
-    let covariance = 0;
-    let variance = 0;
-    for (let index = 1; index < squared.length; index += 1) {
-      covariance += (squared[index]! - mean) * (squared[index - 1]! - mean);
-      variance += (squared[index]! - mean) ** 2;
-    }
-    expect(covariance / variance).toBeGreaterThan(0.05);
+    // Lag-one autocorrelation of absolute returns: about zero for independent days.
+    const clustering = (symbol: string) => {
+      const moves = logReturns(symbol).map(Math.abs);
+      const mean = moves.reduce((sum, value) => sum + value, 0) / moves.length;
+      let covariance = 0;
+      let variance = 0;
+      for (let index = 1; index < moves.length; index += 1) {
+        covariance += (moves[index]! - mean) * (moves[index - 1]! - mean);
+        variance += (moves[index]! - mean) ** 2;
+      }
+      return covariance / variance;
+    };
+    const stocks = listedSymbols.filter((item) => item.type === 'stock').slice(0, 40);
+    const average = stocks.reduce((sum, item) => sum + clustering(item.symbol), 0) / stocks.length;
+    expect(average).toBeGreaterThan(0.08);
+    expect(clustering('SPY')).toBeGreaterThan(0.12);
   });
 
   it('gaps now and then: some days open far from the previous close', () => {
@@ -92,14 +100,131 @@ describe('the simulated daily series', () => {
     expect(gaps.length).toBeLessThan(bars.length / 20);
   });
 
-  it('keeps the five tracked stocks inside their fixed 52-week range', () => {
+  it("keeps the five tracked stocks' past year inside their fixed 52-week range", () => {
     for (const symbol of stockSymbols) {
       const { yearLow, yearHigh } = stockFundamentals[symbol];
-      for (const bar of simulatedSeries(symbol, through)) {
-        expect(bar.low).toBeGreaterThanOrEqual(yearLow);
-        expect(bar.high).toBeLessThanOrEqual(yearHigh);
+      for (const day of [through, '2026-11-20', '2027-08-31']) {
+        const pastYear = simulatedSeries(symbol, day).slice(-252);
+        expect(Math.min(...pastYear.map((bar) => bar.low))).toBeGreaterThanOrEqual(yearLow);
+        expect(Math.max(...pastYear.map((bar) => bar.high))).toBeLessThanOrEqual(yearHigh);
       }
+      // From the day the range begins, not only a year later.
+      const inRange = simulatedSeries(symbol, through).filter(
+        (bar) => bar.date >= trackedRangeStart,
+      );
+      expect(inRange.every((bar) => bar.low >= yearLow && bar.high <= yearHigh)).toBe(true);
     }
+  });
+
+  it('runs on without a jump where the walk is pinned or enters the tracked range', () => {
+    const jumps: string[] = [];
+    for (const symbol of ['SPY', 'NVDA', 'KO', ...stockSymbols]) {
+      const bars = simulatedSeries(symbol, '2027-03-31');
+      bars.slice(1).forEach((bar, index) => {
+        const from = bars[index]!;
+        if (
+          (from.date <= levelDate && bar.date > levelDate) ||
+          (from.date < trackedRangeStart && bar.date >= trackedRangeStart)
+        ) {
+          if (Math.abs(Math.log(bar.open / from.close)) > 0.1) jumps.push(`${symbol} ${bar.date}`);
+        }
+      });
+    }
+    expect(jumps).toEqual([]);
+  });
+});
+
+describe('simulated price levels and long-run trends', () => {
+  const today = '2026-11-23';
+  const closeOn = (symbol: string, date: string) => simulatedSeries(symbol, date).at(-1)!.close;
+  const range = (bars: readonly { high: number; low: number }[]) => ({
+    low: Math.min(...bars.map((bar) => bar.low)),
+    high: Math.max(...bars.map((bar) => bar.high)),
+  });
+
+  it('closes every anchored symbol at its anchor on the level date', () => {
+    for (const [symbol, anchor] of Object.entries(priceAnchors)) {
+      expect(closeOn(symbol, levelDate), symbol).toBeCloseTo(anchor.price, 2);
+    }
+  });
+
+  it('trades the major funds and largest companies at their real orders of magnitude', () => {
+    const within = { SPY: [300, 1500], QQQ: [250, 1500], DIA: [200, 1000], VOO: [300, 1500] };
+    for (const [symbol, [low, high]] of Object.entries(within)) {
+      const pastYear = range(simulatedSeries(symbol, today).slice(-252));
+      expect(pastYear.low, symbol).toBeGreaterThan(low!);
+      expect(pastYear.high, symbol).toBeLessThan(high!);
+    }
+    expect(closeOn('AGG', today)).toBeGreaterThan(70);
+    expect(closeOn('AGG', today)).toBeLessThan(130);
+    expect(closeOn('NVDA', today)).toBeGreaterThan(50);
+    expect(closeOn('NVDA', today)).toBeLessThan(1000);
+  });
+
+  it('draws the other levels from a plausible spread', () => {
+    const stocks = listedSymbols
+      .filter((item) => item.type === 'stock' && !priceAnchors[item.symbol])
+      .map((item) => closeOn(item.symbol, levelDate));
+    expect(Math.min(...stocks)).toBeGreaterThanOrEqual(8);
+    expect(Math.max(...stocks)).toBeLessThanOrEqual(3000);
+    const sorted = [...stocks].sort((a, b) => a - b);
+    const median = sorted[sorted.length >> 1]!;
+    expect(median).toBeGreaterThan(60);
+    expect(median).toBeLessThan(250);
+    // Different symbols, different levels: not one price for all.
+    expect(new Set(sorted.map((price) => Math.round(price))).size).toBeGreaterThan(200);
+  });
+
+  it('moves funds that follow the same index together', () => {
+    const returns = (symbol: string) =>
+      simulatedSeries(symbol, through)
+        .slice(-250)
+        .map((bar, index, bars) => (index ? bar.close / bars[index - 1]!.close : 1));
+    const spy = returns('SPY');
+    for (const symbol of ['IVV', 'VOO']) {
+      returns(symbol).forEach((value, index) => {
+        expect(Math.abs(value - spy[index]!)).toBeLessThan(0.0005);
+      });
+    }
+    expect(returns('QQQ')).not.toEqual(spy);
+  });
+
+  it('gives five-year charts a trend: their range is wider than the past year', () => {
+    for (const symbol of ['AAPL', 'MSFT', 'NVDA', 'SPY', 'QQQ']) {
+      const bars = simulatedSeries(symbol, today);
+      const pastYear = range(bars.slice(-252));
+      const fiveYears = range(bars.slice(-1260));
+      expect(fiveYears.low, symbol).toBeLessThanOrEqual(pastYear.low);
+      expect(fiveYears.high, symbol).toBeGreaterThanOrEqual(pastYear.high);
+      expect(fiveYears.high - fiveYears.low, symbol).toBeGreaterThan(
+        1.5 * (pastYear.high - pastYear.low),
+      );
+    }
+    // The tracked five left their fixed 52-week range in the years before it.
+    const { yearLow } = stockFundamentals.AAPL;
+    expect(range(simulatedSeries('AAPL', today).slice(-1260)).low).toBeLessThan(0.8 * yearLow);
+  });
+
+  it('keeps five-year returns plausible', () => {
+    const fiveYearRatio = (symbol: string) => {
+      const bars = simulatedSeries(symbol, today);
+      return bars.at(-1)!.close / bars.at(-1260)!.close;
+    };
+    const stocks = listedSymbols
+      .filter((item) => item.type === 'stock')
+      .map((item) => fiveYearRatio(item.symbol))
+      .sort((a, b) => a - b);
+    const plausible = stocks.filter((ratio) => ratio > 1 / 3 && ratio < 4);
+    expect(plausible.length / stocks.length).toBeGreaterThan(0.97);
+    const median = stocks[stocks.length >> 1]!;
+    expect(median).toBeGreaterThan(1.05);
+    expect(median).toBeLessThan(1.8);
+    // Broad stock funds grew; a Treasury-bill fund barely moved.
+    for (const symbol of ['SPY', 'VTI', 'QQQ']) {
+      expect(fiveYearRatio(symbol), symbol).toBeGreaterThan(1.05);
+      expect(fiveYearRatio(symbol), symbol).toBeLessThan(4);
+    }
+    expect(Math.abs(fiveYearRatio('BIL') - 1)).toBeLessThan(0.05);
   });
 });
 

@@ -1,14 +1,27 @@
 import { type StockSymbol, stockSymbols } from '@tickerwise/shared';
-import { dayNumber, tradingDaysBetween } from '../calendar/market-calendar.ts';
+import { tradingDaysBetween } from '../calendar/market-calendar.ts';
 import { stockFundamentals } from '../reference/stock-fundamentals.ts';
 import { listedSymbol } from '../reference/universe.ts';
+import { fundBehaviour, stockBehaviour } from './market-behaviour.ts';
+import { levelDate } from './price-anchors.ts';
+import { hash, normalFrom, normalStream, randomStream } from './random.ts';
+import { simulatedLevel } from './simulated-level.ts';
 
 /**
  * The offline market: for each symbol, one deterministic series of daily bars from
  * `seriesStart`, seeded by the symbol. Daily log returns have a drift and a long-run
- * volatility set by sector, GARCH(1,1) variance (calm and stormy stretches), fat tails, and
- * occasional overnight gaps (earnings-like news). The product's five tracked stocks instead
- * revert to a base price inside their fixed 52-week range, so their figures stay coherent.
+ * volatility set by sector (for a fund, by what it holds), GARCH(1,1) variance (calm and
+ * stormy stretches), fat tails, and for single stocks occasional overnight gaps
+ * (earnings-like news).
+ *
+ * The walk is pinned so that it passes through the symbol's simulated level
+ * (simulated-level.ts) on `levelDate`, and bent so that its outcome five and ten years back
+ * is a plausible one (see `outcomeSpread`): prices trend into today's order of magnitude
+ * instead of wandering from an arbitrary start, and a five-year chart climbs or falls the way
+ * real ones do. Funds that follow the same index share one walk, so SPY, IVV and VOO move
+ * together. The product's five tracked stocks walk freely up to `trackedRangeStart` and from
+ * then on revert to a base price inside their fixed 52-week range, so from a year after that
+ * day their past year always fits that range.
  */
 export interface SimulatedBar {
   date: string;
@@ -20,88 +33,60 @@ export interface SimulatedBar {
 }
 
 export const seriesStart = '2016-01-04';
+/** From this day on the tracked five stay inside their fixed 52-week range. */
+export const trackedRangeStart = '2025-01-02';
 
-interface SectorBehaviour {
-  /** Expected yearly return. */
-  drift: number;
-  /** Yearly volatility of a typical member. */
-  volatility: number;
-}
-
-const sectorBehaviour: Record<string, SectorBehaviour> = {
-  'Information Technology': { drift: 0.14, volatility: 0.3 },
-  'Communication Services': { drift: 0.1, volatility: 0.28 },
-  'Consumer Discretionary': { drift: 0.1, volatility: 0.3 },
-  'Consumer Staples': { drift: 0.06, volatility: 0.17 },
-  Energy: { drift: 0.06, volatility: 0.33 },
-  Financials: { drift: 0.09, volatility: 0.25 },
-  'Health Care': { drift: 0.08, volatility: 0.22 },
-  Industrials: { drift: 0.09, volatility: 0.24 },
-  Materials: { drift: 0.07, volatility: 0.26 },
-  'Real Estate': { drift: 0.05, volatility: 0.24 },
-  Utilities: { drift: 0.05, volatility: 0.18 },
-  // ETF asset classes.
-  'US equity': { drift: 0.09, volatility: 0.17 },
-  'International equity': { drift: 0.05, volatility: 0.18 },
-  Bonds: { drift: 0.02, volatility: 0.07 },
-  Commodities: { drift: 0.04, volatility: 0.16 },
-  'Real estate': { drift: 0.05, volatility: 0.21 },
-  'Sector equity': { drift: 0.09, volatility: 0.22 },
-  'Thematic equity': { drift: 0.05, volatility: 0.45 },
+/** The tracked five: free-walk drift and daily deviation, base price inside the range, volume. */
+const trackedBehaviour: Record<
+  StockSymbol,
+  { drift: number; daily: number; basePrice: number; volume: number }
+> = {
+  AAPL: { drift: 0.14, daily: 0.014, basePrice: 182, volume: 55e6 },
+  MSFT: { drift: 0.15, daily: 0.013, basePrice: 372, volume: 21e6 },
+  GOOGL: { drift: 0.13, daily: 0.016, basePrice: 138, volume: 26e6 },
+  AMZN: { drift: 0.12, daily: 0.018, basePrice: 162, volume: 42e6 },
+  TSLA: { drift: 0.22, daily: 0.03, basePrice: 224, volume: 98e6 },
 };
-const defaultBehaviour: SectorBehaviour = { drift: 0.07, volatility: 0.3 };
 
-/** Daily standard deviation and volume of the tracked five (their 52-week range is fixed). */
-const trackedBehaviour: Record<StockSymbol, { basePrice: number; daily: number; volume: number }> =
-  {
-    AAPL: { basePrice: 182, daily: 0.014, volume: 55e6 },
-    MSFT: { basePrice: 372, daily: 0.013, volume: 21e6 },
-    GOOGL: { basePrice: 138, daily: 0.016, volume: 26e6 },
-    AMZN: { basePrice: 162, daily: 0.018, volume: 42e6 },
-    TSLA: { basePrice: 224, daily: 0.03, volume: 98e6 },
-  };
-
+const tradingDaysPerYear = 252;
 const garchAlpha = 0.1;
 const garchBeta = 0.88;
 /** Chance of an overnight gap on a given day, and its size in long-run daily deviations. */
 const gapChance = 0.012;
 const gapScale = 4;
 /** Chance that a day's shock comes from the wide tail, and how much wider it is. */
-const tailChance = 0.04;
-const tailScale = 2.5;
-/** The variance of a shock with its tail, per unit of GARCH variance. */
-const tailVariance = 1 - tailChance + tailChance * tailScale * tailScale;
+const tailChance = 0.02;
+const tailScale = 2;
+/** The deviation of a shock with its tail, per unit of GARCH deviation. */
+const tailDeviation = Math.sqrt(1 - tailChance + tailChance * tailScale * tailScale);
+/** The share of a day's variance that comes overnight (between close and open). */
+const overnightShare = 0.06;
+const overnightDeviation = Math.sqrt(overnightShare);
+const sessionDeviation = Math.sqrt(1 - overnightShare);
+/** How far a day's high and low reach past its open and close, in daily deviations. */
+const wickScale = 0.6;
 /** Daily mean reversion of the tracked five's log deviation from their base price. */
 const trackedPersistence = 0.985;
-
-/** FNV-1a: a stable 32-bit seed from text. */
-export function hash(text: string): number {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193);
-  }
-  return value >>> 0;
-}
-
-/** mulberry32: a small, fast PRNG; the same seed gives the same stream. */
-export function randomStream(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function normalFrom(random: () => number): number {
-  const u = Math.max(random(), Number.EPSILON);
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
-}
+/** A company's shares traded in a day, as a share of all its shares: 0.25% to 1%. */
+const turnover = { low: 0.0025, high: 0.01 };
+/**
+ * Members of a sector differ from it: volatility times 0.75 to 1.35, and a yearly drift off
+ * the sector's by this much (one standard deviation).
+ */
+const memberVolatility = { low: 0.75, high: 1.35 };
+const memberDriftDeviation = 0.03;
+/** The walk's outcome is bent at this many trading days (five years) before its pin. */
+const fiveYears = 5 * tradingDaysPerYear;
+/**
+ * The spread of the walk's outcome over years, as a share of a free walk's (volatility times
+ * the root of the years). Today's listed companies and funds are the ones that did not
+ * collapse, so their past outcomes spread less than free walks would.
+ */
+const outcomeSpread = 0.7;
 
 const roundCents = (value: number) => Math.round(value * 100) / 100;
+const logUniform = (random: () => number, low: number, high: number) =>
+  Math.exp(Math.log(low) + random() * Math.log(high / low));
 
 function isTracked(symbol: string): symbol is StockSymbol {
   return (stockSymbols as readonly string[]).includes(symbol);
@@ -119,44 +104,64 @@ function insideRange(low: number, high: number, base: number, logDeviation: numb
   return low + span / (1 + Math.exp(-position));
 }
 
+/** No simulated share trades under a dollar: prices under $2 ease towards $1. */
+const aboveADollar = (price: number) => (price < 2 ? 1 + (price * price) / 4 : price);
+
 interface Model {
-  /** Long-run daily variance. */
-  longRunVariance: number;
-  dailyDrift: number;
+  /** Seed of the walk's shocks and trend: the symbol, or for a fund the index it follows. */
+  walkSeed: string;
+  /** Expected yearly return and yearly volatility. */
+  drift: number;
+  volatility: number;
+  gaps: boolean;
   averageVolume: number;
-  startPrice: number;
-  /** For the tracked five: the fixed range prices stay in. */
-  range?: { low: number; high: number; base: number };
+  /** The free walk closes at `price` on its last trading day up to `date`. */
+  pin: { date: string; price: number };
+  /** For the tracked five: the fixed range prices stay in from `from` on. */
+  range?: { from: string; low: number; high: number; base: number };
 }
 
 function modelOf(symbol: string): Model {
   const random = randomStream(hash(`${symbol}:model`));
   if (isTracked(symbol)) {
-    const { basePrice, daily, volume } = trackedBehaviour[symbol];
+    const { drift, daily, basePrice, volume } = trackedBehaviour[symbol];
     const { yearLow, yearHigh } = stockFundamentals[symbol];
     return {
-      longRunVariance: daily * daily,
-      dailyDrift: 0,
+      walkSeed: symbol,
+      drift,
+      volatility: daily * Math.sqrt(tradingDaysPerYear),
+      gaps: true,
       averageVolume: volume,
-      startPrice: basePrice,
-      range: { low: yearLow, high: yearHigh, base: basePrice },
+      // The free walk ends at the base price the day before the range begins.
+      pin: { date: trackedRangeStart, price: basePrice },
+      range: { from: trackedRangeStart, low: yearLow, high: yearHigh, base: basePrice },
     };
   }
-  const listed = listedSymbol(symbol);
-  const behaviour = sectorBehaviour[listed?.sector ?? ''] ?? defaultBehaviour;
-  const isEtf = listed?.type === 'etf';
-  // Members of a sector differ: some calmer, some wilder than the sector.
-  const spread = isEtf ? 1 : 0.75 + 0.6 * random();
-  const treasuryBills = listed?.industry === 'Treasury bills';
-  const yearlyVolatility = treasuryBills ? 0.004 : behaviour.volatility * spread;
-  const startPrice = treasuryBills
-    ? 91 + random() * 10
-    : Math.exp(Math.log(18) + random() * Math.log(400 / 18));
+  const listing = listedSymbol(symbol);
+  const level = simulatedLevel(symbol);
+  const pin = { date: levelDate, price: level.price };
+  if (listing?.type === 'etf') {
+    const volume = listing.featured ? [2e6, 60e6] : [4e5, 12e6];
+    return {
+      walkSeed: `fund:${listing.sector}:${listing.industry}`,
+      ...fundBehaviour(listing),
+      gaps: false,
+      averageVolume: logUniform(random, volume[0]!, volume[1]!),
+      pin,
+    };
+  }
+  const behaviour = stockBehaviour(listing?.sector);
+  // Members of a sector differ: some calmer, some wilder, some better run than the sector.
+  const spread = memberVolatility.low + (memberVolatility.high - memberVolatility.low) * random();
+  const drift = behaviour.drift + memberDriftDeviation * normalFrom(random);
+  const shares = (level.marketCap ?? 0) / level.price;
   return {
-    longRunVariance: (yearlyVolatility * yearlyVolatility) / 252,
-    dailyDrift: (treasuryBills ? 0.03 : behaviour.drift) / 252,
-    averageVolume: Math.round(Math.exp(Math.log(8e5) + random() * Math.log(60e6 / 8e5))),
-    startPrice,
+    walkSeed: symbol,
+    drift,
+    volatility: behaviour.volatility * spread,
+    gaps: true,
+    averageVolume: Math.max(1e5, shares * logUniform(random, turnover.low, turnover.high)),
+    pin,
   };
 }
 
@@ -182,77 +187,146 @@ export function simulatedSeries(symbol: string, through: string): readonly Simul
 
 function computeSeries(symbol: string, through: string): SimulatedBar[] {
   const model = modelOf(symbol);
-  const random = randomStream(hash(`${symbol}:series`));
-  if (tradingDaysMemo?.through !== through) {
-    tradingDaysMemo = { through, days: tradingDaysBetween(seriesStart, through) };
+  // The walk always runs to its pin, so a day's bar is the same whatever the last day asked.
+  const last = through > model.pin.date ? through : model.pin.date;
+  if (tradingDaysMemo?.through !== last) {
+    tradingDaysMemo = { through: last, days: tradingDaysBetween(seriesStart, last) };
   }
   const { days } = tradingDaysMemo;
-  const bars: SimulatedBar[] = [];
-  const longRunDeviation = Math.sqrt(model.longRunVariance);
-  const omega = model.longRunVariance * (1 - garchAlpha - garchBeta);
-  let variance = model.longRunVariance;
-  let previousShock = 0;
-  let logLevel = 0;
-  // No simulated share falls under a dollar: the walk bounces off that floor.
-  const floorLevel = Math.log(1 / model.startPrice);
-  const priceAt = (level: number) =>
-    model.range
-      ? insideRange(model.range.low, model.range.high, model.range.base, level)
-      : model.startPrice * Math.exp(level);
+  const walk = walkOf(model, days);
+  let pinIndex = walk.rangeFrom - 1;
+  while (pinIndex > 0 && days[pinIndex]! > model.pin.date) pinIndex -= 1;
+  toPrices(walk, model, pinIndex);
 
-  for (const date of days) {
-    variance = omega + garchAlpha * previousShock * previousShock + garchBeta * variance;
-    const deviation = Math.sqrt(variance);
-    const tail = random() < tailChance ? tailScale : 1;
-    const shock = deviation * tail * normalFrom(random);
-    const gap = random() < gapChance ? gapScale * longRunDeviation * normalFrom(random) : 0;
-    const overnight = 0.25 * deviation * normalFrom(random);
-    const wickUp = Math.abs(normalFrom(random)) * 0.6 * deviation;
-    const wickDown = Math.abs(normalFrom(random)) * 0.6 * deviation;
-    const volumeNoise = normalFrom(random);
-
-    const openLevel = (model.range ? trackedPersistence : 1) * logLevel + gap + overnight;
-    // The drag of -variance/2 makes the drift the median yearly return, as for real prices.
-    logLevel = Math.max(
-      floorLevel,
-      openLevel + model.dailyDrift - (variance * tailVariance) / 2 + shock,
-    );
-    // Scaled so that the long-run variance stays the sector's; gaps do not feed it.
-    previousShock = shock / Math.sqrt(tailVariance);
-
-    const open = priceAt(openLevel);
-    const close = priceAt(logLevel);
-    let high = Math.max(open, close) * Math.exp(wickUp);
-    let low = Math.min(open, close) * Math.exp(-wickDown);
-    if (model.range) {
-      high = Math.min(high, model.range.high);
-      low = Math.max(low, model.range.low);
-    }
-    const activity = 1 + 1.2 * (Math.abs(shock + gap) / longRunDeviation - 0.8);
-    const volume = model.averageVolume * Math.exp(0.25 * volumeNoise) * Math.max(0.4, activity);
-    bars.push({
-      date,
-      open: roundCents(open),
-      high: roundCents(Math.max(high, open, close)),
-      low: roundCents(Math.min(low, open, close)),
-      close: roundCents(close),
-      volume: Math.round(volume),
-    });
+  let end = days.length;
+  while (end > 0 && days[end - 1]! > through) end -= 1;
+  const bars: SimulatedBar[] = new Array(end);
+  for (let index = 0; index < end; index += 1) {
+    const open = roundCents(walk.open[index]!);
+    const close = roundCents(walk.close[index]!);
+    bars[index] = {
+      date: days[index]!,
+      open,
+      high: Math.max(roundCents(walk.high[index]!), open, close),
+      low: Math.min(roundCents(walk.low[index]!), open, close),
+      close,
+      volume: walk.volume[index]!,
+    };
   }
   return bars;
 }
 
-/** The index of the bar of `date` in a series, or -1 when it has none. */
-export function seriesIndex(bars: readonly SimulatedBar[], date: string): number {
-  const target = dayNumber(date);
-  let low = 0;
-  let high = bars.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const day = dayNumber(bars[middle]!.date);
-    if (day === target) return middle;
-    if (day < target) low = middle + 1;
-    else high = middle - 1;
+/**
+ * The walk day by day. Before `rangeFrom` its open, high, low and close are log levels of the
+ * free walk; from `rangeFrom` on (the tracked five's range), prices.
+ */
+interface Walk {
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+  rangeFrom: number;
+}
+
+function walkOf(model: Model, days: readonly string[]): Walk {
+  const count = days.length;
+  const walk: Walk = {
+    open: new Float64Array(count),
+    high: new Float64Array(count),
+    low: new Float64Array(count),
+    close: new Float64Array(count),
+    volume: new Float64Array(count),
+    rangeFrom: count,
+  };
+  const { range } = model;
+  if (range) {
+    const from = days.findIndex((date) => date >= range.from);
+    if (from >= 0) walk.rangeFrom = from;
   }
-  return -1;
+  const random = randomStream(hash(`${model.walkSeed}:series`));
+  const normal = normalStream(random);
+  const longRunVariance = (model.volatility * model.volatility) / tradingDaysPerYear;
+  const longRunDeviation = Math.sqrt(longRunVariance);
+  const dailyDrift = model.drift / tradingDaysPerYear;
+  const omega = longRunVariance * (1 - garchAlpha - garchBeta);
+  let variance = longRunVariance;
+  let previousShock = 0;
+  let logLevel = 0;
+  let deviationFromBase = 0;
+
+  for (let index = 0; index < count; index += 1) {
+    variance = omega + garchAlpha * previousShock * previousShock + garchBeta * variance;
+    const deviation = Math.sqrt(variance);
+    // The day's innovation with its fat tail, scaled to the GARCH variance.
+    const tail = random() < tailChance ? tailScale : 1;
+    previousShock = (deviation * tail * normal()) / tailDeviation;
+    // Overnight and session moves together have that variance; gaps do not feed it.
+    const shock = sessionDeviation * previousShock;
+    const overnight = overnightDeviation * deviation * normal();
+    const gap = random() < gapChance && model.gaps ? gapScale * longRunDeviation * normal() : 0;
+    const wickUp = Math.abs(normal()) * wickScale * deviation;
+    const wickDown = Math.abs(normal()) * wickScale * deviation;
+    // The drag of -variance/2 makes the drift the expected yearly return, as for real prices.
+    const drag = variance / 2;
+    const activity = 1 + 1.2 * (Math.abs(shock + gap) / longRunDeviation - 0.8);
+    walk.volume[index] = Math.round(
+      model.averageVolume * Math.exp(0.25 * normal()) * Math.max(0.4, activity),
+    );
+
+    if (range && index >= walk.rangeFrom) {
+      const openDeviation = trackedPersistence * deviationFromBase + gap + overnight;
+      deviationFromBase = openDeviation - drag + shock;
+      const open = insideRange(range.low, range.high, range.base, openDeviation);
+      const close = insideRange(range.low, range.high, range.base, deviationFromBase);
+      walk.open[index] = open;
+      walk.close[index] = close;
+      walk.high[index] = Math.min(Math.max(open, close) * Math.exp(wickUp), range.high);
+      walk.low[index] = Math.max(Math.min(open, close) * Math.exp(-wickDown), range.low);
+      continue;
+    }
+    const open = logLevel + gap + overnight;
+    logLevel = open + dailyDrift - drag + shock;
+    walk.open[index] = open;
+    walk.close[index] = logLevel;
+    walk.high[index] = Math.max(open, logLevel) + wickUp;
+    walk.low[index] = Math.min(open, logLevel) - wickDown;
+  }
+  return walk;
+}
+
+/**
+ * Turns the free walk's log levels into prices, in place. The walk is bent by a constant
+ * added to each day's log return, one from its start to five years before its pin and
+ * another over those five years, so that its outcome over each stretch is the symbol's
+ * trend (drift less half the variance, per year) plus a seeded surprise of `outcomeSpread`
+ * times a free walk's. Then it is scaled to close at the pin's price on `pinIndex`; days
+ * after the pin walk freely.
+ */
+function toPrices(walk: Walk, model: Model, pinIndex: number): void {
+  const { open, high, low, close } = walk;
+  const random = randomStream(hash(`${model.walkSeed}:trend`));
+  const trend = model.drift - (model.volatility * model.volatility) / 2;
+  const outcome = (days: number) => {
+    const years = days / tradingDaysPerYear;
+    return trend * years + outcomeSpread * model.volatility * Math.sqrt(years) * normalFrom(random);
+  };
+  const checkpoint = Math.max(0, pinIndex - fiveYears);
+  const early =
+    checkpoint > 0 ? (outcome(checkpoint) - (close[checkpoint]! - close[0]!)) / checkpoint : 0;
+  const lateDays = pinIndex - checkpoint;
+  const late =
+    lateDays > 0 ? (outcome(lateDays) - (close[pinIndex]! - close[checkpoint]!)) / lateDays : 0;
+  const bendAt = (index: number) =>
+    early * Math.min(index, checkpoint) +
+    late * Math.min(Math.max(index - checkpoint, 0), lateDays);
+  const logScale = Math.log(model.pin.price) - close[pinIndex]! - bendAt(pinIndex);
+
+  for (let index = 0; index < walk.rangeFrom; index += 1) {
+    const shift = logScale + bendAt(index);
+    open[index] = aboveADollar(Math.exp(open[index]! + shift));
+    high[index] = aboveADollar(Math.exp(high[index]! + shift));
+    low[index] = aboveADollar(Math.exp(low[index]! + shift));
+    close[index] = aboveADollar(Math.exp(close[index]! + shift));
+  }
 }

@@ -6,7 +6,8 @@ import {
   sessionOpenMinute,
 } from '../../../calendar/market-calendar.ts';
 import type { SimulatedPriceControl } from '../../../simulation/price-control.ts';
-import { hash, type SimulatedBar, simulatedSeries } from '../../../simulation/simulated-series.ts';
+import { hash } from '../../../simulation/random.ts';
+import { type SimulatedBar, simulatedSeries } from '../../../simulation/simulated-series.ts';
 import { roundCents } from '../market-days.ts';
 import type { MarketProvider, ProviderQuote } from './market-provider.ts';
 
