@@ -2,7 +2,8 @@ import type { CompanyProfile, KeyMetrics } from '@tickerwise/shared';
 import { emptyKeyMetrics, type StockSymbol, stockSymbols } from '@tickerwise/shared';
 import { stockFundamentals } from '../../reference/stock-fundamentals.ts';
 import type { ListedSymbol } from '../../reference/universe.ts';
-import { hash, randomStream } from '../../simulation/simulated-series.ts';
+import { hash, randomStream } from '../../simulation/random.ts';
+import { simulatedLevel } from '../../simulation/simulated-level.ts';
 
 /** Plausible ranges per sector: P/E, dividend yield (%), gross margin (%). */
 const sectorRanges: Record<
@@ -27,6 +28,12 @@ const defaultRanges = {
   gross: [30, 55] as [number, number],
 };
 
+/** Return on equity (%): book value per share follows from it and the EPS. */
+const returnOnEquity: [number, number] = [8, 32];
+/** The smallest yield a dividend payer has (%), and the chance a company pays none. */
+const minimumYield = 0.3;
+const noDividendChance = 0.4;
+
 const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
 
 function isTracked(symbol: string): symbol is StockSymbol {
@@ -39,9 +46,12 @@ export interface SimulatedCompany {
 }
 
 /**
- * Company figures for the offline provider, seeded per symbol and tied to the price they are
- * computed at: market cap = shares x price, P/E = price / EPS, P/B and P/S from book value
- * and sales per share, payout = dividend / EPS. The product's five tracked stocks keep their
+ * Company figures for the offline provider, seeded per symbol. A company's share count and
+ * its per-share earnings, sales, book value and dividend are set at its simulated level
+ * (simulation/simulated-level.ts), as a real company's change only with its reports; the
+ * ratios follow from the price they are computed at: market cap = shares x price,
+ * P/E = price / EPS, P/B and P/S from book value and sales per share, dividend yield =
+ * dividend / price, payout = dividend / EPS. The product's five tracked stocks keep their
  * fixed market cap, P/E and 52-week range; their share count and EPS follow from those.
  */
 export function simulatedCompany(
@@ -85,31 +95,38 @@ export function simulatedCompany(
   }
   const ranges = sectorRanges[listing.sector ?? ''] ?? defaultRanges;
   const tracked = isTracked(listing.symbol) ? stockFundamentals[listing.symbol] : undefined;
-  const marketCap = tracked?.marketCap ?? Math.exp(Math.log(6e9) + random() * Math.log(6e11 / 6e9));
-  const peRatio = tracked?.peRatio ?? round(between(ranges.pe), 1);
-  const shares = Math.round(marketCap / price);
-  const eps = price / peRatio;
-  const netMargin = between([6, 28]);
-  const salesPerShare = eps / (netMargin / 100);
-  const bookPerShare = price / between([1.2, 12]);
-  const dividendYield = between(ranges.yield);
+  // The tracked five's figures are fixed whatever the price, so theirs are set at the price.
+  const level = tracked
+    ? { price, marketCap: tracked.marketCap }
+    : simulatedLevel(listing.symbol, listing.type);
+  const shares = Math.round((level.marketCap ?? 0) / level.price);
+  const eps = level.price / (tracked?.peRatio ?? between(ranges.pe));
+  // Each margin is a share of the one above it: gross >= operating >= net.
   const gross = between(ranges.gross);
-  const operating = Math.max(netMargin + 2, gross * between([0.35, 0.7]));
+  const operating = gross * between([0.3, 0.75]);
+  const netMargin = operating * between([0.55, 0.85]);
+  const salesPerShare = eps / (netMargin / 100);
+  const bookPerShare = eps / (between(returnOnEquity) / 100);
+  // Where a sector's yields start at nothing, some of its companies pay no dividend at all.
+  const [lowYield, highYield] = ranges.yield;
+  const paysNothing = lowYield === 0 && random() < noDividendChance;
+  const dividendYield = paysNothing ? 0 : between([Math.max(lowYield, minimumYield), highYield]);
+  const dividendPerShare = (level.price * dividendYield) / 100;
   return {
     profile: { ...profile, sharesOutstanding: shares },
     metrics: {
       marketCap: tracked?.marketCap ?? round(shares * price, 0),
-      peRatio,
+      peRatio: tracked?.peRatio ?? round(price / eps, 1),
       pbRatio: round(price / bookPerShare),
       psRatio: round(price / salesPerShare),
       eps: round(eps),
-      dividendYieldPercent: round(dividendYield),
-      payoutRatioPercent: round((((dividendYield / 100) * price) / eps) * 100),
+      dividendYieldPercent: round((dividendPerShare / price) * 100),
+      payoutRatioPercent: round((dividendPerShare / eps) * 100),
       beta,
       yearHigh: tracked?.yearHigh ?? yearRange?.high ?? null,
       yearLow: tracked?.yearLow ?? yearRange?.low ?? null,
       grossMarginPercent: round(gross),
-      operatingMarginPercent: round(Math.min(gross, operating)),
+      operatingMarginPercent: round(operating),
       netMarginPercent: round(netMargin),
       roePercent: round((eps / bookPerShare) * 100),
       revenueGrowthPercent: round(between([-6, 22])),
