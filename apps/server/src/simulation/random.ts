@@ -45,3 +45,12 @@ export function normalStream(random: () => number): () => number {
     return radius * Math.cos(angle);
   };
 }
+
+/** A standard normal draw within ±`limit`: draws beyond it are drawn again. */
+export function boundedNormalFrom(random: () => number, limit: number): number {
+  for (let attempt = 0; attempt < 32; attempt += 1) {
+    const value = normalFrom(random);
+    if (Math.abs(value) <= limit) return value;
+  }
+  return 0;
+}

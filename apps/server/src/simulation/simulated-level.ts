@@ -26,7 +26,14 @@ interface LogNormal {
 }
 
 const stockPrice: LogNormal = { median: 120, spread: 0.85, min: 8, max: 3000 };
-const stockMarketCap: LogNormal = { median: 35e9, spread: 0.95, min: 7e9, max: 180e9 };
+/** The market cap of a typical company of the list. */
+export const typicalMarketCap = 35e9;
+const stockMarketCap: LogNormal = {
+  median: typicalMarketCap,
+  spread: 0.95,
+  min: 7e9,
+  max: 180e9,
+};
 const bondFundPrice: LogNormal = { median: 80, spread: 0.25, min: 20, max: 120 };
 const fundPrice: LogNormal = { median: 90, spread: 0.6, min: 15, max: 700 };
 

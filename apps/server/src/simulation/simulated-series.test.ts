@@ -226,6 +226,16 @@ describe('simulated price levels and long-run trends', () => {
     }
     expect(Math.abs(fiveYearRatio('BIL') - 1)).toBeLessThan(0.05);
   });
+
+  it('gives the largest companies the past that made them large', () => {
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    const largest = Object.entries(priceAnchors)
+      .filter(([, anchor]) => anchor.marketCap)
+      .map(([symbol]) => simulatedSeries(symbol, levelDate))
+      .map((bars) => bars.at(-1)!.close / bars.at(-1260)!.close);
+    expect(median(largest)).toBeGreaterThan(1.35);
+    expect(Math.min(...largest)).toBeGreaterThan(0.4);
+  });
 });
 
 describe('the simulated quote, read from the series', () => {

@@ -4,8 +4,8 @@ import { stockFundamentals } from '../reference/stock-fundamentals.ts';
 import { listedSymbol } from '../reference/universe.ts';
 import { fundBehaviour, stockBehaviour } from './market-behaviour.ts';
 import { levelDate } from './price-anchors.ts';
-import { hash, normalFrom, normalStream, randomStream } from './random.ts';
-import { simulatedLevel } from './simulated-level.ts';
+import { boundedNormalFrom, hash, normalFrom, normalStream, randomStream } from './random.ts';
+import { simulatedLevel, typicalMarketCap } from './simulated-level.ts';
 
 /**
  * The offline market: for each symbol, one deterministic series of daily bars from
@@ -83,6 +83,14 @@ const fiveYears = 5 * tradingDaysPerYear;
  * collapse, so their past outcomes spread less than free walks would.
  */
 const outcomeSpread = 0.7;
+/** No surprise goes beyond this many of its standard deviations, for the same reason. */
+const outcomeLimit = 2;
+/**
+ * A company is as large as it is today because of how it did: per year of its past, its
+ * trend is raised by this much per unit of log market cap above the typical company's
+ * (about 7 points a year for the largest, 2 fewer for the smallest).
+ */
+const sizeTilt = 0.015;
 
 const roundCents = (value: number) => Math.round(value * 100) / 100;
 const logUniform = (random: () => number, low: number, high: number) =>
@@ -113,6 +121,8 @@ interface Model {
   /** Expected yearly return and yearly volatility. */
   drift: number;
   volatility: number;
+  /** Added to the yearly trend of the walk's past (see `sizeTilt`). */
+  pastTilt: number;
   gaps: boolean;
   averageVolume: number;
   /** The free walk closes at `price` on its last trading day up to `date`. */
@@ -130,6 +140,7 @@ function modelOf(symbol: string): Model {
       walkSeed: symbol,
       drift,
       volatility: daily * Math.sqrt(tradingDaysPerYear),
+      pastTilt: 0,
       gaps: true,
       averageVolume: volume,
       // The free walk ends at the base price the day before the range begins.
@@ -145,6 +156,7 @@ function modelOf(symbol: string): Model {
     return {
       walkSeed: `fund:${listing.sector}:${listing.industry}`,
       ...fundBehaviour(listing),
+      pastTilt: 0,
       gaps: false,
       averageVolume: logUniform(random, volume[0]!, volume[1]!),
       pin,
@@ -159,6 +171,7 @@ function modelOf(symbol: string): Model {
     walkSeed: symbol,
     drift,
     volatility: behaviour.volatility * spread,
+    pastTilt: sizeTilt * Math.log((level.marketCap ?? typicalMarketCap) / typicalMarketCap),
     gaps: true,
     averageVolume: Math.max(1e5, shares * logUniform(random, turnover.low, turnover.high)),
     pin,
@@ -299,17 +312,18 @@ function walkOf(model: Model, days: readonly string[]): Walk {
  * Turns the free walk's log levels into prices, in place. The walk is bent by a constant
  * added to each day's log return, one from its start to five years before its pin and
  * another over those five years, so that its outcome over each stretch is the symbol's
- * trend (drift less half the variance, per year) plus a seeded surprise of `outcomeSpread`
- * times a free walk's. Then it is scaled to close at the pin's price on `pinIndex`; days
+ * trend (drift less half the variance, per year, tilted by its size) plus a seeded surprise
+ * (see `outcomeSpread`). Then it is scaled to close at the pin's price on `pinIndex`; days
  * after the pin walk freely.
  */
 function toPrices(walk: Walk, model: Model, pinIndex: number): void {
   const { open, high, low, close } = walk;
   const random = randomStream(hash(`${model.walkSeed}:trend`));
-  const trend = model.drift - (model.volatility * model.volatility) / 2;
+  const trend = model.drift + model.pastTilt - (model.volatility * model.volatility) / 2;
   const outcome = (days: number) => {
     const years = days / tradingDaysPerYear;
-    return trend * years + outcomeSpread * model.volatility * Math.sqrt(years) * normalFrom(random);
+    const surprise = boundedNormalFrom(random, outcomeLimit);
+    return trend * years + outcomeSpread * model.volatility * Math.sqrt(years) * surprise;
   };
   const checkpoint = Math.max(0, pinIndex - fiveYears);
   const early =
