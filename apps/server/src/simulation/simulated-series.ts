@@ -4,7 +4,7 @@ import { stockFundamentals } from '../reference/stock-fundamentals.ts';
 import { listedSymbol } from '../reference/universe.ts';
 import { fundBehaviour, stockBehaviour } from './market-behaviour.ts';
 import { levelDate } from './price-anchors.ts';
-import { boundedNormalFrom, hash, normalFrom, normalStream, randomStream } from './random.ts';
+import { boundedNormalFrom, Draws, hash, normalFrom, randomStream } from './random.ts';
 import { simulatedLevel, typicalMarketCap } from './simulated-level.ts';
 
 /**
@@ -257,8 +257,10 @@ function walkOf(model: Model, days: readonly string[]): Walk {
     const from = days.findIndex((date) => date >= range.from);
     if (from >= 0) walk.rangeFrom = from;
   }
-  const random = randomStream(hash(`${model.walkSeed}:series`));
-  const normal = normalStream(random);
+  // Drawn up front, a fixed number a day, so the loop below makes no calls; in two streams,
+  // so that a longer series starts with the same draws as a shorter one.
+  const uniforms = new Draws(hash(`${model.walkSeed}:events`)).uniforms(2 * count);
+  const normals = new Draws(hash(`${model.walkSeed}:series`)).normals(6 * count);
   const longRunVariance = (model.volatility * model.volatility) / tradingDaysPerYear;
   const longRunDeviation = Math.sqrt(longRunVariance);
   const dailyDrift = model.drift / tradingDaysPerYear;
@@ -272,19 +274,22 @@ function walkOf(model: Model, days: readonly string[]): Walk {
     variance = omega + garchAlpha * previousShock * previousShock + garchBeta * variance;
     const deviation = Math.sqrt(variance);
     // The day's innovation with its fat tail, scaled to the GARCH variance.
-    const tail = random() < tailChance ? tailScale : 1;
-    previousShock = (deviation * tail * normal()) / tailDeviation;
+    const tail = uniforms[2 * index]! < tailChance ? tailScale : 1;
+    previousShock = (deviation * tail * normals[6 * index]!) / tailDeviation;
     // Overnight and session moves together have that variance; gaps do not feed it.
     const shock = sessionDeviation * previousShock;
-    const overnight = overnightDeviation * deviation * normal();
-    const gap = random() < gapChance && model.gaps ? gapScale * longRunDeviation * normal() : 0;
-    const wickUp = Math.abs(normal()) * wickScale * deviation;
-    const wickDown = Math.abs(normal()) * wickScale * deviation;
+    const overnight = overnightDeviation * deviation * normals[6 * index + 1]!;
+    const gap =
+      uniforms[2 * index + 1]! < gapChance && model.gaps
+        ? gapScale * longRunDeviation * normals[6 * index + 2]!
+        : 0;
+    const wickUp = Math.abs(normals[6 * index + 3]!) * wickScale * deviation;
+    const wickDown = Math.abs(normals[6 * index + 4]!) * wickScale * deviation;
     // The drag of -variance/2 makes the drift the expected yearly return, as for real prices.
     const drag = variance / 2;
     const activity = 1 + 1.2 * (Math.abs(shock + gap) / longRunDeviation - 0.8);
     walk.volume[index] = Math.round(
-      model.averageVolume * Math.exp(0.25 * normal()) * Math.max(0.4, activity),
+      model.averageVolume * Math.exp(0.25 * normals[6 * index + 5]!) * Math.max(0.4, activity),
     );
 
     if (range && index >= walk.rangeFrom) {
