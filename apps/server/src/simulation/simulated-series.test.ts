@@ -96,6 +96,32 @@ describe('the simulated daily series', () => {
     expect(clustering('SPY')).toBeGreaterThan(0.12);
   });
 
+  it('starts storms with falls, and keeps an index fund within a crash-day move', () => {
+    // Correlation of a day's return with the next day's size of move: negative when falls,
+    // more than rises, bring stormy days.
+    const leverage = (symbol: string) => {
+      const returns = logReturns(symbol);
+      const today = returns.slice(0, -1);
+      const next = returns.slice(1).map(Math.abs);
+      const mean = (values: number[]) =>
+        values.reduce((sum, value) => sum + value, 0) / values.length;
+      const [todayMean, nextMean] = [mean(today), mean(next)];
+      let covariance = 0;
+      for (let index = 0; index < today.length; index += 1) {
+        covariance += (today[index]! - todayMean) * (next[index]! - nextMean);
+      }
+      return covariance / today.length / (deviation(today) * deviation(next));
+    };
+    const stocks = listedSymbols.filter((item) => item.type === 'stock').slice(0, 40);
+    const average = stocks.reduce((sum, item) => sum + leverage(item.symbol), 0) / stocks.length;
+    expect(average).toBeLessThan(-0.02);
+    // The worst real days of the broad index funds moved about 12%.
+    for (const symbol of ['SPY', 'QQQ', 'VTI', 'DIA', 'IWM']) {
+      expect(Math.max(...logReturns(symbol).map(Math.abs)), symbol).toBeLessThan(0.13);
+    }
+    expect(Math.max(...logReturns('AGG').map(Math.abs))).toBeLessThan(0.04);
+  });
+
   it('gaps now and then: some days open far from the previous close', () => {
     const bars = simulatedSeries('MRNA', through);
     const typical = deviation(logReturns('MRNA'));

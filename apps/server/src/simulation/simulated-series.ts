@@ -49,8 +49,15 @@ const trackedBehaviour: Record<
 };
 
 const tradingDaysPerYear = 252;
-const garchAlpha = 0.1;
+/**
+ * GJR-GARCH(1,1): a day's variance follows yesterday's shock, a fall's more than a rise's
+ * (storms start with drops, as in real markets), and decays slowly to the long run.
+ */
+const garchAlpha = 0.03;
+const garchDownAlpha = 0.13;
 const garchBeta = 0.88;
+/** The variance of a storm's worst days, in long-run variances (four times the deviation). */
+const stormCeiling = 16;
 /** Chance of an overnight gap on a given day, and its size in long-run daily deviations. */
 const gapChance = 0.012;
 const gapScale = 4;
@@ -264,14 +271,20 @@ function walkOf(model: Model, days: readonly string[]): Walk {
   const longRunVariance = (model.volatility * model.volatility) / tradingDaysPerYear;
   const longRunDeviation = Math.sqrt(longRunVariance);
   const dailyDrift = model.drift / tradingDaysPerYear;
-  const omega = longRunVariance * (1 - garchAlpha - garchBeta);
+  // Falls are half the shocks, so on average a shock adds alpha plus half the extra for falls.
+  const omega = longRunVariance * (1 - garchAlpha - garchDownAlpha / 2 - garchBeta);
+  const varianceCeiling = stormCeiling * longRunVariance;
   let variance = longRunVariance;
   let previousShock = 0;
   let logLevel = 0;
   let deviationFromBase = 0;
 
   for (let index = 0; index < count; index += 1) {
-    variance = omega + garchAlpha * previousShock * previousShock + garchBeta * variance;
+    const reaction = previousShock < 0 ? garchAlpha + garchDownAlpha : garchAlpha;
+    variance = Math.min(
+      varianceCeiling,
+      omega + reaction * previousShock * previousShock + garchBeta * variance,
+    );
     const deviation = Math.sqrt(variance);
     // The day's innovation with its fat tail, scaled to the GARCH variance.
     const tail = uniforms[2 * index]! < tailChance ? tailScale : 1;
