@@ -262,6 +262,25 @@ describe('simulated price levels and long-run trends', () => {
     expect(Math.abs(fiveYearRatio('BIL') - 1)).toBeLessThan(0.05);
   });
 
+  it("keeps the past year plausible: a fund's 52-week range near its level, stocks' returns", () => {
+    for (const symbol of ['SPY', 'QQQ', 'VTI', 'DIA', 'IWM', 'VOO']) {
+      const bars = simulatedSeries(symbol, today);
+      const pastYear = range(bars.slice(-252));
+      const price = bars.at(-1)!.close;
+      expect(pastYear.high / price, symbol).toBeLessThan(1.35);
+      expect(pastYear.low / price, symbol).toBeGreaterThan(0.65);
+    }
+    const stocks = listedSymbols.filter((item) => item.type === 'stock');
+    const yearRatios = stocks.map((item) => {
+      const bars = simulatedSeries(item.symbol, today);
+      return bars.at(-1)!.close / bars.at(-252)!.close;
+    });
+    const plausible = yearRatios.filter((ratio) => ratio > 0.5 && ratio < 2);
+    expect(plausible.length / yearRatios.length).toBeGreaterThan(0.97);
+    // Not tamed either: some stocks rose or fell a third in a year, as real ones do.
+    expect(yearRatios.filter((ratio) => ratio > 1.33 || ratio < 0.75).length).toBeGreaterThan(25);
+  });
+
   it('gives the largest companies the past that made them large', () => {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
     const largest = Object.entries(priceAnchors)

@@ -15,8 +15,8 @@ import { simulatedLevel, typicalMarketCap } from './simulated-level.ts';
  * (earnings-like news).
  *
  * The walk is pinned so that it passes through the symbol's simulated level
- * (simulated-level.ts) on `levelDate`, and bent so that its outcome five and ten years back
- * is a plausible one (see `outcomeSpread`): prices trend into today's order of magnitude
+ * (simulated-level.ts) on `levelDate`, and bent so that its outcome one, five and ten years
+ * back is a plausible one (see `outcomeSpread`): prices trend into today's order of magnitude
  * instead of wandering from an arbitrary start, and a five-year chart climbs or falls the way
  * real ones do. Funds that follow the same index share one walk, so SPY, IVV and VOO move
  * together. The product's five tracked stocks walk freely up to `trackedRangeStart` and from
@@ -82,8 +82,8 @@ const turnover = { low: 0.0025, high: 0.01 };
  */
 const memberVolatility = { low: 0.75, high: 1.35 };
 const memberDriftDeviation = 0.03;
-/** The walk's outcome is bent at this many trading days (five years) before its pin. */
-const fiveYears = 5 * tradingDaysPerYear;
+/** The walk's outcome is bent at these many years before its pin. */
+const checkpointYears = [5, 1];
 /**
  * The spread of the walk's outcome over years, as a share of a free walk's (volatility times
  * the root of the years). Today's listed companies and funds are the ones that did not
@@ -328,34 +328,45 @@ function walkOf(model: Model, days: readonly string[]): Walk {
 
 /**
  * Turns the free walk's log levels into prices, in place. The walk is bent by a constant
- * added to each day's log return, one from its start to five years before its pin and
- * another over those five years, so that its outcome over each stretch is the symbol's
- * trend (drift less half the variance, per year, tilted by its size) plus a seeded surprise
- * (see `outcomeSpread`). Then it is scaled to close at the pin's price on `pinIndex`; days
- * after the pin walk freely.
+ * added to each day's log return between checkpoints (its start, then five years and one
+ * year before its pin), so that its outcome over each stretch is the symbol's trend (drift
+ * less half the variance, per year, tilted by its size) plus a seeded surprise (see
+ * `outcomeSpread`). Then it is scaled to close at the pin's price on `pinIndex`; days after
+ * the pin walk freely.
  */
 function toPrices(walk: Walk, model: Model, pinIndex: number): void {
   const { open, high, low, close } = walk;
   const random = randomStream(hash(`${model.walkSeed}:trend`));
   const trend = model.drift + model.pastTilt - (model.volatility * model.volatility) / 2;
-  const outcome = (days: number) => {
-    const years = days / tradingDaysPerYear;
+  const checkpoints = [
+    0,
+    ...checkpointYears
+      .map((years) => pinIndex - years * tradingDaysPerYear)
+      .filter((day) => day > 0),
+    pinIndex,
+  ];
+  /** Per stretch, what is added to each day's log return. */
+  const bends: number[] = [];
+  let totalBend = 0;
+  for (let stretch = 0; stretch + 1 < checkpoints.length; stretch += 1) {
+    const [from, to] = [checkpoints[stretch]!, checkpoints[stretch + 1]!];
+    const years = (to - from) / tradingDaysPerYear;
     const surprise = boundedNormalFrom(random, outcomeLimit);
-    return trend * years + outcomeSpread * model.volatility * Math.sqrt(years) * surprise;
-  };
-  const checkpoint = Math.max(0, pinIndex - fiveYears);
-  const early =
-    checkpoint > 0 ? (outcome(checkpoint) - (close[checkpoint]! - close[0]!)) / checkpoint : 0;
-  const lateDays = pinIndex - checkpoint;
-  const late =
-    lateDays > 0 ? (outcome(lateDays) - (close[pinIndex]! - close[checkpoint]!)) / lateDays : 0;
-  const bendAt = (index: number) =>
-    early * Math.min(index, checkpoint) +
-    late * Math.min(Math.max(index - checkpoint, 0), lateDays);
-  const logScale = Math.log(model.pin.price) - close[pinIndex]! - bendAt(pinIndex);
+    // A year is too short for survival to narrow it: the last one spreads as a free walk's.
+    const spread = years > 1 ? outcomeSpread : 1;
+    const outcome = trend * years + spread * model.volatility * Math.sqrt(years) * surprise;
+    const bend = outcome - (close[to]! - close[from]!);
+    bends.push(to > from ? bend / (to - from) : 0);
+    totalBend += bend;
+  }
 
+  let shift = Math.log(model.pin.price) - close[pinIndex]! - totalBend;
+  let stretch = 0;
   for (let index = 0; index < walk.rangeFrom; index += 1) {
-    const shift = logScale + bendAt(index);
+    if (index > 0 && index <= pinIndex) {
+      while (index > checkpoints[stretch + 1]!) stretch += 1;
+      shift += bends[stretch]!;
+    }
     open[index] = aboveADollar(Math.exp(open[index]! + shift));
     high[index] = aboveADollar(Math.exp(high[index]! + shift));
     low[index] = aboveADollar(Math.exp(low[index]! + shift));
