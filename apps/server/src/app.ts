@@ -164,7 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   userData.add(accountDataPart(db));
   await app.register(profileRoutes, { auth, db });
   userData.add(profileDataPart(db));
-  const entitlements = await registerEntitlements(app, { auth, db, clock });
+  const entitlements = await registerEntitlements(app, { auth, database, clock });
   app.decorate('entitlements', entitlements);
   userData.add(entitlements.dataPart);
   const billing = await registerBilling(app, {

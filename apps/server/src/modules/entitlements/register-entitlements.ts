@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { repeatWhileUp } from '../../lifecycle/repeat-while-up.ts';
 import type { Auth } from '../auth/auth.ts';
 import { entitlementRoutes } from './routes.ts';
@@ -10,14 +10,32 @@ import { forgetUsageBefore } from './usage-counter.ts';
 /** Usage counts are kept this long: the longest quota period is a month. */
 const usageKeptMs = 90 * 24 * 3600 * 1000;
 const pruneIntervalMs = 60 * 60 * 1000;
+/**
+ * The NOTIFY channel on which the database names a user whose plan changed (trigger
+ * `announce_api_access_change`, migration 0012; it also names users whose API keys changed).
+ */
+const planChangedChannel = 'api_access_changed';
 
-/** Entitlements for every module, `GET /api/me/usage`, and an hourly clean-up of old counts. */
+/**
+ * Entitlements for every module, `GET /api/me/usage`, plans remembered until the database
+ * announces a change, and an hourly clean-up of old counts.
+ */
 export async function registerEntitlements(
   app: FastifyInstance,
-  options: { auth: Auth; db: Db; clock: Clock },
+  options: { auth: Auth; database: Database; clock: Clock },
 ): Promise<EntitlementService> {
-  const { db, clock } = options;
+  const { database, clock } = options;
+  const { db } = database;
   const entitlements = createEntitlementService({ db, clock });
+  // Every instance forgets a user's remembered plan the moment it changes, wherever it changed.
+  const unlisten = await database.listen(planChangedChannel, (userId) =>
+    entitlements.forgetTier(userId),
+  );
+  const unrestored = database.onListenRestored(() => entitlements.forgetTiers());
+  app.addHook('onClose', async () => {
+    unrestored();
+    await unlisten();
+  });
   await app.register(entitlementRoutes, { auth: options.auth, entitlements });
 
   repeatWhileUp(app, 'usage clean-up', pruneIntervalMs, () =>

@@ -15,7 +15,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { usage } from '../../db/schema/index.ts';
 import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
-import { lockTier, tierOf, tiersOf } from '../profiles/service.ts';
+import { lockTier, TierMemo, tierOf, tiersOf } from '../profiles/service.ts';
 import { periodAround } from './periods.ts';
 import { limitReached, quotaExceeded, quotaNotIncluded, upgradeRequired } from './refusals.ts';
 import { type CounterKey, countedUses, countUse, uncountUse } from './usage-counter.ts';
@@ -45,6 +45,8 @@ export interface Consumption extends QuotaStanding {
  * `plan_limit_reached` on the largest plan), 429 `quota_exceeded` with the reset time.
  */
 export function createEntitlementService({ db, clock }: { db: Db; clock: Clock }) {
+  // Plans read where a route is asked many times a second; forgotten on every announced change.
+  const tiers = new TierMemo();
   function keyOf(member: Member, quota: Quota, now: Date) {
     const period = periodAround(quotas[quota].period, now);
     const key: CounterKey = { userId: member.id, quota, periodStart: period.start };
@@ -67,7 +69,23 @@ export function createEntitlementService({ db, clock }: { db: Db; clock: Clock }
 
     /** How fresh the prices the user's plan sees are: real-time, or delayed (docs/PRODUCT.md §7.5). */
     async marketData(member: Member): Promise<MarketDataAccess> {
-      return entitlementsFor(await tierOf(db, member.id)).marketData;
+      let tier = tiers.get(member.id);
+      if (!tier) {
+        const epoch = tiers.epoch();
+        tier = await tierOf(db, member.id);
+        tiers.remember(member.id, tier, epoch);
+      }
+      return entitlementsFor(tier).marketData;
+    },
+
+    /** The user's plan changed (announced by the database): read it afresh next time. */
+    forgetTier(userId: string): void {
+      tiers.forgetUser(userId);
+    },
+
+    /** Announcements may have been missed: read every plan afresh. */
+    forgetTiers(): void {
+      tiers.clear();
     },
 
     /** Of these users, those whose plan includes `feature` now, in one query. */

@@ -54,6 +54,8 @@ export async function tierOf(db: Db, userId: string): Promise<SubscriptionTier> 
   return row?.tier ?? 'free';
 }
 
+export { TierMemo } from './tier-memo.ts';
+
 /** The tiers of several users in one query; users without a profile are on Free. */
 export async function tiersOf(
   db: Db,
