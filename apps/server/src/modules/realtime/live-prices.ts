@@ -44,7 +44,12 @@ export class LivePrices {
   private readonly pending = new Map<string, { item: string; key: string }>();
   private readonly lastSent = new Map<string, { at: number; key: string }>();
   private readonly waiting = new Map<string, NodeJS.Timeout>();
-  private readonly due = new Set<string>();
+  /**
+   * Due symbols, each with the moment its turn came: the next turn counts from that moment,
+   * not from when the write happened, so the small wait before each write does not add up
+   * second after second until a price waits most of a second for its turn.
+   */
+  private readonly due = new Map<string, number>();
   private flushing = false;
   private readonly intervalMs: number;
   private readonly now: () => number;
@@ -152,23 +157,26 @@ export class LivePrices {
     };
     this.pending.set(symbol, { item: JSON.stringify(live), key });
     if (this.due.has(symbol) || this.waiting.has(symbol)) return;
-    const wait = (this.lastSent.get(symbol)?.at ?? Number.NEGATIVE_INFINITY) + this.intervalMs;
-    const delay = wait - this.now();
-    if (delay <= 0) {
-      this.markDue(symbol);
+    const turn = (this.lastSent.get(symbol)?.at ?? Number.NEGATIVE_INFINITY) + this.intervalMs;
+    const now = this.now();
+    if (turn <= now) {
+      this.markDue(symbol, now);
       return;
     }
-    const timer = setTimeout(() => {
-      this.waiting.delete(symbol);
-      this.markDue(symbol);
-    }, Math.ceil(delay));
+    const timer = setTimeout(
+      () => {
+        this.waiting.delete(symbol);
+        this.markDue(symbol, turn);
+      },
+      Math.ceil(turn - now),
+    );
     timer.unref();
     this.waiting.set(symbol, timer);
   }
 
   /** Due symbols go out together, once the prices taken in with them are in too. */
-  private markDue(symbol: string): void {
-    this.due.add(symbol);
+  private markDue(symbol: string, turn: number): void {
+    this.due.set(symbol, turn);
     if (this.flushing) return;
     this.flushing = true;
     setImmediate(() => this.flush());
@@ -176,14 +184,13 @@ export class LivePrices {
 
   private flush(): void {
     this.flushing = false;
-    const now = this.now();
     const written = new Set<Tab>();
-    for (const symbol of this.due) {
+    for (const [symbol, turn] of this.due) {
       const pending = this.pending.get(symbol);
       const tabs = this.bySymbol.get(symbol);
       if (!pending || !tabs) continue;
       this.pending.delete(symbol);
-      this.lastSent.set(symbol, { at: now, key: pending.key });
+      this.lastSent.set(symbol, { at: turn, key: pending.key });
       for (const tab of tabs) {
         tab.batch.push(pending.item);
         written.add(tab);

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { CachedQuote } from '../market/service.ts';
+import { LivePrices } from './live-prices.ts';
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** LivePrices on a market whose quotes the test feeds, with a clock the test moves. */
+function livePrices() {
+  let feed: (symbol: string, quote: CachedQuote) => void = () => {};
+  let now = 0;
+  const prices = new LivePrices({
+    market: {
+      onQuote: (listener) => {
+        feed = listener;
+        return () => {};
+      },
+      demand: { hold: () => () => {} } as never,
+      followDemand: () => {},
+    },
+    now: () => now,
+  });
+  const writes: { at: number; frame: string }[] = [];
+  const tab = prices.open('ada', { write: (frame) => writes.push({ at: now, frame }) });
+  prices.setSymbols(tab, 'ada', ['AAPL']);
+  const tick = (price: number) =>
+    feed('AAPL', { price, previousClose: 100, fetchedAt: now } as CachedQuote);
+  return {
+    prices,
+    writes,
+    tick,
+    setNow: (at: number) => {
+      now = at;
+    },
+  };
+}
+
+describe('live prices, one symbol ticking once a second', () => {
+  it('sends each tick on its arrival, though each write comes a little after its turn', async () => {
+    const live = livePrices();
+    for (let second = 0; second < 20; second += 1) {
+      live.setNow(second * 1_000);
+      live.tick(100 + second);
+      // The write happens 30 ms after the tick (a busy server); the next turn still counts
+      // from the tick's own second, so no tick waits for the one before it.
+      live.setNow(second * 1_000 + 30);
+      await nextTurn();
+    }
+    expect(live.writes).toHaveLength(20);
+    expect(live.writes.map(({ frame }) => JSON.parse(frame.slice(6)).quotes[0].price)).toEqual(
+      Array.from({ length: 20 }, (_, second) => 100 + second),
+    );
+    live.prices.stop();
+  });
+
+  it('still sends a symbol at most once a second, the newest price at its next turn', async () => {
+    const live = livePrices();
+    live.tick(101);
+    await nextTurn();
+    live.setNow(400);
+    live.tick(102);
+    live.setNow(900);
+    live.tick(103);
+    await nextTurn();
+    expect(live.writes).toHaveLength(1);
+    // The turn, at 1,000, was set when 102 came in (600 ms ahead): then 103 goes out, and 102
+    // never does.
+    await new Promise((resolve) => setTimeout(resolve, 750));
+    const sent = live.writes.map(({ frame }) => JSON.parse(frame.slice(6)).quotes[0].price);
+    expect(sent).toEqual([101, 103]);
+    live.prices.stop();
+  });
+});
