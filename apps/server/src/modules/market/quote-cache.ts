@@ -22,8 +22,11 @@ export interface Trade {
   tradedAt: number;
 }
 
+/** Where a quote came from: a trade on the provider's stream, or an upstream call's answer. */
+export type QuoteOrigin = 'trade' | 'call';
+
 /** Called with every new quote the server takes in, from an upstream answer or a trade. */
-export type QuoteListener = (symbol: string, quote: CachedQuote) => void;
+export type QuoteListener = (symbol: string, quote: CachedQuote, origin: QuoteOrigin) => void;
 
 /** No quote for this symbol was ever fetched, so there is nothing to serve. */
 export class MarketDataUnavailable extends Error {
@@ -143,7 +146,7 @@ export class QuoteCache {
     if (!entry || !quote || !(trade.price > 0)) return;
     if (quote.tradedAt !== undefined && trade.tradedAt < quote.tradedAt) return;
     entry.stale = false;
-    this.take(trade.symbol, entry, {
+    this.take(trade.symbol, entry, 'trade', {
       ...quote,
       price: trade.price,
       ...(quote.high !== undefined ? { high: Math.max(quote.high, trade.price) } : {}),
@@ -159,12 +162,12 @@ export class QuoteCache {
     return () => this.listeners.delete(listener);
   }
 
-  private take(symbol: string, entry: Entry, quote: CachedQuote): void {
+  private take(symbol: string, entry: Entry, origin: QuoteOrigin, quote: CachedQuote): void {
     entry.quote = quote;
     this.deps.history.record(symbol, quote);
     for (const listener of this.listeners) {
       try {
-        listener(symbol, quote);
+        listener(symbol, quote, origin);
       } catch (error) {
         this.deps.log.warn({ symbol, err: error }, 'a quote listener failed');
       }
@@ -211,7 +214,7 @@ export class QuoteCache {
     try {
       const answer = await provider.quote(symbol, AbortSignal.timeout(timeoutMs));
       entry.stale = false;
-      this.take(symbol, entry, merged(entry.quote, { ...answer, fetchedAt: attemptedAt }));
+      this.take(symbol, entry, 'call', merged(entry.quote, { ...answer, fetchedAt: attemptedAt }));
     } catch (error) {
       entry.stale = true;
       log.warn({ symbol, err: error }, 'quote refresh failed; serving the last known price');

@@ -41,7 +41,7 @@ export type {
   ProviderQuote,
   ProviderSymbolMatch,
 } from './providers/market-provider.ts';
-export type { CachedQuote, QuoteListener, QuoteReading } from './quote-cache.ts';
+export type { CachedQuote, QuoteListener, QuoteOrigin, QuoteReading } from './quote-cache.ts';
 export { type StandingDemand, symbolCounts } from './standing-demand.ts';
 
 /** What market data a viewer's plan sees: real-time, or delayed by some minutes. */
@@ -152,7 +152,7 @@ export class MarketService {
       budget,
       now,
       log,
-      isStreamed: (symbol) => this.feed?.isStreamed(symbol) ?? false,
+      isStreamed: (symbol) => this.isStreamed(symbol),
     });
   }
 
@@ -194,6 +194,11 @@ export class MarketService {
   /** Points the trade stream at the symbols most in demand now (the app does, every second). */
   followDemand(): void {
     this.feed?.update();
+  }
+
+  /** Whether the symbol's trades arrive from the provider's stream now. */
+  isStreamed(symbol: string): boolean {
+    return this.feed?.isStreamed(symbol) ?? false;
   }
 
   /** The security a path segment names, or 404 without any upstream call. */

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { CachedQuote } from '../market/service.ts';
+import type { CachedQuote, QuoteOrigin } from '../market/service.ts';
 import { LivePrices } from './live-prices.ts';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** LivePrices on a market whose quotes the test feeds, with a clock the test moves. */
 function livePrices() {
-  let feed: (symbol: string, quote: CachedQuote) => void = () => {};
+  let feed: (symbol: string, quote: CachedQuote, origin: QuoteOrigin) => void = () => {};
   let now = 0;
+  let streamed = true;
   const prices = new LivePrices({
     market: {
+      isStreamed: () => streamed,
       onQuote: (listener) => {
         feed = listener;
         return () => {};
@@ -22,12 +24,20 @@ function livePrices() {
   const writes: { at: number; frame: string }[] = [];
   const tab = prices.open('ada', { write: (frame) => writes.push({ at: now, frame }) });
   prices.setSymbols(tab, 'ada', ['AAPL']);
-  const tick = (price: number) =>
-    feed('AAPL', { price, previousClose: 100, fetchedAt: now } as CachedQuote);
+  const quote = (price: number) => ({ price, previousClose: 100, fetchedAt: now }) as CachedQuote;
+  const sent = () => writes.map(({ frame }) => JSON.parse(frame.slice(6)).quotes[0].price);
   return {
     prices,
     writes,
-    tick,
+    sent,
+    /** A trade from the provider's stream. */
+    tick: (price: number) => feed('AAPL', quote(price), 'trade'),
+    /** An upstream call's answer (a scheduled refresh of the day's figures). */
+    answer: (price: number) => feed('AAPL', quote(price), 'call'),
+    /** The provider's trade stream is down (or does not follow the symbol). */
+    unstream: () => {
+      streamed = false;
+    },
     setNow: (at: number) => {
       now = at;
     },
@@ -65,8 +75,37 @@ describe('live prices, one symbol ticking once a second', () => {
     // The turn, at 1,000, was set when 102 came in (600 ms ahead): then 103 goes out, and 102
     // never does.
     await new Promise((resolve) => setTimeout(resolve, 750));
-    const sent = live.writes.map(({ frame }) => JSON.parse(frame.slice(6)).quotes[0].price);
-    expect(sent).toEqual([101, 103]);
+    expect(live.sent()).toEqual([101, 103]);
+    live.prices.stop();
+  });
+
+  it("does not let an upstream answer take a streamed symbol's next trade's turn", async () => {
+    const live = livePrices();
+    live.tick(101);
+    await nextTurn();
+    // A scheduled refresh answers 300 ms after the trade, with a price of its own.
+    live.setNow(300);
+    live.answer(101.5);
+    await nextTurn();
+    // Each next trade goes out as it arrives, not a second late behind the answer.
+    for (let second = 1; second <= 5; second += 1) {
+      live.setNow(second * 1_000 + 2);
+      live.tick(101 + second);
+      await nextTurn();
+      expect(live.sent()).toEqual(Array.from({ length: second + 1 }, (_, k) => 101 + k));
+    }
+    live.prices.stop();
+  });
+
+  it('sends upstream answers while the symbol is not streamed', async () => {
+    const live = livePrices();
+    live.unstream();
+    live.answer(101);
+    await nextTurn();
+    live.setNow(15_000);
+    live.answer(102);
+    await nextTurn();
+    expect(live.sent()).toEqual([101, 102]);
     live.prices.stop();
   });
 });

@@ -4,6 +4,7 @@ import {
   type CachedQuote,
   type MarketService,
   percentChange,
+  type QuoteOrigin,
   roundCents,
 } from '../market/service.ts';
 
@@ -23,7 +24,7 @@ interface Tab {
 }
 
 export interface LivePricesOptions {
-  market: Pick<MarketService, 'onQuote' | 'demand' | 'followDemand'>;
+  market: Pick<MarketService, 'onQuote' | 'demand' | 'followDemand' | 'isStreamed'>;
   /** At most one price per symbol this often (ms). */
   intervalMs?: number;
   now?: () => number;
@@ -34,7 +35,7 @@ export interface LivePricesOptions {
  * tab says which symbols it shows (`setSymbols`) and gets prices for exactly those, never
  * others; every symbol goes out at most once a second (newer prices in between replace older
  * ones), built once and written to every tab that asked, one write per tab for all its
- * symbols due together. A tab's symbols keep their quotes fresh upstream (demand) while it
+ * symbols due together. While a symbol trades on the stream, its trades are its live price. A tab's symbols keep their quotes fresh upstream (demand) while it
  * shows them.
  */
 export class LivePrices {
@@ -58,7 +59,9 @@ export class LivePrices {
   constructor(private readonly options: LivePricesOptions) {
     this.intervalMs = options.intervalMs ?? 1_000;
     this.now = options.now ?? (() => performance.timeOrigin + performance.now());
-    this.stopListening = options.market.onQuote((symbol, quote) => this.took(symbol, quote));
+    this.stopListening = options.market.onQuote((symbol, quote, origin) =>
+      this.took(symbol, quote, origin),
+    );
   }
 
   /** A new tab stream; returns its id, which the tab names when it sets its symbols. */
@@ -142,8 +145,13 @@ export class LivePrices {
     this.waiting.delete(symbol);
   }
 
-  private took(symbol: string, quote: CachedQuote): void {
+  private took(symbol: string, quote: CachedQuote, origin: QuoteOrigin): void {
     if (!this.bySymbol.has(symbol) || !(quote.price > 0)) return;
+    // A streamed symbol's live price is its trades. An upstream answer (its first quote, or a
+    // refresh of the day's figures) lands between two trades: sent, it would take the next
+    // trade's turn, and every trade after it would wait out the same gap, up to a second late
+    // second after second. The answer is in the cache; the page's own poll shows it.
+    if (origin === 'call' && this.options.market.isStreamed(symbol)) return;
     const price = roundCents(quote.price);
     const change = percentChange(quote.price, quote.previousClose);
     const key = `${price}|${change}`;
