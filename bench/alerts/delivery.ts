@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { alerts as alertsTable } from '../../apps/server/src/db/schema/index.ts';
+import {
+  benchAddress,
+  clockMs,
+  openEventStream,
+  signUpBenchAccount,
+} from '../support/event-streams.mjs';
 import { prepareProductionServer, sleep } from '../support/production-server.mjs';
 import { benchSymbols, seedAlerts } from './seed.ts';
 
@@ -10,66 +15,6 @@ interface Client {
   userIndex: number;
   arrivals: number[];
   close(): void;
-}
-
-/** An /api/events stream; resolves once it is open, then records when each event arrives. */
-function openClient(
-  url: string,
-  cookie: string,
-  userIndex: number,
-  address: string,
-): Promise<Client> {
-  return new Promise((done, fail) => {
-    const arrivals: number[] = [];
-    const req = request(`${url}/api/events`, {
-      agent: false,
-      // Each stream from its own address, as browsers on many networks would be.
-      headers: { accept: 'text/event-stream', cookie, 'x-forwarded-for': address },
-    });
-    req.on('error', fail);
-    req.on('response', (response) => {
-      if (response.statusCode !== 200) {
-        fail(new Error(`/api/events answered ${response.statusCode}`));
-        return;
-      }
-      response.setEncoding('utf8');
-      let opened = false;
-      response.on('data', (chunk: string) => {
-        if (chunk.includes('data: ')) arrivals.push(performance.now());
-        if (!opened && chunk.includes(': connected')) {
-          opened = true;
-          done({ userIndex, arrivals, close: () => req.destroy() });
-        }
-      });
-      response.on('error', () => {});
-    });
-    req.end();
-  });
-}
-
-async function signUp(url: string, index: number): Promise<{ cookie: string; id: string }> {
-  const response = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: url,
-      'x-forwarded-for': `10.78.${Math.floor(index / 250)}.${(index % 250) + 1}`,
-    },
-    body: JSON.stringify({
-      name: `Bench Investor ${index}`,
-      email: `bench-alerts-${index}@example.com`,
-      password: 'correct horse battery',
-      plan: 'alpha',
-    }),
-  });
-  if (!response.ok)
-    throw new Error(`sign-up ${index}: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { user: { id: string } };
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  return { cookie, id: body.user.id };
 }
 
 /**
@@ -106,7 +51,11 @@ export async function measureDelivery(options: {
   try {
     let url = await server.start();
     const users: { cookie: string; id: string }[] = [];
-    for (let index = 0; index < options.userCount; index++) users.push(await signUp(url, index));
+    for (let index = 0; index < options.userCount; index++) {
+      users.push(
+        await signUpBenchAccount(url, index, { prefix: 'bench-alerts', plan: 'alpha', net: 78 }),
+      );
+    }
     await server.stop();
 
     // Seed while the server is down: PGlite has one process per data folder.
@@ -134,9 +83,9 @@ export async function measureDelivery(options: {
     } finally {
       await database.close();
     }
-    const started = performance.now();
+    const started = clockMs();
     url = await server.start();
-    const startMs = performance.now() - started;
+    const startMs = clockMs() - started;
     const operator = JSON.parse(readFileSync(join(server.dataDir, 'operator.json'), 'utf8')) as {
       token: string;
     };
@@ -148,29 +97,29 @@ export async function measureDelivery(options: {
           Array.from({ length: size }, (_, offset) => {
             const userIndex = (batch + offset) % users.length;
             const number = batch + offset;
-            const address = `10.79.${Math.floor(number / 250)}.${(number % 250) + 1}`;
-            return openClient(url, users[userIndex]!.cookie, userIndex, address);
+            // Each stream from its own address, as browsers on many networks would be.
+            const address = benchAddress(79, number);
+            return openEventStream(url, users[userIndex]!.cookie, { address }).then(
+              (stream): Client => ({ userIndex, arrivals: stream.arrivals, close: stream.close }),
+            );
           }),
         )),
       );
     }
     // Alerts the seeding left already past their level fire on the first quotes after the
     // start (the keeper's catch-up); the rounds measure a crossing once that has settled.
-    const settleStarted = performance.now();
-    let quietSince = performance.now();
+    const settleStarted = clockMs();
+    let quietSince = clockMs();
     let total = clients.reduce((sum, client) => sum + client.arrivals.length, 0);
-    while (
-      performance.now() - quietSince < quietMs &&
-      performance.now() - settleStarted < 240_000
-    ) {
+    while (clockMs() - quietSince < quietMs && clockMs() - settleStarted < 240_000) {
       await sleep(100);
       const now = clients.reduce((sum, client) => sum + client.arrivals.length, 0);
       if (now !== total) {
         total = now;
-        quietSince = performance.now();
+        quietSince = clockMs();
       }
     }
-    const settle = { ms: performance.now() - settleStarted, events: total };
+    const settle = { ms: clockMs() - settleStarted, events: total };
 
     const rounds: DeliveryFigures['rounds'] = [];
     for (const { symbol, price } of roundSymbols) {
@@ -185,19 +134,19 @@ export async function measureDelivery(options: {
           },
           body: JSON.stringify({ price: Math.round(price * 1.4 * 100) / 100 }),
         });
-      let sent = performance.now();
+      let sent = clockMs();
       // A kept-alive connection the server closed while idle is reset: send it again.
       const response = await put().catch(() => {
-        sent = performance.now();
+        sent = clockMs();
         return put();
       });
       if (!response.ok) throw new Error(`the quote was refused: ${response.status}`);
       // How long the server took to take the quote in: the rest is firing and delivery.
-      const answeredMs = performance.now() - sent;
-      const waitUntil = performance.now() + 10_000;
+      const answeredMs = clockMs() - sent;
+      const waitUntil = clockMs() + 10_000;
       while (
         clients.some((client, index) => client.arrivals.length <= seen[index]!) &&
-        performance.now() < waitUntil
+        clockMs() < waitUntil
       ) {
         await sleep(2);
       }

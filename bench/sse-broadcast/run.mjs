@@ -9,10 +9,10 @@
 // client) and the server's resident memory before the clients connect, with them connected,
 // and after the deliveries. Target: p99 < 500 ms.
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { clockMs, openEventStream, rssMiB, signUpBenchAccount } from '../support/event-streams.mjs';
 import { percentile, prepareProductionServer, sleep } from '../support/production-server.mjs';
 
 const { values } = parseArgs({
@@ -34,72 +34,20 @@ const watchdog = setTimeout(() => {
   process.exit(1);
 }, deadlineMs);
 
-function rssMiB(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
-  return kib / 1024;
-}
-
-async function signUp(url, index) {
-  const response = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: url,
-      'x-forwarded-for': `10.77.${Math.floor(index / 250)}.${(index % 250) + 1}`,
-    },
-    body: JSON.stringify({
-      name: `Bench User ${index}`,
-      email: `bench-${index}@example.com`,
-      password: 'correct horse battery',
-      plan: 'free',
-    }),
-  });
-  if (!response.ok)
-    throw new Error(`sign-up ${index}: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-/** One EventSource-like client: resolves once the stream is open; records event arrival times. */
-function openClient(url, cookie) {
-  return new Promise((done, fail) => {
-    const client = { arrivals: [], req: undefined };
-    const req = request(`${url}/api/events`, {
-      agent: false,
-      headers: { accept: 'text/event-stream', cookie },
-    });
-    client.req = req;
-    req.on('error', fail);
-    req.on('response', (response) => {
-      if (response.statusCode !== 200) {
-        fail(new Error(`/api/events answered ${response.statusCode}`));
-        return;
-      }
-      response.setEncoding('utf8');
-      let opened = false;
-      response.on('data', (chunk) => {
-        if (chunk.includes('data: ')) client.arrivals.push(performance.now());
-        if (!opened && chunk.includes(': connected')) {
-          opened = true;
-          done(client);
-        }
-      });
-      response.on('error', () => {});
-    });
-    req.end();
-  });
-}
-
 async function main() {
   const loadAtStart = loadavg()[0];
   // First run: create the database (initdb) and the users. Then restart, so the measured
   // process starts from a reopened data folder like any restart in production.
   const url = await server.start();
   const cookies = [];
-  for (let index = 0; index < userCount; index++) cookies.push(await signUp(url, index));
+  for (let index = 0; index < userCount; index++) {
+    const account = await signUpBenchAccount(url, index, {
+      prefix: 'bench',
+      plan: 'free',
+      net: 77,
+    });
+    cookies.push(account.cookie);
+  }
   await server.stop();
   await server.start();
   const operator = JSON.parse(readFileSync(join(server.dataDir, 'operator.json'), 'utf8'));
@@ -107,35 +55,35 @@ async function main() {
   const rssBefore = rssMiB(server.pid);
 
   const clients = [];
-  const connectStarted = performance.now();
+  const connectStarted = clockMs();
   for (let batch = 0; batch < clientCount; batch += 100) {
     const size = Math.min(100, clientCount - batch);
     const opened = await Promise.all(
       Array.from({ length: size }, (_, offset) =>
-        openClient(url, cookies[(batch + offset) % cookies.length]),
+        openEventStream(url, cookies[(batch + offset) % cookies.length]),
       ),
     );
     clients.push(...opened);
   }
-  const connectSeconds = (performance.now() - connectStarted) / 1000;
+  const connectSeconds = (clockMs() - connectStarted) / 1000;
   await sleep(1_000);
   const rssConnected = rssMiB(server.pid);
 
   const results = [];
   for (let round = 1; round <= rounds; round++) {
     const seen = clients.map((client) => client.arrivals.length);
-    const sent = performance.now();
+    const sent = clockMs();
     const response = await fetch(`${url}/api/notifications`, {
       method: 'POST',
       headers: { authorization: `Bearer ${operator.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ title: `Benchmark round ${round}`, message: 'One for everyone.' }),
     });
     if (response.status !== 201) throw new Error(`publish answered ${response.status}`);
-    const answered = performance.now() - sent;
-    const waitUntil = performance.now() + 10_000;
+    const answered = clockMs() - sent;
+    const waitUntil = clockMs() + 10_000;
     while (
       clients.some((client, index) => client.arrivals.length <= seen[index]) &&
-      performance.now() < waitUntil
+      clockMs() < waitUntil
     ) {
       await sleep(5);
     }
@@ -167,7 +115,7 @@ async function main() {
     `server RSS: ${rssBefore.toFixed(1)} MiB before clients, ${rssConnected.toFixed(1)} MiB with ${clientCount} streams open (${(((rssConnected - rssBefore) * 1024) / clientCount).toFixed(1)} KiB per stream), ${rssAfter.toFixed(1)} MiB after the deliveries`,
   );
 
-  for (const client of clients) client.req.destroy();
+  for (const client of clients) client.close();
   await server.stop();
   const missed = results.some((result) => result.received < clientCount);
   return missed ? 1 : 0;
