@@ -129,6 +129,7 @@ export class MarketService {
   private readonly feed: LiveFeed | undefined;
   private readonly scheduler: RefreshScheduler;
   private readonly now: () => number;
+  private readonly session = new RegularSession();
 
   constructor(private readonly options: MarketServiceOptions) {
     const { provider, budget, log, now = Date.now, upstreamTimeoutMs = 5_000, stream } = options;
@@ -142,7 +143,7 @@ export class MarketService {
       timeoutMs: upstreamTimeoutMs,
       history: this.pastQuotes,
     });
-    const session = new RegularSession();
+    const { session } = this;
     this.feed = stream
       ? new LiveFeed({ stream, demand: this.demand, cache: this.quotes, session, now, log })
       : undefined;
@@ -199,6 +200,14 @@ export class MarketService {
   /** Whether the symbol's trades arrive from the provider's stream now. */
   isStreamed(symbol: string): boolean {
     return this.feed?.isStreamed(symbol) ?? false;
+  }
+
+  /**
+   * Whether trades carry the symbol's price now: it is streamed and the regular session is
+   * open (outside it nothing trades, and an upstream answer is the only news).
+   */
+  isTrading(symbol: string): boolean {
+    return this.isStreamed(symbol) && this.session.isOpenAt(this.now());
   }
 
   /** The security a path segment names, or 404 without any upstream call. */

@@ -8,10 +8,10 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 function livePrices() {
   let feed: (symbol: string, quote: CachedQuote, origin: QuoteOrigin) => void = () => {};
   let now = 0;
-  let streamed = true;
+  let trading = true;
   const prices = new LivePrices({
     market: {
-      isStreamed: () => streamed,
+      isTrading: () => trading,
       onQuote: (listener) => {
         feed = listener;
         return () => {};
@@ -34,9 +34,9 @@ function livePrices() {
     tick: (price: number) => feed('AAPL', quote(price), 'trade'),
     /** An upstream call's answer (a scheduled refresh of the day's figures). */
     answer: (price: number) => feed('AAPL', quote(price), 'call'),
-    /** The provider's trade stream is down (or does not follow the symbol). */
-    unstream: () => {
-      streamed = false;
+    /** No trades carry the price: the stream is down or the market closed. */
+    stopTrading: () => {
+      trading = false;
     },
     setNow: (at: number) => {
       now = at;
@@ -79,7 +79,7 @@ describe('live prices, one symbol ticking once a second', () => {
     live.prices.stop();
   });
 
-  it("does not let an upstream answer take a streamed symbol's next trade's turn", async () => {
+  it("does not let an upstream answer take a trading symbol's next trade's turn", async () => {
     const live = livePrices();
     live.tick(101);
     await nextTurn();
@@ -97,9 +97,9 @@ describe('live prices, one symbol ticking once a second', () => {
     live.prices.stop();
   });
 
-  it('sends upstream answers while the symbol is not streamed', async () => {
+  it('sends upstream answers while no trades carry the price (no stream, or market closed)', async () => {
     const live = livePrices();
-    live.unstream();
+    live.stopTrading();
     live.answer(101);
     await nextTurn();
     live.setNow(15_000);

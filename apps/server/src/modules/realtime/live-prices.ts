@@ -24,7 +24,7 @@ interface Tab {
 }
 
 export interface LivePricesOptions {
-  market: Pick<MarketService, 'onQuote' | 'demand' | 'followDemand' | 'isStreamed'>;
+  market: Pick<MarketService, 'onQuote' | 'demand' | 'followDemand' | 'isTrading'>;
   /** At most one price per symbol this often (ms). */
   intervalMs?: number;
   now?: () => number;
@@ -147,11 +147,11 @@ export class LivePrices {
 
   private took(symbol: string, quote: CachedQuote, origin: QuoteOrigin): void {
     if (!this.bySymbol.has(symbol) || !(quote.price > 0)) return;
-    // A streamed symbol's live price is its trades. An upstream answer (its first quote, or a
-    // refresh of the day's figures) lands between two trades: sent, it would take the next
-    // trade's turn, and every trade after it would wait out the same gap, up to a second late
-    // second after second. The answer is in the cache; the page's own poll shows it.
-    if (origin === 'call' && this.options.market.isStreamed(symbol)) return;
+    // While trades carry a symbol's price, they are its live price. An upstream answer (its
+    // first quote, or a refresh of the day's figures) lands between two trades: sent, it would
+    // take the next trade's turn, and every trade after it would wait out the same gap, up to
+    // a second late second after second. The answer is in the cache; the page's poll shows it.
+    if (origin === 'call' && this.options.market.isTrading(symbol)) return;
     const price = roundCents(quote.price);
     const change = percentChange(quote.price, quote.previousClose);
     const key = `${price}|${change}`;
