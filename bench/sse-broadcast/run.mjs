@@ -5,7 +5,7 @@
 //
 //   node bench/sse-broadcast/run.mjs [--clients 1000] [--users 20] [--rounds 3]
 //
-// Prints p50/p99/max delivery time per round (publish request sent -> event parsed by the
+// Prints p50/p99/max delivery time per round (publish request sent -> event arrived at the
 // client) and the server's resident memory before the clients connect, with them connected,
 // and after the deliveries. Target: p99 < 500 ms.
 import { readFileSync } from 'node:fs';
