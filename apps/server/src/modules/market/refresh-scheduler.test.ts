@@ -4,12 +4,15 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts
 import { instantInNewYork } from '../../calendar/market-calendar.ts';
 import { createMarketData } from '../../market-data/market-data.ts';
 import { listedSymbols } from '../../reference/universe.ts';
+import { firstQuoteShare, waitingShare } from './refresh-scheduler.ts';
 import { type DemandReason, type MarketService, realtimeViewer } from './service.ts';
 
 const silentLog = { warn: () => {} };
 /** Monday 2026-03-16, 10:00 in New York. */
 const start = instantInNewYork('2026-03-16', 10 * 60);
 const symbols = listedSymbols.map((listed) => listed.symbol);
+/** Scheduled calls a minute on the free key: 60 less the share kept for waiting users. */
+const scheduledPerMinute = 60 * (1 - waitingShare);
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -118,6 +121,74 @@ describe('quote refreshes scheduled by demand, on a free Finnhub key', () => {
     // wanted still get one every few minutes.
     expect(Math.max(...ages.watchlist)).toBeLessThan(10 * 60_000);
     expect(finnhub.maxCallsWithin(60_000)).toBeLessThanOrEqual(60);
+  });
+
+  /** When each symbol took in each of its quotes, as the hook every quote goes through tells. */
+  function quoteTimes(): Map<string, number[]> {
+    const times = new Map<string, number[]>();
+    market.onQuote((symbol, quote) => {
+      const list = times.get(symbol) ?? [];
+      list.push(quote.fetchedAt);
+      times.set(symbol, list);
+    });
+    return times;
+  }
+
+  it('after a cold start, refreshes the most demanded symbol again long before every symbol has a first quote', async () => {
+    // A restart: 450 symbols on one watchlist each, nothing cached, and one symbol on screen.
+    const top = 'AAPL';
+    const tail = symbols.filter((symbol) => symbol !== top).slice(0, 450);
+    market.demand.stand('watchlist', new Map(tail.map((symbol) => [symbol, 1])));
+    market.demand.hold(top, 'viewing');
+    const times = quoteTimes();
+    await run(4 * 60_000);
+    // 450 first quotes take 10 minutes of the whole scheduled pace: the long tail is still
+    // being fetched...
+    const priced = tail.filter((symbol) => times.has(symbol)).length;
+    expect(priced).toBeGreaterThan(100);
+    expect(priced).toBeLessThan(tail.length);
+    // ...while the symbol on screen was fetched first and refreshed again and again.
+    const topTimes = times.get(top) ?? [];
+    expect(topTimes.length).toBeGreaterThanOrEqual(8);
+    expect(topTimes[0]! - start).toBeLessThanOrEqual(1_000);
+    expect(topTimes[1]! - topTimes[0]!).toBeLessThanOrEqual(30_000);
+    expect(now - topTimes.at(-1)!).toBeLessThanOrEqual(30_000);
+    expect(finnhub.calls.rateLimited).toBe(0);
+    expect(finnhub.maxCallsWithin(60_000)).toBeLessThanOrEqual(60);
+    expect(finnhub.maxCallsWithin(1_000)).toBeLessThanOrEqual(30);
+  });
+
+  it('gives every symbol demanded at once its first quote within n / (share x pace)', async () => {
+    // 500 symbols with weights from a few watchlists to hundreds, and 20 on screens.
+    const wanted = symbols.slice(0, 500);
+    market.demand.stand(
+      'watchlist',
+      new Map(wanted.map((symbol, rank) => [symbol, Math.ceil(500 / (rank + 1))])),
+    );
+    const released = wanted.slice(0, 20).map((symbol) => market.demand.hold(symbol, 'viewing'));
+    const times = quoteTimes();
+    const boundMs = (wanted.length / (firstQuoteShare * scheduledPerMinute)) * 60_000;
+    expect(boundMs).toBeLessThan(17 * 60_000);
+    let allPricedAt: number | undefined;
+    await run(boundMs + 60_000, () => {
+      if (allPricedAt === undefined && wanted.every((symbol) => times.has(symbol))) {
+        allPricedAt = now;
+      }
+    });
+    expect(allPricedAt).toBeDefined();
+    expect(allPricedAt! - start).toBeLessThanOrEqual(boundMs);
+    // The symbols on screen were refreshed meanwhile, at least every 5 minutes (they once
+    // waited for every other symbol's first quote, 11 minutes at this pace).
+    for (const symbol of wanted.slice(0, 20)) {
+      const gaps = (times.get(symbol) ?? []).map((time, index, all) =>
+        index === 0 ? time - start : time - all[index - 1]!,
+      );
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(5 * 60_000);
+    }
+    for (const release of released) release();
+    expect(finnhub.calls.rateLimited).toBe(0);
+    expect(finnhub.maxCallsWithin(60_000)).toBeLessThanOrEqual(60);
+    expect(finnhub.maxCallsWithin(1_000)).toBeLessThanOrEqual(30);
   });
 
   it('fetches a symbol nobody has fetched yet before refreshing any other', async () => {
