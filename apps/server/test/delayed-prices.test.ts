@@ -1,4 +1,5 @@
 import {
+  analysisResponseSchema,
   etfListSchema,
   historyResponseSchema,
   holdingsResponseSchema,
@@ -132,6 +133,31 @@ async function keyRefusedOnFree(path: string) {
 async function simGet(path: string, user: SignedUpUser) {
   const response = await sim.app.inject({ url: path, headers: { cookie: user.cookie } });
   return response.json() as unknown;
+}
+
+async function simPost(path: string, user: SignedUpUser, payload: object) {
+  const response = await sim.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { cookie: user.cookie, origin: testOrigin },
+    payload,
+  });
+  expect(response.statusCode, `${path}: ${response.body}`).toBeLessThan(300);
+  return response.json() as Record<string, { id: string }>;
+}
+
+/**
+ * The simulated market a minute after Free's close of Monday (16:16): Free now sees Monday's
+ * bar as Pro does. The clock goes back to 16:07 for the other checks.
+ */
+async function afterFreeClose(check: () => Promise<void>) {
+  const before = simClock();
+  simClock.set(new Date(at(16, 16)));
+  try {
+    await check();
+  } finally {
+    simClock.set(before);
+  }
 }
 
 /** What a Pro page asks for at a time: the demand that keeps these prices fresh. */
@@ -285,6 +311,41 @@ const priceBearing: Record<string, () => Promise<void>> = {
     const asPro = await simulated(simPro);
     expect(asPro).toMatchObject({ asOf: monday, delayed: false });
     expect(asPro.bars.at(-1)?.date).toBe(monday);
+  },
+  'GET /api/stocks/:symbol/analysis': async () => {
+    // JPM's history is first asked for now, after Monday's close: its bar is there.
+    const seen = async (user: SignedUpUser) =>
+      analysisResponseSchema.parse((await get('/api/stocks/JPM/analysis', user)).body);
+    expect((await seen(pro)).dataDate, "Pro's analysis is as of Monday's close").toBe(monday);
+    const asFree = await seen(free);
+    expect(asFree.dataDate, "Free's analysis is as of Friday's close").toBe(friday);
+    expect(asFree.figures.date).toBe(friday);
+    expect(asFree.rating.date).toBe(friday);
+
+    // The simulated market, whose Monday bar is stored at 16:05.
+    const simulated = async (user: SignedUpUser) =>
+      analysisResponseSchema.parse(await simGet('/api/stocks/AAPL/analysis', user));
+    const simAsPro = await simulated(simPro);
+    expect(simAsPro).toMatchObject({ dataDate: monday, priceSource: 'simulated' });
+    const simAsFree = await simulated(simFree);
+    expect(simAsFree.dataDate).toBe(friday);
+    expect(simAsFree.figures.close, "Friday's close, not Monday's").not.toBe(
+      simAsPro.figures.close,
+    );
+    expect(simAsFree.company?.asOf ?? friday, 'company figures stop at Friday too').toBe(friday);
+    // Friday's reading is computed once and shared, like Monday's: asking again reads nothing.
+    const { technicals } = sim.app.analysis;
+    const computed = technicals.computed;
+    expect(await simulated(simFree)).toEqual(simAsFree);
+    expect(await simulated(simPro)).toEqual(simAsPro);
+    expect(technicals.computed).toBe(computed);
+    await afterFreeClose(async () => {
+      const later = await simulated(simFree);
+      expect(later.dataDate, 'at 16:16 Free sees Monday').toBe(monday);
+      expect(later.figures).toEqual(simAsPro.figures);
+      expect(later.rating).toEqual(simAsPro.rating);
+      expect(technicals.computed, "Monday's reading is Pro's").toBe(computed);
+    });
   },
   'GET /api/quotes': async () => {
     const seen = async (user: SignedUpUser) =>
@@ -473,8 +534,6 @@ const priceFree: Record<string, string> = {
   'GET /api/api-keys': 'API keys',
   'POST /api/api-keys': 'API keys',
   'DELETE /api/api-keys/:id': 'API keys',
-  'GET /api/stocks/:symbol/analysis':
-    "the analyst's reading of stored daily bars and company data, no quote",
   'POST /api/stocks/:symbol/analysis/written': 'the written analysis of the same facts, no quote',
   'POST /api/stocks/:symbol/ask': 'answers from the same facts, no quote',
   'GET /api/alerts':

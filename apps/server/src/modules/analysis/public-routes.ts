@@ -1,6 +1,7 @@
 import {
   type AiCredits,
   analysisResponseSchema,
+  entitlementsFor,
   investmentDisclaimer,
   type WrittenAnalysis,
   writtenAnalysisResponseSchema,
@@ -165,7 +166,12 @@ export function analysisPublicRoutes(
     },
     errors: { 404: notListed },
     handler: async ({ caller, params }) =>
-      analysisAnswer(analysis, { id: caller.userId }, await analysis.security(params.symbol)),
+      analysisAnswer(
+        analysis,
+        { id: caller.userId },
+        await analysis.security(params.symbol),
+        entitlementsFor(caller.tier).marketData,
+      ),
   });
 
   api.get('/stocks/{symbol}/analysis/written', {
@@ -181,7 +187,10 @@ export function analysisPublicRoutes(
     errors: { 404: notListed },
     handler: async ({ caller, params }) => {
       const member = { id: caller.userId };
-      const { facts } = await analysis.facts(await analysis.security(params.symbol));
+      const { facts } = await analysis.facts(
+        await analysis.security(params.symbol),
+        entitlementsFor(caller.tier).marketData,
+      );
       const { writing, charged, credits } = await analysis.openWritten(member, facts);
       return { analysis: await writing.result, charged, credits };
     },
