@@ -77,6 +77,9 @@ async function post(path: string, user: SignedUpUser, payload: object) {
   return response.json() as Record<string, { id: string }>;
 }
 
+/** Each simulated-market user's watchlist of AAPL. */
+const simLists = new Map<SignedUpUser, string>();
+
 /** Each user's watchlist of AAPL and SPY, and portfolio of one AAPL bought on Tuesday. */
 const lists = new Map<SignedUpUser, { watchlist: string; portfolio: string }>();
 
@@ -405,6 +408,28 @@ const priceBearing: Record<string, () => Promise<void>> = {
     };
     expectDelayed(await seen(free), 100, 'a watchlist row');
     expectRealtime(await seen(pro), await realtimeAapl(), 'a watchlist row');
+
+    // The month of closes and the rating come from stored bars: Free's stop at Friday.
+    const simRow = async (user: SignedUpUser) => {
+      const known = simLists.get(user);
+      const id = known ?? (await simPost('/api/watchlists', user, { name: 'Core' })).watchlist!.id;
+      if (!known) {
+        simLists.set(user, id);
+        await simPost(`/api/watchlists/${id}/symbols`, user, { symbol: 'AAPL' });
+      }
+      const detail = watchlistDetailSchema.parse(await simGet(`/api/watchlists/${id}`, user));
+      const row = detail.rows.find((candidate) => candidate.symbol === 'AAPL')!;
+      return { last: row.sparkline.at(-1)?.date, ratingAsOf: row.ratingAsOf, rating: row.rating };
+    };
+    expect(await simRow(simFree), "Free's sparkline and rating end on Friday").toMatchObject({
+      last: friday,
+      ratingAsOf: friday,
+    });
+    const asPro = await simRow(simPro);
+    expect(asPro).toMatchObject({ last: monday, ratingAsOf: monday });
+    await afterFreeClose(async () => {
+      expect(await simRow(simFree), 'at 16:16 Free sees Monday').toEqual(asPro);
+    });
   },
   'GET /api/portfolios/:portfolioId/holdings': async () => {
     const seen = async (user: SignedUpUser) => {
