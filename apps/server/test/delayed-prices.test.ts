@@ -447,6 +447,41 @@ const priceBearing: Record<string, () => Promise<void>> = {
     });
     expect(Date.parse(asFree!.asOf!)).toBeLessThanOrEqual(now() - 15 * 60_000);
     expect(await seen(pro)).toMatchObject({ price: await realtimeAapl(), delayed: false });
+
+    // JPM has no quote, and Monday's bar is stored (its history was first asked for after the
+    // close): a holding is valued at the last stored close the plan may see.
+    const closeOf = async (user: SignedUpUser) => {
+      const { portfolio } = await listsOf(user);
+      const { transaction } = await post(`/api/portfolios/${portfolio}/transactions`, user, {
+        kind: 'buy',
+        date: '2026-03-10',
+        symbol: 'JPM',
+        quantity: '1',
+        price: '300',
+      });
+      const body = holdingsResponseSchema.parse(
+        (await get(`/api/portfolios/${portfolio}/holdings`, user)).body,
+      );
+      // The ledger goes back to AAPL alone for the checks that follow.
+      const removed = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/portfolios/${portfolio}/transactions/${transaction!.id}`,
+        headers: { cookie: user.cookie, origin: testOrigin },
+      });
+      expect(removed.statusCode).toBeLessThan(300);
+      const holding = body.holdings.find((candidate) => candidate.symbol === 'JPM')!;
+      return { price: Number(holding.price), day: holding.priceSource.asOf?.slice(0, 10) };
+    };
+    const asPro = await closeOf(pro);
+    const bars = historyResponseSchema.parse(
+      (await get('/api/stocks/JPM/history?range=1m', pro)).body,
+    ).bars;
+    const closeOn = (date: string) => bars.find((bar) => bar.date === date)?.close;
+    expect(asPro).toEqual({ price: closeOn(monday), day: monday });
+    expect(await closeOf(free), "Free's JPM at Friday's close").toEqual({
+      price: closeOn(friday),
+      day: friday,
+    });
   },
   'GET /api/portfolios/summary': async () => {
     const value = async (user: SignedUpUser) => {
