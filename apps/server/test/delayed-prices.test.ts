@@ -163,6 +163,55 @@ async function afterFreeClose(check: () => Promise<void>) {
   }
 }
 
+/** In a list on the simulated market, a row's month of closes ends on Friday for Free. */
+async function expectListBars(path: string, symbol: string) {
+  const lastBar = async (user: SignedUpUser) => {
+    const body = (await simGet(path, user)) as Record<string, unknown>;
+    const rows = stockListSchema.shape.stocks.parse(body.stocks ?? body.etfs);
+    return rows.find((row) => row.symbol === symbol)?.historicalData.at(-1)?.date;
+  };
+  expect(await lastBar(simFree), `${path}: Free's ${symbol} ends on Friday`).toBe(friday);
+  expect(await lastBar(simPro), `${path}: Pro's ${symbol} on Monday`).toBe(monday);
+  await afterFreeClose(async () => {
+    // A list is shared for a second (of real time, which barely moves here).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await lastBar(simFree), `${path}: at 16:16 Free's ends on Monday`).toBe(monday);
+  });
+}
+
+/** Each simulated-market user's portfolio of one AAPL bought on Tuesday the 10th. */
+const simPortfolios = new Map<SignedUpUser, string>();
+
+/** On the simulated market a portfolio's daily values end on Friday for Free. */
+async function expectCurveEnds(path: (portfolio: string) => string) {
+  const curve = async (user: SignedUpUser) => {
+    let id = simPortfolios.get(user);
+    if (!id) {
+      id = (await simPost('/api/portfolios', user, { name: 'Main' })).portfolio!.id;
+      await simPost(`/api/portfolios/${id}/transactions`, user, {
+        kind: 'buy',
+        date: '2026-03-10',
+        symbol: 'AAPL',
+        quantity: '1',
+        price: '90',
+      });
+      simPortfolios.set(user, id);
+    }
+    const body = performanceResponseSchema.parse(await simGet(path(id), user));
+    return { to: body.to, closes: body.closes.asOf, last: body.points.at(-1)?.date };
+  };
+  expect(await curve(simFree), "Free's curve ends at Friday's close").toEqual({
+    to: friday,
+    closes: friday,
+    last: friday,
+  });
+  const asPro = await curve(simPro);
+  expect(asPro).toEqual({ to: monday, closes: monday, last: monday });
+  await afterFreeClose(async () => {
+    expect(await curve(simFree), 'at 16:16 Free sees Monday').toEqual(asPro);
+  });
+}
+
 /** What a Pro page asks for at a time: the demand that keeps these prices fresh. */
 async function proLooks() {
   for (const path of [
@@ -272,6 +321,7 @@ const priceBearing: Record<string, () => Promise<void>> = {
     expectDelayed(asFree, 100, 'the stocks list');
     expect(asFree?.historicalData.at(-1)?.date).toBe(friday);
     expectRealtime(await seen(pro), 120, 'the stocks list');
+    await expectListBars('/api/stocks', 'AAPL');
   },
   'GET /api/etfs': async () => {
     const seen = async (user: SignedUpUser) =>
@@ -280,6 +330,7 @@ const priceBearing: Record<string, () => Promise<void>> = {
         .etfs.find((etf) => etf.symbol === 'SPY');
     expectDelayed(await seen(free), 400, 'the ETFs list');
     expectRealtime(await seen(pro), 420, 'the ETFs list');
+    await expectListBars('/api/etfs', 'SPY');
   },
   'GET /api/stocks/:symbol': async () => {
     const seen = async (user: SignedUpUser) =>
@@ -505,6 +556,7 @@ const priceBearing: Record<string, () => Promise<void>> = {
       (await get('/api/portfolios/performance?range=1m', free)).body,
     );
     expect(body.to === null || body.to <= friday, "Free's curve ends at Friday's close").toBe(true);
+    await expectCurveEnds(() => '/api/portfolios/performance?range=1m');
   },
   'GET /api/portfolios/:portfolioId/performance': async () => {
     const { portfolio } = await listsOf(free);
@@ -512,6 +564,7 @@ const priceBearing: Record<string, () => Promise<void>> = {
       (await get(`/api/portfolios/${portfolio}/performance?range=1m`, free)).body,
     );
     expect(body.to === null || body.to <= friday, "Free's curve ends at Friday's close").toBe(true);
+    await expectCurveEnds((id) => `/api/portfolios/${id}/performance?range=1m`);
   },
   'GET /api/portfolios/:portfolioId/exports/holdings.csv': async () => {
     const { portfolio } = await listsOf(free);
