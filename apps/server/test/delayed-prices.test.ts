@@ -1,5 +1,6 @@
 import {
   analysisResponseSchema,
+  companyDataSchema,
   etfListSchema,
   historyResponseSchema,
   holdingsResponseSchema,
@@ -401,6 +402,45 @@ const priceBearing: Record<string, () => Promise<void>> = {
       expect(technicals.computed, "Monday's reading is Pro's").toBe(computed);
     });
   },
+  'POST /api/stocks/:symbol/analysis/written': async () => {
+    // Free has no written analysis: refused before any figure is sent, streamed or not.
+    for (const accept of ['application/json', 'text/event-stream']) {
+      const response = await fetch(`${baseUrl}/api/stocks/JPM/analysis/written`, {
+        method: 'POST',
+        headers: { cookie: free.cookie, origin: testOrigin, accept },
+      });
+      expect(response.status, accept).toBe(402);
+      expect(await response.json()).toMatchObject({ error: { code: 'upgrade_required' } });
+    }
+  },
+  'POST /api/stocks/:symbol/ask': async () => {
+    for (const accept of ['application/json', 'text/event-stream']) {
+      const response = await fetch(`${baseUrl}/api/stocks/JPM/ask`, {
+        method: 'POST',
+        headers: {
+          cookie: free.cookie,
+          origin: testOrigin,
+          accept,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ question: 'How did the shares do this year?' }),
+      });
+      expect(response.status, accept).toBe(402);
+      expect(await response.json()).toMatchObject({ error: { code: 'upgrade_required' } });
+    }
+  },
+  'GET /api/stocks/:symbol/profile': async () => {
+    // The simulated company figures are derived from the closes: Free's stop at Friday's.
+    const seen = async (user: SignedUpUser) =>
+      companyDataSchema.parse(await simGet('/api/stocks/JPM/profile', user));
+    const asFree = await seen(simFree);
+    const asPro = await seen(simPro);
+    expect(asFree.asOf, "Free's figures as of Friday").toBe(friday);
+    expect(asPro.asOf).toBe(monday);
+    await afterFreeClose(async () => {
+      expect(await seen(simFree), 'at 16:16 Free sees Monday').toEqual(asPro);
+    });
+  },
   'GET /api/quotes': async () => {
     const seen = async (user: SignedUpUser) =>
       quotesResponseSchema.parse((await get('/api/quotes?symbols=AAPL,SPY', user)).body).quotes;
@@ -601,11 +641,28 @@ const priceBearing: Record<string, () => Promise<void>> = {
     await setTier(testApp.db.database.db, owner.id, 'free');
     expect((await stock()).status).toBe(402);
   },
+  'GET /api/v1/stocks/:symbol/analysis': async () => {
+    // As the analysis page: a real-time owner's key reads Monday's close, and on Free none.
+    const owner = await signUpUser(testApp.app);
+    await setTier(testApp.db.database.db, owner.id, 'enterprise');
+    const secret = await apiKeyOf(owner);
+    const analysis = async () =>
+      fetch(`${baseUrl}/api/v1/stocks/JPM/analysis`, {
+        headers: { authorization: `Bearer ${secret}` },
+      });
+    const asEnterprise = analysisResponseSchema.parse(await (await analysis()).json());
+    expect(asEnterprise.dataDate).toBe(monday);
+    await setTier(testApp.db.database.db, owner.id, 'free');
+    expect((await analysis()).status).toBe(402);
+  },
   // The key routes below serve prices through the same services as the screens' routes above,
   // as the owner's plan sees them; on Free a key is refused before any of them answers.
   ...Object.fromEntries(
     [
       '/api/v1/watchlists/:id',
+      '/api/v1/stocks/:symbol/history',
+      '/api/v1/stocks/:symbol/company',
+      '/api/v1/stocks/:symbol/analysis/written',
       '/api/v1/portfolios/summary',
       '/api/v1/portfolios/:portfolioId/holdings',
       '/api/v1/portfolios/:portfolioId/performance',
@@ -637,8 +694,6 @@ const priceFree: Record<string, string> = {
   'POST /api/notifications': 'publishes a notification',
   'POST /api/notifications/:id/read': 'marks a notification read',
   'GET /api/symbols': 'names, exchanges and sectors of securities, no price',
-  'GET /api/stocks/:symbol/profile':
-    "company profile and the provider's daily statistics, no quote (simulated figures stop at the viewer's last session)",
   'GET /api/operator/backup': 'a copy of the database, for the operator',
   'GET /api/me/sessions': 'devices signed in',
   'DELETE /api/me/sessions/:id': 'signs a device out',
@@ -647,8 +702,6 @@ const priceFree: Record<string, string> = {
   'GET /api/api-keys': 'API keys',
   'POST /api/api-keys': 'API keys',
   'DELETE /api/api-keys/:id': 'API keys',
-  'POST /api/stocks/:symbol/analysis/written': 'the written analysis of the same facts, no quote',
-  'POST /api/stocks/:symbol/ask': 'answers from the same facts, no quote',
   'GET /api/alerts':
     'alerts and their firings: Free has no alerts, and a firing is a price from before it',
   'POST /api/alerts': 'creates an alert (Free has none)',
@@ -678,13 +731,7 @@ const priceFree: Record<string, string> = {
   'GET /api/me/export': 'everything held about the user: their own records, no market price',
   'DELETE /api/me': 'deletes the account',
   'GET /api/v1/key': 'the API key itself',
-  'GET /api/v1/stocks/:symbol/history':
-    "daily bars through the owner's last session, as the chart's route (refused on Free)",
-  'GET /api/v1/stocks/:symbol/company':
-    "company data through the owner's last session, as the profile route (refused on Free)",
   'GET /api/v1/symbols': 'names of securities, no price',
-  'GET /api/v1/stocks/:symbol/analysis': 'the analysis (no quote); refused on Free',
-  'GET /api/v1/stocks/:symbol/analysis/written': 'the written analysis (no quote); refused on Free',
   'GET /api/v1/watchlists': 'names and symbols of lists, no price',
   'GET /api/v1/alerts': 'alerts (Free has none, and no key)',
   'GET /api/v1/alerts/:id': 'an alert (Free has none, and no key)',
