@@ -374,6 +374,7 @@ const priceBearing: Record<string, () => Promise<void>> = {
     expect((await seen(pro)).dataDate, "Pro's analysis is as of Monday's close").toBe(monday);
     const asFree = await seen(free);
     expect(asFree.dataDate, "Free's analysis is as of Friday's close").toBe(friday);
+    expect(asFree).toMatchObject({ delayed: true, delayMinutes: 15 });
     expect(asFree.figures.date).toBe(friday);
     expect(asFree.rating.date).toBe(friday);
 
@@ -381,7 +382,12 @@ const priceBearing: Record<string, () => Promise<void>> = {
     const simulated = async (user: SignedUpUser) =>
       analysisResponseSchema.parse(await simGet('/api/stocks/AAPL/analysis', user));
     const simAsPro = await simulated(simPro);
-    expect(simAsPro).toMatchObject({ dataDate: monday, priceSource: 'simulated' });
+    expect(simAsPro).toMatchObject({
+      dataDate: monday,
+      priceSource: 'simulated',
+      delayed: false,
+      delayMinutes: 0,
+    });
     const simAsFree = await simulated(simFree);
     expect(simAsFree.dataDate).toBe(friday);
     expect(simAsFree.figures.close, "Friday's close, not Monday's").not.toBe(

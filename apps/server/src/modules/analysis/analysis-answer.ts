@@ -75,6 +75,8 @@ export async function analysisAnswer(
     dataDate: facts.dataDate,
     priceSource: facts.priceSource,
     stale,
+    delayed: viewer.kind === 'delayed',
+    delayMinutes: viewer.kind === 'delayed' ? viewer.delayMinutes : 0,
     company: facts.company && { source: facts.company.source, asOf: facts.company.asOf },
     rating: facts.rating,
     figures: facts.figures,
