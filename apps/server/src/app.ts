@@ -230,6 +230,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     market: marketData.market,
     history: marketData.history,
     standing: marketData.standing,
+    clock,
   });
   const live = new LivePrices({ market: marketData.market });
   await app.register(realtimeRoutes, { auth, database, limits: config.limits, live });

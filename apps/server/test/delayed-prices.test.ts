@@ -1,4 +1,6 @@
 import {
+  analysisResponseSchema,
+  companyDataSchema,
   etfListSchema,
   historyResponseSchema,
   holdingsResponseSchema,
@@ -76,6 +78,9 @@ async function post(path: string, user: SignedUpUser, payload: object) {
   return response.json() as Record<string, { id: string }>;
 }
 
+/** Each simulated-market user's watchlist of AAPL. */
+const simLists = new Map<SignedUpUser, string>();
+
 /** Each user's watchlist of AAPL and SPY, and portfolio of one AAPL bought on Tuesday. */
 const lists = new Map<SignedUpUser, { watchlist: string; portfolio: string }>();
 
@@ -132,6 +137,80 @@ async function keyRefusedOnFree(path: string) {
 async function simGet(path: string, user: SignedUpUser) {
   const response = await sim.app.inject({ url: path, headers: { cookie: user.cookie } });
   return response.json() as unknown;
+}
+
+async function simPost(path: string, user: SignedUpUser, payload: object) {
+  const response = await sim.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { cookie: user.cookie, origin: testOrigin },
+    payload,
+  });
+  expect(response.statusCode, `${path}: ${response.body}`).toBeLessThan(300);
+  return response.json() as Record<string, { id: string }>;
+}
+
+/**
+ * The simulated market a minute after Free's close of Monday (16:16): Free now sees Monday's
+ * bar as Pro does. The clock goes back to 16:07 for the other checks.
+ */
+async function afterFreeClose(check: () => Promise<void>) {
+  const before = simClock();
+  simClock.set(new Date(at(16, 16)));
+  try {
+    await check();
+  } finally {
+    simClock.set(before);
+  }
+}
+
+/** In a list on the simulated market, a row's month of closes ends on Friday for Free. */
+async function expectListBars(path: string, symbol: string) {
+  const lastBar = async (user: SignedUpUser) => {
+    const body = (await simGet(path, user)) as Record<string, unknown>;
+    const rows = stockListSchema.shape.stocks.parse(body.stocks ?? body.etfs);
+    return rows.find((row) => row.symbol === symbol)?.historicalData.at(-1)?.date;
+  };
+  expect(await lastBar(simFree), `${path}: Free's ${symbol} ends on Friday`).toBe(friday);
+  expect(await lastBar(simPro), `${path}: Pro's ${symbol} on Monday`).toBe(monday);
+  await afterFreeClose(async () => {
+    // A list is shared for a second (of real time, which barely moves here).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await lastBar(simFree), `${path}: at 16:16 Free's ends on Monday`).toBe(monday);
+  });
+}
+
+/** Each simulated-market user's portfolio of one AAPL bought on Tuesday the 10th. */
+const simPortfolios = new Map<SignedUpUser, string>();
+
+/** On the simulated market a portfolio's daily values end on Friday for Free. */
+async function expectCurveEnds(path: (portfolio: string) => string) {
+  const curve = async (user: SignedUpUser) => {
+    let id = simPortfolios.get(user);
+    if (!id) {
+      id = (await simPost('/api/portfolios', user, { name: 'Main' })).portfolio!.id;
+      await simPost(`/api/portfolios/${id}/transactions`, user, {
+        kind: 'buy',
+        date: '2026-03-10',
+        symbol: 'AAPL',
+        quantity: '1',
+        price: '90',
+      });
+      simPortfolios.set(user, id);
+    }
+    const body = performanceResponseSchema.parse(await simGet(path(id), user));
+    return { to: body.to, closes: body.closes.asOf, last: body.points.at(-1)?.date };
+  };
+  expect(await curve(simFree), "Free's curve ends at Friday's close").toEqual({
+    to: friday,
+    closes: friday,
+    last: friday,
+  });
+  const asPro = await curve(simPro);
+  expect(asPro).toEqual({ to: monday, closes: monday, last: monday });
+  await afterFreeClose(async () => {
+    expect(await curve(simFree), 'at 16:16 Free sees Monday').toEqual(asPro);
+  });
 }
 
 /** What a Pro page asks for at a time: the demand that keeps these prices fresh. */
@@ -243,6 +322,7 @@ const priceBearing: Record<string, () => Promise<void>> = {
     expectDelayed(asFree, 100, 'the stocks list');
     expect(asFree?.historicalData.at(-1)?.date).toBe(friday);
     expectRealtime(await seen(pro), 120, 'the stocks list');
+    await expectListBars('/api/stocks', 'AAPL');
   },
   'GET /api/etfs': async () => {
     const seen = async (user: SignedUpUser) =>
@@ -251,6 +331,7 @@ const priceBearing: Record<string, () => Promise<void>> = {
         .etfs.find((etf) => etf.symbol === 'SPY');
     expectDelayed(await seen(free), 400, 'the ETFs list');
     expectRealtime(await seen(pro), 420, 'the ETFs list');
+    await expectListBars('/api/etfs', 'SPY');
   },
   'GET /api/stocks/:symbol': async () => {
     const seen = async (user: SignedUpUser) =>
@@ -285,6 +366,86 @@ const priceBearing: Record<string, () => Promise<void>> = {
     const asPro = await simulated(simPro);
     expect(asPro).toMatchObject({ asOf: monday, delayed: false });
     expect(asPro.bars.at(-1)?.date).toBe(monday);
+  },
+  'GET /api/stocks/:symbol/analysis': async () => {
+    // JPM's history is first asked for now, after Monday's close: its bar is there.
+    const seen = async (user: SignedUpUser) =>
+      analysisResponseSchema.parse((await get('/api/stocks/JPM/analysis', user)).body);
+    expect((await seen(pro)).dataDate, "Pro's analysis is as of Monday's close").toBe(monday);
+    const asFree = await seen(free);
+    expect(asFree.dataDate, "Free's analysis is as of Friday's close").toBe(friday);
+    expect(asFree).toMatchObject({ delayed: true, delayMinutes: 15 });
+    expect(asFree.figures.date).toBe(friday);
+    expect(asFree.rating.date).toBe(friday);
+
+    // The simulated market, whose Monday bar is stored at 16:05.
+    const simulated = async (user: SignedUpUser) =>
+      analysisResponseSchema.parse(await simGet('/api/stocks/AAPL/analysis', user));
+    const simAsPro = await simulated(simPro);
+    expect(simAsPro).toMatchObject({
+      dataDate: monday,
+      priceSource: 'simulated',
+      delayed: false,
+      delayMinutes: 0,
+    });
+    const simAsFree = await simulated(simFree);
+    expect(simAsFree.dataDate).toBe(friday);
+    expect(simAsFree.figures.close, "Friday's close, not Monday's").not.toBe(
+      simAsPro.figures.close,
+    );
+    expect(simAsFree.company?.asOf ?? friday, 'company figures stop at Friday too').toBe(friday);
+    // Friday's reading is computed once and shared, like Monday's: asking again reads nothing.
+    const { technicals } = sim.app.analysis;
+    const computed = technicals.computed;
+    expect(await simulated(simFree)).toEqual(simAsFree);
+    expect(await simulated(simPro)).toEqual(simAsPro);
+    expect(technicals.computed).toBe(computed);
+    await afterFreeClose(async () => {
+      const later = await simulated(simFree);
+      expect(later.dataDate, 'at 16:16 Free sees Monday').toBe(monday);
+      expect(later.figures).toEqual(simAsPro.figures);
+      expect(later.rating).toEqual(simAsPro.rating);
+      expect(technicals.computed, "Monday's reading is Pro's").toBe(computed);
+    });
+  },
+  'POST /api/stocks/:symbol/analysis/written': async () => {
+    // Free has no written analysis: refused before any figure is sent, streamed or not.
+    for (const accept of ['application/json', 'text/event-stream']) {
+      const response = await fetch(`${baseUrl}/api/stocks/JPM/analysis/written`, {
+        method: 'POST',
+        headers: { cookie: free.cookie, origin: testOrigin, accept },
+      });
+      expect(response.status, accept).toBe(402);
+      expect(await response.json()).toMatchObject({ error: { code: 'upgrade_required' } });
+    }
+  },
+  'POST /api/stocks/:symbol/ask': async () => {
+    for (const accept of ['application/json', 'text/event-stream']) {
+      const response = await fetch(`${baseUrl}/api/stocks/JPM/ask`, {
+        method: 'POST',
+        headers: {
+          cookie: free.cookie,
+          origin: testOrigin,
+          accept,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ question: 'How did the shares do this year?' }),
+      });
+      expect(response.status, accept).toBe(402);
+      expect(await response.json()).toMatchObject({ error: { code: 'upgrade_required' } });
+    }
+  },
+  'GET /api/stocks/:symbol/profile': async () => {
+    // The simulated company figures are derived from the closes: Free's stop at Friday's.
+    const seen = async (user: SignedUpUser) =>
+      companyDataSchema.parse(await simGet('/api/stocks/JPM/profile', user));
+    const asFree = await seen(simFree);
+    const asPro = await seen(simPro);
+    expect(asFree.asOf, "Free's figures as of Friday").toBe(friday);
+    expect(asPro.asOf).toBe(monday);
+    await afterFreeClose(async () => {
+      expect(await seen(simFree), 'at 16:16 Free sees Monday').toEqual(asPro);
+    });
   },
   'GET /api/quotes': async () => {
     const seen = async (user: SignedUpUser) =>
@@ -344,6 +505,28 @@ const priceBearing: Record<string, () => Promise<void>> = {
     };
     expectDelayed(await seen(free), 100, 'a watchlist row');
     expectRealtime(await seen(pro), await realtimeAapl(), 'a watchlist row');
+
+    // The month of closes and the rating come from stored bars: Free's stop at Friday.
+    const simRow = async (user: SignedUpUser) => {
+      const known = simLists.get(user);
+      const id = known ?? (await simPost('/api/watchlists', user, { name: 'Core' })).watchlist!.id;
+      if (!known) {
+        simLists.set(user, id);
+        await simPost(`/api/watchlists/${id}/symbols`, user, { symbol: 'AAPL' });
+      }
+      const detail = watchlistDetailSchema.parse(await simGet(`/api/watchlists/${id}`, user));
+      const row = detail.rows.find((candidate) => candidate.symbol === 'AAPL')!;
+      return { last: row.sparkline.at(-1)?.date, ratingAsOf: row.ratingAsOf, rating: row.rating };
+    };
+    expect(await simRow(simFree), "Free's sparkline and rating end on Friday").toMatchObject({
+      last: friday,
+      ratingAsOf: friday,
+    });
+    const asPro = await simRow(simPro);
+    expect(asPro).toMatchObject({ last: monday, ratingAsOf: monday });
+    await afterFreeClose(async () => {
+      expect(await simRow(simFree), 'at 16:16 Free sees Monday').toEqual(asPro);
+    });
   },
   'GET /api/portfolios/:portfolioId/holdings': async () => {
     const seen = async (user: SignedUpUser) => {
@@ -361,6 +544,41 @@ const priceBearing: Record<string, () => Promise<void>> = {
     });
     expect(Date.parse(asFree!.asOf!)).toBeLessThanOrEqual(now() - 15 * 60_000);
     expect(await seen(pro)).toMatchObject({ price: await realtimeAapl(), delayed: false });
+
+    // JPM has no quote, and Monday's bar is stored (its history was first asked for after the
+    // close): a holding is valued at the last stored close the plan may see.
+    const closeOf = async (user: SignedUpUser) => {
+      const { portfolio } = await listsOf(user);
+      const { transaction } = await post(`/api/portfolios/${portfolio}/transactions`, user, {
+        kind: 'buy',
+        date: '2026-03-10',
+        symbol: 'JPM',
+        quantity: '1',
+        price: '300',
+      });
+      const body = holdingsResponseSchema.parse(
+        (await get(`/api/portfolios/${portfolio}/holdings`, user)).body,
+      );
+      // The ledger goes back to AAPL alone for the checks that follow.
+      const removed = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/portfolios/${portfolio}/transactions/${transaction!.id}`,
+        headers: { cookie: user.cookie, origin: testOrigin },
+      });
+      expect(removed.statusCode).toBeLessThan(300);
+      const holding = body.holdings.find((candidate) => candidate.symbol === 'JPM')!;
+      return { price: Number(holding.price), day: holding.priceSource.asOf?.slice(0, 10) };
+    };
+    const asPro = await closeOf(pro);
+    const bars = historyResponseSchema.parse(
+      (await get('/api/stocks/JPM/history?range=1m', pro)).body,
+    ).bars;
+    const closeOn = (date: string) => bars.find((bar) => bar.date === date)?.close;
+    expect(asPro).toEqual({ price: closeOn(monday), day: monday });
+    expect(await closeOf(free), "Free's JPM at Friday's close").toEqual({
+      price: closeOn(friday),
+      day: friday,
+    });
   },
   'GET /api/portfolios/summary': async () => {
     const value = async (user: SignedUpUser) => {
@@ -384,6 +602,7 @@ const priceBearing: Record<string, () => Promise<void>> = {
       (await get('/api/portfolios/performance?range=1m', free)).body,
     );
     expect(body.to === null || body.to <= friday, "Free's curve ends at Friday's close").toBe(true);
+    await expectCurveEnds(() => '/api/portfolios/performance?range=1m');
   },
   'GET /api/portfolios/:portfolioId/performance': async () => {
     const { portfolio } = await listsOf(free);
@@ -391,6 +610,7 @@ const priceBearing: Record<string, () => Promise<void>> = {
       (await get(`/api/portfolios/${portfolio}/performance?range=1m`, free)).body,
     );
     expect(body.to === null || body.to <= friday, "Free's curve ends at Friday's close").toBe(true);
+    await expectCurveEnds((id) => `/api/portfolios/${id}/performance?range=1m`);
   },
   'GET /api/portfolios/:portfolioId/exports/holdings.csv': async () => {
     const { portfolio } = await listsOf(free);
@@ -427,11 +647,28 @@ const priceBearing: Record<string, () => Promise<void>> = {
     await setTier(testApp.db.database.db, owner.id, 'free');
     expect((await stock()).status).toBe(402);
   },
+  'GET /api/v1/stocks/:symbol/analysis': async () => {
+    // As the analysis page: a real-time owner's key reads Monday's close, and on Free none.
+    const owner = await signUpUser(testApp.app);
+    await setTier(testApp.db.database.db, owner.id, 'enterprise');
+    const secret = await apiKeyOf(owner);
+    const analysis = async () =>
+      fetch(`${baseUrl}/api/v1/stocks/JPM/analysis`, {
+        headers: { authorization: `Bearer ${secret}` },
+      });
+    const asEnterprise = analysisResponseSchema.parse(await (await analysis()).json());
+    expect(asEnterprise.dataDate).toBe(monday);
+    await setTier(testApp.db.database.db, owner.id, 'free');
+    expect((await analysis()).status).toBe(402);
+  },
   // The key routes below serve prices through the same services as the screens' routes above,
   // as the owner's plan sees them; on Free a key is refused before any of them answers.
   ...Object.fromEntries(
     [
       '/api/v1/watchlists/:id',
+      '/api/v1/stocks/:symbol/history',
+      '/api/v1/stocks/:symbol/company',
+      '/api/v1/stocks/:symbol/analysis/written',
       '/api/v1/portfolios/summary',
       '/api/v1/portfolios/:portfolioId/holdings',
       '/api/v1/portfolios/:portfolioId/performance',
@@ -463,8 +700,6 @@ const priceFree: Record<string, string> = {
   'POST /api/notifications': 'publishes a notification',
   'POST /api/notifications/:id/read': 'marks a notification read',
   'GET /api/symbols': 'names, exchanges and sectors of securities, no price',
-  'GET /api/stocks/:symbol/profile':
-    "company profile and the provider's daily statistics, no quote (simulated figures stop at the viewer's last session)",
   'GET /api/operator/backup': 'a copy of the database, for the operator',
   'GET /api/me/sessions': 'devices signed in',
   'DELETE /api/me/sessions/:id': 'signs a device out',
@@ -473,10 +708,6 @@ const priceFree: Record<string, string> = {
   'GET /api/api-keys': 'API keys',
   'POST /api/api-keys': 'API keys',
   'DELETE /api/api-keys/:id': 'API keys',
-  'GET /api/stocks/:symbol/analysis':
-    "the analyst's reading of stored daily bars and company data, no quote",
-  'POST /api/stocks/:symbol/analysis/written': 'the written analysis of the same facts, no quote',
-  'POST /api/stocks/:symbol/ask': 'answers from the same facts, no quote',
   'GET /api/alerts':
     'alerts and their firings: Free has no alerts, and a firing is a price from before it',
   'POST /api/alerts': 'creates an alert (Free has none)',
@@ -506,13 +737,7 @@ const priceFree: Record<string, string> = {
   'GET /api/me/export': 'everything held about the user: their own records, no market price',
   'DELETE /api/me': 'deletes the account',
   'GET /api/v1/key': 'the API key itself',
-  'GET /api/v1/stocks/:symbol/history':
-    "daily bars through the owner's last session, as the chart's route (refused on Free)",
-  'GET /api/v1/stocks/:symbol/company':
-    "company data through the owner's last session, as the profile route (refused on Free)",
   'GET /api/v1/symbols': 'names of securities, no price',
-  'GET /api/v1/stocks/:symbol/analysis': 'the analysis (no quote); refused on Free',
-  'GET /api/v1/stocks/:symbol/analysis/written': 'the written analysis (no quote); refused on Free',
   'GET /api/v1/watchlists': 'names and symbols of lists, no price',
   'GET /api/v1/alerts': 'alerts (Free has none, and no key)',
   'GET /api/v1/alerts/:id': 'an alert (Free has none, and no key)',

@@ -295,12 +295,21 @@ export const analysisResponseSchema = z.object({
   symbol: z.string(),
   name: z.string(),
   type: securityTypeSchema,
-  /** The trading day of the newest stored bar: every figure is as of this day. */
+  /**
+   * The trading day of the newest stored bar the viewer's plan may see: every figure is as of
+   * this day.
+   */
   dataDate: z.iso.date(),
   /** Where the prices came from; `simulated` is never real market data. */
   priceSource: dataSourceSchema,
   /** The prices could not be brought up to date; they stop at `dataDate`. */
   stale: z.boolean(),
+  /**
+   * The viewer's plan sees a session's close `delayMinutes` after the market closes (Free: 15);
+   * until then its figures are those of the session before. 0 in real time.
+   */
+  delayed: z.boolean(),
+  delayMinutes: z.number().int().nonnegative(),
   /** Where the company figures of the checklist came from, and their day. */
   company: z.object({ source: dataSourceSchema, asOf: z.iso.date() }).nullable(),
   rating: technicalRatingSchema,

@@ -2,6 +2,7 @@ import {
   type Alert,
   alertListSchema,
   type CreateAlertInput,
+  entitlementsFor,
   type SubscriptionTier,
 } from '@tickerwise/shared';
 import { eq } from 'drizzle-orm';
@@ -358,7 +359,10 @@ describe('indicator alerts on stored bars', () => {
     const readNow = testApp.app.analysis.technicals.computed - computedBefore;
     expect(readNow).toBe(bars.length - index + 1);
     // ...and the analysis of the last day finds its rating already read.
-    const { facts } = await testApp.app.analysis.facts(await testApp.app.analysis.security(symbol));
+    const { facts } = await testApp.app.analysis.facts(
+      await testApp.app.analysis.security(symbol),
+      entitlementsFor('pro').marketData,
+    );
     expect(testApp.app.analysis.technicals.computed - computedBefore).toBe(readNow);
     expect(facts.rating.date).toBe(bars.at(-1)!.date);
   });

@@ -2,6 +2,7 @@ import {
   type AnalysisResponse,
   cheapestTierWith,
   investmentDisclaimer,
+  type MarketDataAccess,
   type WrittenState,
 } from '@tickerwise/shared';
 import type { AnalysisService, Credits, Member } from './analysis-service.ts';
@@ -53,14 +54,16 @@ export async function writtenStateOf(
 /**
  * The analysis of a stock as its page shows it: the technical rating, key figures and checks
  * (free), the written analysis's state and the day's AI credits. Reading it costs nothing.
+ * The figures stop at the last session `viewer`'s plan may see (a delayed plan sees a close late).
  */
 export async function analysisAnswer(
   analysis: AnalysisService,
   member: Member,
   security: SecurityIdentity,
+  viewer: MarketDataAccess,
 ): Promise<AnalysisResponse> {
   const [{ facts, stale }, credits] = await Promise.all([
-    analysis.facts(security),
+    analysis.facts(security, viewer),
     analysis.credits(member),
   ]);
   const written = await writtenStateOf(analysis, member, facts, credits);
@@ -72,6 +75,8 @@ export async function analysisAnswer(
     dataDate: facts.dataDate,
     priceSource: facts.priceSource,
     stale,
+    delayed: viewer.kind === 'delayed',
+    delayMinutes: viewer.kind === 'delayed' ? viewer.delayMinutes : 0,
     company: facts.company && { source: facts.company.source, asOf: facts.company.asOf },
     rating: facts.rating,
     figures: facts.figures,

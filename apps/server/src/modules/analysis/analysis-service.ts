@@ -4,6 +4,7 @@ import {
   type DataSource,
   investmentDisclaimer,
   type KeyMetrics,
+  type MarketDataAccess,
   type QuestionAnswer,
 } from '@tickerwise/shared';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -21,12 +22,15 @@ import type { Writing, WrittenAnalyses } from './written-analyses.ts';
 export interface AnalysisMarket {
   /** The security a symbol names, or undefined when the app does not serve it. */
   find(symbol: string): Promise<SecurityIdentity | undefined>;
-  /** Where a symbol's stored bars stand: cheap, remembered between reads. */
-  state(symbol: string): Promise<{ version: string; stale: boolean }>;
-  /** The last `count` stored daily bars, oldest first, and where they stand. */
+  /** Where a symbol's stored bars stand (`asOf`: the last stored day): cheap, remembered. */
+  state(symbol: string): Promise<{ version: string; stale: boolean; asOf: string | null }>;
+  /** The last trading day whose bar a viewer may see: a delayed plan sees a close late. */
+  lastSessionFor(viewer: MarketDataAccess): string;
+  /** The last `count` stored daily bars up to `through`, oldest first, and where they stand. */
   bars(
     symbol: string,
     count: number,
+    through: string,
   ): Promise<{
     bars: DailyBar[];
     asOf: string | null;
@@ -35,9 +39,10 @@ export interface AnalysisMarket {
     /** Changes whenever the stored bars may have changed. */
     version: string;
   }>;
-  /** Company figures, or null for a security without them. */
+  /** Company figures (derived ones stop at `through`), or null for a security without them. */
   company(
     security: SecurityIdentity,
+    through: string,
   ): Promise<{ metrics: KeyMetrics; source: DataSource; asOf: string } | null>;
 }
 
@@ -47,6 +52,8 @@ export interface Member {
 
 /** The entitlements module's service, as far as the analyst uses it. */
 export interface AnalysisEntitlements {
+  /** How fresh the prices the user's plan sees are: the analysis stops where they do. */
+  marketData(member: Member): Promise<MarketDataAccess>;
   /** Throws 402 `upgrade_required` unless the user's plan includes the feature. */
   requireEntitlement(member: Member, feature: 'aiAnalysis'): Promise<unknown>;
   /** Counts one AI call exactly; throws 402 without the quota, 429 when it is used up. */
@@ -91,6 +98,11 @@ export interface AnalysisServiceOptions {
 const benchmarkBars = 300;
 /** Facts are recomputed when the stored bars change, and at least this often (company data). */
 const factsFreshMs = 10 * 60_000;
+/**
+ * Facts kept per symbol: the latest session's and the one before, which a delayed plan reads
+ * in the minutes after a close.
+ */
+const factsKeptPerSymbol = 2;
 
 export const modelNotConnected = () =>
   new AppError(
@@ -108,7 +120,8 @@ const creditsOf = (usage: { used: number; limit: number; resetsAt: Date }): Cred
 });
 
 interface CachedFacts {
-  version: string;
+  /** The stored bars' version and the day the facts stop at. */
+  key: string;
   computedAt: number;
   facts: AnalysisFacts;
   stale: boolean;
@@ -120,7 +133,8 @@ interface CachedFacts {
  * opening it again that day is free), and questions answered from the same facts.
  */
 export class AnalysisService {
-  private readonly factsCache = new Map<string, CachedFacts>();
+  /** Per symbol, newest first. */
+  private readonly factsCache = new Map<string, CachedFacts[]>();
   /** Opens known to be recorded (`day|user|symbol`): an open is never undone but by a refund. */
   private readonly knownOpens = new Set<string>();
   private knownOpensDay = '';
@@ -149,28 +163,42 @@ export class AnalysisService {
   }
 
   /**
-   * The facts of a security, computed once per change of its stored bars (and at least every
-   * few minutes, for company data), however many readers ask at once.
+   * The facts of a security as `viewer`'s plan may see them, computed once per change of its
+   * stored bars and day they stop at (and at least every few minutes, for company data),
+   * however many readers ask at once. They stop at the last session the viewer may see: a
+   * delayed plan reads the previous session's facts until the day's close is as old as its
+   * delay; otherwise every plan shares the same facts.
    */
-  async facts(security: SecurityIdentity): Promise<{ facts: AnalysisFacts; stale: boolean }> {
+  async facts(
+    security: SecurityIdentity,
+    viewer: MarketDataAccess,
+  ): Promise<{ facts: AnalysisFacts; stale: boolean }> {
     const { market, clock } = this.options;
-    const { version } = await market.state(security.symbol);
-    const cached = this.factsCache.get(security.symbol);
+    const { version, asOf } = await market.state(security.symbol);
+    const lastSession = market.lastSessionFor(viewer);
+    const through = asOf !== null && asOf < lastSession ? asOf : lastSession;
+    const key = `${version}|${through}`;
+    const kept = this.factsCache.get(security.symbol) ?? [];
+    const cached = kept.find((entry) => entry.key === key);
     const now = clock().getTime();
-    if (cached && cached.version === version && now - cached.computedAt < factsFreshMs) {
-      return cached;
-    }
-    const id = `${security.symbol}@${version}`;
+    if (cached && now - cached.computedAt < factsFreshMs) return cached;
+    const id = `${security.symbol}@${key}`;
     let pending = this.computing.get(id);
     if (!pending) {
-      pending = this.compute(security, now).finally(() => this.computing.delete(id));
+      pending = this.compute(security, key, through, now).finally(() => this.computing.delete(id));
       this.computing.set(id, pending);
     }
     return pending;
   }
 
-  private async compute(security: SecurityIdentity, now: number): Promise<CachedFacts> {
-    const history = await this.options.market.bars(security.symbol, technicalHistoryBars);
+  private async compute(
+    security: SecurityIdentity,
+    key: string,
+    through: string,
+    now: number,
+  ): Promise<CachedFacts> {
+    const { market } = this.options;
+    const history = await market.bars(security.symbol, technicalHistoryBars, through);
     if (history.bars.length === 0) {
       throw new AppError(
         404,
@@ -178,12 +206,11 @@ export class AnalysisService {
         `No price history is stored for ${security.symbol} yet. Please try again in a minute.`,
       );
     }
-    const { market } = this.options;
     const [benchmark, company] = await Promise.all([
       security.symbol === benchmarkSymbol
         ? Promise.resolve(history)
-        : market.bars(benchmarkSymbol, benchmarkBars),
-      market.company(security),
+        : market.bars(benchmarkSymbol, benchmarkBars, through),
+      market.company(security, through),
     ]);
     const facts = buildFacts({
       security,
@@ -193,9 +220,17 @@ export class AnalysisService {
       company,
       rating: this.options.technicals.read(security.symbol, history.bars).rating,
     });
-    const entry = { version: history.version, computedAt: now, facts, stale: history.stale };
-    this.factsCache.set(security.symbol, entry);
+    const entry: CachedFacts = { key, computedAt: now, facts, stale: history.stale };
+    const kept = (this.factsCache.get(security.symbol) ?? []).filter((other) => other.key !== key);
+    kept.unshift(entry);
+    if (kept.length > factsKeptPerSymbol) kept.length = factsKeptPerSymbol;
+    this.factsCache.set(security.symbol, kept);
     return entry;
+  }
+
+  /** How fresh the prices the user's plan sees are: the facts to read stop there. */
+  marketDataOf(member: Member): Promise<MarketDataAccess> {
+    return this.options.entitlements.marketData(member);
   }
 
   async credits(member: Member): Promise<Credits> {

@@ -1,6 +1,7 @@
 import {
   type AiCredits,
   analysisResponseSchema,
+  entitlementsFor,
   investmentDisclaimer,
   type WrittenAnalysis,
   writtenAnalysisResponseSchema,
@@ -72,7 +73,7 @@ export function analysisPublicRoutes(
     tag: 'Analysis',
     summary: "A stock's analysis: rating, key figures and checks",
     description:
-      "The technical rating with every indicator's vote, key figures (returns, volatility, drawdown, beta against SPY, moving averages) and the fundamental checks, computed from the stored daily bars and company data as of `dataDate`. Free: it costs no AI credit. `written` says where you stand with the written analysis (`ready` when you opened it today, `available` with the credit it would cost, or what stands in its way), and `credits` how many of the day's AI credits are used. `priceSource` `simulated` is never real market data. Not investment advice.",
+      "The technical rating with every indicator's vote, key figures (returns, volatility, drawdown, beta against SPY, moving averages) and the fundamental checks, computed from the stored daily bars and company data as of `dataDate`, the last session your plan sees. Free: it costs no AI credit. `written` says where you stand with the written analysis (`ready` when you opened it today, `available` with the credit it would cost, or what stands in its way), and `credits` how many of the day's AI credits are used. `priceSource` `simulated` is never real market data. Not investment advice.",
     params: symbolParams,
     exampleParams: { symbol: 'AAPL' },
     response: analysisResponseSchema,
@@ -83,6 +84,8 @@ export function analysisPublicRoutes(
       dataDate: '2026-01-30',
       priceSource: 'tiingo',
       stale: false,
+      delayed: false,
+      delayMinutes: 0,
       company: { source: 'finnhub', asOf: '2026-01-30' },
       rating: {
         overall: { score: 0.33, label: 'buy' },
@@ -165,7 +168,12 @@ export function analysisPublicRoutes(
     },
     errors: { 404: notListed },
     handler: async ({ caller, params }) =>
-      analysisAnswer(analysis, { id: caller.userId }, await analysis.security(params.symbol)),
+      analysisAnswer(
+        analysis,
+        { id: caller.userId },
+        await analysis.security(params.symbol),
+        entitlementsFor(caller.tier).marketData,
+      ),
   });
 
   api.get('/stocks/{symbol}/analysis/written', {
@@ -181,7 +189,10 @@ export function analysisPublicRoutes(
     errors: { 404: notListed },
     handler: async ({ caller, params }) => {
       const member = { id: caller.userId };
-      const { facts } = await analysis.facts(await analysis.security(params.symbol));
+      const { facts } = await analysis.facts(
+        await analysis.security(params.symbol),
+        entitlementsFor(caller.tier).marketData,
+      );
       const { writing, charged, credits } = await analysis.openWritten(member, facts);
       return { analysis: await writing.result, charged, credits };
     },

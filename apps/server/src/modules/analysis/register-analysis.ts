@@ -42,8 +42,9 @@ function analysisMarket({ market, history, company }: MarketData): AnalysisMarke
       };
     },
     state: (symbol) => history.state(symbol),
-    async bars(symbol, count) {
-      const series = await history.recentBars(symbol, count);
+    lastSessionFor: (viewer) => market.lastSessionFor(viewer),
+    async bars(symbol, count, through) {
+      const series = await history.recentBars(symbol, count, through);
       return {
         bars: series.bars.map(({ date, open, high, low, close, volume }) => ({
           date,
@@ -59,8 +60,8 @@ function analysisMarket({ market, history, company }: MarketData): AnalysisMarke
         version: series.version,
       };
     },
-    async company(security) {
-      const data = await company.companyData(await market.security(security.symbol));
+    async company(security, through) {
+      const data = await company.companyData(await market.security(security.symbol), through);
       return { metrics: data.metrics, source: data.source, asOf: data.asOf };
     },
   };

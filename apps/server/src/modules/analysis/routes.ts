@@ -32,6 +32,8 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
   { auth, analysis },
 ) => {
   const streams = new Set<AnalysisEventStream>();
+  // The figures stop where the user's plan sees prices stop.
+  const viewerOf = (user: { id: string }) => analysis.marketDataOf(user);
   // An open stream would keep app.close() waiting.
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
@@ -43,7 +45,7 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
     async (request, reply): Promise<AnalysisResponse> => {
       const user = await requireUser(auth, request);
       const security = await analysis.security(request.params.symbol);
-      const answer = await analysisAnswer(analysis, user, security);
+      const answer = await analysisAnswer(analysis, user, security, await viewerOf(user));
       reply.header('cache-control', 'private, no-store');
       return answer;
     },
@@ -67,7 +69,7 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
     async (request, reply) => {
       const user = await requireUser(auth, request);
       const security = await analysis.security(request.params.symbol);
-      const { facts } = await analysis.facts(security);
+      const { facts } = await analysis.facts(security, await viewerOf(user));
       const { writing, charged, credits } = await analysis.openWritten(user, facts);
       if (!wantsEventStream(request)) {
         reply.header('cache-control', 'no-store');
@@ -97,7 +99,7 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
       const user = await requireUser(auth, request);
       const { question } = parseInput(askQuestionSchema, request.body);
       const security = await analysis.security(request.params.symbol);
-      const { facts } = await analysis.facts(security);
+      const { facts } = await analysis.facts(security, await viewerOf(user));
       const prepared = await analysis.prepareQuestion(user, facts, question);
       if (!wantsEventStream(request)) {
         const answer = await prepared.answer(() => {});

@@ -27,7 +27,10 @@ interface Reading {
   reading: TechnicalReading;
 }
 
-/** Readings kept per symbol: today's and the days an alert check looks back on. */
+/**
+ * Readings kept per symbol: the latest session's, the one before (a delayed plan's in the
+ * minutes after a close) and the days an alert check looks back on.
+ */
 const keptPerSymbol = 4;
 
 /** What identifies a run of bars: where it starts and ends, and the last bar itself. */

@@ -1,5 +1,5 @@
 import type { DailyBar } from '@tickerwise/shared';
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { barCoverage, dailyBars } from '../../db/schema/index.ts';
 import type { ProviderBar } from './providers/bars-provider.ts';
@@ -122,8 +122,8 @@ export class BarStore {
       .orderBy(asc(dailyBars.date));
   }
 
-  /** The last `count` bars, oldest first. */
-  async lastBars(symbol: string, count: number): Promise<StoredBar[]> {
+  /** The last `count` bars up to `through` (a day, inclusive; all when omitted), oldest first. */
+  async lastBars(symbol: string, count: number, through?: string): Promise<StoredBar[]> {
     const rows = await this.db
       .select({
         date: dailyBars.date,
@@ -135,7 +135,11 @@ export class BarStore {
         source: dailyBars.source,
       })
       .from(dailyBars)
-      .where(eq(dailyBars.symbol, symbol))
+      .where(
+        through === undefined
+          ? eq(dailyBars.symbol, symbol)
+          : and(eq(dailyBars.symbol, symbol), lte(dailyBars.date, through)),
+      )
       .orderBy(desc(dailyBars.date))
       .limit(count);
     return rows.reverse();

@@ -135,10 +135,18 @@ export class HistoryService {
     return { ...state, bars };
   }
 
-  /** The last `count` daily bars (the analyst needs 200 or more; alerts their indicators). */
-  async recentBars(symbol: string, count: number): Promise<BarSeries> {
+  /**
+   * The last `count` daily bars (the analyst needs 200 or more; alerts their indicators), up
+   * to `through` when given: the last session a viewer may see (a delayed plan sees a day's
+   * bar once its close is as old as its delay). `asOf` then stops there too.
+   */
+  async recentBars(symbol: string, count: number, through?: string): Promise<BarSeries> {
     const state = await this.state(symbol);
-    return { ...state, bars: await this.store.lastBars(symbol, count) };
+    if (through === undefined || state.asOf === null || state.asOf <= through) {
+      return { ...state, bars: await this.store.lastBars(symbol, count) };
+    }
+    const bars = await this.store.lastBars(symbol, count, through);
+    return { ...state, asOf: bars.at(-1)?.date ?? null, bars };
   }
 
   /** Asks for a symbol to be kept up to date by the daily refresh from now on. */

@@ -65,7 +65,7 @@ export class MarketAdapter implements MarketPrices {
     return { prices, session };
   }
 
-  /** The quote; when none can be had, the last stored close, marked delayed. */
+  /** The quote; when none can be had, the last stored close the viewer may see, marked delayed. */
   private async priceOf(symbol: string): Promise<{ price: PriceNow; session: string } | null> {
     try {
       const viewed = await this.market.quoteFor(this.viewer, symbol, 'holding');
@@ -86,7 +86,9 @@ export class MarketAdapter implements MarketPrices {
     } catch {
       // No quote for this symbol now: its stored closes stand in below.
     }
-    const { bars } = await this.history.recentBars(symbol, 2).catch(() => ({ bars: [] }));
+    const { bars } = await this.history
+      .recentBars(symbol, 2, this.market.lastSessionFor(this.viewer))
+      .catch(() => ({ bars: [] }));
     const last = bars.at(-1);
     if (!last) return null;
     const before = bars.at(-2);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { portfolioTransactions } from '../../db/schema/index.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -21,12 +22,15 @@ export async function registerPortfolios(
     market: MarketService;
     history: HistoryService;
     standing: StandingDemand;
+    clock: Clock;
   },
 ): Promise<PortfolioService> {
+  const { clock } = options;
   const portfolios = new PortfolioService({
     db: options.db,
     room: options.room,
-    market: new MarketAdapter(options.market, options.history),
+    // Today's date on the app's clock: the day a range counts back from.
+    market: new MarketAdapter(options.market, options.history, () => clock().getTime()),
   });
   await app.register(portfolioRoutes, { auth: options.auth, portfolios });
   options.standing.add('holding', () => heldSymbols(options.db));

@@ -12,9 +12,15 @@ import type { SymbolDirectory } from '../symbols/service.ts';
 
 /** Bars read for the sparkline alone: a month of trading days. */
 const sparklineBars = 31;
+/**
+ * Figures kept per symbol: the latest session's and the one before, which a delayed plan sees
+ * in the minutes after a close.
+ */
+const keptPerSymbol = 2;
 
 interface BarFigures {
-  version: string;
+  /** The stored bars' version and the day the figures stop at. */
+  key: string;
   sparkline: WatchlistRow['sparkline'];
   rating: string | null;
   ratingAsOf: string | null;
@@ -31,10 +37,12 @@ export interface WatchlistRowsDeps {
 /**
  * The rows of a watchlist table: name, quote, a month of closes and the technical rating per
  * symbol. Figures from stored bars are worked out once per change of the symbol's bars and
- * shared by every user; quotes come from the market service's shared cache.
+ * the day they stop at, and shared by every user whose plan sees that day (a delayed plan sees
+ * a day's close late); quotes come from the market service's shared cache.
  */
 export class WatchlistRows {
-  private readonly barFigures = new Map<string, BarFigures>();
+  /** Per symbol, newest first. */
+  private readonly barFigures = new Map<string, BarFigures[]>();
 
   constructor(private readonly deps: WatchlistRowsDeps) {}
 
@@ -56,7 +64,7 @@ export class WatchlistRows {
     const [security, reading, figures] = await Promise.all([
       directory.find(symbol),
       market.quoteFor(viewer, symbol).catch(() => undefined),
-      this.figuresOf(symbol).catch(() => undefined),
+      this.figuresOf(symbol, market.lastSessionFor(viewer)).catch(() => undefined),
     ]);
     const quote = reading && reading.quote.price > 0 ? reading.quote : undefined;
     return {
@@ -85,28 +93,34 @@ export class WatchlistRows {
     };
   }
 
-  private async figuresOf(symbol: string): Promise<BarFigures> {
+  /** The sparkline and rating on the stored bars up to `lastSession`, the viewer's last day. */
+  private async figuresOf(symbol: string, lastSession: string): Promise<BarFigures> {
     const { history, indicators } = this.deps;
     const state = await history.state(symbol);
-    const known = this.barFigures.get(symbol);
-    if (known?.version === state.version) return known;
+    const through = state.asOf !== null && state.asOf < lastSession ? state.asOf : lastSession;
+    const key = `${state.version}|${through}`;
+    const kept = this.barFigures.get(symbol) ?? [];
+    const known = kept.find((entry) => entry.key === key);
+    if (known) return known;
     const { bars } = await history.recentBars(
       symbol,
       Math.max(sparklineBars, indicators?.barsPerReading ?? 0),
+      through,
     );
     const last = bars.at(-1);
     const since = addDays(last?.date ?? '1970-01-01', -30);
     // The analyst's rating of the same bars: computed once, shared with its analysis page.
     const rating = indicators && last ? indicators.read(symbol, bars).rating : null;
     const figures: BarFigures = {
-      version: state.version,
+      key,
       sparkline: bars
         .filter((bar) => bar.date >= since)
         .map((bar) => ({ date: bar.date, close: bar.close })),
       rating,
       ratingAsOf: rating ? (last?.date ?? null) : null,
     };
-    this.barFigures.set(symbol, figures);
+    const others = (this.barFigures.get(symbol) ?? []).filter((entry) => entry.key !== key);
+    this.barFigures.set(symbol, [figures, ...others].slice(0, keptPerSymbol));
     return figures;
   }
 }

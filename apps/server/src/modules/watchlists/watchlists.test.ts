@@ -1,4 +1,5 @@
 import {
+  entitlementsFor,
   type SubscriptionTier,
   watchlistDetailSchema,
   watchlistListSchema,
@@ -94,7 +95,10 @@ describe('watchlists', () => {
       (await call(user, 'GET', `/api/watchlists/${id}`)).json(),
     );
     const [row] = detail.rows;
-    const { facts } = await analysis.facts(await analysis.security('NVDA'));
+    const { facts } = await analysis.facts(
+      await analysis.security('NVDA'),
+      entitlementsFor('free').marketData,
+    );
     expect(facts.rating.overall.label).not.toBeNull();
     expect(row).toMatchObject({
       rating: facts.rating.overall.label,

@@ -12,6 +12,8 @@ const free = analysisResponseSchema.parse(freeAnalysis);
 const credits = { used: 3, limit: 50, resetsAt: '2026-11-24T00:00:00.000Z' };
 const pro: AnalysisResponse = {
   ...free,
+  delayed: false,
+  delayMinutes: 0,
   written: { status: 'available', cost: 1, writer: 'built_in', model: null },
   credits,
   ask: { available: false, reason: 'no_model', message: 'The operator has not connected a model.' },
@@ -109,6 +111,30 @@ describe('AI Analysis section', () => {
     expect(
       within(region).getByText(/come with the Pro plan and up, like the written/),
     ).toBeTruthy();
+  });
+
+  it("says the day the figures are as of, and that Free sees a day's close 15 minutes late", async () => {
+    answers = { 'GET /api/stocks/AAPL/analysis': () => json(200, free) };
+    renderSection();
+    const region = await screen.findByRole('region', { name: 'AI Analysis' });
+    const note = await within(region).findByText(/^Rating and figures: /);
+    expect(note.textContent).toContain('simulated data (not real market data) · through Nov 23');
+    expect(note.textContent).toContain(
+      "Delayed 15 min: your plan sees a day's close 15 minutes after the market closes",
+    );
+    expect(
+      within(note)
+        .getByRole('link', { name: /Upgrade/ })
+        .getAttribute('href'),
+    ).toBe('/pricing');
+  });
+
+  it('says nothing of a delay to a real-time plan', async () => {
+    answers = { 'GET /api/stocks/AAPL/analysis': () => json(200, pro) };
+    renderSection();
+    const region = await screen.findByRole('region', { name: 'AI Analysis' });
+    const note = await within(region).findByText(/^Rating and figures: /);
+    expect(note.textContent).not.toMatch(/Delayed/);
   });
 
   it('folds the votes until asked, then shows each with its readings', async () => {

@@ -127,6 +127,7 @@ function AnalysisBody({ analysis }: { analysis: AnalysisResponse }) {
           asOf={analysis.dataDate}
           dateWord="through"
           stale={analysis.stale}
+          delayMinutes={analysis.delayMinutes}
         />
         {analysis.company && (
           <AnalysisSourceNote

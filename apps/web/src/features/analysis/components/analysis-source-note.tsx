@@ -1,4 +1,5 @@
 import type { DataSource } from '@tickerwise/shared';
+import { UpgradeLink } from '../../../components/prices/delayed-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatDay } from '../../../lib/price-sources.ts';
 
@@ -17,6 +18,8 @@ interface AnalysisSourceNoteProps {
   dateWord: 'through' | 'as of';
   /** The source could not bring the data up to date: it stops at `asOf`. */
   stale: boolean;
+  /** The plan sees a session's close this many minutes after the market closes (0: at once). */
+  delayMinutes?: number;
 }
 
 /** Where the analysis's figures come from and the day they stop at. */
@@ -26,6 +29,7 @@ export function AnalysisSourceNote({
   asOf,
   dateWord,
   stale,
+  delayMinutes = 0,
 }: AnalysisSourceNoteProps) {
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
@@ -33,6 +37,13 @@ export function AnalysisSourceNote({
       <span>
         {subject}: {sourceNames[source]} · {dateWord} {formatDay(asOf)}
         {stale && ' (the data source could not be reached just now)'}
+        {delayMinutes > 0 && (
+          <>
+            {' '}
+            · Delayed {delayMinutes} min: your plan sees a day's close {delayMinutes} minutes after
+            the market closes (<UpgradeLink />)
+          </>
+        )}
       </span>
     </p>
   );
