@@ -323,6 +323,15 @@ describe('holdings and performance through the API', () => {
     );
     expect(cents(figures.totals.totalGain)).toBe(cents(figures.totals.totalValue) - 931000);
     expect(figures.prices.sources).toEqual(['simulated']);
+    // The unrounded amounts a newer price revalues the figures from.
+    expect(aapl.basis.costBasis).toMatch(/^2203\.3333333333333/);
+    expect(msft.basis.costBasis).toBe('2250');
+    expect(figures.totals.basis).toEqual({ cash: '6030', netContributions: '9310' });
+    for (const holding of figures.holdings) {
+      const base = holding.basis.dayBase!;
+      expect(Number(base)).toBeCloseTo(Number(holding.quantity) * Number(holding.previousClose), 8);
+      expect(holding.dayChange).toBe((Number(holding.marketValue) - Number(base)).toFixed(2));
+    }
     expect(figures.allocation.byType.map((slice) => slice.key).sort()).toEqual(['cash', 'stock']);
 
     const performance: PerformanceResponse = (
@@ -338,6 +347,18 @@ describe('holdings and performance through the API', () => {
 
     const summary = (await call(user, 'GET', '/api/portfolios/summary')).json();
     expect(summary).toMatchObject({ portfolioCount: 1, transactionCount: 11, cash: '6030.00' });
+    expect(summary.basis).toEqual({
+      cash: '6030',
+      netContributions: '9310',
+      // Prices may have ticked since the holdings were asked for; the day's base has not.
+      holdings: [aapl, msft].map((holding) => ({
+        symbol: holding.symbol,
+        quantity: holding.quantity,
+        marketValue: expect.stringMatching(/^\d+(\.\d+)?$/),
+        asOf: expect.any(String),
+        dayBase: holding.basis.dayBase,
+      })),
+    });
     const activity = (await call(user, 'GET', '/api/portfolios/activity?limit=2')).json();
     expect(activity.transactions.map((item: Transaction) => item.kind)).toEqual([
       'dividend',

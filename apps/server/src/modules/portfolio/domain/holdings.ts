@@ -27,6 +27,11 @@ export interface HoldingFigures {
   marketValue: Decimal;
   /** Gain since the previous close, trades made today counted at their price; null unknown. */
   dayChange: Decimal | null;
+  /**
+   * What the day change is measured from: the shares held before the day's trades at the
+   * previous close, plus the day's buys less its sells (so `marketValue - dayBase`); null unknown.
+   */
+  dayBase: Decimal | null;
   unrealisedGain: Decimal;
   realisedGain: Decimal;
   dividends: Decimal;
@@ -230,6 +235,7 @@ interface Raw {
   price: PriceNow;
   costBasis: bigint;
   marketValue: bigint;
+  dayBase: bigint | null;
   dayChange: bigint | null;
 }
 
@@ -247,11 +253,12 @@ function rawHolding(
   };
   const marketValue = tradeValue(position.quantity, price.price);
   const start = dayStart ?? { quantity: position.quantity, tradedCash: 0n };
-  const dayChange =
+  const dayBase =
     price.previousClose === null || start === 'unknown'
       ? null
-      : marketValue - tradeValue(start.quantity, price.previousClose) - start.tradedCash;
-  return { position, price, costBasis: position.costBasis, marketValue, dayChange };
+      : tradeValue(start.quantity, price.previousClose) + start.tradedCash;
+  const dayChange = dayBase === null ? null : marketValue - dayBase;
+  return { position, price, costBasis: position.costBasis, marketValue, dayBase, dayChange };
 }
 
 function figuresOf(raw: Raw, totalValue: Decimal | null): HoldingFigures {
@@ -269,6 +276,7 @@ function figuresOf(raw: Raw, totalValue: Decimal | null): HoldingFigures {
     priceSource: { source: price.source, asOf: price.asOf, delayed: price.delayed },
     marketValue,
     dayChange: raw.dayChange === null ? null : money(raw.dayChange),
+    dayBase: raw.dayBase === null ? null : money(raw.dayBase),
     unrealisedGain: marketValue.minus(costBasis),
     realisedGain: money(position.realisedGain),
     dividends: money(position.dividends),
