@@ -1,9 +1,10 @@
-import type {
-  HoldingsResponse,
-  ImportPreview,
-  PerformanceResponse,
-  Portfolio,
-  Transaction,
+import {
+  type HoldingsResponse,
+  type ImportPreview,
+  type PerformanceResponse,
+  type Portfolio,
+  revalueHoldings,
+  type Transaction,
 } from '@tickerwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -332,6 +333,24 @@ describe('holdings and performance through the API', () => {
       expect(Number(base)).toBeCloseTo(Number(holding.quantity) * Number(holding.previousClose), 8);
       expect(holding.dayChange).toBe((Number(holding.marketValue) - Number(base)).toFixed(2));
     }
+    // A browser revaluing the answer at the same prices taken later gets the same figures.
+    const later = (asOf: string | null) => new Date(Date.parse(asOf!) + 1000).toISOString();
+    const samePrices = new Map(
+      figures.holdings.map((holding) => [
+        holding.symbol,
+        { price: Number(holding.price), asOf: later(holding.priceSource.asOf) },
+      ]),
+    );
+    const revalued = revalueHoldings(figures, samePrices);
+    expect(revalued).not.toBe(figures);
+    expect({
+      ...revalued,
+      holdings: revalued.holdings.map((holding, index) => ({
+        ...holding,
+        priceSource: figures.holdings[index]!.priceSource,
+      })),
+      prices: figures.prices,
+    }).toEqual(figures);
     expect(figures.allocation.byType.map((slice) => slice.key).sort()).toEqual(['cash', 'stock']);
 
     const performance: PerformanceResponse = (
