@@ -1,8 +1,9 @@
 /**
  * Exact money for figures revalued in the browser, as the server computes them: decimal text
  * read into integers of 1e-14 dollars (`bigint`), so shares (8 decimals) times a price per
- * share (6 decimals) is exact and no binary floating point enters a sum. Rounding to the cent
- * and ratios to 8 places are half away from zero, once, at the end.
+ * share (6 decimals) is exact and no binary floating point enters a sum. A holding's value is
+ * rounded to the cent (half away from zero) before it is added up, as shown; ratios are
+ * rounded to 8 places.
  */
 const moneyScale = 14;
 const priceScale = 6;
@@ -52,15 +53,16 @@ export function unitsText(value: bigint, scale: number): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** Money rounded to the cent, still in 1e-14 dollars: what is summed. */
+export const roundedToCent = (value: bigint): bigint =>
+  divideRounded(value, tenTo(moneyScale - 2)) * tenTo(moneyScale - 2);
+
 /** Money rounded to the cent ("1234.57"); a loss under half a cent keeps its sign ("-0.00"). */
 export function toCents(value: bigint): string {
   const cents = divideRounded(value, tenTo(moneyScale - 2));
   const magnitude = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
   return `${value < 0n ? '-' : ''}${magnitude.slice(0, -2)}.${magnitude.slice(-2)}`;
 }
-
-/** Exact money as text, unrounded. */
-export const exactText = (value: bigint): string => unitsText(value, moneyScale);
 
 /** `part / whole` rounded to 8 places; null when `whole` is not above 0. */
 export function ratioOf(part: bigint, whole: bigint): number | null {

@@ -7,16 +7,16 @@ const later = '2026-03-16T14:00:05.000Z';
 const source = { source: 'finnhub', asOf: polled, delayed: false };
 
 /**
- * A portfolio as the server answers it (figures worked out by hand to 40 digits):
- * - AAA: 10 shares held for a while, bought for 1000.3333... (a FIFO share of a lot), at 101.50
- *   after a close of 100: today +15.00;
+ * A portfolio as the server answers it (worked out by hand; each holding's value, cost and day
+ * base to the cent, every total the sum of its rows):
+ * - AAA: 10 shares held for a while, bought for 1000.3333... (a FIFO share of a lot, 1000.33),
+ *   at 101.50 after a close of 100: today +15.00;
  * - BBB: 4 shares bought today at 50.10, now 50 (yesterday's close 49): today -0.40, from the
  *   buy price, not +4.00 from the close;
- * - CCC: 0.33333333 shares at 10.01 after a close of 10, worth 3.3366666333 (3.34);
- * - 12.3456 in cash, 2,000 put in.
- * The total is the unrounded sum rounded once: 1,218.3366666333 is 1,218.34.
+ * - CCC: 0.33333333 shares at 10.01 (3.3366666333, so 3.34) after a close of 10 (3.33);
+ * - 12.3456 in cash (12.35), 2,000 put in.
  */
-function holding(fields: Partial<Holding> & Pick<Holding, 'symbol' | 'basis'>): Holding {
+function holding(fields: Partial<Holding> & Pick<Holding, 'symbol'>): Holding {
   return {
     name: null,
     type: 'stock',
@@ -36,6 +36,7 @@ function holding(fields: Partial<Holding> & Pick<Holding, 'symbol' | 'basis'>): 
     fees: '0.00',
     weight: 0,
     priceSource: source,
+    dayBase: null,
     ...fields,
   };
 }
@@ -55,9 +56,9 @@ const answer: HoldingsResponse = {
       dayChange: '15.00',
       dayChangeRatio: 0.015,
       unrealisedGain: '14.67',
-      unrealisedGainRatio: 0.01466178,
-      weight: 0.82474578,
-      basis: { costBasis: '1000.33333333333333', dayBase: '1000' },
+      unrealisedGainRatio: 0.01466516,
+      weight: 0.82474059,
+      dayBase: '1000.00',
     }),
     holding({
       symbol: 'BBB',
@@ -72,8 +73,8 @@ const answer: HoldingsResponse = {
       dayChangeRatio: -0.00199601,
       unrealisedGain: '-0.40',
       unrealisedGainRatio: -0.00199601,
-      weight: 0.16251148,
-      basis: { costBasis: '200.4', dayBase: '200.4' },
+      weight: 0.16251046,
+      dayBase: '200.40',
     }),
     holding({
       symbol: 'CCC',
@@ -84,21 +85,21 @@ const answer: HoldingsResponse = {
       price: '10.01',
       previousClose: '10',
       marketValue: '3.34',
-      dayChange: '0.00',
-      dayChangeRatio: 0.001,
+      dayChange: '0.01',
+      dayChangeRatio: 0.003003,
       unrealisedGain: '0.34',
-      unrealisedGainRatio: 0.11222221,
-      weight: 0.00271123,
-      basis: { costBasis: '3', dayBase: '3.3333333' },
+      unrealisedGainRatio: 0.11333333,
+      weight: 0.00271392,
+      dayBase: '3.33',
     }),
   ],
   closed: [],
   totals: {
     marketValue: '1218.34',
     cash: '12.35',
-    totalValue: '1230.68',
+    totalValue: '1230.69',
     costBasis: '1203.73',
-    unrealisedGain: '14.60',
+    unrealisedGain: '14.61',
     realisedGain: '0.00',
     dividends: '0.00',
     fees: '0.00',
@@ -106,30 +107,29 @@ const answer: HoldingsResponse = {
     withdrawals: '0.00',
     outsideFunding: '0.00',
     netContributions: '2000.00',
-    totalGain: '-769.32',
-    totalGainRatio: -0.38465887,
-    dayChange: '14.60',
-    dayChangeRatio: 0.01200854,
-    basis: { cash: '12.3456', netContributions: '2000' },
+    totalGain: '-769.31',
+    totalGainRatio: -0.384655,
+    dayChange: '14.61',
+    dayChangeRatio: 0.01201401,
   },
   allocation: {
     byHolding: [
-      { key: 'AAA', label: 'AAA', value: '1015.00', weight: 0.82474578 },
-      { key: 'BBB', label: 'BBB', value: '200.00', weight: 0.16251148 },
-      { key: 'cash', label: 'Cash', value: '12.35', weight: 0.01003151 },
-      { key: 'CCC', label: 'CCC', value: '3.34', weight: 0.00271123 },
+      { key: 'AAA', label: 'AAA', value: '1015.00', weight: 0.82474059 },
+      { key: 'BBB', label: 'BBB', value: '200.00', weight: 0.16251046 },
+      { key: 'cash', label: 'Cash', value: '12.35', weight: 0.01003502 },
+      { key: 'CCC', label: 'CCC', value: '3.34', weight: 0.00271392 },
     ],
     bySector: [
-      { key: 'Technology', label: 'Technology', value: '1015.00', weight: 0.82474578 },
-      { key: 'etf', label: 'ETFs', value: '200.00', weight: 0.16251148 },
-      { key: 'cash', label: 'Cash', value: '12.35', weight: 0.01003151 },
-      { key: 'unknown', label: 'Sector not known', value: '3.34', weight: 0.00271123 },
+      { key: 'Technology', label: 'Technology', value: '1015.00', weight: 0.82474059 },
+      { key: 'etf', label: 'ETFs', value: '200.00', weight: 0.16251046 },
+      { key: 'cash', label: 'Cash', value: '12.35', weight: 0.01003502 },
+      { key: 'unknown', label: 'Sector not known', value: '3.34', weight: 0.00271392 },
     ],
     byType: [
-      { key: 'stock', label: 'Stocks', value: '1015.00', weight: 0.82474578 },
-      { key: 'etf', label: 'ETFs', value: '200.00', weight: 0.16251148 },
-      { key: 'cash', label: 'Cash', value: '12.35', weight: 0.01003151 },
-      { key: 'unknown', label: 'Type not known', value: '3.34', weight: 0.00271123 },
+      { key: 'stock', label: 'Stocks', value: '1015.00', weight: 0.82474059 },
+      { key: 'etf', label: 'ETFs', value: '200.00', weight: 0.16251046 },
+      { key: 'cash', label: 'Cash', value: '12.35', weight: 0.01003502 },
+      { key: 'unknown', label: 'Type not known', value: '3.34', weight: 0.00271392 },
     ],
   },
   prices: { sources: ['finnhub'], asOf: polled, delayed: false },
@@ -170,29 +170,32 @@ describe('holdings revalued at a live price', () => {
       dayChange: '23.70',
       dayChangeRatio: 0.0237,
       unrealisedGain: '23.37',
-      unrealisedGainRatio: 0.02335888,
+      unrealisedGainRatio: 0.02336229,
       priceSource: { source: 'finnhub', asOf: later, delayed: false },
     });
     // Other rows keep their figures; only their weight of the new total changes.
-    expect(bbb).toEqual({ ...answer.holdings[1], weight: 0.16137071 });
+    expect(bbb).toEqual({ ...answer.holdings[1], weight: 0.16136971 });
     expect(ccc?.marketValue).toBe('3.34');
     expect(moved.totals).toMatchObject({
       marketValue: '1227.04',
-      totalValue: '1239.38',
-      unrealisedGain: '23.30',
-      totalGain: '-760.62',
-      dayChange: '23.30',
+      totalValue: '1239.39',
+      unrealisedGain: '23.31',
+      totalGain: '-760.61',
+      dayChange: '23.31',
       costBasis: '1203.73',
       cash: '12.35',
     });
-    // Rows and totals agree: the total is the unrounded sum of the rows, rounded once as the
-    // server rounds it (1,227.0366666333 + 12.3456), so it is within half a cent a figure of
-    // the rounded rows added up.
-    const rows = moved.holdings.reduce((sum, row) => sum + cents(row.marketValue), 0);
-    expect(rows).toBe(cents(moved.totals.marketValue));
-    expect(rows + cents(moved.totals.cash) - cents(moved.totals.totalValue)).toBe(1);
-    const day = moved.holdings.reduce((sum, row) => sum + cents(row.dayChange!), 0);
-    expect(day).toBe(cents(moved.totals.dayChange!));
+    // Every total is the sum of the rows shown with it, to the cent.
+    const sum = (field: 'marketValue' | 'dayChange' | 'unrealisedGain') =>
+      moved.holdings.reduce((total, row) => total + cents(row[field]!), 0);
+    expect(sum('marketValue')).toBe(cents(moved.totals.marketValue));
+    expect(sum('marketValue') + cents(moved.totals.cash)).toBe(cents(moved.totals.totalValue));
+    expect(sum('dayChange')).toBe(cents(moved.totals.dayChange!));
+    expect(sum('unrealisedGain')).toBe(cents(moved.totals.unrealisedGain));
+    for (const row of moved.holdings) {
+      expect(cents(row.unrealisedGain)).toBe(cents(row.marketValue) - cents(row.costBasis));
+      expect(cents(row.dayChange!)).toBe(cents(row.marketValue) - cents(row.dayBase!));
+    }
     expect(moved.allocation.byHolding[0]).toEqual({
       key: 'AAA',
       label: 'AAA',
@@ -214,14 +217,14 @@ describe('holdings revalued at a live price', () => {
     });
     expect(moved.totals).toMatchObject({
       marketValue: '1231.04',
-      totalValue: '1243.38',
-      unrealisedGain: '27.30',
-      totalGain: '-756.62',
-      totalGainRatio: -0.37830887,
-      dayChange: '27.30',
-      dayChangeRatio: 0.02245194,
+      totalValue: '1243.39',
+      unrealisedGain: '27.31',
+      totalGain: '-756.61',
+      totalGainRatio: -0.378305,
+      dayChange: '27.31',
+      dayChangeRatio: 0.0224574,
     });
-    expect(moved.holdings.map((row) => row.weight)).toEqual([0.8233188, 0.16406861, 0.00268354]);
+    expect(moved.holdings.map((row) => row.weight)).toEqual([0.82331368, 0.16406759, 0.0026862]);
     expect(moved.prices.asOf).toBe(polled);
   });
 
@@ -235,7 +238,7 @@ describe('holdings revalued at a live price', () => {
               dayChange: null,
               dayChangeRatio: null,
               priceSource: { source: 'trade', asOf: null, delayed: false },
-              basis: { ...row.basis, dayBase: null },
+              dayBase: null,
             }
           : row,
       ),
@@ -251,46 +254,42 @@ describe('holdings revalued at a live price', () => {
 const summary: PortfolioSummary = {
   portfolioCount: 2,
   transactionCount: 9,
-  totalValue: '1230.68',
+  totalValue: '1230.69',
   marketValue: '1218.34',
   cash: '12.35',
-  dayChange: '14.60',
-  dayChangeRatio: 0.01200854,
-  totalGain: '-769.32',
+  dayChange: '14.61',
+  dayChangeRatio: 0.01201401,
+  totalGain: '-769.31',
   prices: { sources: ['finnhub'], asOf: polled, delayed: false },
-  basis: {
-    cash: '12.3456',
-    netContributions: '2000',
-    holdings: [
-      { symbol: 'AAA', quantity: '10', marketValue: '1015', asOf: polled, dayBase: '1000' },
-      { symbol: 'BBB', quantity: '4', marketValue: '200', asOf: polled, dayBase: '200.4' },
-      {
-        symbol: 'CCC',
-        quantity: '0.33333333',
-        marketValue: '3.3366666333',
-        asOf: polled,
-        dayBase: '3.3333333',
-      },
-    ],
-  },
+  netContributions: '2000.00',
+  holdings: [
+    { symbol: 'AAA', quantity: '10', marketValue: '1015.00', asOf: polled, dayBase: '1000.00' },
+    { symbol: 'BBB', quantity: '4', marketValue: '200.00', asOf: polled, dayBase: '200.40' },
+    { symbol: 'CCC', quantity: '0.33333333', marketValue: '3.34', asOf: polled, dayBase: '3.33' },
+  ],
 };
 
 describe('the summary of every portfolio revalued at a live price', () => {
   it('is exactly the server figures at the polled price', () => {
     const same = revalueSummary(summary, prices({ AAA: 101.5 }));
-    expect({ ...same, basis: summary.basis, prices: summary.prices }).toEqual(summary);
+    expect({
+      ...same,
+      holdings: summary.holdings,
+      prices: summary.prices,
+    }).toEqual(summary);
+    expect(same.holdings[0]).toEqual({ ...summary.holdings[0], asOf: later });
     expect(revalueSummary(summary, prices({ AAA: 150 }, polled))).toBe(summary);
   });
 
   it("moves as the portfolio page's totals do, a holding bought today from its buy price", () => {
     const moved = revalueSummary(summary, prices({ AAA: 102.37, BBB: 51 }));
     expect(moved).toMatchObject({
-      totalValue: '1243.38',
+      totalValue: '1243.39',
       marketValue: '1231.04',
-      dayChange: '27.30',
-      dayChangeRatio: 0.02245194,
-      totalGain: '-756.62',
+      dayChange: '27.31',
+      dayChangeRatio: 0.0224574,
+      totalGain: '-756.61',
     });
-    expect(moved.basis.holdings[0]).toMatchObject({ marketValue: '1023.7', asOf: later });
+    expect(moved.holdings[0]).toMatchObject({ marketValue: '1023.70', asOf: later });
   });
 });

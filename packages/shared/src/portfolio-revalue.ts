@@ -1,8 +1,8 @@
 import {
-  exactText,
   moneyOf,
   priceUnits,
   ratioOf,
+  roundedToCent,
   sharesValue,
   toCents,
   unitsText,
@@ -40,13 +40,13 @@ function newerPrice(
 /** The prices note with revalued prices' instants: the oldest price used, any last known one. */
 function noteOf(
   note: PricesNote,
-  used: readonly { asOf: string | null; delayed: boolean }[],
+  used: readonly { asOf: string | null; delayed?: boolean }[],
 ): PricesNote {
   let asOf: string | null = null;
   let delayed = false;
   for (const price of used) {
     if (price.asOf && (asOf === null || price.asOf < asOf)) asOf = price.asOf;
-    delayed ||= price.delayed;
+    delayed ||= price.delayed === true;
   }
   return { ...note, asOf, delayed };
 }
@@ -101,13 +101,16 @@ function allocationOf(
   return { byHolding: slicesOf(byHolding), bySector: slicesOf(bySector), byType: slicesOf(byType) };
 }
 
+/** A holding's value at a price, to the cent as the server shows and sums it. */
+const valueAt = (quantity: string, price: bigint) => roundedToCent(sharesValue(quantity, price));
+
 /**
  * A portfolio's holdings, totals and allocation revalued at newer prices exactly as the server
- * computes them (market value = shares x price; day change = market value - the day's base;
- * unrealised gain = market value - cost; totals the unrounded sums, rounded once to the cent),
- * so every figure on screen moves together with a live price. A holding bought today keeps its
- * day change from its buy price, as the day's base says. The same prices give the answer back
- * unchanged (the same object when no price is newer).
+ * computes them: a holding's value is shares x price to the cent, its day change that value
+ * less its day base (so a holding bought today gains from its buy price), its unrealised gain
+ * that value less its cost; every total is the sum of the rows. So every figure on screen
+ * moves together with a live price. The same prices give the same figures (the answer itself
+ * when no price is newer).
  */
 export function revalueHoldings(
   answer: HoldingsResponse,
@@ -119,48 +122,41 @@ export function revalueHoldings(
   if (newer.every((price) => price === null)) return answer;
 
   const rows = answer.holdings.map((holding, index) => {
-    const live = newer[index];
-    const price = live ? priceUnits(live.price) : priceUnits(holding.price);
-    const value = sharesValue(holding.quantity, price);
-    const dayBase = holding.basis.dayBase === null ? null : moneyOf(holding.basis.dayBase);
-    return {
-      holding,
-      live,
-      price,
-      value,
-      cost: moneyOf(holding.basis.costBasis),
-      dayBase,
-      dayChange: dayBase === null ? null : value - dayBase,
-    };
+    const live = newer[index] ?? null;
+    const price = live ? priceUnits(live.price) : null;
+    const value = price === null ? moneyOf(holding.marketValue) : valueAt(holding.quantity, price);
+    const dayBase = holding.dayBase === null ? null : moneyOf(holding.dayBase);
+    return { holding, live, price, value, dayBase };
   });
 
   let marketValue = 0n;
-  let costBasis = 0n;
   let dayChange: bigint | null = 0n;
   for (const row of rows) {
     marketValue += row.value;
-    costBasis += row.cost;
-    dayChange = dayChange !== null && row.dayChange !== null ? dayChange + row.dayChange : null;
+    dayChange =
+      dayChange !== null && row.dayBase !== null ? dayChange + row.value - row.dayBase : null;
   }
-  const cash = moneyOf(answer.totals.basis.cash);
-  const netContributions = moneyOf(answer.totals.basis.netContributions);
+  const { totals } = answer;
+  const cash = moneyOf(totals.cash);
+  const costBasis = moneyOf(totals.costBasis);
+  const netContributions = moneyOf(totals.netContributions);
   const totalValue = marketValue + cash;
   const totalGain = totalValue - netContributions;
 
-  const holdings = rows.map(({ holding, live, price, value, cost, dayBase, dayChange }) => {
-    if (!live) {
-      return { ...holding, weight: ratioOf(value, totalValue) ?? 0 };
-    }
-    const unrealisedGain = value - cost;
+  const holdings = rows.map(({ holding, live, price, value, dayBase }) => {
+    const weight = ratioOf(value, totalValue) ?? 0;
+    if (!live || price === null) return { ...holding, weight };
+    const cost = moneyOf(holding.costBasis);
+    const change = dayBase === null ? null : value - dayBase;
     return {
       ...holding,
       price: unitsText(price, 6),
       marketValue: toCents(value),
-      dayChange: cents(dayChange),
-      dayChangeRatio: dayChange === null || dayBase === null ? null : ratioOf(dayChange, dayBase),
-      unrealisedGain: toCents(unrealisedGain),
-      unrealisedGainRatio: ratioOf(unrealisedGain, cost),
-      weight: ratioOf(value, totalValue) ?? 0,
+      dayChange: cents(change),
+      dayChangeRatio: change === null || dayBase === null ? null : ratioOf(change, dayBase),
+      unrealisedGain: toCents(value - cost),
+      unrealisedGainRatio: ratioOf(value - cost, cost),
+      weight,
       priceSource: { ...holding.priceSource, asOf: live.asOf, delayed: false },
     };
   });
@@ -169,7 +165,7 @@ export function revalueHoldings(
     ...answer,
     holdings,
     totals: {
-      ...answer.totals,
+      ...totals,
       marketValue: toCents(marketValue),
       totalValue: toCents(totalValue),
       unrealisedGain: toCents(marketValue - costBasis),
@@ -188,53 +184,39 @@ export function revalueHoldings(
 
 /**
  * Every portfolio added up (the dashboard's Portfolio Value), revalued at newer prices exactly
- * as the server computes it; the same prices give the summary back unchanged.
+ * as the server computes it, from each portfolio's holdings; the same prices give the same
+ * figures (the summary itself when no price is newer).
  */
 export function revalueSummary(
   summary: PortfolioSummary,
   prices: ReadonlyMap<string, NewerPrice>,
 ): PortfolioSummary {
-  const { basis } = summary;
-  const newer = basis.holdings.map((held) => newerPrice(prices, held.symbol, held.asOf));
+  const newer = summary.holdings.map((held) => newerPrice(prices, held.symbol, held.asOf));
   if (newer.every((price) => price === null)) return summary;
 
   let marketValue = 0n;
   let dayChange: bigint | null = 0n;
-  const used: { asOf: string | null; delayed: boolean }[] = [];
-  for (const [index, held] of basis.holdings.entries()) {
+  const holdings = summary.holdings.map((held, index) => {
     const live = newer[index];
-    const value = live
-      ? sharesValue(held.quantity, priceUnits(live.price))
-      : moneyOf(held.marketValue);
+    const value = live ? valueAt(held.quantity, priceUnits(live.price)) : moneyOf(held.marketValue);
     marketValue += value;
     dayChange =
       dayChange !== null && held.dayBase !== null
         ? dayChange + value - moneyOf(held.dayBase)
         : null;
-    used.push({ asOf: live ? live.asOf : held.asOf, delayed: false });
-  }
-  const cash = moneyOf(basis.cash);
-  const totalValue = marketValue + cash;
+    return live ? { ...held, marketValue: toCents(value), asOf: live.asOf } : held;
+  });
+  const totalValue = marketValue + moneyOf(summary.cash);
+  const change: bigint | null = dayChange;
   return {
     ...summary,
     totalValue: toCents(totalValue),
     marketValue: toCents(marketValue),
-    dayChange: cents(dayChange),
-    dayChangeRatio: dayChange === null ? null : ratioOf(dayChange, totalValue - dayChange),
-    totalGain: toCents(totalValue - moneyOf(basis.netContributions)),
-    // Which prices were last known ones is not kept per symbol: the note keeps saying so.
-    prices: { ...noteOf(summary.prices, used), delayed: summary.prices.delayed },
-    basis: {
-      ...basis,
-      holdings: basis.holdings.map((held, index) => {
-        const live = newer[index];
-        if (!live) return held;
-        return {
-          ...held,
-          marketValue: exactText(sharesValue(held.quantity, priceUnits(live.price))),
-          asOf: live.asOf,
-        };
-      }),
-    },
+    dayChange: cents(change),
+    dayChangeRatio: change === null ? null : ratioOf(change, totalValue - change),
+    totalGain: toCents(totalValue - moneyOf(summary.netContributions)),
+    // Which prices were last known ones is not kept per holding: the note keeps saying so.
+    prices: { ...noteOf(summary.prices, holdings), delayed: summary.prices.delayed },
+    holdings,
   };
 }

@@ -302,8 +302,6 @@ export type PriceSource = z.infer<typeof priceSourceSchema>;
 const money = z.string();
 /** A ratio as a number: 0.1234 is 12.34 %. */
 const ratio = z.number();
-/** Money as exact decimal text, not rounded ("1806.00000000000001"): what a live price revalues. */
-const exact = z.string();
 
 export const holdingSchema = z.object({
   symbol: z.string(),
@@ -328,12 +326,11 @@ export const holdingSchema = z.object({
   weight: ratio,
   priceSource: priceSourceSchema,
   /**
-   * What a newer price needs to revalue the holding exactly as the server does: the cost of the
-   * shares held, and the value its day change is measured from (the shares held before today's
-   * trades at the previous close, plus today's buys less today's sells; null when the day
-   * change is not known).
+   * The value today's change is measured from: the shares held before today's trades at the
+   * previous close, plus today's buys less today's sells (so a holding bought today gains from
+   * its buy price); `marketValue - dayBase` is `dayChange`. Null when the day change is not known.
    */
-  basis: z.object({ costBasis: exact, dayBase: exact.nullable() }),
+  dayBase: money.nullable(),
 });
 export type Holding = z.infer<typeof holdingSchema>;
 
@@ -364,8 +361,6 @@ export const portfolioTotalsSchema = z.object({
   totalGainRatio: ratio.nullable(),
   dayChange: money.nullable(),
   dayChangeRatio: ratio.nullable(),
-  /** Cash and net contributions unrounded, for revaluing the totals at a newer price. */
-  basis: z.object({ cash: exact, netContributions: exact }),
 });
 export type PortfolioTotals = z.infer<typeof portfolioTotalsSchema>;
 
@@ -460,25 +455,22 @@ export const portfolioSummarySchema = z.object({
   dayChangeRatio: ratio.nullable(),
   totalGain: money,
   prices: pricesNoteSchema,
+  /** Money put in minus money taken out, over every portfolio. */
+  netContributions: money,
   /**
-   * What a newer price needs to revalue the summary exactly as the server does: cash and net
-   * contributions unrounded, and per held symbol the shares and market value of every
-   * portfolio added up and the value its day change is measured from (null when not known).
+   * Every portfolio's holdings (one entry per portfolio and symbol), which the figures above
+   * add up: what a newer price revalues them from.
    */
-  basis: z.object({
-    cash: exact,
-    netContributions: exact,
-    holdings: z.array(
-      z.object({
-        symbol: z.string(),
-        quantity: z.string(),
-        marketValue: exact,
-        /** When the price was taken; null for a last trade price. */
-        asOf: z.string().nullable(),
-        dayBase: exact.nullable(),
-      }),
-    ),
-  }),
+  holdings: z.array(
+    z.object({
+      symbol: z.string(),
+      quantity: z.string(),
+      marketValue: money,
+      /** When the price was taken; null for a last trade price. */
+      asOf: z.string().nullable(),
+      dayBase: money.nullable(),
+    }),
+  ),
 });
 export type PortfolioSummary = z.infer<typeof portfolioSummarySchema>;
 

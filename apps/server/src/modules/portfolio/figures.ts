@@ -15,8 +15,6 @@ import type { LedgerCache } from './ledger-cache.ts';
 import type { MarketPrices, StoredCloses } from './market-prices.ts';
 import type { PerformanceAnswers } from './performance-answers.ts';
 
-/** Money unrounded, as exact text (the ledger's sums have at most 14 decimals). */
-const exact = (value: Decimal) => toPlaces(value, 14);
 const cents = (value: Decimal | null) => (value === null ? null : toCents(value));
 const ratio = (value: Decimal | null) => (value === null ? null : toRatio(value));
 const over = (part: Decimal, whole: Decimal) => (whole.greaterThan(0) ? part.div(whole) : null);
@@ -84,10 +82,7 @@ export async function holdingsOf(
           asOf: holding.priceSource.asOf || null,
           delayed: holding.priceSource.delayed,
         },
-        basis: {
-          costBasis: exact(holding.costBasis),
-          dayBase: holding.dayBase ? exact(holding.dayBase) : null,
-        },
+        dayBase: cents(holding.dayBase),
       };
     }),
     closed: figures.closed.map((position) => ({
@@ -113,7 +108,6 @@ export async function holdingsOf(
       totalGainRatio: ratio(over(totals.totalGain, totals.netContributions)),
       dayChange: cents(totals.dayChange),
       dayChangeRatio: ratio(totals.dayChangeRatio),
-      basis: { cash: exact(totals.cash), netContributions: exact(totals.netContributions) },
     },
     allocation: {
       byHolding: slices(allocation.byHolding),
@@ -143,11 +137,7 @@ export async function summaryOf(
   let dayChange: Decimal | null = zero;
   let netContributions = zero;
   const used: HoldingFigures['priceSource'][] = [];
-  /** Per held symbol, every portfolio's shares and day base added up. */
-  const held = new Map<
-    string,
-    { holding: HoldingFigures; quantity: Decimal; marketValue: Decimal; dayBase: Decimal | null }
-  >();
+  const holdings: PortfolioSummary['holdings'] = [];
   let transactionCount = 0;
   for (const ledger of owned) {
     transactionCount += ledger.entries.length;
@@ -161,19 +151,13 @@ export async function summaryOf(
     netContributions = netContributions.plus(figures.totals.netContributions);
     used.push(...figures.holdings.map((holding) => holding.priceSource));
     for (const holding of figures.holdings) {
-      const known = held.get(holding.symbol);
-      if (!known) {
-        held.set(holding.symbol, {
-          holding,
-          quantity: holding.quantity,
-          marketValue: holding.marketValue,
-          dayBase: holding.dayBase,
-        });
-        continue;
-      }
-      known.quantity = known.quantity.plus(holding.quantity);
-      known.marketValue = known.marketValue.plus(holding.marketValue);
-      known.dayBase = known.dayBase && holding.dayBase ? known.dayBase.plus(holding.dayBase) : null;
+      holdings.push({
+        symbol: holding.symbol,
+        quantity: toPlaces(holding.quantity, 8),
+        marketValue: toCents(holding.marketValue),
+        asOf: holding.priceSource.asOf || null,
+        dayBase: cents(holding.dayBase),
+      });
     }
   }
   return {
@@ -186,19 +170,8 @@ export async function summaryOf(
     dayChangeRatio: dayChange ? ratio(over(dayChange, totalValue.minus(dayChange))) : null,
     totalGain: toCents(totalGain),
     prices: pricesNote(used),
-    basis: {
-      cash: exact(cash),
-      netContributions: exact(netContributions),
-      holdings: [...held.values()]
-        .sort((a, b) => a.holding.symbol.localeCompare(b.holding.symbol))
-        .map(({ holding, quantity, marketValue, dayBase }) => ({
-          symbol: holding.symbol,
-          quantity: toPlaces(quantity, 8),
-          marketValue: exact(marketValue),
-          asOf: holding.priceSource.asOf || null,
-          dayBase: dayBase ? exact(dayBase) : null,
-        })),
-    },
+    netContributions: toCents(netContributions),
+    holdings,
   };
 }
 

@@ -1,5 +1,14 @@
 import { type LedgerEntry, LedgerReplay, type Position, sortLedger } from './ledger.ts';
-import { type Decimal, money, priceScale, shares, toDecimal, tradeValue, zero } from './money.ts';
+import {
+  type Decimal,
+  money,
+  priceScale,
+  roundedToCent,
+  shares,
+  toDecimal,
+  tradeValue,
+  zero,
+} from './money.ts';
 
 /** The latest price of a security, and where it came from. */
 export interface PriceNow {
@@ -195,12 +204,16 @@ export function portfolioFigures(
     dividends += position.dividends;
     tradingFees += position.fees;
   }
-  const totalValue = marketValue + replay.cash;
+  // Holdings' figures are to the cent (see `rawHolding`), and so are cash and contributions:
+  // every total is the sum of the figures shown with it.
+  const cash = roundedToCent(replay.cash);
+  const netContributions = roundedToCent(replay.netContributions);
+  const totalValue = marketValue + cash;
   const valueBefore = dayChange === null ? 0n : totalValue - dayChange;
   const totalDecimal = money(totalValue);
   const totals: PortfolioTotals = {
     marketValue: money(marketValue),
-    cash: money(replay.cash),
+    cash: money(cash),
     totalValue: totalDecimal,
     costBasis: money(costBasis),
     unrealisedGain: money(marketValue - costBasis),
@@ -210,8 +223,8 @@ export function portfolioFigures(
     deposits: money(replay.deposits),
     withdrawals: money(replay.withdrawals),
     outsideFunding: money(replay.outsideFunding),
-    netContributions: money(replay.netContributions),
-    totalGain: money(totalValue - replay.netContributions),
+    netContributions: money(netContributions),
+    totalGain: money(totalValue - netContributions),
     dayChange: dayChange === null ? null : money(dayChange),
     dayChangeRatio:
       dayChange !== null && valueBefore > 0n ? money(dayChange).div(money(valueBefore)) : null,
@@ -251,14 +264,17 @@ function rawHolding(
     asOf: '',
     delayed: false,
   };
-  const marketValue = tradeValue(position.quantity, price.price);
+  // A holding's value, cost and day base are shown to the cent, and its gains are the
+  // differences of what is shown: value - cost, value - day base.
+  const marketValue = roundedToCent(tradeValue(position.quantity, price.price));
   const start = dayStart ?? { quantity: position.quantity, tradedCash: 0n };
   const dayBase =
     price.previousClose === null || start === 'unknown'
       ? null
-      : tradeValue(start.quantity, price.previousClose) + start.tradedCash;
+      : roundedToCent(tradeValue(start.quantity, price.previousClose) + start.tradedCash);
   const dayChange = dayBase === null ? null : marketValue - dayBase;
-  return { position, price, costBasis: position.costBasis, marketValue, dayBase, dayChange };
+  const costBasis = roundedToCent(position.costBasis);
+  return { position, price, costBasis, marketValue, dayBase, dayChange };
 }
 
 function figuresOf(raw: Raw, totalValue: Decimal | null): HoldingFigures {
@@ -269,7 +285,7 @@ function figuresOf(raw: Raw, totalValue: Decimal | null): HoldingFigures {
   return {
     symbol: position.symbol,
     quantity,
-    averageCost: costBasis.div(quantity),
+    averageCost: money(position.costBasis).div(quantity),
     costBasis,
     price: toDecimal(price.price, priceScale),
     previousClose: price.previousClose === null ? null : toDecimal(price.previousClose, priceScale),

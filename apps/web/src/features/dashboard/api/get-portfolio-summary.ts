@@ -32,10 +32,7 @@ export function useLivePortfolioSummary() {
   const access = useEntitlements()?.limits.marketData;
   const polled = query.data;
   const symbols = useMemo(
-    () =>
-      (polled?.basis.holdings ?? [])
-        .filter((held) => held.asOf !== null)
-        .map((held) => held.symbol),
+    () => (polled?.holdings ?? []).filter((held) => held.asOf !== null).map((held) => held.symbol),
     [polled],
   );
   const prices = useLivePrices(symbols, access?.kind === 'realtime');
