@@ -163,7 +163,7 @@ function CardPrice({ holding, quote }: { holding: Holding; quote: QuotedPrice | 
   const move = usePriceMove(Number(holding.price));
   return (
     <span
-      className={`px-1 ${moveHighlight(quote ? move : null)}`}
+      className={`-mx-0.5 px-0.5 ${moveHighlight(quote ? move : null)}`}
       data-live-price={quote ? holding.symbol : undefined}
     >
       {formatSharePrice(holding.price)}
