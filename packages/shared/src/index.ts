@@ -17,6 +17,7 @@ export * from './plan-features.ts';
 export * from './plans.ts';
 export * from './portfolio.ts';
 export * from './portfolio-import.ts';
+export * from './portfolio-revalue.ts';
 export * from './quotes.ts';
 export * from './routes.ts';
 export * from './symbols.ts';

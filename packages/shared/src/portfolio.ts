@@ -325,6 +325,12 @@ export const holdingSchema = z.object({
   /** Share of the portfolio's total value (cash included). */
   weight: ratio,
   priceSource: priceSourceSchema,
+  /**
+   * The value today's change is measured from: the shares held before today's trades at the
+   * previous close, plus today's buys less today's sells (so a holding bought today gains from
+   * its buy price); `marketValue - dayBase` is `dayChange`. Null when the day change is not known.
+   */
+  dayBase: money.nullable(),
 });
 export type Holding = z.infer<typeof holdingSchema>;
 
@@ -449,6 +455,22 @@ export const portfolioSummarySchema = z.object({
   dayChangeRatio: ratio.nullable(),
   totalGain: money,
   prices: pricesNoteSchema,
+  /** Money put in minus money taken out, over every portfolio. */
+  netContributions: money,
+  /**
+   * Every portfolio's holdings (one entry per portfolio and symbol), which the figures above
+   * add up: what a newer price revalues them from.
+   */
+  holdings: z.array(
+    z.object({
+      symbol: z.string(),
+      quantity: z.string(),
+      marketValue: money,
+      /** When the price was taken; null for a last trade price. */
+      asOf: z.string().nullable(),
+      dayBase: money.nullable(),
+    }),
+  ),
 });
 export type PortfolioSummary = z.infer<typeof portfolioSummarySchema>;
 

@@ -82,6 +82,7 @@ export async function holdingsOf(
           asOf: holding.priceSource.asOf || null,
           delayed: holding.priceSource.delayed,
         },
+        dayBase: cents(holding.dayBase),
       };
     }),
     closed: figures.closed.map((position) => ({
@@ -134,7 +135,9 @@ export async function summaryOf(
   let cash = zero;
   let totalGain = zero;
   let dayChange: Decimal | null = zero;
+  let netContributions = zero;
   const used: HoldingFigures['priceSource'][] = [];
+  const holdings: PortfolioSummary['holdings'] = [];
   let transactionCount = 0;
   for (const ledger of owned) {
     transactionCount += ledger.entries.length;
@@ -145,7 +148,17 @@ export async function summaryOf(
     totalGain = totalGain.plus(figures.totals.totalGain);
     dayChange =
       dayChange && figures.totals.dayChange ? dayChange.plus(figures.totals.dayChange) : null;
+    netContributions = netContributions.plus(figures.totals.netContributions);
     used.push(...figures.holdings.map((holding) => holding.priceSource));
+    for (const holding of figures.holdings) {
+      holdings.push({
+        symbol: holding.symbol,
+        quantity: toPlaces(holding.quantity, 8),
+        marketValue: toCents(holding.marketValue),
+        asOf: holding.priceSource.asOf || null,
+        dayBase: cents(holding.dayBase),
+      });
+    }
   }
   return {
     portfolioCount: owned.length,
@@ -157,6 +170,8 @@ export async function summaryOf(
     dayChangeRatio: dayChange ? ratio(over(dayChange, totalValue.minus(dayChange))) : null,
     totalGain: toCents(totalGain),
     prices: pricesNote(used),
+    netContributions: toCents(netContributions),
+    holdings,
   };
 }
 

@@ -1,9 +1,10 @@
-import type {
-  HoldingsResponse,
-  ImportPreview,
-  PerformanceResponse,
-  Portfolio,
-  Transaction,
+import {
+  type HoldingsResponse,
+  type ImportPreview,
+  type PerformanceResponse,
+  type Portfolio,
+  revalueHoldings,
+  type Transaction,
 } from '@tickerwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -323,6 +324,40 @@ describe('holdings and performance through the API', () => {
     );
     expect(cents(figures.totals.totalGain)).toBe(cents(figures.totals.totalValue) - 931000);
     expect(figures.prices.sources).toEqual(['simulated']);
+    // Each holding's day change is from its day base; every total is the sum of its rows.
+    for (const holding of figures.holdings) {
+      const base = holding.dayBase!;
+      expect(cents(base)).toBe(
+        Math.round(Number(holding.quantity) * Number(holding.previousClose) * 100),
+      );
+      expect(cents(holding.dayChange!)).toBe(cents(holding.marketValue) - cents(base));
+      expect(cents(holding.unrealisedGain)).toBe(
+        cents(holding.marketValue) - cents(holding.costBasis),
+      );
+    }
+    const sum = (field: 'marketValue' | 'costBasis' | 'dayChange' | 'unrealisedGain') =>
+      figures.holdings.reduce((total, holding) => total + cents(holding[field]!), 0);
+    for (const field of ['marketValue', 'costBasis', 'dayChange', 'unrealisedGain'] as const) {
+      expect(cents(figures.totals[field]!), field).toBe(sum(field));
+    }
+    // A browser revaluing the answer at the same prices taken later gets the same figures.
+    const later = (asOf: string | null) => new Date(Date.parse(asOf!) + 1000).toISOString();
+    const samePrices = new Map(
+      figures.holdings.map((holding) => [
+        holding.symbol,
+        { price: Number(holding.price), asOf: later(holding.priceSource.asOf) },
+      ]),
+    );
+    const revalued = revalueHoldings(figures, samePrices);
+    expect(revalued).not.toBe(figures);
+    expect({
+      ...revalued,
+      holdings: revalued.holdings.map((holding, index) => ({
+        ...holding,
+        priceSource: figures.holdings[index]!.priceSource,
+      })),
+      prices: figures.prices,
+    }).toEqual(figures);
     expect(figures.allocation.byType.map((slice) => slice.key).sort()).toEqual(['cash', 'stock']);
 
     const performance: PerformanceResponse = (
@@ -338,6 +373,17 @@ describe('holdings and performance through the API', () => {
 
     const summary = (await call(user, 'GET', '/api/portfolios/summary')).json();
     expect(summary).toMatchObject({ portfolioCount: 1, transactionCount: 11, cash: '6030.00' });
+    expect(summary).toMatchObject({
+      netContributions: '9310.00',
+      holdings: figures.holdings.map((holding) => ({
+        symbol: holding.symbol,
+        quantity: holding.quantity,
+        // Prices may have ticked since the holdings were asked for; the day's base has not.
+        marketValue: expect.stringMatching(/^\d+\.\d\d$/),
+        asOf: expect.any(String),
+        dayBase: holding.dayBase,
+      })),
+    });
     const activity = (await call(user, 'GET', '/api/portfolios/activity?limit=2')).json();
     expect(activity.transactions.map((item: Transaction) => item.kind)).toEqual([
       'dividend',

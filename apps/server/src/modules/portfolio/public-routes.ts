@@ -75,7 +75,7 @@ export function portfolioPublicRoutes(
     operationId: 'getPortfolioSummary',
     tag: 'Portfolios',
     summary: 'All your portfolios added up',
-    description: `Total value, cash, day change and total gain over every portfolio, as the dashboard home shows them. Money is exact decimal text rounded to the cent; ratios are numbers (0.0123 is 1.23 %). ${pricesNote.description}`,
+    description: `Total value, cash, day change and total gain over every portfolio, as the dashboard home shows them. Money is exact decimal text rounded to the cent; ratios are numbers (0.0123 is 1.23 %). Every total is the sum of the figures shown to the cent, and \`holdings\` lists what they add up. ${pricesNote.description}`,
     response: portfolioSummarySchema,
     example: {
       portfolioCount: 1,
@@ -87,6 +87,16 @@ export function portfolioPublicRoutes(
       dayChangeRatio: 0.0051,
       totalGain: '508.10',
       prices: { sources: ['finnhub'], asOf: '2026-01-30T15:42:07.000Z', delayed: false },
+      netContributions: '2006.00',
+      holdings: [
+        {
+          symbol: 'AAPL',
+          quantity: '10',
+          marketValue: '2314.10',
+          asOf: '2026-01-30T15:42:07.000Z',
+          dayBase: '2301.40',
+        },
+      ],
     },
     handler: ({ caller }) => portfolios.summary(caller.userId),
   });
@@ -136,6 +146,7 @@ export function portfolioPublicRoutes(
           fees: '1.00',
           weight: 0.9204,
           priceSource: { source: 'finnhub', asOf: '2026-01-30T15:42:07.000Z', delayed: false },
+          dayBase: '2285.20',
         },
       ],
       closed: [],

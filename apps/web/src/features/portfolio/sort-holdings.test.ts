@@ -23,6 +23,7 @@ function holding(symbol: string, marketValue: string, dayChange: string | null):
     fees: '0.00',
     weight: 0,
     priceSource: { source: 'simulated', asOf: null, delayed: false },
+    dayBase: null,
   };
 }
 

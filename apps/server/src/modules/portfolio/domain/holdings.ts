@@ -1,5 +1,14 @@
 import { type LedgerEntry, LedgerReplay, type Position, sortLedger } from './ledger.ts';
-import { type Decimal, money, priceScale, shares, toDecimal, tradeValue, zero } from './money.ts';
+import {
+  type Decimal,
+  money,
+  priceScale,
+  roundedToCent,
+  shares,
+  toDecimal,
+  tradeValue,
+  zero,
+} from './money.ts';
 
 /** The latest price of a security, and where it came from. */
 export interface PriceNow {
@@ -27,6 +36,11 @@ export interface HoldingFigures {
   marketValue: Decimal;
   /** Gain since the previous close, trades made today counted at their price; null unknown. */
   dayChange: Decimal | null;
+  /**
+   * What the day change is measured from: the shares held before the day's trades at the
+   * previous close, plus the day's buys less its sells (so `marketValue - dayBase`); null unknown.
+   */
+  dayBase: Decimal | null;
   unrealisedGain: Decimal;
   realisedGain: Decimal;
   dividends: Decimal;
@@ -190,12 +204,16 @@ export function portfolioFigures(
     dividends += position.dividends;
     tradingFees += position.fees;
   }
-  const totalValue = marketValue + replay.cash;
+  // Holdings' figures are to the cent (see `rawHolding`), and so are cash and contributions:
+  // every total is the sum of the figures shown with it.
+  const cash = roundedToCent(replay.cash);
+  const netContributions = roundedToCent(replay.netContributions);
+  const totalValue = marketValue + cash;
   const valueBefore = dayChange === null ? 0n : totalValue - dayChange;
   const totalDecimal = money(totalValue);
   const totals: PortfolioTotals = {
     marketValue: money(marketValue),
-    cash: money(replay.cash),
+    cash: money(cash),
     totalValue: totalDecimal,
     costBasis: money(costBasis),
     unrealisedGain: money(marketValue - costBasis),
@@ -205,8 +223,8 @@ export function portfolioFigures(
     deposits: money(replay.deposits),
     withdrawals: money(replay.withdrawals),
     outsideFunding: money(replay.outsideFunding),
-    netContributions: money(replay.netContributions),
-    totalGain: money(totalValue - replay.netContributions),
+    netContributions: money(netContributions),
+    totalGain: money(totalValue - netContributions),
     dayChange: dayChange === null ? null : money(dayChange),
     dayChangeRatio:
       dayChange !== null && valueBefore > 0n ? money(dayChange).div(money(valueBefore)) : null,
@@ -230,6 +248,7 @@ interface Raw {
   price: PriceNow;
   costBasis: bigint;
   marketValue: bigint;
+  dayBase: bigint | null;
   dayChange: bigint | null;
 }
 
@@ -245,13 +264,17 @@ function rawHolding(
     asOf: '',
     delayed: false,
   };
-  const marketValue = tradeValue(position.quantity, price.price);
+  // A holding's value, cost and day base are shown to the cent, and its gains are the
+  // differences of what is shown: value - cost, value - day base.
+  const marketValue = roundedToCent(tradeValue(position.quantity, price.price));
   const start = dayStart ?? { quantity: position.quantity, tradedCash: 0n };
-  const dayChange =
+  const dayBase =
     price.previousClose === null || start === 'unknown'
       ? null
-      : marketValue - tradeValue(start.quantity, price.previousClose) - start.tradedCash;
-  return { position, price, costBasis: position.costBasis, marketValue, dayChange };
+      : roundedToCent(tradeValue(start.quantity, price.previousClose) + start.tradedCash);
+  const dayChange = dayBase === null ? null : marketValue - dayBase;
+  const costBasis = roundedToCent(position.costBasis);
+  return { position, price, costBasis, marketValue, dayBase, dayChange };
 }
 
 function figuresOf(raw: Raw, totalValue: Decimal | null): HoldingFigures {
@@ -262,13 +285,14 @@ function figuresOf(raw: Raw, totalValue: Decimal | null): HoldingFigures {
   return {
     symbol: position.symbol,
     quantity,
-    averageCost: costBasis.div(quantity),
+    averageCost: money(position.costBasis).div(quantity),
     costBasis,
     price: toDecimal(price.price, priceScale),
     previousClose: price.previousClose === null ? null : toDecimal(price.previousClose, priceScale),
     priceSource: { source: price.source, asOf: price.asOf, delayed: price.delayed },
     marketValue,
     dayChange: raw.dayChange === null ? null : money(raw.dayChange),
+    dayBase: raw.dayBase === null ? null : money(raw.dayBase),
     unrealisedGain: marketValue.minus(costBasis),
     realisedGain: money(position.realisedGain),
     dividends: money(position.dividends),

@@ -51,6 +51,13 @@ export const moneyOf = (amount: bigint, scale: number): bigint =>
 export const tradeValue = (shares: bigint, price: bigint, scale = priceScale): bigint =>
   shares * price * tenTo(moneyScale - shareScale - scale);
 
+/**
+ * Money rounded to the cent (half away from zero), still in money units: figures shown to the
+ * cent are summed from these, so a total is always the sum of the rows it is shown with.
+ */
+export const roundedToCent = (value: bigint): bigint =>
+  divideRounded(value, tenTo(moneyScale - 2)) * tenTo(moneyScale - 2);
+
 /** A decimal of an integer of `scale` decimals, for figures and ratios (no division needed). */
 export function toDecimal(value: bigint, scale: number): Decimal {
   const negative = value < 0n;

@@ -9,12 +9,15 @@ import {
   formatSignedMoney,
   isGain,
 } from '../../../lib/money-format.ts';
-import { usePortfolioSummary } from '../api/get-portfolio-summary.ts';
+import { useLivePortfolioSummary } from '../api/get-portfolio-summary.ts';
 import { StatCard } from '../stat-card.tsx';
 
-/** Portfolio Value: every portfolio at the latest prices, with today's change and its source. */
+/**
+ * Portfolio Value: every portfolio at the latest prices (live for a real-time plan), with
+ * today's change and its source.
+ */
 export function PortfolioValueCard() {
-  const { data, error, isPending, refetch } = usePortfolioSummary();
+  const { data, error, isPending, refetch } = useLivePortfolioSummary();
   if (isPending) {
     return (
       <StatCard

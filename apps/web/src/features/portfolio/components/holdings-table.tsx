@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useEntitlements } from '../../../app/session/use-entitlements.ts';
-import { PriceCell } from '../../../components/prices/price-cell.tsx';
+import { PriceCell, type QuotedPrice } from '../../../components/prices/price-cell.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import {
@@ -13,6 +13,7 @@ import {
   formatWeight,
 } from '../../../lib/money-format.ts';
 import { priceSourceName } from '../../../lib/price-sources.ts';
+import { moveHighlight, usePriceMove } from '../../../lib/use-live-quote.ts';
 import { holdingQuote } from '../holding-quote.ts';
 import {
   defaultHoldingSort,
@@ -33,10 +34,26 @@ const columns: { key: HoldingSortKey; label: string; align: 'left' | 'right' }[]
   { key: 'weight', label: 'Weight', align: 'right' },
 ];
 
-/** The holdings, sortable by any column; each links to its stock's page. */
-export function HoldingsTable({ holdings }: { holdings: readonly Holding[] }) {
+/**
+ * The holdings, sortable by any column; each links to its stock's page. Rows are put in order
+ * by `orderOf` (the polled figures) so a live price moves figures in place, never a row.
+ */
+export function HoldingsTable({
+  holdings,
+  orderOf = holdings,
+}: {
+  holdings: readonly Holding[];
+  orderOf?: readonly Holding[];
+}) {
   const [sort, setSort] = useState<HoldingSort>(defaultHoldingSort);
-  const sorted = useMemo(() => sortHoldings(holdings, sort), [holdings, sort]);
+  const order = useMemo(
+    () => sortHoldings(orderOf, sort).map((holding) => holding.symbol),
+    [orderOf, sort],
+  );
+  const sorted = useMemo(() => {
+    const bySymbol = new Map(holdings.map((holding) => [holding.symbol, holding]));
+    return order.flatMap((symbol) => bySymbol.get(symbol) ?? []);
+  }, [holdings, order]);
   const access = useEntitlements()?.limits.marketData ?? null;
 
   return (
@@ -50,7 +67,7 @@ export function HoldingsTable({ holdings }: { holdings: readonly Holding[] }) {
       {/* A phone gets one card per holding; wider screens the sortable table. */}
       <ul className="mt-3 divide-y divide-slate-100 border-t border-slate-100 sm:hidden">
         {sorted.map((holding) => (
-          <HoldingCard key={holding.symbol} holding={holding} />
+          <HoldingCard key={holding.symbol} holding={holding} access={access} />
         ))}
       </ul>
       <div className="mt-3 hidden overflow-x-auto contain-paint sm:block">
@@ -138,8 +155,25 @@ function SortSelect({ sort, onSort }: { sort: HoldingSort; onSort: (sort: Holdin
   );
 }
 
-function HoldingCard({ holding }: { holding: Holding }) {
+/**
+ * A phone card's price per share: the live one for a real-time plan, briefly tinted when it
+ * moves (colour only, so nothing shifts).
+ */
+function CardPrice({ holding, quote }: { holding: Holding; quote: QuotedPrice | null }) {
+  const move = usePriceMove(Number(holding.price));
+  return (
+    <span
+      className={`-mx-0.5 px-0.5 ${moveHighlight(quote ? move : null)}`}
+      data-live-price={quote ? holding.symbol : undefined}
+    >
+      {formatSharePrice(holding.price)}
+    </span>
+  );
+}
+
+function HoldingCard({ holding, access }: { holding: Holding; access: MarketDataAccess | null }) {
   const source = holding.priceSource;
+  const quote = access && holdingQuote(holding, access);
   return (
     <li className="px-5 py-3">
       <div className="flex items-start justify-between gap-3">
@@ -165,7 +199,7 @@ function HoldingCard({ holding }: { holding: Holding }) {
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-slate-500 tabular-nums">
         <span>
-          {formatShares(holding.quantity)} at {formatSharePrice(holding.price)} ·{' '}
+          {formatShares(holding.quantity)} at <CardPrice holding={holding} quote={quote} /> ·{' '}
           {formatWeight(holding.weight)}
           {(source.delayed || source.source === 'trade') && (
             <Badge tone="warning" className="ml-1.5 align-middle">

@@ -3,6 +3,7 @@ import { PricesNote } from '../../../components/prices-note.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useHoldings } from '../api/get-holdings.ts';
+import { useLiveHoldings } from '../use-live-holdings.ts';
 import { AllocationPanel } from './allocation-panel.tsx';
 import { HoldingsTable } from './holdings-table.tsx';
 import { PerformancePanel } from './performance-panel.tsx';
@@ -10,8 +11,10 @@ import { SummaryCards } from './summary-cards.tsx';
 
 /** The figures of a portfolio with transactions: totals, performance, allocation, holdings. */
 export function PortfolioOverview({ portfolioId }: { portfolioId: string }) {
-  const { data, error, isPending, refetch, isRefetching } = useHoldings(portfolioId);
+  const { data: polled, error, isPending, refetch, isRefetching } = useHoldings(portfolioId);
   const access = useEntitlements()?.limits.marketData;
+  // Live prices move every figure together; rows keep the polled answer's order.
+  const data = useLiveHoldings(polled);
 
   return (
     <div className="space-y-6">
@@ -50,7 +53,9 @@ export function PortfolioOverview({ portfolioId }: { portfolioId: string }) {
         </div>
         {data && <AllocationPanel allocation={data.allocation} />}
       </div>
-      {data && data.holdings.length > 0 && <HoldingsTable holdings={data.holdings} />}
+      {data && polled && data.holdings.length > 0 && (
+        <HoldingsTable holdings={data.holdings} orderOf={polled.holdings} />
+      )}
     </div>
   );
 }
