@@ -39,11 +39,14 @@ export function DelayedBadge({ quote, upgrade = false }: { quote: Freshness; upg
   );
 }
 
-/** The way to real-time prices, beside a delayed one. */
-export function UpgradeLink() {
+/**
+ * The way to real-time prices, beside a delayed one. `forWhat` finishes its name for screen
+ * readers ("Upgrade to Pro for ..."), so two on one page say what each is for.
+ */
+export function UpgradeLink({ forWhat = 'real-time prices' }: { forWhat?: string }) {
   return (
     <Link to={paths.pricing} className="text-xs font-semibold text-brand-700 hover:underline">
-      Upgrade<span className="sr-only"> to Pro for real-time prices</span>
+      Upgrade<span className="sr-only"> to Pro for {forWhat}</span>
     </Link>
   );
 }

@@ -41,7 +41,7 @@ export function AnalysisSourceNote({
           <>
             {' '}
             · Delayed {delayMinutes} min: your plan sees a day's close {delayMinutes} minutes after
-            the market closes (<UpgradeLink />)
+            the market closes (<UpgradeLink forWhat="each day's close as the market closes" />)
           </>
         )}
       </span>
