@@ -1,15 +1,19 @@
 /**
- * Exact money for figures revalued in the browser, as the server computes them: decimal text
+ * Exact money, the same on the server's ledger and for figures revalued in the browser: decimal text
  * read into integers of 1e-14 dollars (`bigint`), so shares (8 decimals) times a price per
  * share (6 decimals) is exact and no binary floating point enters a sum. A holding's value is
  * rounded to the cent (half away from zero) before it is added up, as shown; ratios are
  * rounded to 8 places.
  */
-const moneyScale = 14;
-const priceScale = 6;
-const shareScale = 8;
+/** Money in units of 1e-14 dollars, so shares times a price per share is exact. */
+export const moneyScale = 14;
+/** Prices per share in units of 1e-6 dollars. */
+export const priceScale = 6;
+/** Shares in units of 1e-8. */
+export const shareScale = 8;
 
-const tenTo = (power: number): bigint => 10n ** BigInt(power);
+const powers = Array.from({ length: 40 }, (_, power) => 10n ** BigInt(power));
+export const tenTo = (power: number): bigint => powers[power]!;
 
 /** Integer of `scale` decimals from decimal text ("12.5" at 4 is 125000n); extra digits must be 0. */
 export function unitsOf(text: string, scale: number): bigint {
@@ -25,7 +29,7 @@ export function unitsOf(text: string, scale: number): bigint {
 }
 
 /** `value / divisor` rounded half away from zero (divisor positive). */
-function divideRounded(value: bigint, divisor: bigint): bigint {
+export function divideRounded(value: bigint, divisor: bigint): bigint {
   const half = divisor / 2n;
   return value >= 0n ? (value + half) / divisor : -((-value + half) / divisor);
 }

@@ -1,3 +1,4 @@
+import { moneyScale, priceScale, shareScale, tenTo } from '@tickerwise/shared/exact-money';
 import DecimalJs from 'decimal.js';
 
 /**
@@ -10,38 +11,23 @@ import DecimalJs from 'decimal.js';
  * - money the ledger computes in units of 1e-14 dollars (`moneyScale`), so shares times a price
  *   is exact; only a FIFO lot's share of its cost and a reverse split's shares are divisions,
  *   rounded half-up there (1e-14 dollars, 1e-8 shares).
- * Ratios (returns, weights) are `decimal.js` decimals of 40 digits.
+ * Ratios (returns, weights) are `decimal.js` decimals of 40 digits. The integer arithmetic is
+ * `@tickerwise/shared/exact-money`, the same the browser revalues live holdings with.
  */
 export const Decimal = DecimalJs.clone({ precision: 40, rounding: DecimalJs.ROUND_HALF_UP });
 export type Decimal = DecimalJs;
 
-export const shareScale = 8;
-export const priceScale = 6;
+export {
+  divideRounded,
+  moneyScale,
+  priceScale,
+  roundedToCent,
+  shareScale,
+  tenTo,
+  unitsOf as units,
+} from '@tickerwise/shared/exact-money';
 export const cashScale = 4;
 export const closeScale = 4;
-export const moneyScale = 14;
-
-const powers = Array.from({ length: 40 }, (_, power) => 10n ** BigInt(power));
-export const tenTo = (power: number): bigint => powers[power]!;
-
-/** Exact integer of `scale` decimals from decimal text ("12.5" at 4 is 125000n). */
-export function units(text: string, scale: number): bigint {
-  const negative = text.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
-  if (fraction.length > scale && /[1-9]/.test(fraction.slice(scale))) {
-    throw new Error(`${text} has more than ${scale} decimals`);
-  }
-  const value =
-    BigInt(whole || '0') * tenTo(scale) +
-    BigInt(fraction.slice(0, scale).padEnd(scale, '0') || '0');
-  return negative ? -value : value;
-}
-
-/** `value / divisor` rounded half away from zero (divisor positive). */
-export function divideRounded(value: bigint, divisor: bigint): bigint {
-  const half = divisor / 2n;
-  return value >= 0n ? (value + half) / divisor : -((-value + half) / divisor);
-}
 
 /** Money (1e-14 dollars) from an amount of `scale` decimals. */
 export const moneyOf = (amount: bigint, scale: number): bigint =>
@@ -50,13 +36,6 @@ export const moneyOf = (amount: bigint, scale: number): bigint =>
 /** Shares times a price per share, as money. */
 export const tradeValue = (shares: bigint, price: bigint, scale = priceScale): bigint =>
   shares * price * tenTo(moneyScale - shareScale - scale);
-
-/**
- * Money rounded to the cent (half away from zero), still in money units: figures shown to the
- * cent are summed from these, so a total is always the sum of the rows it is shown with.
- */
-export const roundedToCent = (value: bigint): bigint =>
-  divideRounded(value, tenTo(moneyScale - 2)) * tenTo(moneyScale - 2);
 
 /** A decimal of an integer of `scale` decimals, for figures and ratios (no division needed). */
 export function toDecimal(value: bigint, scale: number): Decimal {
