@@ -22,27 +22,28 @@ export function useLivePrices(
     },
     [key],
   );
-  // The prices received as text ("AAPL 231.41 2026-...Z" a line): equal while nothing changed,
-  // so the component renders again only when a price moves.
+  // A text of the prices received: equal while nothing changed, so the component renders
+  // again only when a price moves.
   const snapshot = useSyncExternalStore(
     subscribe,
-    () => {
-      if (!key) return '';
-      const lines: string[] = [];
-      for (const symbol of key.split(' ')) {
-        const quote = livePrice(symbol);
-        if (quote) lines.push(`${symbol} ${quote.price} ${quote.asOf}`);
-      }
-      return lines.join('\n');
-    },
+    () =>
+      key
+        ? currentPrices(key)
+            .map(([symbol, { asOf }]) => `${symbol}@${asOf}`)
+            .join(' ')
+        : '',
     () => '',
   );
-  return useMemo(() => {
-    const prices = new Map<string, NewerPrice>();
-    for (const line of snapshot ? snapshot.split('\n') : []) {
-      const [symbol = '', price = '', asOf = ''] = line.split(' ');
-      prices.set(symbol, { price: Number(price), asOf });
-    }
-    return prices;
-  }, [snapshot]);
+  // Built again when the snapshot says a price moved.
+  return useMemo(() => new Map(key ? currentPrices(key) : []), [key, snapshot]);
+}
+
+/** The live prices received for the symbols of `key` (space-separated). */
+function currentPrices(key: string): [string, NewerPrice][] {
+  return key.split(' ').flatMap((symbol) => {
+    const quote = livePrice(symbol);
+    return quote
+      ? [[symbol, { price: quote.price, asOf: quote.asOf }] as [string, NewerPrice]]
+      : [];
+  });
 }
