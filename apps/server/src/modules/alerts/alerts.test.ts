@@ -83,9 +83,20 @@ async function notificationsOf(user: SignedUpUser) {
   return db().select().from(notifications).where(eq(notifications.userId, user.id));
 }
 
-/** Waits until this instance's book has seen an alert's latest change. */
+/** Gives this instance's book a moment to see an alert's latest change. */
 async function settle(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/**
+ * Waits until this instance's book holds an alert of `symbol` again (awake or asleep): the
+ * database announces a firing after it commits, and on PostgreSQL that can take a while.
+ */
+async function bookHolds(symbol: string): Promise<void> {
+  const { book } = testApp.app.alerts.quotes;
+  const until = Date.now() + 5_000;
+  while (!book.symbolsWithAlerts().includes(symbol) && Date.now() < until) await settle();
+  expect(book.symbolsWithAlerts()).toContain(symbol);
 }
 
 describe('price alerts', () => {
@@ -174,6 +185,7 @@ describe('price alerts', () => {
     });
     await settle();
     expect(await quote('KO', 59)).toHaveLength(1);
+    await bookHolds('KO');
     expect(await quote('KO', 58)).toEqual([]);
     // Good Friday: the market is closed, the price is still Thursday's.
     clock.set(at('2026-04-03T15:00:00Z'));
