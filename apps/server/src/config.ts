@@ -91,6 +91,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the server reads, for the check that README and `.env.example` name each. */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
+
 /**
  * Limits on attempts, each overridable by its variable (see `envSchema`). Per-address limits
  * are sized for a whole campus, office or mobile carrier behind one address (carrier-grade NAT
