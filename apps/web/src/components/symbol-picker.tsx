@@ -30,7 +30,7 @@ export function SymbolPicker({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const query = useDeferredValue(text.trim());
-  const { data: matches = [], isFetching, isError } = useQuery(symbolSearchQuery(query));
+  const { data: matches = [], isFetching, isError } = useQuery(symbolSearchQuery(query, 8));
   const id = useId();
   const listId = `${id}-list`;
   const showList = open && query.length > 0;

@@ -3,7 +3,7 @@ import { type SymbolMatch, stockPath } from '@tickerwise/shared';
 import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { SymbolSearch } from '../../components/symbol-search/symbol-search.tsx';
-import { symbolSearchQuery } from '../../features/stocks/api/search-symbols.ts';
+import { symbolSearchQuery } from '../../lib/symbol-search.ts';
 import { useSearchShortcut } from './search-shortcut.ts';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iP(hone|ad)/.test(navigator.platform);
