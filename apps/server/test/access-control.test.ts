@@ -110,7 +110,10 @@ const ownedResources: Record<string, Fixture> = {
   'DELETE /api/api-keys/:id': async ({ testApp, owner }) => {
     const { db } = testApp.db.database;
     await setTier(db, owner.id, 'enterprise');
-    const created = await testApp.app.apiKeys.create(owner.id, { name: 'Owned key' });
+    const created = await testApp.app.apiKeys.create(owner.id, {
+      name: 'Owned key',
+      password: owner.password,
+    });
     await setTier(db, owner.id, 'free');
     return { params: { id: created.key.id } };
   },

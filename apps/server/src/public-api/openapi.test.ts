@@ -68,7 +68,12 @@ beforeAll(async () => {
   document = response.json();
   const user = await signUpUser(testApp.app);
   await setTier(testApp.db.database.db, user.id, 'enterprise');
-  secret = (await testApp.app.apiKeys.create(user.id, { name: 'Reference check' })).secret;
+  secret = (
+    await testApp.app.apiKeys.create(user.id, {
+      name: 'Reference check',
+      password: user.password,
+    })
+  ).secret;
   ownParams = await ownThings(user);
   // OpenAPI 3.1 schemas are JSON Schema 2020-12; the document's own keywords are not.
   ajv = new Ajv2020({ strict: false, allErrors: true });

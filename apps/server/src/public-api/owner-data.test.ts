@@ -23,7 +23,9 @@ beforeAll(async () => {
   testApp = await createTestApp();
   user = await signUpUser(testApp.app);
   await setTier(testApp.db.database.db, user.id, 'enterprise');
-  secret = (await testApp.app.apiKeys.create(user.id, { name: 'Own data' })).secret;
+  secret = (
+    await testApp.app.apiKeys.create(user.id, { name: 'Own data', password: user.password })
+  ).secret;
 });
 afterAll(() => testApp.close());
 

@@ -96,13 +96,24 @@ export interface ApiKeyServiceDeps {
   rateLimit: RateLimit;
   /** Failures nobody waits for (writing `last_used_at`). */
   log: (error: unknown) => void;
+  /**
+   * Throws unless `password` is the user's (counting wrong ones, as deleting the account does):
+   * a session alone does not make a key.
+   */
+  confirmPassword: (userId: string, password: string) => Promise<void>;
 }
 
 /**
  * API keys (docs/PRODUCT.md §3.20): made and revoked by their owner in Settings, checked on
  * every public API request with the owner's plan and the key's rate limit.
  */
-export function createApiKeyService({ db, entitlements, rateLimit, log }: ApiKeyServiceDeps) {
+export function createApiKeyService({
+  db,
+  entitlements,
+  rateLimit,
+  log,
+  confirmPassword,
+}: ApiKeyServiceDeps) {
   const memo = new ApiKeyMemo();
   const allowance = new RequestAllowance(db, rateLimit);
 
@@ -155,11 +166,12 @@ export function createApiKeyService({ db, entitlements, rateLimit, log }: ApiKey
     },
 
     /**
-     * `POST /api/api-keys`: a new key for a plan with API access. The secret is in this answer
-     * and nowhere else, ever: only its hash is kept.
+     * `POST /api/api-keys`: a new key for a plan with API access, confirmed with the user's
+     * password. The secret is in this answer and nowhere else, ever: only its hash is kept.
      */
     async create(userId: string, body: unknown): Promise<CreatedApiKey> {
-      const { name } = parseInput(createApiKeySchema, body);
+      const { name, password } = parseInput(createApiKeySchema, body);
+      await confirmPassword(userId, password);
       const secret = newApiKeySecret();
       const row = await db.transaction(async (tx) => {
         // The plan is locked while the key is made: a downgrade at the same moment waits.
@@ -197,6 +209,21 @@ export function createApiKeyService({ db, entitlements, rateLimit, log }: ApiKey
       // The database tells every instance; this one need not wait for it.
       memo.forgetUser(userId);
       allowance.forget(keyId);
+    },
+
+    /**
+     * Revokes every key of the user (a new password, or signing out everywhere else: docs/
+     * PRODUCT.md §3.19); each deleted key is announced, so they stop on every instance at once.
+     * Answers how many were revoked.
+     */
+    async revokeAll(userId: string): Promise<number> {
+      const deleted = await db
+        .delete(apiKeys)
+        .where(eq(apiKeys.userId, userId))
+        .returning({ id: apiKeys.id });
+      memo.forgetUser(userId);
+      for (const { id } of deleted) allowance.forget(id);
+      return deleted.length;
     },
 
     /**
