@@ -205,6 +205,30 @@ describe('using keys', () => {
     expect(basic.statusCode).toBe(401);
   });
 
+  it('carries the rate limit fields on 401 and 402 answers too', async () => {
+    const policy = '"per-key";q=50;w=60';
+    const none = await testApp.app.inject({ method: 'GET', url: quote });
+    const unknown = await callApi(`tw_${'B'.repeat(43)}`, testApp.app, quote);
+    for (const refused of [none, unknown]) {
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['ratelimit-policy']).toBe(policy);
+      // No key's window was counted: a key has its whole quota.
+      expect(refused.headers.ratelimit).toBe('"per-key";r=50;t=60');
+    }
+    const user = await userOn('enterprise');
+    const { secret } = await newKey(user);
+    expect((await callApi(secret, testApp.app, quote)).headers.ratelimit).toMatch(
+      /^"per-key";r=49;t=\d+$/,
+    );
+    await setTier(db(), user.id, 'free');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const unpaid = await callApi(secret, testApp.app, quote);
+    expect(unpaid.statusCode).toBe(402);
+    expect(unpaid.json().error.code).toBe('upgrade_required');
+    expect(unpaid.headers['ratelimit-policy']).toBe(policy);
+    expect(unpaid.headers.ratelimit).toMatch(/^"per-key";r=48;t=\d+$/);
+  });
+
   it('stops working at once when its owner leaves a plan with API access, and works again after', async () => {
     const user = await userOn('enterprise');
     const { secret } = await newKey(user);

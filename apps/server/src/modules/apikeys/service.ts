@@ -27,8 +27,30 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 const challenge = 'Bearer realm="Tickerwise API"';
 
+/** The IETF `RateLimit` and `RateLimit-Policy` fields (draft-ietf-httpapi-ratelimit-headers). */
+function rateLimitHeaders(
+  limit: RateLimit,
+  remaining: number,
+  resetSeconds: number,
+): Record<string, string> {
+  return {
+    'ratelimit-policy': `"per-key";q=${limit.max};w=${limit.windowSeconds}`,
+    ratelimit: `"per-key";r=${remaining};t=${resetSeconds}`,
+  };
+}
+
+const verdictHeaders = (verdict: AllowanceVerdict) =>
+  rateLimitHeaders(verdict.limit, verdict.remaining, verdict.resetSeconds);
+
+/**
+ * The fields of an answer with no valid key (docs/PRODUCT.md §3.20: every answer carries
+ * them): no key's window was counted, so a key has its whole quota.
+ */
+const uncountedHeaders = (limit: RateLimit) =>
+  rateLimitHeaders(limit, limit.max, limit.windowSeconds);
+
 /** 401 for a request without a key; a session cookie is named, since it never counts here. */
-function apiKeyRequired(hasCookie: boolean): AppError {
+function apiKeyRequired(hasCookie: boolean, limit: RateLimit): AppError {
   return new AppError(
     401,
     'api_key_required',
@@ -36,26 +58,35 @@ function apiKeyRequired(hasCookie: boolean): AppError {
       ? 'The API does not accept a signed-in session. Send an API key: Authorization: Bearer <key>.'
       : 'Send an API key: Authorization: Bearer <key>. Create one in Settings, under API.',
     undefined,
-    { 'www-authenticate': challenge },
+    { 'www-authenticate': challenge, ...uncountedHeaders(limit) },
   );
 }
 
-function invalidApiKey(): AppError {
+/** 401 for a key that is not valid; `limit` when no request of it was counted. */
+function invalidApiKey(limit?: RateLimit): AppError {
   return new AppError(
     401,
     'invalid_api_key',
     'This API key is not valid. It may have been revoked: create a new one in Settings, under API.',
     undefined,
-    { 'www-authenticate': `${challenge}, error="invalid_token"` },
+    {
+      'www-authenticate': `${challenge}, error="invalid_token"`,
+      ...(limit ? uncountedHeaders(limit) : {}),
+    },
   );
 }
 
-/** The IETF `RateLimit` and `RateLimit-Policy` fields (draft-ietf-httpapi-ratelimit-headers). */
-function rateLimitHeaders(verdict: AllowanceVerdict): Record<string, string> {
-  return {
-    'ratelimit-policy': `"per-key";q=${verdict.limit.max};w=${verdict.limit.windowSeconds}`,
-    ratelimit: `"per-key";r=${verdict.remaining};t=${verdict.resetSeconds}`,
-  };
+/** The same refusal, with the rate limit fields of the request that was counted. */
+function withHeaders(error: unknown, headers: Record<string, string>): unknown {
+  if (!(error instanceof AppError)) return error;
+  return new AppError(
+    error.statusCode,
+    error.code,
+    error.message,
+    error.fields,
+    { ...error.headers, ...headers },
+    error.details,
+  );
 }
 
 function tooManyRequests(verdict: AllowanceVerdict): AppError {
@@ -66,7 +97,7 @@ function tooManyRequests(verdict: AllowanceVerdict): AppError {
     'rate_limited',
     `This API key made its ${max} requests allowed ${per}. Try again in ${verdict.resetSeconds} s.`,
     undefined,
-    { ...rateLimitHeaders(verdict), 'retry-after': String(verdict.resetSeconds) },
+    { ...verdictHeaders(verdict), 'retry-after': String(verdict.resetSeconds) },
   );
 }
 
@@ -233,20 +264,27 @@ export function createApiKeyService({
      */
     async authenticate(request: FastifyRequest, reply: FastifyReply): Promise<ApiCaller> {
       const authorization = request.headers.authorization;
-      if (!authorization) throw apiKeyRequired(Boolean(request.headers.cookie));
+      if (!authorization) throw apiKeyRequired(Boolean(request.headers.cookie), rateLimit);
       const secret = bearerKey(authorization);
-      if (!secret) throw invalidApiKey();
+      if (!secret) throw invalidApiKey(rateLimit);
       const hash = apiKeyHash(secret);
       const key = memo.get(hash) ?? (await lookUp(hash));
-      if (!key) throw invalidApiKey();
-      entitlements.requireFeatureOf(key.tier, 'apiAccess');
+      if (!key) throw invalidApiKey(rateLimit);
+      // Counted first, so that a key whose owner left API access answers 402 with what is
+      // left of its window, and cannot be used to make requests without limit.
       const verdict = await allowance.take(key.keyId).catch((error: unknown) => {
         // Revoked between the lookup and the count: its window row may no longer refer to it.
-        if (hasSqlState(error, '23503')) throw invalidApiKey();
+        if (hasSqlState(error, '23503')) throw invalidApiKey(rateLimit);
         throw error;
       });
       if (!verdict.allowed) throw tooManyRequests(verdict);
-      reply.headers(rateLimitHeaders(verdict));
+      const headers = verdictHeaders(verdict);
+      try {
+        entitlements.requireFeatureOf(key.tier, 'apiAccess');
+      } catch (error) {
+        throw withHeaders(error, headers);
+      }
+      reply.headers(headers);
       touch(key);
       return { keyId: key.keyId, userId: key.userId, tier: key.tier };
     },
@@ -257,6 +295,7 @@ export function createApiKeyService({
         .select({ name: apiKeys.name, prefix: apiKeys.prefix })
         .from(apiKeys)
         .where(eq(apiKeys.id, caller.keyId));
+      // Revoked since the check: the answer keeps the fields of the request counted.
       if (!row) throw invalidApiKey();
       return {
         key: row,
