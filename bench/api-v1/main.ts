@@ -33,7 +33,8 @@ try {
   const created = await fetch(`${app.url}/api/api-keys`, {
     method: 'POST',
     headers: signedIn,
-    body: JSON.stringify({ name: 'Benchmark' }),
+    // The password every account of `signUpAccounts` has: a key is confirmed with it.
+    body: JSON.stringify({ name: 'Benchmark', password: 'correct horse battery' }),
   });
   if (created.status !== 201) throw new Error(`creating a key answered ${created.status}`);
   const { secret } = (await created.json()) as { secret: string };

@@ -68,6 +68,9 @@ test.describe('Settings', () => {
     await phone.close();
 
     const password = panel(page, 'Password');
+    await expect(password).toContainText(
+      'Changing it signs you out on every other device and revokes your API keys.',
+    );
     await password.getByLabel('Current password').fill('not my password');
     await password.getByLabel('New password', { exact: true }).fill('a brand new secret');
     await password.getByLabel('New password again').fill('a brand new secret');
@@ -76,7 +79,7 @@ test.describe('Settings', () => {
     await password.getByLabel('Current password').fill(account.password);
     await password.getByRole('button', { name: 'Change password' }).click();
     await expect(password.getByRole('status')).toHaveText(
-      'Your password is changed. Every other device was signed out.',
+      'Your password is changed. Every other device was signed out and any API keys were revoked.',
     );
     // This device goes on, on its new session.
     await page.reload();
@@ -181,11 +184,15 @@ test.describe('Settings', () => {
     signUp,
     baseURL,
   }) => {
-    await signUp();
+    const account = await signUp();
     await buyThroughApi(page, baseURL as string, 'enterprise');
     await page.goto(settingsPath('api'));
     const keys = panel(page, 'API keys');
     await keys.getByLabel('Key name').fill('E2E bot');
+    await keys.getByRole('button', { name: 'Create key' }).click();
+    // A session alone makes no key: the password confirms it.
+    await expect(keys.getByText('Please enter your password')).toBeVisible();
+    await keys.getByLabel('Your password').fill(account.password);
     await keys.getByRole('button', { name: 'Create key' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Your new API key' });
@@ -227,11 +234,11 @@ test.describe('API reference', () => {
     signUp,
     baseURL,
   }) => {
-    await signUp();
+    const account = await signUp();
     await buyThroughApi(page, baseURL as string, 'enterprise');
     const created = await page.request.post('/api/api-keys', {
       headers: { origin: baseURL as string },
-      data: { name: 'Reference' },
+      data: { name: 'Reference', password: account.password },
     });
     const { secret } = await created.json();
     const outside: string[] = [];

@@ -134,13 +134,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('auth', auth);
   const operator = registerOperatorAccess(app, config.dataDir);
   let apiKeys: ApiKeyService | undefined;
+  // Routes are served only once the app is ready, long after the keys are registered.
+  const registeredApiKeys = (): ApiKeyService => {
+    if (!apiKeys) throw new Error('API keys are not registered yet');
+    return apiKeys;
+  };
   registerRouteAccess(app, {
     user: (request) => requireUser(auth, request),
     operator: (request) => requireOperator(operator, auth, request),
     apikey: async (request, reply) => {
-      // Routes are served only once the app is ready, long after the keys are registered.
-      if (!apiKeys) throw new Error('API keys are not registered yet');
-      request.apiCaller = await apiKeys.authenticate(request, reply);
+      request.apiCaller = await registeredApiKeys().authenticate(request, reply);
     },
   });
   const passwordConfirmations = new PasswordConfirmations(db, config.limits.signInFailures);
@@ -159,8 +162,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onUserRenamed: (userId, name) => renameProfile(db, userId, name),
     databaseIsDown: async () => (await checkHealth(database)).db === 'down',
     passwordConfirmations,
+    onPasswordChanged: async (userId) => {
+      await registeredApiKeys().revokeAll(userId);
+    },
   });
-  await app.register(sessionRoutes, { auth, db });
+  await app.register(sessionRoutes, {
+    auth,
+    db,
+    revokeApiKeys: (userId) => registeredApiKeys().revokeAll(userId),
+  });
   userData.add(accountDataPart(db));
   await app.register(profileRoutes, { auth, db });
   userData.add(profileDataPart(db));
@@ -181,6 +191,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     database,
     entitlements,
     rateLimit: config.limits.apiRequestsPerKey,
+    confirmPassword: (userId, password) => passwordConfirmations.confirm(auth, userId, password),
   });
   app.decorate('apiKeys', apiKeys);
   userData.add(apiKeys.dataPart);

@@ -110,7 +110,10 @@ const ownedResources: Record<string, Fixture> = {
   'DELETE /api/api-keys/:id': async ({ testApp, owner }) => {
     const { db } = testApp.db.database;
     await setTier(db, owner.id, 'enterprise');
-    const created = await testApp.app.apiKeys.create(owner.id, { name: 'Owned key' });
+    const created = await testApp.app.apiKeys.create(owner.id, {
+      name: 'Owned key',
+      password: owner.password,
+    });
     await setTier(db, owner.id, 'free');
     return { params: { id: created.key.id } };
   },
@@ -378,7 +381,9 @@ describe('API keys and session cookies', () => {
   beforeAll(async () => {
     const { db } = testApp.db.database;
     await setTier(db, owner.id, 'enterprise');
-    secret = (await testApp.app.apiKeys.create(owner.id, { name: 'Access check' })).secret;
+    secret = (
+      await testApp.app.apiKeys.create(owner.id, { name: 'Access check', password: owner.password })
+    ).secret;
   });
 
   const apiRoutes = () => routes.filter((route) => route.access === 'apikey');
@@ -424,7 +429,9 @@ describe('API keys and session cookies', () => {
     expect(uncovered).toEqual([]);
     const { db } = testApp.db.database;
     await setTier(db, other.id, 'enterprise');
-    const otherSecret = (await testApp.app.apiKeys.create(other.id, { name: 'Not yours' })).secret;
+    const otherSecret = (
+      await testApp.app.apiKeys.create(other.id, { name: 'Not yours', password: other.password })
+    ).secret;
     const owned = withIds.filter((route) => key(route) in ownedResources);
     expect(owned.length).toBeGreaterThan(0);
     for (const route of owned) {

@@ -117,7 +117,7 @@ async function apiKeyOf(user: SignedUpUser): Promise<string> {
     method: 'POST',
     url: '/api/api-keys',
     headers: { origin: testOrigin, cookie: user.cookie },
-    payload: { name: 'Prices' },
+    payload: { name: 'Prices', password: user.password },
   });
   expect(response.statusCode).toBe(201);
   return (response.json() as { secret: string }).secret;

@@ -29,8 +29,14 @@ export type AccountSession = z.infer<typeof accountSessionSchema>;
 export const accountSessionListSchema = z.object({ sessions: z.array(accountSessionSchema) });
 export type AccountSessionList = z.infer<typeof accountSessionListSchema>;
 
-/** `POST /api/me/sessions/sign-out-others`: how many sessions ended. */
-export const signedOutSessionsSchema = z.object({ signedOut: z.number().int().min(0) });
+/**
+ * `POST /api/me/sessions/sign-out-others`: how many sessions ended, and how many API keys were
+ * revoked with them (docs/PRODUCT.md §3.19).
+ */
+export const signedOutSessionsSchema = z.object({
+  signedOut: z.number().int().min(0),
+  revokedApiKeys: z.number().int().min(0),
+});
 export type SignedOutSessions = z.infer<typeof signedOutSessionsSchema>;
 
 /** `DELETE /api/me`: the password confirms it is the account holder (docs/PRODUCT.md §3.19). */

@@ -20,8 +20,17 @@ export const apiKeyNameSchema = z
   .min(1, 'Please name the key')
   .max(60, 'A key name must be at most 60 characters');
 
-/** `POST /api/api-keys`. */
-export const createApiKeySchema = z.strictObject({ name: apiKeyNameSchema });
+/**
+ * `POST /api/api-keys`: the password confirms it is the account holder, not someone with a
+ * session left open (docs/PRODUCT.md §3.19).
+ */
+export const createApiKeySchema = z.strictObject({
+  name: apiKeyNameSchema,
+  password: z
+    .string({ error: 'Please enter your password' })
+    .min(1, 'Please enter your password')
+    .max(128, 'Password must be at most 128 characters'),
+});
 export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
 
 /** A key as the settings page lists it: never its secret, only its first characters. */

@@ -68,7 +68,12 @@ beforeAll(async () => {
   document = response.json();
   const user = await signUpUser(testApp.app);
   await setTier(testApp.db.database.db, user.id, 'enterprise');
-  secret = (await testApp.app.apiKeys.create(user.id, { name: 'Reference check' })).secret;
+  secret = (
+    await testApp.app.apiKeys.create(user.id, {
+      name: 'Reference check',
+      password: user.password,
+    })
+  ).secret;
   ownParams = await ownThings(user);
   // OpenAPI 3.1 schemas are JSON Schema 2020-12; the document's own keywords are not.
   ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -171,18 +176,42 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('describes refusals as they are sent', async () => {
+  it('documents the rate limit fields on every answer, refusals included', () => {
+    const refusals = document.components.responses as Record<
+      string,
+      { headers?: Record<string, unknown> }
+    >;
+    for (const { path, operation } of operations()) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const resolved = response.$ref
+          ? refusals[response.$ref.split('/').pop() ?? '']
+          : (response as { headers?: Record<string, unknown> });
+        expect(Object.keys(resolved?.headers ?? {}), `${path} ${status}`).toEqual(
+          expect.arrayContaining(['RateLimit', 'RateLimit-Policy']),
+        );
+      }
+    }
+  });
+
+  it('describes refusals as they are sent, with the rate limit fields', async () => {
     const validate = validator('#/components/schemas/Error');
-    const refused = await testApp.app.inject({ method: 'GET', url: '/api/v1/key' });
-    expect(refused.statusCode).toBe(401);
-    expect(validate(refused.json())).toBe(true);
-    const missing = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/v1/quotes/NOPE',
-      headers: { authorization: `Bearer ${secret}` },
-    });
-    expect(missing.statusCode).toBe(404);
-    expect(validate(missing.json())).toBe(true);
+    const call = (url: string, key?: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url,
+        headers: key ? { authorization: `Bearer ${key}` } : {},
+      });
+    const answers = {
+      401: await call('/api/v1/key'),
+      404: await call('/api/v1/quotes/NOPE', secret),
+      400: await call('/api/v1/quotes/%24%24%24', secret),
+    };
+    for (const [status, answer] of Object.entries(answers)) {
+      expect(answer.statusCode, answer.body).toBe(Number(status));
+      expect(validate(answer.json()), status).toBe(true);
+      expect(answer.headers['ratelimit-policy'], status).toMatch(/^"per-key";q=\d+;w=\d+$/);
+      expect(answer.headers.ratelimit, status).toMatch(/^"per-key";r=\d+;t=\d+$/);
+    }
   });
 });
 

@@ -16,11 +16,17 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
+const rateLimitHeaderRefs = {
+  RateLimit: { $ref: '#/components/headers/RateLimit' },
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+};
+
 const errorExample = (code: string, message: string) => ({ error: { code, message } });
 
 const errorResponses = {
   BadRequest: {
-    description: 'A parameter is not valid; `fields` names each.',
+    description:
+      'A parameter is not valid (a malformed symbol or page cursor among them); `fields` names each.',
     example: {
       error: {
         code: 'validation_failed',
@@ -78,11 +84,6 @@ const responseOfError: Record<DocumentedError, keyof typeof errorResponses> = {
   404: 'NotFound',
   409: 'Conflict',
   503: 'Unavailable',
-};
-
-const rateLimitHeaderRefs = {
-  RateLimit: { $ref: '#/components/headers/RateLimit' },
-  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
 };
 
 /** The parameters of a zod object, one per property, as OpenAPI lists them. */
@@ -164,6 +165,12 @@ export function openApiDocument({ routes, rateLimit, version }: OpenApiOptions) 
       responses[status] = meaning
         ? {
             description: meaning,
+            headers: {
+              ...rateLimitHeaderRefs,
+              ...(status === 503
+                ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }
+                : {}),
+            },
             content: {
               'application/json': {
                 schema: { $ref: '#/components/schemas/Error' },
@@ -216,7 +223,7 @@ export function openApiDocument({ routes, rateLimit, version }: OpenApiOptions) 
       headers: {
         RateLimit: {
           description:
-            'What is left of the key\'s quota: `"per-key";r=<requests left>;t=<seconds until the window starts again>`.',
+            'What is left of the key\'s quota: `"per-key";r=<requests left>;t=<seconds until the window starts again>`. Without a valid key no request is counted: `r` is the whole quota and `t` the whole window.',
           schema: { type: 'string' },
           example: `"per-key";r=${rateLimit.max - 1};t=${rateLimit.windowSeconds}`,
         },
@@ -237,9 +244,12 @@ export function openApiDocument({ routes, rateLimit, version }: OpenApiOptions) 
           name,
           {
             description,
-            ...(name === 'RateLimited' || name === 'Unavailable'
-              ? { headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } }
-              : {}),
+            headers: {
+              ...rateLimitHeaderRefs,
+              ...(name === 'RateLimited' || name === 'Unavailable'
+                ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }
+                : {}),
+            },
             content: {
               'application/json': { schema: { $ref: '#/components/schemas/Error' }, example },
             },

@@ -23,7 +23,9 @@ beforeAll(async () => {
   testApp = await createTestApp();
   user = await signUpUser(testApp.app);
   await setTier(testApp.db.database.db, user.id, 'enterprise');
-  secret = (await testApp.app.apiKeys.create(user.id, { name: 'Own data' })).secret;
+  secret = (
+    await testApp.app.apiKeys.create(user.id, { name: 'Own data', password: user.password })
+  ).secret;
 });
 afterAll(() => testApp.close());
 
@@ -180,5 +182,40 @@ describe('watchlists, alerts and portfolios through a key', () => {
     await api('/portfolios/not-an-id/holdings', 404);
     await api('/watchlists/not-an-id', 404);
     await api('/alerts/not-an-id', 404);
+  });
+
+  it('refuses a page cursor that is not one it gave, rather than answering the first page', async () => {
+    const { portfolios } = await api('/portfolios');
+    const transactions = `/portfolios/${portfolios[0].id}/transactions?limit=1`;
+    const { next } = await api(transactions);
+    expect((await api(`${transactions}&before=${next}`)).transactions).toHaveLength(1);
+    const forged = Buffer.from('2025-06-03|x').toString('base64url');
+    for (const before of ['garbage', '', forged, `${next}!!`]) {
+      const refused = await api(`${transactions}&before=${encodeURIComponent(before)}`, 400);
+      expect(refused.error).toEqual({
+        code: 'validation_failed',
+        message: 'This page cursor is not valid: pass the `next` of the previous page.',
+        fields: { before: 'This page cursor is not valid: pass the `next` of the previous page.' },
+      });
+    }
+  });
+
+  it('refuses a malformed symbol with a 400, and answers 404 only for a ticker nobody lists', async () => {
+    for (const path of [
+      '/quotes/%24%24%24',
+      '/stocks/AAPL%3Cscript%3E',
+      '/stocks/1ABC/history?range=1m',
+      '/stocks/TOOLONGSYMBOL/company',
+      '/stocks/a..b/analysis',
+    ]) {
+      const refused = await api(path, 400);
+      expect(refused.error, path).toMatchObject({
+        code: 'validation_failed',
+        fields: { symbol: expect.stringMatching(/^This is not a ticker symbol/) },
+      });
+      expect(refused.error.message, path).toMatch(/^This is not a ticker symbol/);
+    }
+    expect((await api('/quotes/brk-b')).quote.symbol).toBe('BRK.B');
+    await api('/quotes/ZZZZ', 404);
   });
 });

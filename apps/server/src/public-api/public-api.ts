@@ -1,5 +1,6 @@
+import { parseTickerSymbol } from '@tickerwise/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { parseInput } from '../http/errors.ts';
 import { publicApiPrefix } from '../http/route-access.ts';
 import { type ApiCaller, apiCallerOf } from './api-caller.ts';
@@ -16,6 +17,18 @@ export const publicApiTags = {
   Portfolios: 'Your portfolios: holdings, transactions and performance.',
 } as const;
 export type PublicApiTag = keyof typeof publicApiTags;
+
+const notATicker =
+  'This is not a ticker symbol: 1 to 6 letters and digits starting with a letter, and a class if any (BRK.B).';
+
+/**
+ * A ticker as a path or query of the API names it, in any case (`brk.b`, `BRK-B`). One that no
+ * ticker could be spelt as is a 400 naming the field; a well-formed one nobody lists, a 404.
+ */
+export const publicSymbolSchema = z
+  .string()
+  .max(20, notATicker)
+  .refine((value) => parseTickerSymbol(value) !== undefined, notATicker);
 
 /** Answers a route gives beside 200, 401, 402 and 429 (which every route may give). */
 export type DocumentedError = 400 | 404 | 409 | 503;

@@ -229,7 +229,7 @@ describe('Security: sessions', () => {
     const user = await signUpUser(testApp.app);
     const others = [await signInUser(testApp.app, user), await signInUser(testApp.app, user)];
     const response = await request('POST', '/api/me/sessions/sign-out-others', user.cookie, {});
-    expect(response.json()).toEqual({ signedOut: 2 });
+    expect(response.json()).toEqual({ signedOut: 2, revokedApiKeys: 0 });
     for (const cookie of others)
       await expect.poll(() => signedIn(cookie), { timeout: 2_000 }).toBe(401);
     expect(await signedIn(user.cookie)).toBe(200);
@@ -323,7 +323,10 @@ describe('Your data: the export', () => {
     await markNotificationRead(db(), user.id, own);
     await testApp.app.entitlements.consumeQuota(user, 'aiCalls');
     await post('/api/billing/plan-change', { plan: 'enterprise' }, user.cookie);
-    const key = await testApp.app.apiKeys.create(user.id, { name: 'Export check' });
+    const key = await testApp.app.apiKeys.create(user.id, {
+      name: 'Export check',
+      password: user.password,
+    });
     const { watchlistId, alertId, portfolioId } = await useEveryModule(user);
 
     const response = await request('GET', '/api/me/export', user.cookie);
@@ -447,7 +450,10 @@ describe('Your data: deleting the account', () => {
     const user = await proUser();
     const phone = await signInUser(testApp.app, user);
     await post('/api/billing/plan-change', { plan: 'enterprise' }, user.cookie);
-    const { secret } = await testApp.app.apiKeys.create(user.id, { name: 'Goes too' });
+    const { secret } = await testApp.app.apiKeys.create(user.id, {
+      name: 'Goes too',
+      password: user.password,
+    });
     const note = await insertNotification(db(), { title: 'Bye', message: 'x', userId: user.id });
     await markNotificationRead(db(), user.id, note);
     await testApp.app.entitlements.consumeQuota(user, 'aiCalls');

@@ -7,15 +7,14 @@ import {
   writtenAnalysisResponseSchema,
 } from '@tickerwise/shared';
 import { z } from 'zod';
-import type { PublicApi } from '../../public-api/public-api.ts';
+import { type PublicApi, publicSymbolSchema } from '../../public-api/public-api.ts';
 import { analysisAnswer } from './analysis-answer.ts';
 import type { AnalysisService } from './analysis-service.ts';
 
 const symbolParams = z.object({
-  symbol: z
-    .string()
-    .max(20)
-    .meta({ description: 'A US stock or ETF ticker, in any case: `AAPL`, `brk.b`, `SPY`.' }),
+  symbol: publicSymbolSchema.meta({
+    description: 'A US stock or ETF ticker, in any case: `AAPL`, `brk.b`, `SPY`.',
+  }),
 });
 
 const exampleCredits: AiCredits = { used: 3, limit: 100, resetsAt: '2026-01-31T00:00:00.000Z' };

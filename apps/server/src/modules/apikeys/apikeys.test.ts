@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   type SignedUpUser,
+  signInUser,
   signUpUser,
   type TestApp,
   testConfig,
@@ -44,12 +45,16 @@ async function userOn(tier: SubscriptionTier): Promise<SignedUpUser> {
   return user;
 }
 
-function createKey(user: SignedUpUser, name: unknown = 'Trading bot') {
+function createKey(
+  user: SignedUpUser,
+  name: unknown = 'Trading bot',
+  password: unknown = user.password,
+) {
   return testApp.app.inject({
     method: 'POST',
     url: '/api/api-keys',
     headers: { origin: testOrigin, cookie: user.cookie },
-    payload: { name },
+    payload: password === null ? { name } : { name, password },
   });
 }
 
@@ -131,6 +136,27 @@ describe('making keys', () => {
     expect(eleventh.statusCode).toBe(409);
     expect(eleventh.json().error.code).toBe('too_many_api_keys');
   });
+
+  it('need the account’s password: a session alone makes no key, and wrong ones are counted', async () => {
+    const user = await userOn('enterprise');
+    const missing = await createKey(user, 'Stolen', null);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ password: 'Please enter your password' });
+    const wrong = await createKey(user, 'Stolen', 'not my password');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({
+      code: 'invalid_password',
+      fields: { password: 'This password is not correct.' },
+    });
+    expect((await listKeys(user)).json().keys).toEqual([]);
+    // Wrong passwords count as when deleting the account: guessing stops at the limit.
+    let last = wrong;
+    for (let attempt = 0; attempt < 20 && last.statusCode !== 429; attempt += 1) {
+      last = await createKey(user, 'Stolen', `guess number ${attempt}`);
+    }
+    expect(last.statusCode).toBe(429);
+    expect((await listKeys(user)).json().keys).toEqual([]);
+  });
 });
 
 describe('using keys', () => {
@@ -177,6 +203,30 @@ describe('using keys', () => {
       headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` },
     });
     expect(basic.statusCode).toBe(401);
+  });
+
+  it('carries the rate limit fields on 401 and 402 answers too', async () => {
+    const policy = '"per-key";q=50;w=60';
+    const none = await testApp.app.inject({ method: 'GET', url: quote });
+    const unknown = await callApi(`tw_${'B'.repeat(43)}`, testApp.app, quote);
+    for (const refused of [none, unknown]) {
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['ratelimit-policy']).toBe(policy);
+      // No key's window was counted: a key has its whole quota.
+      expect(refused.headers.ratelimit).toBe('"per-key";r=50;t=60');
+    }
+    const user = await userOn('enterprise');
+    const { secret } = await newKey(user);
+    expect((await callApi(secret, testApp.app, quote)).headers.ratelimit).toMatch(
+      /^"per-key";r=49;t=\d+$/,
+    );
+    await setTier(db(), user.id, 'free');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const unpaid = await callApi(secret, testApp.app, quote);
+    expect(unpaid.statusCode).toBe(402);
+    expect(unpaid.json().error.code).toBe('upgrade_required');
+    expect(unpaid.headers['ratelimit-policy']).toBe(policy);
+    expect(unpaid.headers.ratelimit).toMatch(/^"per-key";r=48;t=\d+$/);
   });
 
   it('stops working at once when its owner leaves a plan with API access, and works again after', async () => {
@@ -238,6 +288,49 @@ describe('revoking keys', () => {
     const elsewhere = await callApi(secret, testApp.app, quote);
     expect(elsewhere.statusCode).toBe(401);
     expect(elsewhere.json().error.code).toBe('invalid_api_key');
+    expect((await listKeys(user)).json().keys).toEqual([]);
+  });
+
+  it('revokes every key of the user on a new password, on every instance at once', async () => {
+    const user = await userOn('enterprise');
+    const { secret } = await newKey(user);
+    const { secret: other } = await newKey(user, 'Second');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await callApi(secret, testApp.app, quote)).statusCode).toBe(200);
+    expect((await callApi(secret, second, quote)).statusCode).toBe(200);
+    const changed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { origin: testOrigin, cookie: user.cookie },
+      payload: { currentPassword: user.password, newPassword: 'a brand new secret' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await callApi(secret, testApp.app, quote)).statusCode).toBe(401);
+    // The second instance remembered the key: only the announcement stops it there.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const elsewhere = await callApi(secret, second, quote);
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json().error.code).toBe('invalid_api_key');
+    expect((await callApi(other, second, quote)).statusCode).toBe(401);
+  });
+
+  it('revokes every key of the user on signing out everywhere else, on every instance', async () => {
+    const user = await userOn('enterprise');
+    await signInUser(testApp.app, user);
+    const { secret } = await newKey(user);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await callApi(secret, testApp.app, quote)).statusCode).toBe(200);
+    expect((await callApi(secret, second, quote)).statusCode).toBe(200);
+    const signedOut = await second.inject({
+      method: 'POST',
+      url: '/api/me/sessions/sign-out-others',
+      headers: { origin: testOrigin, cookie: user.cookie },
+    });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toEqual({ signedOut: 1, revokedApiKeys: 1 });
+    expect((await callApi(secret, second, quote)).statusCode).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await callApi(secret, testApp.app, quote)).statusCode).toBe(401);
     expect((await listKeys(user)).json().keys).toEqual([]);
   });
 

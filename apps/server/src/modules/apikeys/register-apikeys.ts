@@ -20,6 +20,8 @@ export async function registerApiKeys(
     database: Database;
     entitlements: EntitlementService;
     rateLimit: RateLimit;
+    /** Throws unless the password is the user's (shared with deleting the account). */
+    confirmPassword: (userId: string, password: string) => Promise<void>;
   },
 ): Promise<ApiKeyService> {
   const { database } = options;
@@ -27,6 +29,7 @@ export async function registerApiKeys(
     db: database.db,
     entitlements: options.entitlements,
     rateLimit: options.rateLimit,
+    confirmPassword: options.confirmPassword,
     log: (error) => app.log.warn({ err: error }, 'recording an API key use failed'),
   });
   const unlisten = await database.listen(apiAccessChangedChannel, (userId) =>

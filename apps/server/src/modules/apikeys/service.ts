@@ -27,8 +27,30 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 const challenge = 'Bearer realm="Tickerwise API"';
 
+/** The IETF `RateLimit` and `RateLimit-Policy` fields (draft-ietf-httpapi-ratelimit-headers). */
+function rateLimitHeaders(
+  limit: RateLimit,
+  remaining: number,
+  resetSeconds: number,
+): Record<string, string> {
+  return {
+    'ratelimit-policy': `"per-key";q=${limit.max};w=${limit.windowSeconds}`,
+    ratelimit: `"per-key";r=${remaining};t=${resetSeconds}`,
+  };
+}
+
+const verdictHeaders = (verdict: AllowanceVerdict) =>
+  rateLimitHeaders(verdict.limit, verdict.remaining, verdict.resetSeconds);
+
+/**
+ * The fields of an answer with no valid key (docs/PRODUCT.md §3.20: every answer carries
+ * them): no key's window was counted, so a key has its whole quota.
+ */
+const uncountedHeaders = (limit: RateLimit) =>
+  rateLimitHeaders(limit, limit.max, limit.windowSeconds);
+
 /** 401 for a request without a key; a session cookie is named, since it never counts here. */
-function apiKeyRequired(hasCookie: boolean): AppError {
+function apiKeyRequired(hasCookie: boolean, limit: RateLimit): AppError {
   return new AppError(
     401,
     'api_key_required',
@@ -36,26 +58,35 @@ function apiKeyRequired(hasCookie: boolean): AppError {
       ? 'The API does not accept a signed-in session. Send an API key: Authorization: Bearer <key>.'
       : 'Send an API key: Authorization: Bearer <key>. Create one in Settings, under API.',
     undefined,
-    { 'www-authenticate': challenge },
+    { 'www-authenticate': challenge, ...uncountedHeaders(limit) },
   );
 }
 
-function invalidApiKey(): AppError {
+/** 401 for a key that is not valid; `limit` when no request of it was counted. */
+function invalidApiKey(limit?: RateLimit): AppError {
   return new AppError(
     401,
     'invalid_api_key',
     'This API key is not valid. It may have been revoked: create a new one in Settings, under API.',
     undefined,
-    { 'www-authenticate': `${challenge}, error="invalid_token"` },
+    {
+      'www-authenticate': `${challenge}, error="invalid_token"`,
+      ...(limit ? uncountedHeaders(limit) : {}),
+    },
   );
 }
 
-/** The IETF `RateLimit` and `RateLimit-Policy` fields (draft-ietf-httpapi-ratelimit-headers). */
-function rateLimitHeaders(verdict: AllowanceVerdict): Record<string, string> {
-  return {
-    'ratelimit-policy': `"per-key";q=${verdict.limit.max};w=${verdict.limit.windowSeconds}`,
-    ratelimit: `"per-key";r=${verdict.remaining};t=${verdict.resetSeconds}`,
-  };
+/** The same refusal, with the rate limit fields of the request that was counted. */
+function withHeaders(error: unknown, headers: Record<string, string>): unknown {
+  if (!(error instanceof AppError)) return error;
+  return new AppError(
+    error.statusCode,
+    error.code,
+    error.message,
+    error.fields,
+    { ...error.headers, ...headers },
+    error.details,
+  );
 }
 
 function tooManyRequests(verdict: AllowanceVerdict): AppError {
@@ -66,7 +97,7 @@ function tooManyRequests(verdict: AllowanceVerdict): AppError {
     'rate_limited',
     `This API key made its ${max} requests allowed ${per}. Try again in ${verdict.resetSeconds} s.`,
     undefined,
-    { ...rateLimitHeaders(verdict), 'retry-after': String(verdict.resetSeconds) },
+    { ...verdictHeaders(verdict), 'retry-after': String(verdict.resetSeconds) },
   );
 }
 
@@ -96,13 +127,24 @@ export interface ApiKeyServiceDeps {
   rateLimit: RateLimit;
   /** Failures nobody waits for (writing `last_used_at`). */
   log: (error: unknown) => void;
+  /**
+   * Throws unless `password` is the user's (counting wrong ones, as deleting the account does):
+   * a session alone does not make a key.
+   */
+  confirmPassword: (userId: string, password: string) => Promise<void>;
 }
 
 /**
  * API keys (docs/PRODUCT.md §3.20): made and revoked by their owner in Settings, checked on
  * every public API request with the owner's plan and the key's rate limit.
  */
-export function createApiKeyService({ db, entitlements, rateLimit, log }: ApiKeyServiceDeps) {
+export function createApiKeyService({
+  db,
+  entitlements,
+  rateLimit,
+  log,
+  confirmPassword,
+}: ApiKeyServiceDeps) {
   const memo = new ApiKeyMemo();
   const allowance = new RequestAllowance(db, rateLimit);
 
@@ -155,11 +197,12 @@ export function createApiKeyService({ db, entitlements, rateLimit, log }: ApiKey
     },
 
     /**
-     * `POST /api/api-keys`: a new key for a plan with API access. The secret is in this answer
-     * and nowhere else, ever: only its hash is kept.
+     * `POST /api/api-keys`: a new key for a plan with API access, confirmed with the user's
+     * password. The secret is in this answer and nowhere else, ever: only its hash is kept.
      */
     async create(userId: string, body: unknown): Promise<CreatedApiKey> {
-      const { name } = parseInput(createApiKeySchema, body);
+      const { name, password } = parseInput(createApiKeySchema, body);
+      await confirmPassword(userId, password);
       const secret = newApiKeySecret();
       const row = await db.transaction(async (tx) => {
         // The plan is locked while the key is made: a downgrade at the same moment waits.
@@ -200,26 +243,48 @@ export function createApiKeyService({ db, entitlements, rateLimit, log }: ApiKey
     },
 
     /**
+     * Revokes every key of the user (a new password, or signing out everywhere else: docs/
+     * PRODUCT.md §3.19); each deleted key is announced, so they stop on every instance at once.
+     * Answers how many were revoked.
+     */
+    async revokeAll(userId: string): Promise<number> {
+      const deleted = await db
+        .delete(apiKeys)
+        .where(eq(apiKeys.userId, userId))
+        .returning({ id: apiKeys.id });
+      memo.forgetUser(userId);
+      for (const { id } of deleted) allowance.forget(id);
+      return deleted.length;
+    },
+
+    /**
      * The access check of every `apikey` route: a valid key, a plan with API access, and room
      * in the key's rate limit; the rate limit fields go on the answer. Session cookies are
      * never read here.
      */
     async authenticate(request: FastifyRequest, reply: FastifyReply): Promise<ApiCaller> {
       const authorization = request.headers.authorization;
-      if (!authorization) throw apiKeyRequired(Boolean(request.headers.cookie));
+      if (!authorization) throw apiKeyRequired(Boolean(request.headers.cookie), rateLimit);
       const secret = bearerKey(authorization);
-      if (!secret) throw invalidApiKey();
+      if (!secret) throw invalidApiKey(rateLimit);
       const hash = apiKeyHash(secret);
       const key = memo.get(hash) ?? (await lookUp(hash));
-      if (!key) throw invalidApiKey();
-      entitlements.requireFeatureOf(key.tier, 'apiAccess');
+      if (!key) throw invalidApiKey(rateLimit);
+      // Counted first, so that a key whose owner left API access answers 402 with what is
+      // left of its window, and cannot be used to make requests without limit.
       const verdict = await allowance.take(key.keyId).catch((error: unknown) => {
         // Revoked between the lookup and the count: its window row may no longer refer to it.
-        if (hasSqlState(error, '23503')) throw invalidApiKey();
+        if (hasSqlState(error, '23503')) throw invalidApiKey(rateLimit);
         throw error;
       });
       if (!verdict.allowed) throw tooManyRequests(verdict);
-      reply.headers(rateLimitHeaders(verdict));
+      const headers = verdictHeaders(verdict);
+      try {
+        entitlements.requireFeatureOf(key.tier, 'apiAccess');
+      } catch (error) {
+        throw withHeaders(error, headers);
+      }
+      reply.headers(headers);
       touch(key);
       return { keyId: key.keyId, userId: key.userId, tier: key.tier };
     },
@@ -230,6 +295,7 @@ export function createApiKeyService({ db, entitlements, rateLimit, log }: ApiKey
         .select({ name: apiKeys.name, prefix: apiKeys.prefix })
         .from(apiKeys)
         .where(eq(apiKeys.id, caller.keyId));
+      // Revoked since the check: the answer keeps the fields of the request counted.
       if (!row) throw invalidApiKey();
       return {
         key: row,

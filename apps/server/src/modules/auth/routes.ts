@@ -38,9 +38,23 @@ export const authRoutes: FastifyPluginAsync<{
   databaseIsDown: () => Promise<boolean>;
   /** Counts wrong current passwords per account (shared with deleting the account). */
   passwordConfirmations: PasswordConfirmations;
+  /**
+   * A new password was set: what else the old one let in ends too (the user's API keys,
+   * docs/PRODUCT.md §3.19). Given by the app, as `onUserRenamed`.
+   */
+  onPasswordChanged: (userId: string) => Promise<void>;
 }> = async (
   app,
-  { auth, database, publicUrl, limits, onUserRenamed, databaseIsDown, passwordConfirmations },
+  {
+    auth,
+    database,
+    publicUrl,
+    limits,
+    onUserRenamed,
+    databaseIsDown,
+    passwordConfirmations,
+    onPasswordChanged,
+  },
 ) => {
   const authLimits = new AuthLimits(database.db, limits);
   const { memo } = sessionsOf(auth);
@@ -78,7 +92,9 @@ export const authRoutes: FastifyPluginAsync<{
       }
       let body = request.body;
       let signIn: SignInAttempt | undefined;
-      let passwordChange: Awaited<ReturnType<PasswordConfirmations['attempt']>> | undefined;
+      let passwordChange:
+        | { userId: string; attempt: Awaited<ReturnType<PasswordConfirmations['attempt']>> }
+        | undefined;
       let newName: { userId: string; name: string } | undefined;
       if (request.method === 'POST' && path === '/api/auth/update-user') {
         const input = parseInput(updateUserSchema, body);
@@ -88,10 +104,14 @@ export const authRoutes: FastifyPluginAsync<{
           newName = { userId: session.user.id, name: input.name };
         }
       } else if (request.method === 'POST' && path === '/api/auth/change-password') {
-        // docs/PRODUCT.md §3.19: a new password signs every other device out.
+        // docs/PRODUCT.md §3.19: a new password signs every other device out and revokes the
+        // user's API keys.
         body = { ...parseInput(changePasswordSchema, body), revokeOtherSessions: true };
         const session = await currentSession(auth, request);
-        if (session) passwordChange = await passwordConfirmations.attempt(session.user.id);
+        if (session) {
+          const attempt = await passwordConfirmations.attempt(session.user.id);
+          passwordChange = { userId: session.user.id, attempt };
+        }
       } else if (request.method === 'POST' && path === '/api/auth/sign-up/email') {
         const input = parseInput(signUpSchema, body);
         body = input;
@@ -118,7 +138,8 @@ export const authRoutes: FastifyPluginAsync<{
       if (newName && response.ok) await onUserRenamed(newName.userId, newName.name);
       if (request.method === 'POST') await forgetOwnSession(request);
       if (!passwordChange) return sendAuthResponse(reply, response);
-      await passwordChange.settle(response.ok);
+      await passwordChange.attempt.settle(response.ok);
+      if (response.ok) await onPasswordChanged(passwordChange.userId);
       try {
         return await sendAuthResponse(reply, response);
       } catch (error) {

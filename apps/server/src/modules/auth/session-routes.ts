@@ -11,10 +11,15 @@ import type { Auth } from './auth.ts';
 import { requireSession } from './guard.ts';
 
 /** Settings, Security (docs/PRODUCT.md §3.19): where the user is signed in, and signing out there. */
-export const sessionRoutes: FastifyPluginAsync<{ auth: Auth; db: Db }> = async (
-  app,
-  { auth, db },
-) => {
+export const sessionRoutes: FastifyPluginAsync<{
+  auth: Auth;
+  db: Db;
+  /**
+   * Signing out everywhere else also revokes the user's API keys; answers how many. Given by
+   * the app, so that auth depends on no other module.
+   */
+  revokeApiKeys: (userId: string) => Promise<number>;
+}> = async (app, { auth, db, revokeApiKeys }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -45,7 +50,8 @@ export const sessionRoutes: FastifyPluginAsync<{ auth: Auth; db: Db }> = async (
     { config: { access: 'user' } },
     async (request): Promise<SignedOutSessions> => {
       const { user, key } = await requireSession(auth, request);
-      return { signedOut: await endOtherAccountSessions(db, user.id, key) };
+      const signedOut = await endOtherAccountSessions(db, user.id, key);
+      return { signedOut, revokedApiKeys: await revokeApiKeys(user.id) };
     },
   );
 };

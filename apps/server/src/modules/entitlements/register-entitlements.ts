@@ -4,17 +4,16 @@ import type { Database } from '../../db/client.ts';
 import { repeatWhileUp } from '../../lifecycle/repeat-while-up.ts';
 import type { Auth } from '../auth/auth.ts';
 import { entitlementRoutes } from './routes.ts';
-import { createEntitlementService, type EntitlementService } from './service.ts';
+import {
+  createEntitlementService,
+  type EntitlementService,
+  planChangedChannel,
+} from './service.ts';
 import { forgetUsageBefore } from './usage-counter.ts';
 
 /** Usage counts are kept this long: the longest quota period is a month. */
 const usageKeptMs = 90 * 24 * 3600 * 1000;
 const pruneIntervalMs = 60 * 60 * 1000;
-/**
- * The NOTIFY channel on which the database names a user whose plan changed (trigger
- * `announce_api_access_change`, migration 0012; it also names users whose API keys changed).
- */
-const planChangedChannel = 'api_access_changed';
 
 /**
  * Entitlements for every module, `GET /api/me/usage`, plans remembered until the database

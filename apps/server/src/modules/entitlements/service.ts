@@ -39,6 +39,12 @@ export interface Consumption extends QuotaStanding {
 }
 
 /**
+ * The NOTIFY channel on which the database names a user whose plan changed (trigger
+ * `announce_api_access_change`, migration 0012; it also names users whose API keys changed).
+ */
+export const planChangedChannel = 'api_access_changed';
+
+/**
  * What a user's plan allows (the entitlements table in packages/shared), enforced: yes/no
  * features, quotas that reset each UTC period, and limits on how many of something a user
  * keeps. Refusals name the plan that would allow it: 402 `upgrade_required` (or

@@ -7,17 +7,16 @@ import {
   stockResponseSchema,
 } from '@tickerwise/shared';
 import { z } from 'zod';
-import type { PublicApi } from '../../public-api/public-api.ts';
+import { type PublicApi, publicSymbolSchema } from '../../public-api/public-api.ts';
 import type { HistoryService } from '../history/service.ts';
 import type { CompanyService } from './company-service.ts';
 import { historyAnswer } from './history-answer.ts';
 import type { MarketService, MarketViewer } from './service.ts';
 
 const symbolParams = z.object({
-  symbol: z
-    .string()
-    .max(20)
-    .meta({ description: 'A US stock or ETF ticker, in any case: `AAPL`, `brk.b`, `SPY`.' }),
+  symbol: publicSymbolSchema.meta({
+    description: 'A US stock or ETF ticker, in any case: `AAPL`, `brk.b`, `SPY`.',
+  }),
 });
 
 const notListed = 'No US stock or ETF we cover has this symbol.';

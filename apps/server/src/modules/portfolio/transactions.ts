@@ -167,6 +167,8 @@ function encodeCursor(date: string, seq: number): string {
 function decodeCursor(cursor: string): { date: string; seq: number } | undefined {
   const [date, seq] = Buffer.from(cursor, 'base64url').toString().split('|');
   if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{1,15}$/.test(seq ?? '')) return undefined;
+  // Only a cursor written by `encodeCursor` (base64url reading skips characters it ignores).
+  if (encodeCursor(date, Number(seq)) !== cursor) return undefined;
   return { date, seq: Number(seq) };
 }
 
@@ -183,7 +185,14 @@ export async function transactionPage(
     .from(portfolios)
     .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)));
   if (!owned) throw portfolioNotFound();
-  const cursor = query.before ? decodeCursor(query.before) : undefined;
+  const cursor = query.before === undefined ? undefined : decodeCursor(query.before);
+  // A cursor that is not one of ours is refused, not read as the first page.
+  if (query.before !== undefined && !cursor) {
+    throw ledgerFieldError(
+      'before',
+      'This page cursor is not valid: pass the `next` of the previous page.',
+    );
+  }
   const ofPortfolio = eq(portfolioTransactions.portfolioId, portfolioId);
   const rows = await db
     .select()

@@ -175,6 +175,37 @@ describe('live prices over /api/events', () => {
     expect(pricesOf(freeTab.events)).toEqual([]);
   });
 
+  it('stops a tab’s prices as soon as its user’s plan loses real-time data', async () => {
+    const dan = await signUpUser(testApp.app);
+    const { db } = testApp.db.database;
+    await setTier(db, dan.id, 'pro');
+    const tab = await openTab(dan);
+    expect((await show(dan, tab.id, ['MSFT'])).status).toBe(200);
+    await sleep(1_100);
+    trade('MSFT', 425);
+    await tab.events.waitFor((event) => event.type === 'prices');
+
+    // The moment the database announces the move to Free, as every instance hears it.
+    let heard: number | undefined;
+    const unlisten = await testApp.db.database.listen('api_access_changed', (userId) => {
+      if (userId === dan.id) heard ??= pricesOf(tab.events).length;
+    });
+    await setTier(db, dan.id, 'free');
+    const announced = performance.now();
+    while (heard === undefined && performance.now() - announced < 1_000) await sleep(5);
+    await unlisten();
+    expect(heard).toBeDefined();
+    // Trades for more than a second, each one due: none reaches the tab any more.
+    for (let tick = 1; tick <= 12; tick += 1) {
+      trade('MSFT', 425 + tick);
+      await sleep(100);
+    }
+    await sleep(200);
+    expect(pricesOf(tab.events)).toHaveLength(heard ?? -1);
+    // The tab may ask again: Free is told real-time prices are not part of its plan.
+    expect((await show(dan, tab.id, ['MSFT'])).status).toBe(402);
+  });
+
   it('refuses symbols nobody lists, and more than a tab may follow', async () => {
     const tab = await openTab(ada);
     const unknown = await show(ada, tab.id, ['AAPL', 'ZZZZZ']);

@@ -21,6 +21,8 @@ interface Tab {
   symbols: Map<string, () => void>;
   /** Prices waiting for the next write to it. */
   batch: string[];
+  /** Checks of its user's plan under way: while any is, no price is written to it. */
+  held: number;
 }
 
 export interface LivePricesOptions {
@@ -67,7 +69,7 @@ export class LivePrices {
   /** A new tab stream; returns its id, which the tab names when it sets its symbols. */
   open(userId: string, stream: LiveTabStream): string {
     const id = randomBytes(18).toString('base64url');
-    this.tabs.set(id, { id, userId, stream, symbols: new Map(), batch: [] });
+    this.tabs.set(id, { id, userId, stream, symbols: new Map(), batch: [], held: 0 });
     return id;
   }
 
@@ -95,6 +97,22 @@ export class LivePrices {
     const users = new Set<string>();
     for (const tab of this.tabs.values()) if (tab.symbols.size > 0) users.add(tab.userId);
     return users;
+  }
+
+  /**
+   * Withholds prices from every tab of the user here until the returned function is called
+   * (while their new plan is read: docs/PRODUCT.md §7.5). Prices due meanwhile are dropped,
+   * not sent late.
+   */
+  hold(userId: string): () => void {
+    const held = [...this.tabs.values()].filter((tab) => tab.userId === userId);
+    for (const tab of held) tab.held += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      for (const tab of held) tab.held -= 1;
+    };
   }
 
   /** Ends the live prices of every tab of these users (their plan no longer has them). */
@@ -200,6 +218,7 @@ export class LivePrices {
       this.pending.delete(symbol);
       this.lastSent.set(symbol, { at: turn, key: pending.key });
       for (const tab of tabs) {
+        if (tab.held > 0) continue;
         tab.batch.push(pending.item);
         written.add(tab);
       }

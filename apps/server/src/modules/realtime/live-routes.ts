@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
-import type { EntitlementService } from '../entitlements/service.ts';
+import { type EntitlementService, planChangedChannel } from '../entitlements/service.ts';
 import type { MarketService } from '../market/service.ts';
 import type { LivePrices } from './live-prices.ts';
 
@@ -28,7 +28,10 @@ export interface LiveRoutesOptions {
   live: LivePrices;
   market: MarketService;
   entitlements: EntitlementService;
-  /** How often the plans of users with live tabs are checked again. */
+  /**
+   * How often the plans of users with live tabs are checked again, in case an announced plan
+   * change was missed.
+   */
   recheckMs?: number;
 }
 
@@ -36,9 +39,11 @@ export interface LiveRoutesOptions {
  * `PUT /api/live/symbols`: a tab says which symbols it shows, naming the stream
  * `GET /api/events` announced (`hello`); an empty list ends its live prices. Real-time plans
  * only (402 otherwise, docs/PRODUCT.md §7.5). The tab's stream may be held by another
- * instance: the symbols then reach it over NOTIFY, and the answer is 202. Every minute the
- * plans of users with live tabs are checked again, so a plan that lost real-time data stops
- * getting prices.
+ * instance: the symbols then reach it over NOTIFY, and the answer is 202. A plan change the
+ * database announces (on whichever instance it was made) stops the user's live prices here at
+ * once: none is written while the new plan is read, and a plan without real-time data gets no
+ * more. Every minute, and whenever announcements may have been missed, the plans of all users
+ * with live tabs are checked again.
  */
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
   app,
@@ -52,22 +57,41 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
       app.log.warn({ payload }, 'ignored a malformed live symbols announcement');
     }
   });
-  let checking: Promise<void> | undefined;
-  const recheck = setInterval(() => {
-    const users = live.liveUsers();
-    if (users.size === 0 || checking) return;
-    checking = entitlements
-      .membersWith([...users], 'realtimeData')
-      .then((allowed) => live.endFor(new Set([...users].filter((id) => !allowed.has(id)))))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'live plans could not be checked'))
+  /** Ends the live prices of those of `users` whose plan has no real-time data now. */
+  const endLost = async (users: Set<string>) => {
+    const allowed = await entitlements.membersWith([...users], 'realtimeData');
+    live.endFor(new Set([...users].filter((id) => !allowed.has(id))));
+  };
+  const checks = new Set<Promise<void>>();
+  const check = (users: Set<string>, release = () => {}) => {
+    const done = endLost(users)
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, 'live plans could not be checked');
+        // Unsure of the plan, the user's tabs get no real-time price (they can ask again).
+        live.endFor(users);
+      })
       .finally(() => {
-        checking = undefined;
+        release();
+        checks.delete(done);
       });
-  }, recheckMs);
+    checks.add(done);
+  };
+  const checkEveryone = () => {
+    const users = live.liveUsers();
+    if (users.size > 0 && checks.size === 0) check(users);
+  };
+  const unlistenPlans = await database.listen(planChangedChannel, (userId) => {
+    if (!live.liveUsers().has(userId)) return;
+    check(new Set([userId]), live.hold(userId));
+  });
+  const unrestored = database.onListenRestored(checkEveryone);
+  const recheck = setInterval(checkEveryone, recheckMs);
   recheck.unref();
   app.addHook('preClose', async () => {
     clearInterval(recheck);
-    await checking;
+    unrestored();
+    await unlistenPlans();
+    await Promise.all(checks);
     await unlisten();
     live.stop();
   });

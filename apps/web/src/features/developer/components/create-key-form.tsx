@@ -8,18 +8,23 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { showSubmitError } from '../../../lib/submit-error.ts';
 import { createApiKey } from '../api/api-keys.ts';
 
-/** A new key, named so the user can tell it apart later ("Trading bot"). */
+const emptyForm = { name: '', password: '' };
+
+/**
+ * A new key, named so the user can tell it apart later ("Trading bot"), and confirmed with the
+ * password: a session left open is not enough to make one.
+ */
 export function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
   const [error, setError] = useState<string>();
   const form = useForm({
     resolver: zodResolver(createApiKeySchema),
-    defaultValues: { name: '' },
+    defaultValues: emptyForm,
   });
   const onSubmit = form.handleSubmit(async (input) => {
     setError(undefined);
     try {
       onCreated(await createApiKey(input));
-      form.reset({ name: '' });
+      form.reset(emptyForm);
     } catch (failure) {
       setError(showSubmitError(form, failure, 'The key could not be created. Please try again.'));
     }
@@ -33,7 +38,15 @@ export function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKe
           label="Key name"
           placeholder="e.g. Trading bot"
           autoComplete="off"
-          className="flex-1 sm:max-w-sm"
+          className="flex-1 sm:max-w-xs"
+        />
+        <TextField
+          form={form}
+          name="password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          className="flex-1 sm:max-w-xs"
         />
         <Button
           type="submit"

@@ -13,7 +13,10 @@ import { sessionsKey } from '../api/get-sessions.ts';
 
 const emptyForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Settings, Security: a new password, confirmed by the current one; other devices sign out. */
+/**
+ * Settings, Security: a new password, confirmed by the current one; other devices sign out and
+ * the API keys are revoked (docs/PRODUCT.md §3.19).
+ */
 export function PasswordForm() {
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; message: string }>();
@@ -29,7 +32,8 @@ export function PasswordForm() {
       form.reset(emptyForm);
       setOutcome({
         tone: 'success',
-        message: 'Your password is changed. Every other device was signed out.',
+        message:
+          'Your password is changed. Every other device was signed out and any API keys were revoked.',
       });
     } catch (error) {
       setOutcome({
@@ -42,11 +46,16 @@ export function PasswordForm() {
       });
     } finally {
       await queryClient.invalidateQueries({ queryKey: sessionsKey });
+      // The API tab's list of keys: a new password revokes them.
+      await queryClient.invalidateQueries({ queryKey: ['api-keys'] });
     }
   });
 
   return (
-    <SettingsPanel title="Password" description="Changing it signs you out on every other device.">
+    <SettingsPanel
+      title="Password"
+      description="Changing it signs you out on every other device and revokes your API keys."
+    >
       <form noValidate onSubmit={onSubmit} className="max-w-md space-y-5">
         <TextField
           form={form}

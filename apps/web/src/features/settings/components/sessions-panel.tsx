@@ -42,20 +42,30 @@ export function SessionsPanel() {
   const endOthers = useMutation({
     mutationFn: signOutOtherSessions,
     onMutate: () => setOutcome(null),
-    onSuccess: ({ signedOut }) =>
+    onSuccess: ({ signedOut, revokedApiKeys }) =>
       setOutcome({
         tone: 'success',
-        message:
+        message: [
           signedOut === 0
             ? 'No other device was signed in.'
             : `Signed out ${signedOut} other device${signedOut === 1 ? '' : 's'}.`,
+          revokedApiKeys === 0
+            ? ''
+            : `Revoked ${revokedApiKeys} API key${revokedApiKeys === 1 ? '' : 's'}.`,
+        ]
+          .filter(Boolean)
+          .join(' '),
       }),
     onError: (error) =>
       setOutcome({
         tone: 'error',
         message: failure(error, 'Other devices could not be signed out. Please try again.'),
       }),
-    onSettled: refresh,
+    onSettled: async () => {
+      await refresh();
+      // The API tab's list of keys: signing out everywhere else revokes them.
+      await queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+    },
   });
 
   const list = sessions.data?.sessions;
@@ -64,7 +74,7 @@ export function SessionsPanel() {
   return (
     <SettingsPanel
       title="Where you're signed in"
-      description="Sign out a device you don't recognise or no longer use. Addresses and browsers are as each device reported them."
+      description="Sign out a device you don't recognise or no longer use. Addresses and browsers are as each device reported them. Signing out everywhere else also revokes your API keys."
       action={
         <Button
           variant="secondary"
