@@ -29,6 +29,9 @@ export const unverifiedText =
 export const unavailableText =
   'The language model did not answer in time. Please try again in a moment.';
 
+export const tooLongText =
+  'The language model’s answer ran past the length an answer may have without finishing a sentence, so it is not shown. Please try again, or ask a narrower question.';
+
 export interface QuestionAnswererOptions {
   model: LanguageModel;
   log: AnalysisLog;
@@ -102,7 +105,11 @@ export class QuestionAnswerer {
       );
       if (shown) options.emit?.({ type: 'reset', reason });
       const ungrounded = reason === 'ungrounded_figure';
-      const answer = ungrounded ? unverifiedText : unavailableText;
+      const answer = ungrounded
+        ? unverifiedText
+        : reason === 'too_long'
+          ? tooLongText
+          : unavailableText;
       options.emit?.({ type: 'text', text: answer });
       return {
         ...base,

@@ -176,7 +176,8 @@ export class WrittenAnalyses {
       if (await store.claim(key, now, new Date(now.getTime() - claimStaleMs))) {
         return this.write(key, facts, writing, startCall);
       }
-      // Another instance is writing it: its result will be in the store.
+      // Another instance is writing it (no call of ours): its result will be in the store.
+      writing.goAhead();
       await sleep(this.pollMs);
     }
   }
