@@ -165,7 +165,7 @@ test.describe('Settings', () => {
     await expect(offer.getByText('GET /api/v1/quotes/{symbol}', { exact: true })).toBeVisible();
     // Every section of the API is listed, from its reference.
     for (const operation of [
-      'GET /api/v1/stocks/{symbol}/analysis/written',
+      'POST /api/v1/stocks/{symbol}/analysis/written',
       'GET /api/v1/watchlists/{id}',
       'GET /api/v1/alerts',
       'GET /api/v1/portfolios/{portfolioId}/holdings',

@@ -90,7 +90,8 @@ describe('configuration', () => {
   });
 
   it('writes analyses offline unless an OpenAI-compatible model is configured', () => {
-    expect(loadConfig({}).analyst).toEqual({ model: null, timeoutMs: 45_000 });
+    const concurrency = { concurrentCalls: 16, concurrentCallsPerUser: 2 };
+    expect(loadConfig({}).analyst).toEqual({ model: null, timeoutMs: 45_000, ...concurrency });
     expect(
       loadConfig({
         LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
@@ -100,7 +101,14 @@ describe('configuration', () => {
     ).toEqual({
       model: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: undefined, model: 'llama3.1:8b' },
       timeoutMs: 20_000,
+      ...concurrency,
     });
+    expect(
+      loadConfig({ LLM_CONCURRENT_CALLS: '40', LLM_CONCURRENT_CALLS_PER_USER: '3' }).analyst,
+    ).toMatchObject({ concurrentCalls: 40, concurrentCallsPerUser: 3 });
+    expect(() => loadConfig({ LLM_CONCURRENT_CALLS_PER_USER: '0' })).toThrow(
+      /^Invalid LLM_CONCURRENT_CALLS_PER_USER: /,
+    );
     expect(
       loadConfig({ LLM_BASE_URL: 'https://api.example.com/v1', LLM_MODEL: 'm', LLM_API_KEY: 'sk' })
         .analyst.model?.apiKey,

@@ -87,6 +87,8 @@ const envSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(45_000),
+  LLM_CONCURRENT_CALLS: z.coerce.number().int().min(1).max(10_000).optional(),
+  LLM_CONCURRENT_CALLS_PER_USER: z.coerce.number().int().min(1).max(100).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -186,7 +188,14 @@ export interface AnalystConfig {
   model: { baseUrl: string; apiKey: string | undefined; model: string } | null;
   /** The longest a written analysis or an answer may take before the built-in text serves. */
   timeoutMs: number;
+  /** Calls to the model running at once on this server, for everyone together. */
+  concurrentCalls: number;
+  /** Calls to the model one user's requests may have running at once on this server. */
+  concurrentCallsPerUser: number;
 }
+
+/** How many calls to the model may run at once (docs/PRODUCT.md §7.4), unless configured. */
+export const defaultModelConcurrency = { concurrentCalls: 16, concurrentCallsPerUser: 2 };
 
 /** `test` runs offline with Stripe's published test cards; `stripe` uses a Stripe account. */
 export type BillingConfig = { provider: 'test' } | { provider: 'stripe'; stripe: StripeSettings };
@@ -288,7 +297,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
 function parseAnalyst(env: Env): AnalystConfig {
   const timeoutMs = env.LLM_TIMEOUT_MS;
-  if (!env.LLM_BASE_URL && !env.LLM_MODEL) return { model: null, timeoutMs };
+  const concurrency = {
+    concurrentCalls: env.LLM_CONCURRENT_CALLS ?? defaultModelConcurrency.concurrentCalls,
+    concurrentCallsPerUser:
+      env.LLM_CONCURRENT_CALLS_PER_USER ?? defaultModelConcurrency.concurrentCallsPerUser,
+  };
+  if (!env.LLM_BASE_URL && !env.LLM_MODEL) return { model: null, timeoutMs, ...concurrency };
   if (!env.LLM_BASE_URL)
     throw new ConfigError('Invalid LLM_BASE_URL: required when LLM_MODEL is set');
   if (!env.LLM_MODEL) throw new ConfigError('Invalid LLM_MODEL: required when LLM_BASE_URL is set');
@@ -299,6 +313,7 @@ function parseAnalyst(env: Env): AnalystConfig {
       model: env.LLM_MODEL,
     },
     timeoutMs,
+    ...concurrency,
   };
 }
 

@@ -214,7 +214,7 @@ const sharedParams: Record<
     why: 'the facts and the stored analysis are the same for everyone; credits are counted per user',
     params: { symbol: 'AAPL' },
   },
-  'GET /api/v1/stocks/:symbol/analysis/written': {
+  'POST /api/v1/stocks/:symbol/analysis/written': {
     why: 'the written analysis is shared by every reader; the credit it costs is the caller’s own',
     params: { symbol: 'AAPL' },
   },

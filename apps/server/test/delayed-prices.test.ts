@@ -124,12 +124,13 @@ async function apiKeyOf(user: SignedUpUser): Promise<string> {
 }
 
 /** A key whose owner is on Free gets 402 from `path`, whatever it names: no price at all. */
-async function keyRefusedOnFree(path: string) {
+async function keyRefusedOnFree(path: string, method: 'GET' | 'POST' = 'GET') {
   const owner = await signUpUser(testApp.app);
   await setTier(testApp.db.database.db, owner.id, 'enterprise');
   const secret = await apiKeyOf(owner);
   await setTier(testApp.db.database.db, owner.id, 'free');
   const response = await fetch(`${baseUrl}${path}`, {
+    method,
     headers: { authorization: `Bearer ${secret}` },
   });
   expect(response.status, path).toBe(402);
@@ -662,12 +663,13 @@ const priceBearing: Record<string, () => Promise<void>> = {
       '/api/v1/watchlists/:id',
       '/api/v1/stocks/:symbol/history',
       '/api/v1/stocks/:symbol/company',
-      '/api/v1/stocks/:symbol/analysis/written',
       '/api/v1/portfolios/summary',
       '/api/v1/portfolios/:portfolioId/holdings',
       '/api/v1/portfolios/:portfolioId/performance',
     ].map((url) => [`GET ${url}`, () => keyRefusedOnFree(url.replace(/:\w+/g, 'x'))]),
   ),
+  'POST /api/v1/stocks/:symbol/analysis/written': () =>
+    keyRefusedOnFree('/api/v1/stocks/x/analysis/written', 'POST'),
   'PUT /api/live/symbols': async () => {
     const stream = await liveStream(free);
     const refused = await askLive(stream, free, ['MSFT']);
@@ -678,6 +680,7 @@ const priceBearing: Record<string, () => Promise<void>> = {
 /** Routes that carry no price, and why. */
 const priceFree: Record<string, string> = {
   'GET /api/health': 'the service and the feed, no price',
+  'GET /api/v1/stocks/:symbol/analysis/written': 'answers 405 naming the POST',
   'GET /api/auth/*': 'accounts and sessions',
   'POST /api/auth/*': 'accounts and sessions',
   'GET /api/me': 'the account',

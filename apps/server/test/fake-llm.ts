@@ -18,13 +18,16 @@ export interface ChatRequest {
   model: string;
   messages: Array<{ role: string; content: string }>;
   stream?: boolean;
+  /** The most tokens the client asked for. */
+  max_tokens?: number;
 }
 
 export type FakeLlmBehaviour =
   | { kind: 'answer' }
   | { kind: 'fail'; status: number }
   | { kind: 'hang' }
-  | { kind: 'cut_off' };
+  | { kind: 'cut_off' }
+  | { kind: 'hold' };
 
 export interface FakeLlm {
   /** Base URL to use as LLM_BASE_URL (ends in /v1). */
@@ -37,8 +40,17 @@ export interface FakeLlm {
   reply(text: string | ((request: ChatRequest) => string)): void;
   /** Back to answering from the facts. */
   replyFromFacts(): void;
-  /** `fail`: that HTTP status; `hang`: never answer; `cut_off`: stop the stream half way. */
+  /**
+   * `fail`: that HTTP status; `hang`: never answer; `cut_off`: stop the stream half way;
+   * `hold`: answer once `release()` is called (calls kept running, as a busy model's are).
+   */
   behave(behaviour: FakeLlmBehaviour): void;
+  /** Lets every held request answer. */
+  release(): void;
+  /** Requests waiting in `hold`. */
+  readonly held: number;
+  /** Streams the client closed before their end (it stopped reading). */
+  readonly closedEarly: number;
   /** Pause between streamed chunks, in ms (default 0). */
   setChunkDelay(ms: number): void;
   close(): Promise<void>;
@@ -130,6 +142,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
   let behaviour: FakeLlmBehaviour = { kind: 'answer' };
   let chunkDelay = 0;
   const open = new Set<ServerResponse>();
+  let held: Array<() => void> = [];
+  let closedEarly = 0;
 
   const sendJson = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json' });
@@ -159,7 +173,10 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     response.write(chunk({ role: 'assistant', content: '' }, null));
     const pieces = chunksOf(text);
     for (const [index, piece] of pieces.entries()) {
-      if (response.destroyed) return;
+      if (response.destroyed) {
+        closedEarly += 1;
+        return;
+      }
       if (cutOff && index === Math.floor(pieces.length / 2)) {
         response.destroy();
         return;
@@ -194,6 +211,10 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     if (behaviour.kind === 'hang') {
       open.add(response);
       return;
+    }
+    if (behaviour.kind === 'hold') {
+      open.add(response);
+      await new Promise<void>((resolve) => held.push(resolve));
     }
     if (behaviour.kind === 'fail') {
       return sendJson(
@@ -246,10 +267,22 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     behave(next) {
       behaviour = next;
     },
+    release() {
+      const waiting = held;
+      held = [];
+      for (const resolve of waiting) resolve();
+    },
+    get held() {
+      return held.length;
+    },
+    get closedEarly() {
+      return closedEarly;
+    },
     setChunkDelay(ms) {
       chunkDelay = ms;
     },
     async close() {
+      for (const resolve of held) resolve();
       for (const response of open) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

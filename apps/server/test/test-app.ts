@@ -5,7 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
-import { type Config, defaultLimits } from '../src/config.ts';
+import { type Config, defaultLimits, defaultModelConcurrency } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { withDatabase } from './database-url.ts';
 
@@ -87,7 +87,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     backgroundJobs: false,
     billing: { provider: 'test' },
     limits: defaultLimits,
-    analyst: { model: null, timeoutMs: 5_000 },
+    analyst: { model: null, timeoutMs: 5_000, ...defaultModelConcurrency },
     ...overrides,
   };
 }

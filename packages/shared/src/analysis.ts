@@ -192,6 +192,7 @@ export const writerFallbackSchema = z.enum([
   'timeout',
   'model_error',
   'bad_format',
+  'too_long',
 ]);
 export type WriterFallback = z.infer<typeof writerFallbackSchema>;
 
@@ -200,6 +201,7 @@ export const writerFallbackText: Record<WriterFallback, string> = {
   timeout: 'the language model did not answer in time',
   model_error: 'the language model could not be reached',
   bad_format: 'the language model did not write the expected sections',
+  too_long: 'the language model wrote more than an analysis may hold',
 };
 
 export const writtenAnalysisSchema = z.object({

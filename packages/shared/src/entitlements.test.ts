@@ -17,6 +17,11 @@ describe('entitlements', () => {
     expect(entitlementsFor('enterprise').aiCallsPerDay).toBe(200);
     expect(entitlementsFor('alpha').aiCallsPerDay).toBe(200);
     expect(quotas.aiCalls.limit('pro')).toBe(50);
+    // Model calls count failures too: a day of credits and as many failed calls.
+    for (const tier of ['free', 'pro', 'enterprise', 'alpha'] as const) {
+      expect(quotas.modelCalls.limit(tier)).toBe(2 * entitlementsFor(tier).aiCallsPerDay);
+    }
+    expect(quotas.modelCalls.limit('pro')).toBe(100);
   });
 
   it('sizes watchlists per plan', () => {
@@ -57,7 +62,7 @@ describe('entitlements', () => {
   });
 
   it('lists every quota once and sends each plan in the shape the API promises', () => {
-    expect(quotaNames).toEqual(['aiCalls']);
+    expect(quotaNames).toEqual(['aiCalls', 'modelCalls']);
     for (const entitlements of Object.values(entitlementsByTier)) {
       expect(entitlementsSchema.parse(entitlements)).toEqual(entitlements);
     }

@@ -15,6 +15,12 @@ export type MarketDataAccess = { kind: 'realtime' } | { kind: 'delayed'; delayMi
 export interface Entitlements {
   /** Written analyses and questions to the AI analyst, per UTC day. */
   aiCallsPerDay: number;
+  /**
+   * Calls to the language model a user's requests may start per UTC day, each counted when
+   * it starts, whether it then fails or not (a failed call gives its AI credit back, never
+   * this): twice `aiCallsPerDay`, so a day of credits and as many failures fit.
+   */
+  modelCallsPerDay: number;
   /** Custom price and indicator alerts that may exist at once. */
   customAlerts: number;
   /** Named watchlists, and symbols in each. */
@@ -38,6 +44,7 @@ export interface Entitlements {
 
 const enterprise: Entitlements = {
   aiCallsPerDay: 200,
+  modelCallsPerDay: 400,
   customAlerts: 200,
   watchlists: 50,
   watchlistSymbols: 500,
@@ -56,6 +63,7 @@ const enterprise: Entitlements = {
 export const entitlementsByTier: Readonly<Record<Tier, Readonly<Entitlements>>> = {
   free: {
     aiCallsPerDay: 0,
+    modelCallsPerDay: 0,
     customAlerts: 0,
     watchlists: 1,
     watchlistSymbols: 20,
@@ -72,6 +80,7 @@ export const entitlementsByTier: Readonly<Record<Tier, Readonly<Entitlements>>> 
   },
   pro: {
     aiCallsPerDay: 50,
+    modelCallsPerDay: 100,
     customAlerts: 50,
     watchlists: 10,
     watchlistSymbols: 100,
@@ -120,6 +129,8 @@ export function cheapestTierWith(feature: Feature): Tier {
 /** Counters that reset each UTC period, consumed one at a time. */
 export const quotas = {
   aiCalls: { period: 'day', limit: (tier: Tier) => entitlementsFor(tier).aiCallsPerDay },
+  /** Every call to the language model, counted as it starts and never given back. */
+  modelCalls: { period: 'day', limit: (tier: Tier) => entitlementsFor(tier).modelCallsPerDay },
 } as const satisfies Record<string, { period: 'day' | 'month'; limit: (tier: Tier) => number }>;
 export type Quota = keyof typeof quotas;
 

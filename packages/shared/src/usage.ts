@@ -5,6 +5,7 @@ import { subscriptionTierSchema } from './plans.ts';
 /** What a plan may do (the entitlements table), as the API sends it. */
 export const entitlementsSchema = z.object({
   aiCallsPerDay: z.number().int(),
+  modelCallsPerDay: z.number().int(),
   customAlerts: z.number().int(),
   watchlists: z.number().int(),
   watchlistSymbols: z.number().int(),
@@ -36,6 +37,6 @@ export type QuotaUsage = z.infer<typeof quotaUsageSchema>;
 export const usageSummarySchema = z.object({
   tier: subscriptionTierSchema,
   entitlements: entitlementsSchema,
-  quotas: z.object({ aiCalls: quotaUsageSchema }),
+  quotas: z.object({ aiCalls: quotaUsageSchema, modelCalls: quotaUsageSchema }),
 });
 export type UsageSummary = z.infer<typeof usageSummarySchema>;

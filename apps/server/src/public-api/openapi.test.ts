@@ -102,10 +102,13 @@ type Operation = {
 };
 
 const operations = () =>
-  Object.entries(document.paths).map(([path, methods]) => ({
-    path,
-    operation: (methods as { get: Operation }).get,
-  }));
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods as Record<string, Operation>).map(([method, operation]) => ({
+      path,
+      method: method.toUpperCase(),
+      operation,
+    })),
+  );
 
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 with the bearer key scheme, and lists every /api/v1 route', () => {
@@ -116,14 +119,45 @@ describe('the OpenAPI document', () => {
     });
     expect(document.security).toEqual([{ apiKey: [] }]);
     const served = testApp.app.apiRoutes
-      .filter((route) => route.access === 'apikey' && route.method === 'GET')
-      .map((route) => documentedPath(route.url))
+      .filter((route) => route.access === 'apikey' && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${documentedPath(route.url)}`)
       .sort();
     expect(served.length).toBeGreaterThan(0);
-    expect(Object.keys(document.paths).sort()).toEqual(served);
+    expect(
+      operations()
+        .map(({ method, path }) => `${method} ${path}`)
+        .sort(),
+    ).toEqual(served);
     for (const route of testApp.app.apiRoutes.filter((item) => item.access === 'apikey')) {
-      expect(['GET', 'HEAD']).toContain(route.method);
+      expect(['GET', 'HEAD', 'POST']).toContain(route.method);
     }
+  });
+
+  it('makes the written analysis, which spends a credit, a POST; its GET answers 405', async () => {
+    const written = document.paths['/stocks/{symbol}/analysis/written'] as Record<string, unknown>;
+    expect(Object.keys(written)).toEqual(['post']);
+    for (const method of ['GET', 'HEAD'] as const) {
+      const refused = await testApp.app.inject({
+        method,
+        url: '/api/v1/stocks/KO/analysis/written',
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      expect(refused.statusCode, method).toBe(405);
+      expect(refused.headers.allow).toBe('POST');
+      if (method === 'GET') {
+        expect(refused.json().error).toMatchObject({
+          code: 'method_not_allowed',
+          message: expect.stringContaining('POST /api/v1/stocks/{symbol}/analysis/written'),
+        });
+      }
+    }
+    const opened = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/stocks/KO/analysis/written',
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ charged: true });
   });
 
   it('documents 401, 402 and 429 on every route, and an example that fits each schema', () => {
@@ -149,7 +183,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('is what real answers look like: each route called as documented validates', async () => {
-    for (const { path, operation } of operations()) {
+    for (const { path, method, operation } of operations()) {
       let url = `/api/v1${path}`;
       const query = new URLSearchParams();
       for (const parameter of operation.parameters) {
@@ -161,7 +195,7 @@ describe('the OpenAPI document', () => {
       }
       const search = query.size > 0 ? `?${query}` : '';
       const response = await testApp.app.inject({
-        method: 'GET',
+        method: method as 'GET' | 'POST',
         url: `${url}${search}`,
         headers: { authorization: `Bearer ${secret}` },
       });

@@ -42,7 +42,8 @@ async function screen(method: 'GET' | 'POST', url: string, payload?: object) {
 
 async function api(path: string, expected = 200) {
   const response = await testApp.app.inject({
-    method: 'GET',
+    // The written analysis may spend a credit: a POST, like the screen's.
+    method: path.endsWith('/analysis/written') ? 'POST' : 'GET',
     url: `/api/v1${path}`,
     headers: { authorization: `Bearer ${secret}` },
   });

@@ -1,7 +1,7 @@
 import { parseTickerSymbol } from '@tickerwise/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { parseInput } from '../http/errors.ts';
+import { AppError, parseInput } from '../http/errors.ts';
 import { publicApiPrefix } from '../http/route-access.ts';
 import { type ApiCaller, apiCallerOf } from './api-caller.ts';
 
@@ -46,8 +46,8 @@ export interface PublicRouteContext<Params, Query> {
 }
 
 /**
- * One read-only route of the public API. The shared zod schemas are the contract: they
- * parse the parameters, and the reference at `/api/v1/openapi.json` is generated from them.
+ * One route of the public API. The shared zod schemas are the contract: they parse the
+ * parameters, and the reference at `/api/v1/openapi.json` is generated from them.
  */
 export interface PublicRouteSpec<
   Params extends z.ZodObject = NoInput,
@@ -83,7 +83,8 @@ export interface PublicRouteSpec<
 
 /** A route as the reference lists it. */
 export interface DocumentedRoute {
-  method: 'get';
+  /** `get` reads; `post` is the one kind of call that may change anything (spend a credit). */
+  method: 'get' | 'post';
   /** OpenAPI form, under the prefix: `/quotes/{symbol}`. */
   path: string;
   spec: PublicRouteSpec<z.ZodObject, z.ZodObject, z.ZodType>;
@@ -96,9 +97,10 @@ function fastifyPath(path: string): string {
 
 /**
  * The public API under `/api/v1` (docs/PRODUCT.md §3.20): every route takes an API key
- * (`apikey` access: the key, the plan and the rate limit are checked before the handler), is
- * read-only, and is described in the generated OpenAPI document. A module adds a route with
- * one call:
+ * (`apikey` access: the key, the plan and the rate limit are checked before the handler) and
+ * is described in the generated OpenAPI document. A GET only reads: a call that spends
+ * anything (an AI credit) is a POST, and a GET of its path answers 405 naming the POST. A
+ * module adds a route with one call:
  *
  * ```ts
  * api.get('/quotes/{symbol}', { operationId: 'getQuote', tag: 'Market data', ..., handler });
@@ -114,20 +116,54 @@ export class PublicApi {
     return this.documented;
   }
 
+  /** A read: answers the same, and changes nothing, however often it is called. */
   get<
     Params extends z.ZodObject = NoInput,
     Query extends z.ZodObject = NoInput,
     Response extends z.ZodType = z.ZodType,
   >(path: `/${string}`, spec: PublicRouteSpec<Params, Query, Response>): void {
+    this.add('get', path, spec);
+  }
+
+  /**
+   * A call that spends something of the caller's (an AI credit): never a GET or HEAD, which
+   * links, prefetchers and `curl -I` send freely. A GET of the same path answers 405 with
+   * `Allow: POST` and says to POST.
+   */
+  post<
+    Params extends z.ZodObject = NoInput,
+    Query extends z.ZodObject = NoInput,
+    Response extends z.ZodType = z.ZodType,
+  >(path: `/${string}`, spec: PublicRouteSpec<Params, Query, Response>): void {
+    this.add('post', path, spec);
+    const url = `${publicApiPrefix}${path}`;
+    // Public: it reads nothing and spends nothing, so it needs no key to say where to go.
+    this.app.get(`${publicApiPrefix}${fastifyPath(path)}`, { config: { access: 'public' } }, () => {
+      throw new AppError(
+        405,
+        'method_not_allowed',
+        `Send POST ${url} with your API key: this call can spend from your plan's allowance, and a GET or HEAD never changes anything.`,
+        undefined,
+        { allow: 'POST' },
+      );
+    });
+  }
+
+  private add<Params extends z.ZodObject, Query extends z.ZodObject, Response extends z.ZodType>(
+    method: DocumentedRoute['method'],
+    path: `/${string}`,
+    spec: PublicRouteSpec<Params, Query, Response>,
+  ): void {
     this.documented.push({
-      method: 'get',
+      method,
       path,
       spec: spec as unknown as DocumentedRoute['spec'],
     });
-    this.app.get(
-      `${publicApiPrefix}${fastifyPath(path)}`,
-      { config: { access: 'apikey' } },
-      async (request, reply) => {
+    this.app.route({
+      method: method === 'get' ? 'GET' : 'POST',
+      url: `${publicApiPrefix}${fastifyPath(path)}`,
+      config: { access: 'apikey' },
+      handler: async (request, reply) => {
         const params = (
           spec.params ? parseInput(spec.params, request.params) : {}
         ) as z.output<Params>;
@@ -135,6 +171,6 @@ export class PublicApi {
         reply.header('cache-control', 'private, no-store');
         return spec.handler({ params, query, caller: apiCallerOf(request), request, reply });
       },
-    );
+    });
   }
 }

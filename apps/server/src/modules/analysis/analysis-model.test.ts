@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analystRequests } from '../../../test/analyst-requests.ts';
 import { analysisFromFacts, type FakeLlm, factsOf, startFakeLlm } from '../../../test/fake-llm.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/test-app.ts';
+import { defaultModelConcurrency } from '../../config.ts';
 
 /** The AI analyst over HTTP with a language model: a fake OpenAI-compatible server. */
 
@@ -27,6 +28,7 @@ beforeAll(async () => {
       analyst: {
         model: { baseUrl: llm.url, apiKey: llm.apiKey, model: llm.model },
         timeoutMs: 3_000,
+        ...defaultModelConcurrency,
       },
     },
   });

@@ -12,6 +12,7 @@ import { asksForAdvice } from './advice-question.ts';
 import type { AnalysisStore } from './analysis-store.ts';
 import { type AnalysisFacts, buildFacts, type SecurityIdentity } from './facts.ts';
 import { benchmarkSymbol } from './key-figures.ts';
+import type { ModelCall, ModelCallGate } from './model-calls.ts';
 import type { QuestionAnswerer } from './question-answerer.ts';
 import { refusalText } from './question-answerer.ts';
 import { type TechnicalReadings, technicalHistoryBars } from './technical-readings.ts';
@@ -72,6 +73,8 @@ export interface PreparedQuestion {
   /** Whether it cost a credit; false again if the model failed and the credit went back. */
   readonly charged: boolean;
   answer(emit: (event: WriterEvent) => void, signal?: AbortSignal): Promise<QuestionAnswer>;
+  /** Frees the model call's place if `answer` never ran (it frees it itself otherwise). */
+  release(): void;
 }
 
 export interface Credits {
@@ -87,6 +90,8 @@ export interface AnalysisServiceOptions {
   written: WrittenAnalyses;
   /** Null when no language model is configured: questions are then not offered. */
   answerer: QuestionAnswerer | null;
+  /** Every call to the model goes through it (null without a model). */
+  modelCalls: ModelCallGate | null;
   /** The writer's name as readers see it before it writes: a model's, or null for built-in. */
   modelName: string | null;
   clock: () => Date;
@@ -292,9 +297,21 @@ export class AnalysisService {
     facts: AnalysisFacts,
   ): Promise<{ writing: Writing; charged: boolean; credits: Credits }> {
     const charge = await this.chargeFirstOpen(member, facts.security.symbol);
-    const writing = this.options.written.open(facts);
+    const { modelCalls } = this.options;
+    // The model call, if this open is the one that has it written, is the opener's (§7.4).
+    const writing = this.options.written.open(
+      facts,
+      modelCalls ? () => modelCalls.begin(member) : undefined,
+    );
     const { giveBack } = charge;
     if (giveBack) writing.result.catch(giveBack);
+    try {
+      await writing.admitted;
+    } catch (error) {
+      // Refused before a word was written (429 naming the limit): the credit is back first.
+      await giveBack?.();
+      throw error;
+    }
     return {
       writing,
       charged: charge.charged,
@@ -336,11 +353,11 @@ export class AnalysisService {
     return {
       charged: true,
       credits: creditsOf(consumption),
-      giveBack: async () => {
+      giveBack: once(async () => {
         this.knownOpens.delete(this.openKey(member.id, symbol, day));
         await consumption.refund().catch(() => {});
         await store.forgetOpen(member.id, symbol, day).catch(() => {});
-      },
+      }),
     };
   }
 
@@ -354,12 +371,13 @@ export class AnalysisService {
     facts: AnalysisFacts,
     question: string,
   ): Promise<PreparedQuestion> {
-    const { entitlements, answerer } = this.options;
+    const { entitlements, answerer, modelCalls } = this.options;
     await entitlements.requireEntitlement(member, 'aiAnalysis');
     if (!answerer) throw modelNotConnected();
     if (asksForAdvice(question)) {
       return {
         charged: false,
+        release: () => {},
         answer: async (emit) => {
           const text = refusalText(facts);
           emit({ type: 'text', text });
@@ -375,19 +393,42 @@ export class AnalysisService {
       };
     }
     const consumption = await entitlements.consumeQuota(member, 'aiCalls');
+    let call: ModelCall | undefined;
+    try {
+      call = await modelCalls?.begin(member);
+    } catch (error) {
+      // Past a limit on model calls (429 naming it): no answer, so no credit.
+      await consumption.refund();
+      throw error;
+    }
     let charged = true;
     return {
       get charged() {
         return charged;
       },
+      release: () => call?.end(),
       answer: async (emit, signal) => {
-        const answer = await answerer.answer(facts, question, { emit, signal });
-        if (answer.outcome === 'unavailable') {
-          await consumption.refund();
-          charged = false;
+        try {
+          const answer = await answerer.answer(facts, question, { emit, signal });
+          if (answer.outcome === 'unavailable') {
+            // The credit goes back; the model call stays counted (§7.4).
+            await consumption.refund();
+            charged = false;
+          }
+          return answer;
+        } finally {
+          call?.end();
         }
-        return answer;
       },
     };
   }
+}
+
+/** `fn`, run at most once: later calls get the first call's promise. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => {
+    running ??= fn();
+    return running;
+  };
 }

@@ -30,6 +30,11 @@ export class GroundedTextStream {
     return ready;
   }
 
+  /** Characters received and not yet passed on (a sentence still being written). */
+  get pendingLength(): number {
+    return this.pending.length;
+  }
+
   /** The text is complete: checks and returns whatever was left. */
   end(): string {
     const rest = this.pending;
@@ -45,7 +50,7 @@ export class GroundedTextStream {
 }
 
 /** Index just after the last sentence end in `text` (0 when there is none yet). */
-function lastSentenceEnd(text: string): number {
+export function lastSentenceEnd(text: string): number {
   for (let index = text.length - 1; index >= 0; index -= 1) {
     const char = text[index];
     if (char === '\n') return index + 1;

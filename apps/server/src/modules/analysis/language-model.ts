@@ -9,8 +9,8 @@ export interface ChatMessage {
 export interface LanguageModel {
   /** The model's name, shown with what it wrote. */
   readonly name: string;
-  /** The reply's text, piece by piece as it is written. */
-  stream(messages: ChatMessage[], signal: AbortSignal): AsyncIterable<string>;
+  /** The reply's text, piece by piece as it is written, at most `maxTokens` tokens of it. */
+  stream(messages: ChatMessage[], signal: AbortSignal, maxTokens: number): AsyncIterable<string>;
 }
 
 export interface LanguageModelSettings {
@@ -36,9 +36,10 @@ export function openAiCompatibleModel(settings: LanguageModelSettings): Language
   });
   return {
     name: settings.model,
-    async *stream(messages, signal) {
+    async *stream(messages, signal, maxTokens) {
       const reply = await client.chat.completions.create(
-        { model: settings.model, messages, stream: true, temperature: 0.2 },
+        // `max_tokens`, which every OpenAI-compatible server reads (OpenAI's own too).
+        { model: settings.model, messages, stream: true, temperature: 0.2, max_tokens: maxTokens },
         { signal },
       );
       for await (const chunk of reply) {

@@ -2,6 +2,19 @@ import { analysisSectionKeys, analysisSectionTitles } from '@tickerwise/shared';
 import type { ChatMessage } from './language-model.ts';
 import type { ModelFacts } from './model-facts.ts';
 
+/**
+ * How long a model's text may be (docs/PRODUCT.md §7.4): `maxTokens` is asked of the model
+ * (`max_tokens`), and reading stops at `maxChars` whatever the model does, at the last
+ * complete sentence. Five sections of 2 to 4 sentences, or an answer of at most 5 sentences,
+ * fit with room to spare.
+ */
+export interface TextLength {
+  maxTokens: number;
+  maxChars: number;
+}
+export const analysisLength: TextLength = { maxTokens: 1_200, maxChars: 6_000 };
+export const answerLength: TextLength = { maxTokens: 400, maxChars: 2_000 };
+
 const groundingRules = [
   'Use only the facts in the JSON below. Every number you write must appear in the facts, copied as given or rounded (12.34 may be written 12.3%). Do not compute new numbers: no differences, sums, ratios or counts of your own.',
   'Write numbers in digits, prices with a dollar sign, percentages with %, and dates like "March 5, 2025".',

@@ -175,12 +175,13 @@ export function analysisPublicRoutes(
       ),
   });
 
-  api.get('/stocks/{symbol}/analysis/written', {
-    operationId: 'getWrittenAnalysis',
+  // A POST: it may spend a credit, which no GET or HEAD may (a GET of it answers 405).
+  api.post('/stocks/{symbol}/analysis/written', {
+    operationId: 'openWrittenAnalysis',
     tag: 'Analysis',
     summary: "A stock's written analysis (one AI credit a day)",
     description:
-      "The written analysis of the stock on its latest stored data, in five sections. **Costs one AI credit the first time you open a stock's written analysis each UTC day** (on the screen or here; `charged` says whether this call did); reading it again the same day is free. Credits reset at 00:00 UTC; `credits` gives the standing after this call. The credit is given back if the analysis cannot be written. May take a few seconds when it is written for the first time. Not investment advice.",
+      "The written analysis of the stock on its latest stored data, in five sections. **Costs one AI credit the first time you open a stock's written analysis each UTC day** (on the screen or here; `charged` says whether this call did); reading it again the same day is free. Credits reset at 00:00 UTC; `credits` gives the standing after this call. The credit is given back if the analysis cannot be written. May take a few seconds when it is written for the first time. Sent as `POST` with no body: since it can spend a credit it is not a `GET`, which links, prefetchers and `HEAD` requests send freely (a `GET` of this path answers 405 naming the `POST`; earlier versions of the API served it as a `GET`). Not investment advice.",
     params: symbolParams,
     exampleParams: { symbol: 'AAPL' },
     response: writtenAnalysisResponseSchema,

@@ -4,9 +4,14 @@ import type { AnalysisFacts } from './facts.ts';
 import { UngroundedFigureError } from './grounded-stream.ts';
 import type { LanguageModel } from './language-model.ts';
 import { toModelFacts } from './model-facts.ts';
-import { type AnalysisLog, fallbackReasonOf, streamGrounded } from './model-writer.ts';
+import {
+  type AnalysisLog,
+  fallbackReasonOf,
+  streamGrounded,
+  TooLongError,
+} from './model-writer.ts';
 import { allowedFactsOf } from './number-check.ts';
-import { questionMessages } from './prompts.ts';
+import { answerLength, questionMessages } from './prompts.ts';
 import type { WriteOptions } from './writer.ts';
 
 export function refusalText(facts: AnalysisFacts): string {
@@ -24,6 +29,9 @@ export const unverifiedText =
 export const unavailableText =
   'The language model did not answer in time. Please try again in a moment.';
 
+export const tooLongText =
+  'The language model’s answer ran past the length an answer may have without finishing a sentence, so it is not shown. Please try again, or ask a narrower question.';
+
 export interface QuestionAnswererOptions {
   model: LanguageModel;
   log: AnalysisLog;
@@ -35,7 +43,8 @@ export interface QuestionAnswererOptions {
  * the written analysis, streamed sentence by sentence as each passes the number check. A
  * question asking for advice is declined before the model sees it. An answer that states a
  * figure that is not a fact is withdrawn and replaced by an explanation; so is one the model
- * failed to give in time.
+ * failed to give in time. An answer longer than `answerLength` ends at its last whole sentence
+ * within it.
  */
 export class QuestionAnswerer {
   constructor(private readonly options: QuestionAnswererOptions) {}
@@ -55,19 +64,31 @@ export class QuestionAnswerer {
     const modelFacts = toModelFacts(facts);
     let shown = false;
     try {
-      const answer = await streamGrounded(
-        (signal) => model.stream(questionMessages(modelFacts, question), signal),
+      const { text, cut } = await streamGrounded(
+        (signal, maxTokens) =>
+          model.stream(questionMessages(modelFacts, question), signal, maxTokens),
         allowedFactsOf(modelFacts, facts),
         {
           timeoutMs,
+          length: answerLength,
           signal: options.signal,
-          onText: (text) => {
+          onText: (piece) => {
             shown = true;
-            options.emit?.({ type: 'text', text });
+            options.emit?.({ type: 'text', text: piece });
           },
         },
       );
-      return { ...base, answer: answer.trim(), outcome: 'answered', model: model.name };
+      const answer = text.trim();
+      if (cut) {
+        // Ended at the last whole sentence within the cap; nothing whole is no answer.
+        if (!answer)
+          throw new TooLongError(`no sentence within ${answerLength.maxChars} characters`);
+        log.warn(
+          { event: 'analysis_answer_cut', symbol: facts.security.symbol, model: model.name },
+          'The model’s answer ran past its length and was ended at its last whole sentence',
+        );
+      }
+      return { ...base, answer, outcome: 'answered', model: model.name };
     } catch (error) {
       if (options.signal?.aborted) throw error;
       const reason = fallbackReasonOf(error);
@@ -84,7 +105,11 @@ export class QuestionAnswerer {
       );
       if (shown) options.emit?.({ type: 'reset', reason });
       const ungrounded = reason === 'ungrounded_figure';
-      const answer = ungrounded ? unverifiedText : unavailableText;
+      const answer = ungrounded
+        ? unverifiedText
+        : reason === 'too_long'
+          ? tooLongText
+          : unavailableText;
       options.emit?.({ type: 'text', text: answer });
       return {
         ...base,

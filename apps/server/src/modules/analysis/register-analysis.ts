@@ -10,6 +10,7 @@ import { type AnalysisMarket, AnalysisService } from './analysis-service.ts';
 import { AnalysisStore } from './analysis-store.ts';
 import { BuiltInWriter } from './built-in/built-in-writer.ts';
 import { openAiCompatibleModel } from './language-model.ts';
+import { ModelCallGate } from './model-calls.ts';
 import { CheckedModelWriter } from './model-writer.ts';
 import { QuestionAnswerer } from './question-answerer.ts';
 import { analysisRoutes } from './routes.ts';
@@ -87,6 +88,13 @@ export async function registerAnalysis(
   const store = new AnalysisStore(db);
   const builtIn = new BuiltInWriter(clock);
   const model = config.model ? openAiCompatibleModel(config.model) : null;
+  const modelCalls = model
+    ? new ModelCallGate({
+        concurrentCalls: config.concurrentCalls,
+        concurrentCallsPerUser: config.concurrentCallsPerUser,
+        countCall: (member) => options.entitlements.consumeQuota(member, 'modelCalls'),
+      })
+    : null;
   const writer = model
     ? new CheckedModelWriter({
         model,
@@ -114,6 +122,7 @@ export async function registerAnalysis(
       ? new QuestionAnswerer({ model, log: app.log, timeoutMs: config.timeoutMs })
       : null,
     modelName: model?.name ?? null,
+    modelCalls,
     clock,
     technicals: new TechnicalReadings(),
   });

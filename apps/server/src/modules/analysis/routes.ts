@@ -114,15 +114,15 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
       const stream = new AnalysisEventStream(reply, streams);
       const controller = new AbortController();
       reply.raw.once('close', () => controller.abort());
-      stream.send({
-        event: 'start',
-        data: {
-          dataDate: facts.dataDate,
-          charged: prepared.charged,
-          credits: await analysis.credits(user),
-        },
-      });
       try {
+        stream.send({
+          event: 'start',
+          data: {
+            dataDate: facts.dataDate,
+            charged: prepared.charged,
+            credits: await analysis.credits(user),
+          },
+        });
         const answer = await prepared.answer((event) => stream.relay(event), controller.signal);
         stream.send({
           event: 'done',
@@ -132,6 +132,8 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
       } catch (error) {
         if (!stream.closed) request.log.warn({ err: error }, 'answering a question failed');
         stream.fail(error);
+      } finally {
+        prepared.release();
       }
     },
   );

@@ -1,8 +1,10 @@
 import type { WrittenAnalysis } from '@tickerwise/shared';
 import type { Clock } from '../../clock.ts';
+import { AppError } from '../../http/errors.ts';
 import type { AnalysisKey, AnalysisStore, StoredAnalysis } from './analysis-store.ts';
 import { sectionText } from './analysis-text.ts';
 import { type AnalysisFacts, factsHash } from './facts.ts';
+import type { ModelCall } from './model-calls.ts';
 import type { AnalysisLog } from './model-writer.ts';
 import type { AnalysisWriter, WriterEvent } from './writer.ts';
 
@@ -11,14 +13,35 @@ export class Writing {
   private readonly events: WriterEvent[] = [];
   private readonly listeners = new Set<(event: WriterEvent) => void>();
   readonly result: Promise<WrittenAnalysis>;
+  /**
+   * Settles once the writing goes ahead (its first text, a model call admitted, or the
+   * result), or fails as it would: a refused model call is known before any text.
+   */
+  readonly admitted: Promise<void>;
+  private readonly admit: () => void;
 
   constructor(produce: (writing: Writing) => Promise<WrittenAnalysis>) {
+    let admit = () => {};
+    let refuse: (error: unknown) => void = () => {};
+    this.admitted = new Promise<void>((resolve, reject) => {
+      admit = resolve;
+      refuse = reject;
+    });
+    this.admit = admit;
     this.result = produce(this);
+    this.result.then(admit, refuse);
     // A reader may never come for the result; the failure is theirs to see, not the process's.
     this.result.catch(() => {});
+    this.admitted.catch(() => {});
+  }
+
+  /** The model call this writing needs was admitted: readers may be told it is under way. */
+  goAhead(): void {
+    this.admit();
   }
 
   emit(event: WriterEvent): void {
+    this.admit();
     this.events.push(event);
     for (const listener of this.listeners) listener(event);
   }
@@ -87,8 +110,13 @@ export class WrittenAnalyses {
     return (await this.options.store.find(key))?.analysis ?? null;
   }
 
-  /** The analysis for these facts, as it is being written or read. */
-  open(facts: AnalysisFacts): Writing {
+  /**
+   * The analysis for these facts, as it is being written or read. `startCall` takes the place
+   * of a model call for the opener (ModelCallGate.begin) when this open is the one that has
+   * the analysis written: one call, counted once, whoever joins; a refusal fails this writing,
+   * or, for a rewrite of an outage's stand-in, leaves the stand-in readable.
+   */
+  open(facts: AnalysisFacts, startCall?: () => Promise<ModelCall>): Writing {
     const key = this.keyOf(facts);
     const id = JSON.stringify(key);
     const kept = this.ready.get(id);
@@ -101,7 +129,7 @@ export class WrittenAnalyses {
     let writing = this.writings.get(id);
     if (!writing) {
       const started = new Writing(async (own) => {
-        const analysis = await this.produce(key, facts, own);
+        const analysis = await this.produce(key, facts, own, startCall);
         if (isFinal(analysis)) this.keep(id, analysis);
         return analysis;
       });
@@ -124,21 +152,32 @@ export class WrittenAnalyses {
     key: AnalysisKey,
     facts: AnalysisFacts,
     writing: Writing,
+    startCall: (() => Promise<ModelCall>) | undefined,
   ): Promise<WrittenAnalysis> {
     const { store, clock, claimStaleMs } = this.options;
     for (;;) {
       const found = await store.find(key);
       if (found?.analysis) {
-        if (await this.claimedRetry(key, found)) return this.write(key, facts, writing);
+        if (await this.claimedRetry(key, found)) {
+          try {
+            return await this.write(key, facts, writing, startCall);
+          } catch (error) {
+            // No model call for this reader now: the stand-in stays, to be rewritten later.
+            if (!(error instanceof AppError && error.statusCode === 429)) throw error;
+            replay(found.analysis, writing);
+            return found.analysis;
+          }
+        }
         // Ready, or being written again elsewhere while the earlier text stays readable.
         replay(found.analysis, writing);
         return found.analysis;
       }
       const now = clock();
       if (await store.claim(key, now, new Date(now.getTime() - claimStaleMs))) {
-        return this.write(key, facts, writing);
+        return this.write(key, facts, writing, startCall);
       }
-      // Another instance is writing it: its result will be in the store.
+      // Another instance is writing it (no call of ours): its result will be in the store.
+      writing.goAhead();
       await sleep(this.pollMs);
     }
   }
@@ -160,19 +199,30 @@ export class WrittenAnalyses {
     key: AnalysisKey,
     facts: AnalysisFacts,
     writing: Writing,
+    startCall: (() => Promise<ModelCall>) | undefined,
   ): Promise<WrittenAnalysis> {
     const { store, writer, clock, log } = this.options;
+    let call: ModelCall | undefined;
+    let writingStarted = false;
     try {
+      call = await startCall?.();
+      writingStarted = true;
+      writing.goAhead();
       const analysis = await writer.write(facts, { emit: (event) => writing.emit(event) });
       await store.complete(key, analysis, analysis.fallback, clock());
       return analysis;
     } catch (error) {
-      log.warn(
-        { event: 'analysis_write_failed', symbol: key.symbol, error: String(error) },
-        'Writing an analysis failed',
-      );
+      // A refused model call is the opener's answer, not a failure to log.
+      if (writingStarted) {
+        log.warn(
+          { event: 'analysis_write_failed', symbol: key.symbol, error: String(error) },
+          'Writing an analysis failed',
+        );
+      }
       await store.release(key, clock()).catch(() => {});
       throw error;
+    } finally {
+      call?.end();
     }
   }
 }

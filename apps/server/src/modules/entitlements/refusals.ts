@@ -26,6 +26,7 @@ const things: Record<CountLimit | Quota, [one: string, many: string]> = {
   customAlerts: ['custom alert', 'custom alerts'],
   portfolios: ['portfolio', 'portfolios'],
   aiCalls: ['AI call', 'AI calls'],
+  modelCalls: ['language-model call', 'language-model calls'],
 };
 
 const countOf = (count: number, thing: CountLimit | Quota) =>
@@ -62,7 +63,11 @@ export function quotaNotIncluded(quota: Quota, tier: SubscriptionTier): AppError
   );
 }
 
-/** 429: the quota is used up until `resetsAt`, when it starts again (also in Retry-After). */
+/**
+ * 429: the quota is used up until `resetsAt`, when it starts again (also in Retry-After).
+ * AI credits: `quota_exceeded`; model calls, which count the failed ones whose credit was
+ * given back: `model_calls_exceeded`, saying so.
+ */
 export function quotaExceeded(
   quota: Quota,
   tier: SubscriptionTier,
@@ -79,10 +84,14 @@ export function quotaExceeded(
   const more = bigger
     ? ` The ${planFor(bigger).name} plan includes ${quotas[quota].limit(bigger)} a ${daily ? 'day' : 'month'}.`
     : '';
+  const counted =
+    quota === 'modelCalls'
+      ? ' Every call counts, including those that failed and gave their AI credit back.'
+      : '';
   return new AppError(
     429,
-    'quota_exceeded',
-    `You have used all ${countOf(limit, quota)} your ${planFor(tier).name} plan includes ${daily ? 'today' : 'this month'}. More are available from ${from}.${more}`,
+    quota === 'modelCalls' ? 'model_calls_exceeded' : 'quota_exceeded',
+    `You have used all ${countOf(limit, quota)} your ${planFor(tier).name} plan includes ${daily ? 'today' : 'this month'}.${counted} More are available from ${from}.${more}`,
     undefined,
     { 'retry-after': String(seconds) },
     { resetsAt: resetsAt.toISOString() },

@@ -208,6 +208,21 @@ describe('AI Analysis section', () => {
     );
   });
 
+  it('says a limit on model calls at once as it is, with Try again, not as credits used up', async () => {
+    const message =
+      'You have 2 answers of the language model being written at once, the most one account may have. Wait for one to finish, then try again.';
+    answers = {
+      'GET /api/stocks/AAPL/analysis': () => json(200, pro),
+      'POST /api/stocks/AAPL/analysis/written': () =>
+        json(429, { error: { code: 'too_many_model_calls', message } }),
+    };
+    renderSection();
+    await userEvent.click(await screen.findByRole('button', { name: 'Read the analysis' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByText("You have used today's AI credits")).toBeNull();
+  });
+
   it('says the operator has not connected a model in place of the ask box', async () => {
     answers = { 'GET /api/stocks/AAPL/analysis': () => json(200, pro) };
     renderSection();

@@ -95,7 +95,8 @@ export function AskBox({ analysis }: { analysis: AnalysisResponse }) {
       {stream.phase === 'error' && stream.error && (
         <Alert className="mt-3">
           {stream.error.message}
-          {stream.error.status === 429 && ` Credits start again at ${resetText(credits.resetsAt)}.`}
+          {stream.error.code === 'quota_exceeded' &&
+            ` Credits start again at ${resetText(credits.resetsAt)}.`}
         </Alert>
       )}
       {(busy || answer) && (

@@ -61,7 +61,9 @@ export function WrittenAnalysisPanel({ analysis }: { analysis: AnalysisResponse 
       />
     );
   }
-  if (written.status === 'quota_exceeded' || error?.status === 429) {
+  // Other refusals with 429 (model calls at once, or of the day) say what to do in the alert
+  // below, with "Try again": the day's credits may be left.
+  if (written.status === 'quota_exceeded' || error?.code === 'quota_exceeded') {
     return (
       <OutOfCredits
         message={written.status === 'quota_exceeded' ? written.message : (error?.message ?? '')}

@@ -6,6 +6,7 @@ import { AiCreditsCard } from './ai-credits-card.tsx';
 
 const entitlements = {
   aiCallsPerDay: 50,
+  modelCallsPerDay: 100,
   customAlerts: 20,
   watchlists: 10,
   watchlistSymbols: 50,
@@ -25,8 +26,11 @@ function usage(used: number, limit: number) {
   return new Response(
     JSON.stringify({
       tier: limit > 0 ? 'pro' : 'free',
-      entitlements: { ...entitlements, aiCallsPerDay: limit },
-      quotas: { aiCalls: { used, limit, resetsAt: '2099-01-02T00:00:00.000Z' } },
+      entitlements: { ...entitlements, aiCallsPerDay: limit, modelCallsPerDay: 2 * limit },
+      quotas: {
+        aiCalls: { used, limit, resetsAt: '2099-01-02T00:00:00.000Z' },
+        modelCalls: { used, limit: 2 * limit, resetsAt: '2099-01-02T00:00:00.000Z' },
+      },
     }),
     { status: 200, headers: { 'content-type': 'application/json' } },
   );

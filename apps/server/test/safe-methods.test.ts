@@ -1,0 +1,266 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.ts';
+import { user } from '../src/db/schema/index.ts';
+import type { ApiRoute } from '../src/http/route-access.ts';
+import { insertNotification } from '../src/modules/notifications/service.ts';
+import { setTier } from '../src/modules/profiles/service.ts';
+import { fillPath, sendRaw } from './raw-http.ts';
+import {
+  createTestApp,
+  type SignedUpUser,
+  signInUser,
+  signUpUser,
+  type TestApp,
+  testOrigin,
+} from './test-app.ts';
+
+/**
+ * No safe method changes anything (RFC 9110 §9.2.1): links, prefetchers, crawlers and `curl -I`
+ * send GET and HEAD freely. Every GET and HEAD route of the app's route table (the screens',
+ * the public API's with a key, the operator's as an admin) is called by a user who has data of
+ * every kind, and every table of the database must be as it was: the same rows, and for the
+ * tables of user data the same content, byte for byte.
+ */
+
+/**
+ * Tables a read may write to by design, each with why. `content` keeps the row count strict
+ * and lets only the content change; `rows` lets both change; `rows where` compares the rows
+ * outside the bookkeeping strictly.
+ */
+const bookkeeping: Record<
+  string,
+  | { changes: 'content' | 'rows'; why: string }
+  | { changes: 'rows where'; strictRows: SQL; why: string }
+> = {
+  session: {
+    changes: 'content',
+    why: "a session's expiry is renewed and its last activity noted as it is used (§5, §12)",
+  },
+  api_keys: {
+    changes: 'content',
+    why: "a key's last use is noted at most once a minute (§12)",
+  },
+  api_key_windows: {
+    changes: 'rows',
+    why: "the public API's rate-limit windows count every request, reads included (§3.20)",
+  },
+  rate_limit: { changes: 'rows', why: "better-auth's request windows count reads too" },
+  attempt_counter: { changes: 'rows', why: 'limit windows of requests (sign-ins, streams)' },
+  daily_bars: {
+    changes: 'rows',
+    why: 'a cache of market data: five years are fetched the first time anyone opens a symbol',
+  },
+  bar_coverage: { changes: 'rows', why: 'what the daily-bar cache holds, beside it' },
+  company_data: { changes: 'rows', why: 'a cache of company data, kept a day' },
+  discovered_symbols: { changes: 'rows', why: 'a cache of symbols the provider named' },
+  jobs: {
+    changes: 'rows where',
+    strictRows: sql`name <> 'history.fetch'`,
+    why: "filling the daily-bar cache is claimed by a 'history.fetch' row, so one instance fetches a symbol",
+  },
+};
+
+let testApp: TestApp;
+let baseUrl: string;
+let owner: SignedUpUser;
+let admin: SignedUpUser;
+let secret: string;
+/** Parameter values by route (`GET /api/watchlists/:id`), or by name for every route. */
+let params: { byName: Record<string, string>; byRoute: Record<string, Record<string, string>> };
+
+const key = (route: ApiRoute) => `${route.method} ${route.url}`;
+
+/** Query strings without which a read would only be refused, not served. */
+const queries: Record<string, string> = {
+  '/api/symbols/search': 'q=coca',
+  '/api/v1/symbols': 'q=coca',
+};
+
+async function send(user: SignedUpUser, method: string, url: string, body?: object) {
+  const response = await testApp.app.inject({
+    method: method as 'POST',
+    url,
+    headers: { cookie: user.cookie, origin: testOrigin },
+    ...(body ? { payload: body } : {}),
+  });
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+  return response.json();
+}
+
+/** The owner's data of every kind, made through the app's own routes. */
+async function seedOwner() {
+  const { db } = testApp.db.database;
+  await setTier(db, owner.id, 'enterprise');
+  const { watchlist } = await send(owner, 'POST', '/api/watchlists', { name: 'Dividends' });
+  await send(owner, 'POST', `/api/watchlists/${watchlist.id}/symbols`, { symbol: 'KO' });
+  await send(owner, 'POST', `/api/watchlists/${watchlist.id}/symbols`, { symbol: 'AAPL' });
+  const { alert } = await send(owner, 'POST', '/api/alerts', {
+    symbol: 'KO',
+    condition: { kind: 'price_above', level: 100_000 },
+  });
+  const { portfolio } = await send(owner, 'POST', '/api/portfolios', { name: 'Long term' });
+  const ledger = `/api/portfolios/${portfolio.id}/transactions`;
+  await send(owner, 'POST', ledger, { kind: 'deposit', date: '2025-01-02', amount: '5000' });
+  const { transaction } = await send(owner, 'POST', ledger, {
+    kind: 'buy',
+    date: '2025-01-03',
+    symbol: 'KO',
+    quantity: '10',
+    price: '62.5',
+  });
+  // An analysis opened today, which spent a credit: the analysis reads must not spend more.
+  await send(owner, 'POST', '/api/stocks/AAPL/analysis/written');
+  const notification = await insertNotification(db, {
+    title: 'Welcome',
+    message: 'A notification of the owner.',
+    userId: owner.id,
+  });
+  await signInUser(testApp.app, owner);
+  const sessions = await send(owner, 'GET', '/api/me/sessions');
+  const created = await testApp.app.apiKeys.create(owner.id, { name: 'Safe methods' });
+  secret = created.secret;
+  const otherSession = sessions.sessions.find((item: { current: boolean }) => !item.current);
+  return {
+    byName: {
+      symbol: 'KO',
+      portfolioId: portfolio.id,
+      transactionId: transaction.id,
+    },
+    byRoute: {
+      '/api/watchlists/:id': { id: watchlist.id },
+      '/api/v1/watchlists/:id': { id: watchlist.id },
+      '/api/alerts/:id': { id: alert.id },
+      '/api/v1/alerts/:id': { id: alert.id },
+      '/api/notifications/:id': { id: notification },
+      '/api/me/sessions/:id': { id: otherSession.id },
+      '/api/api-keys/:id': { id: created.key.id },
+      '/api/docs/assets/:name': { name: 'swagger-ui-bundle.js' },
+    },
+  };
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  baseUrl = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+  owner = await signUpUser(testApp.app);
+  admin = await signUpUser(testApp.app);
+  await testApp.db.database.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+  params = await seedOwner();
+}, 60_000);
+afterAll(() => testApp.close());
+
+/** Every table of the database, as `name: rows` (and a digest of the content unless excluded). */
+async function snapshot(): Promise<Record<string, string>> {
+  const { db } = testApp.db.database;
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`
+      select table_name as name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`),
+  ).map((row) => row.name);
+  const parts = tables.map((name) => {
+    const table = sql.identifier(name);
+    const excluded = bookkeeping[name];
+    if (excluded?.changes === 'rows') return sql`select ${name} as name, null as digest`;
+    const digest =
+      excluded?.changes === 'content'
+        ? sql`count(*)::text`
+        : sql`count(*)::text || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), ''))`;
+    const where = excluded?.changes === 'rows where' ? sql` where ${excluded.strictRows}` : sql``;
+    return sql`select ${name} as name, (select ${digest} from ${table} t${where}) as digest`;
+  });
+  const rows = rowsOf<{ name: string; digest: string | null }>(
+    await db.execute(sql.join(parts, sql` union all `)),
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, row.digest ?? 'not compared']));
+}
+
+function paramsOf(route: ApiRoute): Record<string, string> | null {
+  const names = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const value = params.byRoute[route.url]?.[name] ?? params.byName[name];
+    if (value === undefined) return null;
+    values[name] = value;
+  }
+  return values;
+}
+
+function headersFor(route: ApiRoute): Record<string, string> {
+  switch (route.access) {
+    case 'apikey':
+      return { authorization: `Bearer ${secret}` };
+    case 'operator':
+      return { cookie: admin.cookie };
+    default:
+      // Public routes too: a signed-in visitor is the one with something to change.
+      return { cookie: owner.cookie };
+  }
+}
+
+describe('GET and HEAD', () => {
+  it('change no table, on any route of the route table', async () => {
+    const safe = testApp.app.apiRoutes.filter(
+      (route) => route.method === 'GET' || route.method === 'HEAD',
+    );
+    // The table has both: Fastify answers HEAD on every GET route with the GET's handler.
+    expect(safe.filter((route) => route.method === 'HEAD').length).toBeGreaterThan(20);
+    expect(safe.some((route) => route.url.startsWith('/api/v1/'))).toBe(true);
+    const uncovered = safe.filter((route) => paramsOf(route) === null).map(key);
+    // A new route with a parameter needs a value above, so this test reaches it.
+    expect(uncovered).toEqual([]);
+
+    const writes: string[] = [];
+    const failures: string[] = [];
+    /** Reads that were refused: the walk must reach real answers, not only errors. */
+    const refused: string[] = [];
+    // The route table's other tables must exist, or the walk compares nothing.
+    const first = await snapshot();
+    expect(Object.keys(first)).toEqual(
+      expect.arrayContaining(['analysis_opens', 'usage', 'watchlists', 'portfolio_transactions']),
+    );
+    let before = first;
+    for (const route of safe) {
+      // better-auth's wildcard: its session read stands for it.
+      const url = route.url === '/api/auth/*' ? '/api/auth/get-session' : route.url;
+      const query = queries[route.url];
+      const path = `${fillPath(url, paramsOf(route) ?? {})}${query ? `?${query}` : ''}`;
+      const response = await sendRaw(
+        baseUrl,
+        {
+          method: route.method,
+          path,
+          headers: { origin: testOrigin, ...headersFor(route) },
+        },
+        // The operator's backup copies the whole database: slow on a busy machine.
+        60_000,
+      );
+      if (response.status >= 500) failures.push(`${key(route)} -> ${response.status}`);
+      if (response.status >= 400) refused.push(`${key(route)} -> ${response.status}`);
+      const after = await snapshot();
+      for (const [table, state] of Object.entries(after)) {
+        if (before[table] !== state) {
+          writes.push(`${route.method} ${path} changed ${table}: ${before[table]} -> ${state}`);
+        }
+      }
+      before = after;
+    }
+    expect(failures).toEqual([]);
+    // The walk reaches real answers: the only refusals are the written analysis's GET (a
+    // POST since it spends a credit) and better-auth's, which answers no HEAD.
+    expect(refused.sort()).toEqual([
+      'GET /api/v1/stocks/:symbol/analysis/written -> 405',
+      'HEAD /api/auth/* -> 404',
+      'HEAD /api/v1/stocks/:symbol/analysis/written -> 405',
+    ]);
+    expect(writes).toEqual([]);
+  }, 400_000);
+
+  it('notice a write: a POST that spends a credit changes the tables the walk compares', async () => {
+    const before = await snapshot();
+    await send(owner, 'POST', '/api/stocks/MSFT/analysis/written');
+    const after = await snapshot();
+    expect(after.usage).not.toBe(before.usage);
+    expect(after.analysis_opens).not.toBe(before.analysis_opens);
+  });
+});
