@@ -122,12 +122,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const { db } = database;
   const clock = deps.clock ?? systemClock;
+  const authSecret = await resolveSecret(db, 'auth', config.authSecret);
   const auth = createAuth({
     db,
     log: (level, message) => app.log[level]({ module: 'auth' }, message),
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
-    secret: await resolveSecret(db, 'auth', config.authSecret),
+    secret: authSecret,
     limits: config.limits,
     onUserCreated: (user, chosenPlan) => createProfile(db, user, initialTier(chosenPlan)),
   });
@@ -155,6 +156,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     auth,
     database,
     publicUrl: config.publicUrl,
+    secret: authSecret,
+    clock,
     limits: config.limits,
     onUserRenamed: (userId, name) => renameProfile(db, userId, name),
     databaseIsDown: async () => (await checkHealth(database)).db === 'down',

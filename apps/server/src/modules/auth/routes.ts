@@ -5,12 +5,14 @@ import {
   updateUserSchema,
 } from '@tickerwise/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, databaseUnavailable, parseInput } from '../../http/errors.ts';
 import type { Auth } from './auth.ts';
 import { type AuthLimitSettings, AuthLimits, type SignInAttempt } from './auth-limits.ts';
 import { sendAuthResponse } from './auth-response.ts';
 import { currentSession, sessionCookieOf, sessionRefused, sessionsOf, toHeaders } from './guard.ts';
+import { KnownDevices } from './known-device.ts';
 import { type PasswordConfirmations, wrongPassword } from './password-confirmation.ts';
 import { tokenOfCookieValue } from './session-cookie.ts';
 import { listenForSessionEnds } from './session-ends.ts';
@@ -28,6 +30,9 @@ export const authRoutes: FastifyPluginAsync<{
   auth: Auth;
   database: Database;
   publicUrl: string;
+  /** The server's secret, which signs the device cookie (`known-device.ts`). */
+  secret: string;
+  clock: Clock;
   limits: AuthLimitSettings;
   /**
    * Keeps what shows the user's name beside the account (the profile) in step after a rename.
@@ -40,9 +45,21 @@ export const authRoutes: FastifyPluginAsync<{
   passwordConfirmations: PasswordConfirmations;
 }> = async (
   app,
-  { auth, database, publicUrl, limits, onUserRenamed, databaseIsDown, passwordConfirmations },
+  {
+    auth,
+    database,
+    publicUrl,
+    secret,
+    clock,
+    limits,
+    onUserRenamed,
+    databaseIsDown,
+    passwordConfirmations,
+  },
 ) => {
   const authLimits = new AuthLimits(database.db, limits);
+  const secure = new URL(publicUrl).protocol === 'https:';
+  const knownDevices = new KnownDevices(database.db, secret, clock, secure);
   const { memo } = sessionsOf(auth);
   // The database announces every session that ends, whoever ended it: every instance forgets
   // it at once.
@@ -80,6 +97,8 @@ export const authRoutes: FastifyPluginAsync<{
       let signIn: SignInAttempt | undefined;
       let passwordChange: Awaited<ReturnType<PasswordConfirmations['attempt']>> | undefined;
       let newName: { userId: string; name: string } | undefined;
+      /** Whose account this browser becomes known for if the request succeeds. */
+      let deviceFor: string | undefined;
       if (request.method === 'POST' && path === '/api/auth/update-user') {
         const input = parseInput(updateUserSchema, body);
         body = input;
@@ -92,14 +111,18 @@ export const authRoutes: FastifyPluginAsync<{
         body = { ...parseInput(changePasswordSchema, body), revokeOtherSessions: true };
         const session = await currentSession(auth, request);
         if (session) passwordChange = await passwordConfirmations.attempt(session.user.id);
+        deviceFor = session?.user.email;
       } else if (request.method === 'POST' && path === '/api/auth/sign-up/email') {
         const input = parseInput(signUpSchema, body);
         body = input;
         await authLimits.signUp(input.email, request.ip);
+        deviceFor = input.email;
       } else if (request.method === 'POST' && path === '/api/auth/sign-in/email') {
         const input = parseInput(signInSchema, body);
         body = { ...(body as object), email: input.email };
-        signIn = await authLimits.signIn(input.email, request.ip);
+        const knownDevice = await knownDevices.recognises(request.headers.cookie, input.email);
+        signIn = await authLimits.signIn(input.email, request.ip, { knownDevice });
+        deviceFor = input.email;
       }
 
       let response: Response;
@@ -117,10 +140,16 @@ export const authRoutes: FastifyPluginAsync<{
       await signIn?.settle(response.status);
       if (newName && response.ok) await onUserRenamed(newName.userId, newName.name);
       if (request.method === 'POST') await forgetOwnSession(request);
-      if (!passwordChange) return sendAuthResponse(reply, response);
+      // docs/PRODUCT.md §5: a browser that signed in is known to this account for a year.
+      const deviceCookie =
+        response.ok && deviceFor
+          ? await knownDevices.cookieFor(request.headers.cookie, deviceFor)
+          : undefined;
+      const extraCookies = deviceCookie ? [deviceCookie] : [];
+      if (!passwordChange) return sendAuthResponse(reply, response, extraCookies);
       await passwordChange.settle(response.ok);
       try {
-        return await sendAuthResponse(reply, response);
+        return await sendAuthResponse(reply, response, extraCookies);
       } catch (error) {
         // better-auth's INVALID_PASSWORD: the current password, shown under its field.
         if (error instanceof AppError && error.code === 'invalid_password') {
