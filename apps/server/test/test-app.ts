@@ -171,11 +171,15 @@ export async function signUpUser(
   const email =
     input.email ?? `investor${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
   const password = input.password ?? 'correct horse battery';
+  const plan = input.plan ?? 'free';
+  // Alpha Tester is by invitation: a code made as the operator makes them (`npm run invite`).
+  const invitationCode =
+    plan === 'alpha' ? (await app.invitations.create({ count: 1 })).codes[0] : undefined;
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
     headers: { origin: testOrigin, 'x-forwarded-for': `198.51.100.${userCounter % 250}` },
-    payload: { name: input.name ?? 'Ada Investor', email, password, plan: input.plan ?? 'free' },
+    payload: { name: input.name ?? 'Ada Investor', email, password, plan, invitationCode },
   });
   if (response.statusCode !== 200) {
     throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);

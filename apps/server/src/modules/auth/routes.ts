@@ -39,6 +39,14 @@ export const authRoutes: FastifyPluginAsync<{
    * Given by the app, so that auth depends on no other module.
    */
   onUserRenamed: (userId: string, name: string) => Promise<void>;
+  /**
+   * Claims the invitation code a sign-up to Alpha carries (docs/PRODUCT.md §4.1), or throws a
+   * 400; the claim is given back if no account is made. Given by the app.
+   */
+  claimInvitation: (
+    code: string | undefined,
+    email: string,
+  ) => Promise<{ release(): Promise<void> }>;
   /** Whether the database cannot be reached now (the health check's answer). */
   databaseIsDown: () => Promise<boolean>;
   /** Counts wrong current passwords per account (shared with deleting the account). */
@@ -53,6 +61,7 @@ export const authRoutes: FastifyPluginAsync<{
     clock,
     limits,
     onUserRenamed,
+    claimInvitation,
     databaseIsDown,
     passwordConfirmations,
   },
@@ -95,6 +104,7 @@ export const authRoutes: FastifyPluginAsync<{
       }
       let body = request.body;
       let signIn: SignInAttempt | undefined;
+      let invitation: { release(): Promise<void> } | undefined;
       let passwordChange: Awaited<ReturnType<PasswordConfirmations['attempt']>> | undefined;
       let newName: { userId: string; name: string } | undefined;
       /** Whose account this browser becomes known for if the request succeeds. */
@@ -113,9 +123,10 @@ export const authRoutes: FastifyPluginAsync<{
         if (session) passwordChange = await passwordConfirmations.attempt(session.user.id);
         deviceFor = session?.user.email;
       } else if (request.method === 'POST' && path === '/api/auth/sign-up/email') {
-        const input = parseInput(signUpSchema, body);
+        const { invitationCode, ...input } = parseInput(signUpSchema, body);
         body = input;
         await authLimits.signUp(input.email, request.ip);
+        if (input.plan === 'alpha') invitation = await claimInvitation(invitationCode, input.email);
         deviceFor = input.email;
       } else if (request.method === 'POST' && path === '/api/auth/sign-in/email') {
         const input = parseInput(signInSchema, body);
@@ -130,8 +141,10 @@ export const authRoutes: FastifyPluginAsync<{
         response = await auth.handler(toAuthRequest(request, publicUrl, body));
       } catch (error) {
         await signIn?.settle(500);
+        await invitation?.release();
         throw error;
       }
+      if (!response.ok) await invitation?.release();
       // better-auth turns some database failures into its own 500, or a 422 "failed to
       // create user", without the cause: ask the database, so an outage is a 503 the client
       // may retry and not an internal error or a refusal.
