@@ -39,3 +39,9 @@ export const createdInvitationsSchema = z.object({
   expiresAt: z.string(),
 });
 export type CreatedInvitations = z.infer<typeof createdInvitationsSchema>;
+
+/** The invitation code field of the sign-up and plan change forms, for the Alpha Tester plan. */
+export const invitationFormSchema = z.object({
+  invitationCode: invitationCodeSchema.min(1, 'Please enter your invitation code'),
+});
+export type InvitationFormInput = z.infer<typeof invitationFormSchema>;

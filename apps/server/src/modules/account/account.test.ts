@@ -341,6 +341,7 @@ describe('Your data: the export', () => {
         'analysis',
         'apiKeys',
         'billing',
+        'invitations',
         'notifications',
         'portfolios',
         'profile',
