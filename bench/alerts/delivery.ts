@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inviteCodes } from '@tickerwise/testkit';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { alerts as alertsTable } from '../../apps/server/src/db/schema/index.ts';
 import {
@@ -51,9 +52,15 @@ export async function measureDelivery(options: {
   try {
     let url = await server.start();
     const users: { cookie: string; id: string }[] = [];
+    const invitations = await inviteCodes(server.dataDir, options.userCount);
     for (let index = 0; index < options.userCount; index++) {
       users.push(
-        await signUpBenchAccount(url, index, { prefix: 'bench-alerts', plan: 'alpha', net: 78 }),
+        await signUpBenchAccount(url, index, {
+          prefix: 'bench-alerts',
+          plan: 'alpha',
+          net: 78,
+          invitationCode: invitations[index],
+        }),
       );
     }
     await server.stop();

@@ -4,6 +4,7 @@
 // a fake OpenAI-compatible model on 127.0.0.1 that writes slowly, as real models do.
 // Run: npm run bench:analysis-serve
 // Targets: at most 10 model calls (one per stock); p99 of the stored reads under 20 ms.
+import { inviteCodes } from '@tickerwise/testkit';
 import { startFakeLlm } from '../../apps/server/test/fake-llm.ts';
 import { percentile, signUpAccounts, startBenchApp } from '../support/bench-app.ts';
 
@@ -21,7 +22,12 @@ const app = await startBenchApp({
 });
 try {
   const signUpStarted = Date.now();
-  const cookies = await signUpAccounts(app.url, users, 'alpha');
+  const cookies = await signUpAccounts(
+    app.url,
+    users,
+    'alpha',
+    await inviteCodes(app.dataDir, users),
+  );
   console.log(
     `signed up ${users} Alpha Tester accounts in ${((Date.now() - signUpStarted) / 1000).toFixed(1)} s`,
   );

@@ -16,6 +16,7 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { inviteCodes } from '@tickerwise/testkit';
 import {
   clockMs,
   cpuSeconds,
@@ -193,11 +194,13 @@ async function benchmark() {
     const loadAtStart = loadavg()[0];
     const url = await server.start();
     const cookies = [];
+    const invitations = await inviteCodes(server.dataDir, userCount);
     for (let index = 0; index < userCount; index++) {
       const account = await signUpBenchAccount(url, index, {
         prefix: 'bench-live',
         plan: 'alpha',
         net: 78,
+        invitationCode: invitations[index],
       });
       cookies.push(account.cookie);
     }

@@ -3,6 +3,8 @@ import { repositoryRoot, startServerProcess } from '@tickerwise/testkit';
 
 export interface BenchApp {
   url: string;
+  /** The server's DATA_DIR, where operator commands (`npm run invite`) find it. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -19,17 +21,19 @@ export async function startBenchApp(env: Record<string, string> = {}): Promise<B
     env: { TRUST_PROXY: '127.0.0.1', ...env },
     startTimeoutMs: 120_000,
   });
-  return { url: server.url, stop: () => server.stop() };
+  return { url: server.url, dataDir: server.dataDir, stop: () => server.stop() };
 }
 
 /**
  * Signs `count` accounts up through the API, each from its own address, on `plan` (Free, or
- * Alpha Tester, the one paid-feature plan that needs no checkout); returns their cookies.
+ * Alpha Tester, the one paid-feature plan that needs no checkout: each with one of
+ * `invitationCodes`, testkit's `inviteCodes`); returns their cookies.
  */
 export async function signUpAccounts(
   url: string,
   count: number,
   plan: 'free' | 'alpha' = 'free',
+  invitationCodes: readonly string[] = [],
 ): Promise<string[]> {
   const cookies: string[] = new Array(count);
   let next = 0;
@@ -50,6 +54,7 @@ export async function signUpAccounts(
           email: `bench-${run}-${index}@example.com`,
           password: 'correct horse battery',
           plan,
+          invitationCode: invitationCodes[index],
         }),
       });
       if (!response.ok) {

@@ -5,7 +5,13 @@ export declare function benchAddress(net: number, index: number): string;
 export declare function signUpBenchAccount(
   url: string,
   index: number,
-  options: { prefix: string; plan: 'free' | 'pro' | 'enterprise' | 'alpha'; net: number },
+  options: {
+    prefix: string;
+    plan: 'free' | 'pro' | 'enterprise' | 'alpha';
+    net: number;
+    /** Needed with Alpha Tester, which is by invitation (testkit's `inviteCodes`). */
+    invitationCode?: string | undefined;
+  },
 ): Promise<{ cookie: string; id: string }>;
 
 export interface EventStream {

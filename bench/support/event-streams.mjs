@@ -19,8 +19,11 @@ export function benchAddress(net, index) {
   return `10.${net}.${Math.floor(index / 250)}.${(index % 250) + 1}`;
 }
 
-/** Signs up account `index` on `plan` from its own address; its cookie and user id. */
-export async function signUpBenchAccount(url, index, { prefix, plan, net }) {
+/**
+ * Signs up account `index` on `plan` from its own address; its cookie and user id. Alpha Tester
+ * needs an `invitationCode` (testkit's `inviteCodes`).
+ */
+export async function signUpBenchAccount(url, index, { prefix, plan, net, invitationCode }) {
   const response = await fetch(`${url}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: {
@@ -33,6 +36,7 @@ export async function signUpBenchAccount(url, index, { prefix, plan, net }) {
       email: `${prefix}-${index}@example.com`,
       password: 'correct horse battery',
       plan,
+      invitationCode,
     }),
   });
   if (!response.ok) {

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import type { Me, SubscriptionTier } from '@tickerwise/shared';
+import { inviteCodes } from '@tickerwise/testkit';
 
 export interface TestAccount {
   name: string;
@@ -30,6 +31,15 @@ interface Fixtures {
   signedInPage: Page;
 }
 
+/** A fresh invitation code to the Alpha Tester plan, made with `npm run invite`. */
+export async function invitationCode(): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the suite through playwright test');
+  const [code] = await inviteCodes(dataDir, 1);
+  if (!code) throw new Error('npm run invite printed no code');
+  return code;
+}
+
 export function newAccount(name = 'Ada Investor'): TestAccount {
   return {
     name,
@@ -44,9 +54,12 @@ export async function signUpInContext(
   options: SignUpOptions = {},
 ): Promise<TestAccount & { me: Me }> {
   const account = newAccount(options.name);
+  const plan = options.plan ?? 'free';
+  // Alpha Tester is by invitation: the code comes from the operator's command.
+  const code = plan === 'alpha' ? await invitationCode() : undefined;
   const response = await context.request.post('/api/auth/sign-up/email', {
     headers: { origin: baseURL },
-    data: { ...account, plan: options.plan ?? 'free' },
+    data: { ...account, plan, invitationCode: code },
   });
   if (!response.ok())
     throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);

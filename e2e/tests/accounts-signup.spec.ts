@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { paths } from '@tickerwise/shared';
-import { expect, newAccount, test } from '../support/fixtures.ts';
+import { expect, invitationCode, newAccount, test } from '../support/fixtures.ts';
 
 /** Opens /signup the way the pricing page does: the chosen plan in session storage. */
 async function openSignup(page: Page, plan: string) {
@@ -29,9 +29,24 @@ test.describe('sign-up', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('selected_plan'))).toBeNull();
   });
 
-  test('an Alpha sign-up gets the Alpha Tester badge', async ({ page }) => {
+  test('an Alpha sign-up needs an invitation code and gets the Alpha Tester badge', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(
+      /status of 400 \(Bad Request\) \[[^\]]*\/api\/auth\/sign-up\/email\]$/,
+      'a wrong invitation code is refused on purpose',
+    );
     await openSignup(page, 'alpha');
     await fillSignup(page, newAccount('Alan Turing'));
+    await page.getByRole('button', { name: 'Create Account - Alpha Tester Plan' }).click();
+    await expect(page.getByText('Please enter your invitation code')).toBeVisible();
+    await page.getByLabel('Invitation Code').fill('AAAA-BBBB-CCCC-DDDD');
+    await page.getByRole('button', { name: 'Create Account - Alpha Tester Plan' }).click();
+    await expect(
+      page.getByText('This invitation code is not valid. Check it and try again.').first(),
+    ).toBeVisible();
+    await page.getByLabel('Invitation Code').fill(await invitationCode());
     await page.getByRole('button', { name: 'Create Account - Alpha Tester Plan' }).click();
 
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { paths } from '@tickerwise/shared';
-import { expect, newAccount, test } from '../support/fixtures.ts';
+import { expect, invitationCode, newAccount, test } from '../support/fixtures.ts';
 
 const planCard = (page: Page, name: string) => page.getByRole('article', { name: `${name} plan` });
 
@@ -147,11 +147,29 @@ test.describe('plans and billing', () => {
     await expect(page.getByText(/Changes to Free/)).toHaveCount(0);
   });
 
-  test('a free user moves to Alpha at once and gets the badge', async ({ page, signUp }) => {
+  test('a free user moves to Alpha with an invitation code and gets the badge', async ({
+    page,
+    signUp,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(
+      /status of 400 \(Bad Request\) \[[^\]]*\/api\/billing\/plan-change\]$/,
+      'a wrong invitation code is refused on purpose',
+    );
     await signUp();
     await page.goto(paths.pricing);
-    await planCard(page, 'Alpha Tester').getByRole('button', { name: 'Switch Plan' }).click();
+    const alpha = planCard(page, 'Alpha Tester');
+    await expect(alpha.getByText('By invitation: have your invitation code ready.')).toBeVisible();
+    await alpha.getByRole('button', { name: 'Switch Plan' }).click();
     await expect(page.getByText("You're changing from FREE to Alpha Tester")).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm Change' }).click();
+    await expect(page.getByText('Please enter your invitation code')).toBeVisible();
+    await page.getByLabel('Invitation Code').fill('AAAA-BBBB-CCCC-DDDD');
+    await page.getByRole('button', { name: 'Confirm Change' }).click();
+    await expect(
+      page.getByText('This invitation code is not valid. Check it and try again.').first(),
+    ).toBeVisible();
+    await page.getByLabel('Invitation Code').fill(await invitationCode());
     await page.getByRole('button', { name: 'Confirm Change' }).click();
 
     await expect(page).toHaveURL(/\/dashboard$/);

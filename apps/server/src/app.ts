@@ -37,6 +37,8 @@ import { registerEntitlements } from './modules/entitlements/register-entitlemen
 import type { EntitlementService } from './modules/entitlements/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { checkHealth } from './modules/health/service.ts';
+import { invitationRoutes } from './modules/invitations/routes.ts';
+import { Invitations } from './modules/invitations/service.ts';
 import { marketPublicRoutes } from './modules/market/public-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { notificationsDataPart } from './modules/notifications/service.ts';
@@ -77,6 +79,8 @@ declare module 'fastify' {
     billing: BillingService;
     entitlements: EntitlementService;
     apiKeys: ApiKeyService;
+    /** Invitation codes to the Alpha Tester plan (`npm run invite`). */
+    invitations: Invitations;
     /** Every module's part of a user's data (the export; its test checks every user table). */
     userData: UserDataRegistry;
     /** The public API's routes, as its reference lists them. */
@@ -122,14 +126,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const { db } = database;
   const clock = deps.clock ?? systemClock;
+  const authSecret = await resolveSecret(db, 'auth', config.authSecret);
+  const invitations = new Invitations(db, clock);
+  app.decorate('invitations', invitations);
   const auth = createAuth({
     db,
     log: (level, message) => app.log[level]({ module: 'auth' }, message),
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
-    secret: await resolveSecret(db, 'auth', config.authSecret),
+    secret: authSecret,
     limits: config.limits,
-    onUserCreated: (user, chosenPlan) => createProfile(db, user, initialTier(chosenPlan)),
+    onUserCreated: async (user, chosenPlan) => {
+      // Alpha only with the invitation code this sign-up claimed (docs/PRODUCT.md §4.1).
+      const invited = chosenPlan === 'alpha' && (await invitations.attachSignUp(user));
+      await createProfile(db, user, initialTier(chosenPlan, invited));
+    },
   });
   app.decorate('auth', auth);
   const operator = registerOperatorAccess(app, config.dataDir);
@@ -158,8 +169,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     auth,
     database,
     publicUrl: config.publicUrl,
+    secret: authSecret,
+    clock,
     limits: config.limits,
     onUserRenamed: (userId, name) => renameProfile(db, userId, name),
+    claimInvitation: (code, email) => invitations.claimForSignUp(code, email),
     databaseIsDown: async () => (await checkHealth(database)).db === 'down',
     passwordConfirmations,
     onPasswordChanged: async (userId) => {
@@ -183,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db,
     clock,
     limits: config.limits,
+    claimInvitation: (tx, code, userId) => invitations.claimForUser(tx, code, userId),
   });
   app.decorate('billing', billing);
   userData.add(billing.dataPart);
@@ -256,6 +271,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(notificationRoutes, { auth, db, operator });
   userData.add(notificationsDataPart(db));
   await app.register(backupRoutes, { database });
+  await app.register(invitationRoutes, { invitations });
+  userData.add(invitations.dataPart());
   const account = createAccountService({
     db,
     clock,

@@ -21,8 +21,12 @@ export function billingRequests(app: () => TestApp) {
 
   return {
     post,
-    changePlan: (user: SignedUpUser, plan: string) =>
-      post('/api/billing/plan-change', { plan }, user.cookie),
+    /** A move to Alpha carries a fresh invitation code, made as the operator makes them. */
+    async changePlan(user: SignedUpUser, plan: string) {
+      const invitationCode =
+        plan === 'alpha' ? (await app().app.invitations.create({ count: 1 })).codes[0] : undefined;
+      return post('/api/billing/plan-change', { plan, invitationCode }, user.cookie);
+    },
     async tierOf(user: SignedUpUser): Promise<string> {
       const response = await app().app.inject({
         method: 'GET',

@@ -131,14 +131,35 @@ export interface SignedUpUser {
   password: string;
   /** `Cookie` header value carrying the session. */
   cookie: string;
+  /** `Cookie` header value carrying the device cookie the sign-up set (sign-in paths only). */
+  deviceCookie: string;
 }
 
 let userCounter = 0;
 
-/** Cookie header from a response's Set-Cookie values. */
+const setCookieLines = (setCookie: string | string[] | undefined): string[] =>
+  Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+
+const pathOf = (line: string) => /;\s*path=([^;]*)/i.exec(line)?.[1]?.trim() ?? '/';
+
+/**
+ * Cookie header from a response's Set-Cookie values: the cookies a browser sends to every
+ * route (`Path=/`), as the session cookie is. The device cookie lives under the auth paths
+ * only: see `deviceCookieFrom`.
+ */
 export function cookieFrom(setCookie: string | string[] | undefined): string {
-  const values = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  return values.map((value) => value.split(';')[0]).join('; ');
+  return setCookieLines(setCookie)
+    .filter((line) => pathOf(line) === '/')
+    .map((value) => value.split(';')[0])
+    .join('; ');
+}
+
+/** Cookie header carrying the device cookie (Path=/api/auth) of a response, or ''. */
+export function deviceCookieFrom(setCookie: string | string[] | undefined): string {
+  return setCookieLines(setCookie)
+    .filter((line) => pathOf(line) === '/api/auth')
+    .map((value) => value.split(';')[0])
+    .join('; ');
 }
 
 /** Signs a new user up through the real API and returns their session cookie. */
@@ -150,11 +171,15 @@ export async function signUpUser(
   const email =
     input.email ?? `investor${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
   const password = input.password ?? 'correct horse battery';
+  const plan = input.plan ?? 'free';
+  // Alpha Tester is by invitation: a code made as the operator makes them (`npm run invite`).
+  const invitationCode =
+    plan === 'alpha' ? (await app.invitations.create({ count: 1 })).codes[0] : undefined;
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
     headers: { origin: testOrigin, 'x-forwarded-for': `198.51.100.${userCounter % 250}` },
-    payload: { name: input.name ?? 'Ada Investor', email, password, plan: input.plan ?? 'free' },
+    payload: { name: input.name ?? 'Ada Investor', email, password, plan, invitationCode },
   });
   if (response.statusCode !== 200) {
     throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
@@ -164,6 +189,7 @@ export async function signUpUser(
     email,
     password,
     cookie: cookieFrom(response.headers['set-cookie']),
+    deviceCookie: deviceCookieFrom(response.headers['set-cookie']),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invitationCodeSchema } from './invitations.ts';
 import { subscriptionTierSchema } from './plans.ts';
 
 /** A user's full name, at sign-up and when they change it. */
@@ -28,6 +29,8 @@ export const signUpSchema = z.object({
     .pipe(z.email('Please enter a valid email address')),
   password: newPasswordSchema('Please enter a password'),
   plan: subscriptionTierSchema,
+  /** Needed with the Alpha Tester plan, which is by invitation (docs/PRODUCT.md §4.1). */
+  invitationCode: invitationCodeSchema.optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { meSchema } from './auth.ts';
+import { invitationCodeSchema } from './invitations.ts';
 import { isPaidTier, paidTiers, type SubscriptionTier, subscriptionTierSchema } from './plans.ts';
 
 /**
@@ -157,7 +158,11 @@ export const checkoutConfirmSchema = z.object({
 });
 
 /** `POST /api/billing/plan-change`. */
-export const planChangeSchema = z.object({ plan: subscriptionTierSchema });
+export const planChangeSchema = z.object({
+  plan: subscriptionTierSchema,
+  /** Needed for a move to the Alpha Tester plan, which is by invitation (docs/PRODUCT.md §4.1). */
+  invitationCode: invitationCodeSchema.optional(),
+});
 export type PlanChangeInput = z.infer<typeof planChangeSchema>;
 
 /** The user's paid subscription as the app shows it. */

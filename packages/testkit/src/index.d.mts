@@ -50,3 +50,9 @@ export interface ServerProcess {
  * exits is killed.
  */
 export declare function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess>;
+
+/**
+ * Makes `count` invitation codes to the Alpha Tester plan with `npm run invite`, the
+ * operator's command, against the server that runs on `dataDir`.
+ */
+export declare function inviteCodes(dataDir: string, count?: number): Promise<string[]>;

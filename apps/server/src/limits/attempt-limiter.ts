@@ -12,7 +12,10 @@ export interface LimitedKey {
   limit: RateLimit;
 }
 
-export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type Verdict =
+  | { allowed: true }
+  /** `refusedBy`: the key that had no room. */
+  | { allowed: false; retryAfterSeconds: number; refusedBy: string };
 
 /** How often rows whose window has ended are deleted (per instance). */
 const pruneEveryMs = 10 * 60_000;
@@ -67,12 +70,12 @@ export class AttemptLimiter {
       sql`with ${sql.join(steps, sql`, `)} select ${sql.join(columns, sql`, `)}`,
     );
     const row = rowsOf(result)[0] ?? {};
-    for (const [index, { limit }] of keys.entries()) {
+    for (const [index, { key, limit }] of keys.entries()) {
       if (row[`counted_${index}`] === true) continue;
       const left = Number(row[`seconds_left_${index}`]);
       // The snapshot may predate a window another attempt opened meanwhile: say a whole window.
       const retryAfterSeconds = Number.isFinite(left) && left > 0 ? left : limit.windowSeconds;
-      return { allowed: false, retryAfterSeconds };
+      return { allowed: false, retryAfterSeconds, refusedBy: key };
     }
     return { allowed: true };
   }

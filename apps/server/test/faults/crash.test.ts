@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { inviteCodes } from '@tickerwise/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildServerBundle,
@@ -72,6 +73,12 @@ describe.skipIf(process.env.DATABASE_URL)('kill -9 while writes are acknowledged
     const env = { TRUST_PROXY: '127.0.0.1' };
     server = await startServerProcess({ bundle, dataDir, env });
     const { url } = server;
+    // Each move to Alpha spends an invitation code (docs/PRODUCT.md §4.1); a worker stops when
+    // none is left.
+    const invitations = [
+      ...(await inviteCodes(dataDir, 500)),
+      ...(await inviteCodes(dataDir, 500)),
+    ];
 
     const investors: Investor[] = [];
     const pendingSignUps = new Set<string>();
@@ -110,11 +117,13 @@ describe.skipIf(process.env.DATABASE_URL)('kill -9 while writes are acknowledged
           );
           if (me?.status !== 200) return;
           reads++;
+          const invitationCode = tier === 'alpha' ? invitations.pop() : undefined;
+          if (tier === 'alpha' && !invitationCode) return;
           investor.pendingTier = tier;
           const change = await post(
             url,
             '/api/billing/plan-change',
-            { plan: tier },
+            { plan: tier, invitationCode },
             investor.cookie,
           )
             .then((response) => response.status)

@@ -15,6 +15,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { inviteCodes } from '@tickerwise/testkit';
 import pg from 'pg';
 import { withDatabase } from '../database-url.ts';
 import { buildServerBundle, type ServerProcess, startServerProcess } from '../server-process.ts';
@@ -99,6 +100,11 @@ async function main(): Promise<void> {
     env: { DATABASE_URL: databaseUrl, TRUST_PROXY: '127.0.0.1' },
   });
   const { url } = server;
+  // Each move to Alpha spends an invitation code (docs/PRODUCT.md §4.1).
+  const invitations = [
+    ...(await inviteCodes(server.dataDir, 500)),
+    ...(await inviteCodes(server.dataDir, 500)),
+  ];
 
   const call = async (
     kind: string,
@@ -167,9 +173,14 @@ async function main(): Promise<void> {
     if (investor.busy) return call('read', '/api/me', { cookie: investor.cookie });
     investor.busy = true;
     const tier = investor.acknowledgedTier === 'alpha' ? 'free' : 'alpha';
+    const invitationCode = tier === 'alpha' ? invitations.pop() : undefined;
+    if (tier === 'alpha' && !invitationCode) {
+      investor.busy = false;
+      return call('read', '/api/me', { cookie: investor.cookie });
+    }
     investor.pendingTier = tier;
     const answer = await call('plan change', '/api/billing/plan-change', {
-      body: { plan: tier },
+      body: { plan: tier, invitationCode },
       cookie: investor.cookie,
     });
     if (answer.status === 200) {

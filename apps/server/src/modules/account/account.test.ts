@@ -344,6 +344,7 @@ describe('Your data: the export', () => {
         'analysis',
         'apiKeys',
         'billing',
+        'invitations',
         'notifications',
         'portfolios',
         'profile',

@@ -1,7 +1,7 @@
 import type { Limits } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AttemptLimiter } from '../../limits/attempt-limiter.ts';
-import { tooManyAttempts } from '../../limits/too-many-attempts.ts';
+import { tooManyAttempts, waitFor } from '../../limits/too-many-attempts.ts';
 
 export type AuthLimitSettings = Pick<
   Limits,
@@ -43,29 +43,57 @@ export class AuthLimits {
   /**
    * Counts a sign-in attempt before the password is checked (so that attempts made at once
    * are counted at once), or throws a 429. Settling with the outcome gives back what was not a
-   * failed guess: a success clears the email's count from that address, anything but a wrong
-   * password (401) is not counted at all.
+   * failed guess: a success clears the email's count from that address and lifts the email's
+   * ceiling, anything but a wrong password (401) is not counted at all.
+   *
+   * The ceiling per email (distributed guessing) does not hold a browser that has signed in
+   * to this account before (`knownDevice`, docs/PRODUCT.md §5): anyone can fill it for a
+   * stranger's email, and its owner must still get in. That browser is still held by the
+   * limits per address and per email and address.
    */
-  async signIn(email: string, address: string): Promise<SignInAttempt> {
+  async signIn(
+    email: string,
+    address: string,
+    { knownDevice }: { knownDevice: boolean },
+  ): Promise<SignInAttempt> {
     const normalised = email.toLowerCase();
     const pair = `sign-in:pair:${normalised}|${address}`;
-    const shared = [`sign-in:address:${address}`, `sign-in:email:${normalised}`];
+    const ownAddress = `sign-in:address:${address}`;
+    const ceiling = `sign-in:email:${normalised}`;
     const verdict = await this.limiter.consume([
       { key: pair, limit: this.limits.signInFailures },
-      { key: shared[0] as string, limit: this.limits.signInFailuresPerAddress },
-      { key: shared[1] as string, limit: this.limits.signInFailuresPerEmail },
+      { key: ownAddress, limit: this.limits.signInFailuresPerAddress },
+      ...(knownDevice ? [] : [{ key: ceiling, limit: this.limits.signInFailuresPerEmail }]),
     ]);
-    if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
+    if (!verdict.allowed) {
+      const seconds = verdict.retryAfterSeconds;
+      if (verdict.refusedBy === ceiling) throw tooManyAttempts(seconds, newDevicePaused(seconds));
+      throw tooManyAttempts(seconds);
+    }
+    const counted = knownDevice ? [pair, ownAddress] : [pair, ownAddress, ceiling];
     return {
       settle: async (status) => {
         if (status === 401) return;
         if (status >= 200 && status < 300) {
           await this.limiter.reset(pair);
-          await this.limiter.refund(shared);
+          await this.limiter.reset(ceiling);
+          await this.limiter.refund([ownAddress]);
           return;
         }
-        await this.limiter.refund([pair, ...shared]);
+        await this.limiter.refund(counted);
       },
     };
   }
+}
+
+/**
+ * The ceiling per email refused a browser that has not signed in to the account before: the
+ * account is under distributed guessing. Its owner gets in at once from a browser they have
+ * used (which also lifts the ceiling), or after the wait.
+ */
+function newDevicePaused(seconds: number): string {
+  return (
+    'This account has had too many failed sign-ins, so sign-ins from new browsers are paused. ' +
+    `Sign in from a browser you have used before, or wait ${waitFor(seconds)} and try again.`
+  );
 }

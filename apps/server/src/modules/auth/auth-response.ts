@@ -31,12 +31,16 @@ function withoutTokens(value: unknown): unknown {
   );
 }
 
-/** Passes better-auth's answer on: its cookies as they are, its errors in the app's shape. */
+/**
+ * Passes better-auth's answer on: its cookies as they are (with `extraCookies` of our own),
+ * its errors in the app's shape.
+ */
 export async function sendAuthResponse(
   reply: FastifyReply,
   response: Response,
+  extraCookies: string[] = [],
 ): Promise<FastifyReply> {
-  const cookies = response.headers.getSetCookie();
+  const cookies = [...response.headers.getSetCookie(), ...extraCookies];
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const location = response.headers.get('location');
   if (location) reply.header('location', location);

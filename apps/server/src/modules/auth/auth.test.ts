@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cookieFrom,
   createTestApp,
+  deviceCookieFrom,
   signUpUser,
   type TestApp,
   testConfig,
@@ -462,6 +463,120 @@ describe('limits set in the configuration', () => {
     } finally {
       await strict.close();
     }
+  });
+
+  describe('a browser that signed in before, once guessing fills the ceiling per email', () => {
+    let strict: TestApp;
+    beforeAll(async () => {
+      strict = await createTestApp({ config: { limits: strictLimits } });
+    });
+    afterAll(() => strict.close());
+
+    let addresses = 0;
+    const freshAddress = () => {
+      addresses += 1;
+      return `10.30.${addresses >> 8}.${addresses & 255}`;
+    };
+    const signInTo = (email: string, password: string, cookie = '') =>
+      strict.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: testOrigin, 'x-forwarded-for': freshAddress(), cookie },
+        payload: { email, password },
+      });
+    /** The attack: wrong passwords for one email, each from its own address, to the ceiling. */
+    async function fillCeiling(email: string) {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 14; attempt++) {
+        statuses.push((await signInTo(email, `distributed guess ${attempt}`)).statusCode);
+      }
+      expect(statuses).toEqual([...Array(12).fill(401), 429, 429]);
+    }
+
+    it('lets the owner in from a browser that signed in before, at a fresh address', async () => {
+      const owner = await signUpUser(strict.app);
+      const earlier = await signInTo(owner.email, owner.password);
+      const deviceCookie = deviceCookieFrom(earlier.headers['set-cookie']);
+      expect(deviceCookie).toMatch(/^tickerwise\.device=/);
+      await fillCeiling(owner.email);
+      const back = await signInTo(owner.email, owner.password, deviceCookie);
+      expect(back.statusCode).toBe(200);
+    });
+
+    it('pauses a new browser until the owner signs in from a known one, which lifts the ceiling', async () => {
+      const owner = await signUpUser(strict.app);
+      await fillCeiling(owner.email);
+      const newBrowser = await signInTo(owner.email, owner.password);
+      expect(newBrowser.statusCode).toBe(429);
+      expect(Number(newBrowser.headers['retry-after'])).toBeGreaterThan(3500);
+      expect(newBrowser.json().error).toEqual({
+        code: 'rate_limited',
+        message:
+          'This account has had too many failed sign-ins, so sign-ins from new browsers are ' +
+          'paused. Sign in from a browser you have used before, or wait 60 minutes and try again.',
+      });
+      expect((await signInTo(owner.email, owner.password, owner.deviceCookie)).statusCode).toBe(
+        200,
+      );
+      expect((await signInTo(owner.email, owner.password)).statusCode).toBe(200);
+    });
+
+    it('resets the ceiling at every successful sign-in', async () => {
+      const owner = await signUpUser(strict.app);
+      for (let attempt = 0; attempt < 11; attempt++) {
+        expect((await signInTo(owner.email, `guess ${attempt}`)).statusCode).toBe(401);
+      }
+      expect((await signInTo(owner.email, owner.password)).statusCode).toBe(200);
+      await fillCeiling(owner.email);
+    });
+
+    it('gives no exemption for another account’s device cookie, a forged one, or after a password change', async () => {
+      const owner = await signUpUser(strict.app);
+      const other = await signUpUser(strict.app);
+      const changed = await signUpUser(strict.app);
+      const newPassword = 'a brand new password';
+      const change = await strict.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { origin: testOrigin, cookie: changed.cookie },
+        payload: { currentPassword: changed.password, newPassword },
+      });
+      expect(change.statusCode).toBe(200);
+      await fillCeiling(owner.email);
+      await fillCeiling(changed.email);
+      const [, value = ''] = owner.deviceCookie.split('=');
+      const [issued] = value.split('.');
+      const forgeries = [
+        other.deviceCookie,
+        `tickerwise.device=${issued}.${'A'.repeat(43)}`,
+        `tickerwise.device=${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`,
+      ];
+      for (const cookie of forgeries) {
+        expect((await signInTo(owner.email, owner.password, cookie)).statusCode).toBe(429);
+      }
+      // The old password's device cookie is worth nothing; the one the change set is honoured.
+      expect((await signInTo(changed.email, newPassword, changed.deviceCookie)).statusCode).toBe(
+        429,
+      );
+      const renewed = deviceCookieFrom(change.headers['set-cookie']);
+      expect((await signInTo(changed.email, newPassword, renewed)).statusCode).toBe(200);
+      expect((await signInTo(owner.email, owner.password, owner.deviceCookie)).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('keeps the device cookie a year, HttpOnly, under the auth paths', async () => {
+      const owner = await signUpUser(strict.app);
+      const response = await signInTo(owner.email, owner.password);
+      const line = [response.headers['set-cookie']]
+        .flat()
+        .find((cookie) => cookie?.startsWith('tickerwise.device='));
+      expect(line).toMatch(/Max-Age=31536000/);
+      expect(line).toMatch(/Path=\/api\/auth/);
+      expect(line).toMatch(/HttpOnly/);
+      expect(line).toMatch(/SameSite=Lax/);
+      expect(line).not.toMatch(/Secure/);
+    });
   });
 
   it('limits sign-ups per address', async () => {

@@ -5,12 +5,14 @@ import {
   updateUserSchema,
 } from '@tickerwise/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, databaseUnavailable, parseInput } from '../../http/errors.ts';
 import type { Auth } from './auth.ts';
 import { type AuthLimitSettings, AuthLimits, type SignInAttempt } from './auth-limits.ts';
 import { sendAuthResponse } from './auth-response.ts';
 import { currentSession, sessionCookieOf, sessionRefused, sessionsOf, toHeaders } from './guard.ts';
+import { KnownDevices } from './known-device.ts';
 import { type PasswordConfirmations, wrongPassword } from './password-confirmation.ts';
 import { tokenOfCookieValue } from './session-cookie.ts';
 import { listenForSessionEnds } from './session-ends.ts';
@@ -28,12 +30,23 @@ export const authRoutes: FastifyPluginAsync<{
   auth: Auth;
   database: Database;
   publicUrl: string;
+  /** The server's secret, which signs the device cookie (`known-device.ts`). */
+  secret: string;
+  clock: Clock;
   limits: AuthLimitSettings;
   /**
    * Keeps what shows the user's name beside the account (the profile) in step after a rename.
    * Given by the app, so that auth depends on no other module.
    */
   onUserRenamed: (userId: string, name: string) => Promise<void>;
+  /**
+   * Claims the invitation code a sign-up to Alpha carries (docs/PRODUCT.md §4.1), or throws a
+   * 400; the claim is given back if no account is made. Given by the app.
+   */
+  claimInvitation: (
+    code: string | undefined,
+    email: string,
+  ) => Promise<{ release(): Promise<void> }>;
   /** Whether the database cannot be reached now (the health check's answer). */
   databaseIsDown: () => Promise<boolean>;
   /** Counts wrong current passwords per account (shared with deleting the account). */
@@ -49,14 +62,19 @@ export const authRoutes: FastifyPluginAsync<{
     auth,
     database,
     publicUrl,
+    secret,
+    clock,
     limits,
     onUserRenamed,
+    claimInvitation,
     databaseIsDown,
     passwordConfirmations,
     onPasswordChanged,
   },
 ) => {
   const authLimits = new AuthLimits(database.db, limits);
+  const secure = new URL(publicUrl).protocol === 'https:';
+  const knownDevices = new KnownDevices(database.db, secret, clock, secure);
   const { memo } = sessionsOf(auth);
   // The database announces every session that ends, whoever ended it: every instance forgets
   // it at once.
@@ -92,10 +110,13 @@ export const authRoutes: FastifyPluginAsync<{
       }
       let body = request.body;
       let signIn: SignInAttempt | undefined;
+      let invitation: { release(): Promise<void> } | undefined;
       let passwordChange:
         | { userId: string; attempt: Awaited<ReturnType<PasswordConfirmations['attempt']>> }
         | undefined;
       let newName: { userId: string; name: string } | undefined;
+      /** Whose account this browser becomes known for if the request succeeds. */
+      let deviceFor: string | undefined;
       if (request.method === 'POST' && path === '/api/auth/update-user') {
         const input = parseInput(updateUserSchema, body);
         body = input;
@@ -112,14 +133,19 @@ export const authRoutes: FastifyPluginAsync<{
           const attempt = await passwordConfirmations.attempt(session.user.id);
           passwordChange = { userId: session.user.id, attempt };
         }
+        deviceFor = session?.user.email;
       } else if (request.method === 'POST' && path === '/api/auth/sign-up/email') {
-        const input = parseInput(signUpSchema, body);
+        const { invitationCode, ...input } = parseInput(signUpSchema, body);
         body = input;
         await authLimits.signUp(input.email, request.ip);
+        if (input.plan === 'alpha') invitation = await claimInvitation(invitationCode, input.email);
+        deviceFor = input.email;
       } else if (request.method === 'POST' && path === '/api/auth/sign-in/email') {
         const input = parseInput(signInSchema, body);
         body = { ...(body as object), email: input.email };
-        signIn = await authLimits.signIn(input.email, request.ip);
+        const knownDevice = await knownDevices.recognises(request.headers.cookie, input.email);
+        signIn = await authLimits.signIn(input.email, request.ip, { knownDevice });
+        deviceFor = input.email;
       }
 
       let response: Response;
@@ -127,8 +153,10 @@ export const authRoutes: FastifyPluginAsync<{
         response = await auth.handler(toAuthRequest(request, publicUrl, body));
       } catch (error) {
         await signIn?.settle(500);
+        await invitation?.release();
         throw error;
       }
+      if (!response.ok) await invitation?.release();
       // better-auth turns some database failures into its own 500, or a 422 "failed to
       // create user", without the cause: ask the database, so an outage is a 503 the client
       // may retry and not an internal error or a refusal.
@@ -137,11 +165,17 @@ export const authRoutes: FastifyPluginAsync<{
       await signIn?.settle(response.status);
       if (newName && response.ok) await onUserRenamed(newName.userId, newName.name);
       if (request.method === 'POST') await forgetOwnSession(request);
-      if (!passwordChange) return sendAuthResponse(reply, response);
+      // docs/PRODUCT.md §5: a browser that signed in is known to this account for a year.
+      const deviceCookie =
+        response.ok && deviceFor
+          ? await knownDevices.cookieFor(request.headers.cookie, deviceFor)
+          : undefined;
+      const extraCookies = deviceCookie ? [deviceCookie] : [];
+      if (!passwordChange) return sendAuthResponse(reply, response, extraCookies);
       await passwordChange.attempt.settle(response.ok);
       if (response.ok) await onPasswordChanged(passwordChange.userId);
       try {
-        return await sendAuthResponse(reply, response);
+        return await sendAuthResponse(reply, response, extraCookies);
       } catch (error) {
         // better-auth's INVALID_PASSWORD: the current password, shown under its field.
         if (error instanceof AppError && error.code === 'invalid_password') {

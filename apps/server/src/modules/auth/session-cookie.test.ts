@@ -36,6 +36,23 @@ describe.each([
     expect((await me(cookie)).statusCode).toBe(200);
   });
 
+  it('sets the device cookie beside it, Secure over https like the session cookie', async () => {
+    const user = await signUpUser(testApp.app);
+    const signIn = await request('POST', '/api/auth/sign-in/email', '', {
+      email: user.email,
+      password: user.password,
+    });
+    const secure = publicUrl.startsWith('https:');
+    const line = [signIn.headers['set-cookie'] ?? []]
+      .flat()
+      .find((cookie) => cookie.includes('tickerwise.device='));
+    expect(line?.startsWith(secure ? '__Secure-tickerwise.device=' : 'tickerwise.device=')).toBe(
+      true,
+    );
+    expect(/;\s*Secure/i.test(line ?? '')).toBe(secure);
+    expect(line).toMatch(/HttpOnly/);
+  });
+
   for (const order of ['planted first', 'planted last'] as const) {
     it(`refuses a request carrying both names (${order}), and the planted value stays worthless`, async () => {
       const target = await victim();

@@ -7,7 +7,7 @@ import { customerDirectory } from './customers.ts';
 import { type FailedPaymentLimitSettings, FailedPaymentLimits } from './failed-payment-limits.ts';
 import { createBillingProvider } from './providers/create-provider.ts';
 import { billingRoutes } from './routes.ts';
-import { type BillingService, createBillingService } from './service.ts';
+import { type BillingDeps, type BillingService, createBillingService } from './service.ts';
 import { startBillingSweep } from './sweep.ts';
 
 /** How often scheduled plan changes and offline renewals that fell due are applied. */
@@ -22,6 +22,8 @@ export async function registerBilling(
     db: Db;
     clock: Clock;
     limits: FailedPaymentLimitSettings;
+    /** Given by the app, so that billing depends on no other module for it. */
+    claimInvitation: BillingDeps['claimInvitation'];
   },
 ): Promise<BillingService> {
   const { db, clock } = options;
@@ -34,6 +36,7 @@ export async function registerBilling(
     clock,
     log,
     userOfCustomer: customers.userOf,
+    claimInvitation: options.claimInvitation,
   });
   await app.register(billingRoutes, {
     auth: options.auth,

@@ -84,8 +84,8 @@ export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (
     { config: { access: 'user' } },
     async (request): Promise<PlanChangeResult> => {
       const user = await requireUser(auth, request);
-      const { plan } = parseInput(planChangeSchema, request.body);
-      return billing.changePlan(user, plan);
+      const { plan, invitationCode } = parseInput(planChangeSchema, request.body);
+      return billing.changePlan(user, plan, invitationCode);
     },
   );
 

@@ -46,6 +46,12 @@ export interface BillingDeps {
   log: (error: unknown) => void;
   /** The user a customer of the payment system pays for (webhooks name customers, not users). */
   userOfCustomer: (customerId: string) => Promise<string | null>;
+  /** Claims an invitation code for a move to Alpha (docs/PRODUCT.md §4.1), or throws a 400. */
+  claimInvitation: (
+    db: Db,
+    code: string | undefined,
+    userId: string,
+  ) => Promise<{ release(): Promise<void> }>;
 }
 
 const changeConflict = () =>
@@ -58,7 +64,7 @@ const changeConflict = () =>
  * what happened in our rows; the provider only moves money.
  */
 export function createBillingService(deps: BillingDeps) {
-  const { db, provider, clock, log } = deps;
+  const { db, provider, clock, log, claimInvitation } = deps;
   const testCheckoutSchema = testCheckoutSchemaOn(clock);
 
   /** The checkout body of this provider's card form, as its shared schema reads it. */
@@ -194,7 +200,11 @@ export function createBillingService(deps: BillingDeps) {
     },
 
     /** `POST /api/billing/plan-change`: a change chosen on /plan-change (never one that needs checkout). */
-    async changePlan(payer: Payer, target: SubscriptionTier): Promise<PlanChangeResult> {
+    async changePlan(
+      payer: Payer,
+      target: SubscriptionTier,
+      invitationCode?: string,
+    ): Promise<PlanChangeResult> {
       const { subscription_tier: current } = await getMe(db, payer);
       const live = await liveSubscription(db, payer.id);
       const move = planMove(current, target, live);
@@ -214,6 +224,8 @@ export function createBillingService(deps: BillingDeps) {
       if (move === 'immediate') {
         await db.transaction(async (tx) => {
           if ((await lockTier(tx, payer.id)) !== current) throw changeConflict();
+          // Alpha is by invitation: the code is spent with the move, or not at all.
+          if (target === 'alpha') await claimInvitation(tx, invitationCode, payer.id);
           await setTier(tx, payer.id, target);
         });
       } else if (live && move === 'switch' && isPaidTier(target)) {
@@ -246,7 +258,17 @@ export function createBillingService(deps: BillingDeps) {
         });
       } else if (live && (move === 'schedule' || move === 'keep')) {
         const scheduledTier = move === 'schedule' ? target : null;
-        await provider.scheduleEnd(live, scheduledTier);
+        // A move to Alpha at the period's end spends its invitation code now.
+        const claim =
+          scheduledTier === 'alpha'
+            ? await claimInvitation(db, invitationCode, payer.id)
+            : undefined;
+        try {
+          await provider.scheduleEnd(live, scheduledTier);
+        } catch (error) {
+          await claim?.release();
+          throw error;
+        }
         await db
           .update(subscriptions)
           .set({ scheduledTier, updatedAt: sql`now()` })

@@ -213,8 +213,10 @@ describe('AI calls a day', () => {
   it('follows a plan change at once: Free to Alpha gets 200 a day', async () => {
     const user = await userOn('free');
     expect((await aiCall(user)).statusCode).toBe(402);
+    const [invitationCode] = (await testApp.app.invitations.create({ count: 1 })).codes;
     expect(
-      (await post('/api/billing/plan-change', { plan: 'alpha' }, user.cookie)).statusCode,
+      (await post('/api/billing/plan-change', { plan: 'alpha', invitationCode }, user.cookie))
+        .statusCode,
     ).toBe(200);
     expect((await aiCall(user)).json()).toEqual({ used: 1, limit: 200 });
   });

@@ -10,9 +10,12 @@ export interface ProfileOwner {
   email: string;
 }
 
-/** The tier a new account starts on (docs/PRODUCT.md §13.6): Alpha if chosen, else Free. */
-export function initialTier(chosenPlan: unknown): SubscriptionTier {
-  return chosenPlan === 'alpha' ? 'alpha' : 'free';
+/**
+ * The tier a new account starts on (docs/PRODUCT.md §13.6): Alpha if chosen with an invitation
+ * code the sign-up claimed (`invited`, §4.1), else Free.
+ */
+export function initialTier(chosenPlan: unknown, invited: boolean): SubscriptionTier {
+  return chosenPlan === 'alpha' && invited ? 'alpha' : 'free';
 }
 
 export async function createProfile(

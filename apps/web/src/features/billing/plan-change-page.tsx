@@ -1,5 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Me, paths, planFor, planMove, type SubscriptionTier } from '@tickerwise/shared';
+import {
+  invitationFormSchema,
+  type Me,
+  paths,
+  planFor,
+  planMove,
+  type SubscriptionTier,
+} from '@tickerwise/shared';
+import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth, useAuthActions } from '../../app/session/auth-provider.tsx';
 import { PlanSummary } from '../../components/plan-summary.tsx';
@@ -7,6 +16,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { CenteredSpinner, Spinner } from '../../components/ui/spinner.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { changePlan } from './api/change-plan.ts';
@@ -36,18 +46,30 @@ function ConfirmPlanChange({ user, target }: { user: Me; target: SubscriptionTie
   const move = planMove(current, target, subscription);
   const plan = planFor(target);
 
+  // docs/PRODUCT.md §4.1: a move to Alpha Tester (at once or at the period end) needs a code.
+  const invited = target === 'alpha' && (move === 'immediate' || move === 'schedule');
+  const form = useForm({
+    resolver: zodResolver(invitationFormSchema),
+    defaultValues: { invitationCode: '' },
+  });
   const mutation = useMutation({
-    mutationFn: () => changePlan(target),
+    mutationFn: (invitationCode: string | undefined) => changePlan(target, invitationCode),
     onSuccess: async (result) => {
       queryClient.setQueryData(billingStatusKey, result.billing);
       await refreshUser();
       navigate(paths.dashboard);
     },
+    onError: (error) => {
+      const message = error instanceof ApiRequestError && error.fields.invitationCode;
+      if (message) form.setError('invitationCode', { message });
+    },
   });
 
   const confirm = () => {
     if (move === 'checkout') navigate(paths.payment, { state: { plan: target, upgrade: true } });
-    else mutation.mutate();
+    else if (invited)
+      void form.handleSubmit(({ invitationCode }) => mutation.mutate(invitationCode))();
+    else mutation.mutate(undefined);
   };
   // A paid plan's period end must be known before the user is told when a change applies.
   const ready = !paid || billing.isSuccess;
@@ -79,6 +101,18 @@ function ConfirmPlanChange({ user, target }: { user: Me; target: SubscriptionTie
           <Spinner label="Loading your billing period" />
         )}
       </div>
+      {invited && (
+        <TextField
+          form={form}
+          name="invitationCode"
+          label="Invitation Code"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="XXXX-XXXX-XXXX-XXXX"
+          figures
+          className="mt-6"
+        />
+      )}
       {failure && (
         <Alert title="Failed to update plan" icon={false} className="mt-6">
           {failure instanceof ApiRequestError ? failure.message : undefined}

@@ -15,6 +15,9 @@ import { useBillingStatus } from './api/get-billing-status.ts';
 import { PlanCard } from './components/plan-card.tsx';
 import { formatLongDate } from './format-date.ts';
 
+/** docs/PRODUCT.md §4.1: Alpha Tester is by invitation; the next step asks for the code. */
+const invitationNote = 'By invitation: have your invitation code ready.';
+
 /** docs/PRODUCT.md §3.3: four plans; what choosing one does depends on who is looking. */
 export function PricingPage() {
   const auth = useAuth();
@@ -83,7 +86,9 @@ export function PricingPage() {
               note={
                 plan.tier === scheduled && periodEnd
                   ? `Starts ${formatLongDate(periodEnd)}`
-                  : undefined
+                  : plan.tier === 'alpha' && current !== 'alpha'
+                    ? invitationNote
+                    : undefined
               }
               action={actionFor(plan)}
             />
