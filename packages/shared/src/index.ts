@@ -12,6 +12,7 @@ export * from './format.ts';
 export * from './history.ts';
 export * from './live.ts';
 export * from './market.ts';
+export * from './market-status.ts';
 export * from './notifications.ts';
 export * from './plan-features.ts';
 export * from './plans.ts';

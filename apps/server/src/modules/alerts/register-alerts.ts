@@ -86,7 +86,7 @@ export async function registerAlerts(
     await keeper.stop();
     await quotes.stop();
   });
-  await app.register(alertRoutes, { auth, store, market });
+  await app.register(alertRoutes, { auth, store, market, now });
   const alerts = { store, quotes, bars, keeper };
   app.decorate('alerts', alerts);
   return alerts;
