@@ -454,7 +454,9 @@ describe('alerts on a closed market', () => {
     const [notification] = await notificationsOf(user);
     expect(notification!.title).toBe(`AAPL is above ${levelText}`);
     expect(notification!.message).toContain('at Nov 26, 7:54 AM ET, the market closed.');
-    expect(notification!.message).toContain('It was already past your level when the alert was set.');
+    expect(notification!.message).toContain(
+      'It was already past your level when the alert was set.',
+    );
 
     // Wait for the next crossing: quiet above the level until the price has been below it.
     const wait = await call(user, 'POST', '/api/alerts', {
