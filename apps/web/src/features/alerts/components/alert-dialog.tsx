@@ -1,6 +1,7 @@
 import {
   type Alert,
   type AlertRepeat,
+  type AlreadyMetChoice,
   createAlertSchema,
   formatUsd,
   updateAlertSchema,
@@ -11,7 +12,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { inputStyles } from '../../../components/ui/field-styles.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { createAlert, updateAlert, useAlertChange } from '../api/alert-changes.ts';
+import {
+  alreadyMetQuestionOf,
+  createAlert,
+  updateAlert,
+  useAlertChange,
+} from '../api/alert-changes.ts';
+import { AlreadyMetQuestion } from './already-met-question.tsx';
 import {
   type ConditionDraft,
   conditionOf,
@@ -52,6 +59,10 @@ export function AlertDialog({
   const [repeat, setRepeat] = useState<AlertRepeat>('once');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  /** The server's question when the level is already reached, with the body it was asked of. */
+  const [asking, setAsking] = useState<{ question: string; body: object } | null>(null);
+  /** What the server said of the saved alert (a day-change alert set outside the session). */
+  const [notice, setNotice] = useState<string | null>(null);
   const save = useAlertChange(async (body: unknown) =>
     alert ? updateAlert(alert.id, body as never) : createAlert(body as never),
   );
@@ -63,7 +74,30 @@ export function AlertDialog({
     setRepeat(alert?.repeat ?? 'once');
     setNote(alert?.note ?? '');
     setErrors({});
+    setAsking(null);
+    setNotice(null);
   }, [open, symbol, alert]);
+
+  const send = async (body: object) => {
+    try {
+      const saved = await save.mutateAsync(body);
+      setAsking(null);
+      if (saved.notice) setNotice(saved.notice);
+      else onOpenChange(false);
+    } catch (error) {
+      const question = alreadyMetQuestionOf(error);
+      if (question) {
+        setAsking({ question, body });
+      } else if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
+        setErrors(errorsOf(Object.entries(error.fields)));
+      } else {
+        setErrors({ form: (error as Error).message });
+      }
+    }
+  };
+  const choose = (choice: AlreadyMetChoice) => {
+    if (asking) void send({ ...asking.body, ifAlreadyMet: choice });
+  };
 
   const valueField = valueFieldOf(draft.kind);
   const submit = async (event: FormEvent) => {
@@ -79,16 +113,8 @@ export function AlertDialog({
       return;
     }
     setErrors({});
-    try {
-      await save.mutateAsync(body);
-      onOpenChange(false);
-    } catch (error) {
-      if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
-        setErrors(errorsOf(Object.entries(error.fields)));
-      } else {
-        setErrors({ form: (error as Error).message });
-      }
-    }
+    setAsking(null);
+    await send(body);
   };
 
   return (
@@ -98,183 +124,204 @@ export function AlertDialog({
       title={alert ? `Edit alert on ${alert.symbol}` : symbol ? `Alert on ${symbol}` : 'New alert'}
       description="You get a notification in the bell the moment it fires."
     >
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-        {existing}
-        {!symbol && !alert && (
-          <div>
-            <p className="mb-1.5 block text-sm font-medium text-ink-900">Stock or ETF</p>
-            {chosen ? (
-              <div className="flex items-center justify-between rounded-xl border border-slate-300 px-3.5 py-2.5">
-                <span className="font-semibold text-ink-950">{chosen}</span>
-                <button
-                  type="button"
-                  onClick={() => setChosen('')}
-                  className="text-sm font-semibold text-brand-700"
-                >
-                  Change
-                </button>
-              </div>
-            ) : (
-              <SymbolPicker label="Choose a symbol" onPick={(match) => setChosen(match.symbol)} />
-            )}
-            {errors.symbol && <p className="mt-1.5 text-sm text-red-700">{errors.symbol}</p>}
-          </div>
-        )}
-        <div>
-          <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-ink-900">
-            Notify me when
-          </label>
-          <select
-            id={`${id}-kind`}
-            value={draft.kind}
-            onChange={(event) =>
-              setDraft({ ...draft, kind: event.target.value as ConditionDraft['kind'] })
-            }
-            className={`${inputStyles(false)} mt-1.5`}
+      {notice ? (
+        <div className="mt-4 space-y-4">
+          <p
+            role="status"
+            className="rounded-xl border border-slate-200 bg-slate-50 p-3.5 text-sm text-slate-700"
           >
-            {kindGroups.map((group) => (
-              <optgroup key={group.label} label={group.label}>
-                {group.kinds.map((option) => (
-                  <option key={option.kind} value={option.kind}>
-                    {option.label}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </div>
-        {valueField && (
-          <div>
-            <label htmlFor={`${id}-value`} className="block text-sm font-medium text-ink-900">
-              {valueField.label}
-            </label>
-            <div className="relative mt-1.5">
-              {valueField.prefix && (
-                <span className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500">
-                  {valueField.prefix}
-                </span>
-              )}
-              <input
-                id={`${id}-value`}
-                inputMode="decimal"
-                autoComplete="off"
-                value={draft.value}
-                onChange={(event) => setDraft({ ...draft, value: event.target.value })}
-                aria-invalid={Boolean(errors.value)}
-                aria-describedby={`${id}-value-note`}
-                className={`${inputStyles(Boolean(errors.value))} tabular-nums ${valueField.prefix ? 'pl-7' : ''}`}
-              />
-              {valueField.suffix && (
-                <span className="pointer-events-none absolute top-1/2 right-3.5 -translate-y-1/2 text-slate-500">
-                  {valueField.suffix}
-                </span>
-              )}
-            </div>
-            <p
-              id={`${id}-value-note`}
-              className={`mt-1.5 text-sm ${errors.value ? 'text-red-700' : 'text-slate-500'}`}
-            >
-              {errors.value ??
-                (valueField.prefix && currentPrice
-                  ? `Now ${formatUsd(currentPrice)}. A level it is already past fires on the next price.`
-                  : 'The level itself counts.')}
-            </p>
+            {alert ? 'Alert saved.' : 'Alert set.'} {notice}
+          </p>
+          <div className="flex justify-end">
+            <Button onClick={() => onOpenChange(false)}>Done</Button>
           </div>
-        )}
-        {(draft.kind === 'crosses_above_sma' || draft.kind === 'crosses_below_sma') && (
-          <fieldset>
-            <legend className="text-sm font-medium text-ink-900">Moving average</legend>
-            <div className="mt-1.5 flex gap-4 text-sm">
-              {(['50', '200'] as const).map((period) => (
-                <label key={period} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name={`${id}-period`}
-                    checked={draft.period === period}
-                    onChange={() => setDraft({ ...draft, period })}
-                    className="accent-brand-600"
-                  />
-                  {period}-day simple average
-                </label>
-              ))}
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+          {existing}
+          {!symbol && !alert && (
+            <div>
+              <p className="mb-1.5 block text-sm font-medium text-ink-900">Stock or ETF</p>
+              {chosen ? (
+                <div className="flex items-center justify-between rounded-xl border border-slate-300 px-3.5 py-2.5">
+                  <span className="font-semibold text-ink-950">{chosen}</span>
+                  <button
+                    type="button"
+                    onClick={() => setChosen('')}
+                    className="text-sm font-semibold text-brand-700"
+                  >
+                    Change
+                  </button>
+                </div>
+              ) : (
+                <SymbolPicker label="Choose a symbol" onPick={(match) => setChosen(match.symbol)} />
+              )}
+              {errors.symbol && <p className="mt-1.5 text-sm text-red-700">{errors.symbol}</p>}
             </div>
-          </fieldset>
-        )}
-        {draft.kind === 'rating_becomes' && (
+          )}
           <div>
-            <label htmlFor={`${id}-rating`} className="block text-sm font-medium text-ink-900">
-              Rating
+            <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-ink-900">
+              Notify me when
             </label>
             <select
-              id={`${id}-rating`}
-              value={draft.rating}
+              id={`${id}-kind`}
+              value={draft.kind}
               onChange={(event) =>
-                setDraft({ ...draft, rating: event.target.value as ConditionDraft['rating'] })
+                setDraft({ ...draft, kind: event.target.value as ConditionDraft['kind'] })
               }
               className={`${inputStyles(false)} mt-1.5`}
             >
-              {ratingChoices.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
+              {kindGroups.map((group) => (
+                <optgroup key={group.label} label={group.label}>
+                  {group.kinds.map((option) => (
+                    <option key={option.kind} value={option.kind}>
+                      {option.label}
+                    </option>
+                  ))}
+                </optgroup>
               ))}
             </select>
           </div>
-        )}
-        <fieldset>
-          <legend className="text-sm font-medium text-ink-900">How often</legend>
-          <div className="mt-1.5 space-y-1.5 text-sm text-slate-700">
-            <label className="flex items-start gap-2">
-              <input
-                type="radio"
-                name={`${id}-repeat`}
-                checked={repeat === 'once'}
-                onChange={() => setRepeat('once')}
-                className="mt-0.5 accent-brand-600"
-              />
-              Once, then off until I arm it again
+          {valueField && (
+            <div>
+              <label htmlFor={`${id}-value`} className="block text-sm font-medium text-ink-900">
+                {valueField.label}
+              </label>
+              <div className="relative mt-1.5">
+                {valueField.prefix && (
+                  <span className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500">
+                    {valueField.prefix}
+                  </span>
+                )}
+                <input
+                  id={`${id}-value`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={draft.value}
+                  onChange={(event) => setDraft({ ...draft, value: event.target.value })}
+                  aria-invalid={Boolean(errors.value)}
+                  aria-describedby={`${id}-value-note`}
+                  className={`${inputStyles(Boolean(errors.value))} tabular-nums ${valueField.prefix ? 'pl-7' : ''}`}
+                />
+                {valueField.suffix && (
+                  <span className="pointer-events-none absolute top-1/2 right-3.5 -translate-y-1/2 text-slate-500">
+                    {valueField.suffix}
+                  </span>
+                )}
+              </div>
+              <p
+                id={`${id}-value-note`}
+                className={`mt-1.5 text-sm ${errors.value ? 'text-red-700' : 'text-slate-500'}`}
+              >
+                {errors.value ??
+                  (valueField.prefix && currentPrice
+                    ? `Now ${formatUsd(currentPrice)}. For a level it is already past, you choose: fire now or wait for the next crossing.`
+                    : 'The level itself counts.')}
+              </p>
+            </div>
+          )}
+          {(draft.kind === 'crosses_above_sma' || draft.kind === 'crosses_below_sma') && (
+            <fieldset>
+              <legend className="text-sm font-medium text-ink-900">Moving average</legend>
+              <div className="mt-1.5 flex gap-4 text-sm">
+                {(['50', '200'] as const).map((period) => (
+                  <label key={period} className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name={`${id}-period`}
+                      checked={draft.period === period}
+                      onChange={() => setDraft({ ...draft, period })}
+                      className="accent-brand-600"
+                    />
+                    {period}-day simple average
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          {draft.kind === 'rating_becomes' && (
+            <div>
+              <label htmlFor={`${id}-rating`} className="block text-sm font-medium text-ink-900">
+                Rating
+              </label>
+              <select
+                id={`${id}-rating`}
+                value={draft.rating}
+                onChange={(event) =>
+                  setDraft({ ...draft, rating: event.target.value as ConditionDraft['rating'] })
+                }
+                className={`${inputStyles(false)} mt-1.5`}
+              >
+                {ratingChoices.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <fieldset>
+            <legend className="text-sm font-medium text-ink-900">How often</legend>
+            <div className="mt-1.5 space-y-1.5 text-sm text-slate-700">
+              <label className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name={`${id}-repeat`}
+                  checked={repeat === 'once'}
+                  onChange={() => setRepeat('once')}
+                  className="mt-0.5 accent-brand-600"
+                />
+                Once, then off until I arm it again
+              </label>
+              <label className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name={`${id}-repeat`}
+                  checked={repeat === 'daily'}
+                  onChange={() => setRepeat('daily')}
+                  className="mt-0.5 accent-brand-600"
+                />
+                At most once every trading day
+              </label>
+            </div>
+          </fieldset>
+          <div>
+            <label htmlFor={`${id}-note`} className="block text-sm font-medium text-ink-900">
+              Note <span className="font-normal text-slate-500">(optional)</span>
             </label>
-            <label className="flex items-start gap-2">
-              <input
-                type="radio"
-                name={`${id}-repeat`}
-                checked={repeat === 'daily'}
-                onChange={() => setRepeat('daily')}
-                className="mt-0.5 accent-brand-600"
-              />
-              At most once every trading day
-            </label>
+            <textarea
+              id={`${id}-note`}
+              rows={2}
+              maxLength={200}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              placeholder="What you plan to do when it fires"
+              className={`${inputStyles(Boolean(errors.note))} mt-1.5`}
+            />
+            {errors.note && <p className="mt-1.5 text-sm text-red-700">{errors.note}</p>}
           </div>
-        </fieldset>
-        <div>
-          <label htmlFor={`${id}-note`} className="block text-sm font-medium text-ink-900">
-            Note <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <textarea
-            id={`${id}-note`}
-            rows={2}
-            maxLength={200}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            placeholder="What you plan to do when it fires"
-            className={`${inputStyles(Boolean(errors.note))} mt-1.5`}
-          />
-          {errors.note && <p className="mt-1.5 text-sm text-red-700">{errors.note}</p>}
-        </div>
-        {errors.form && (
-          <p role="alert" className="text-sm text-red-700">
-            {errors.form}
-          </p>
-        )}
-        <div className="flex justify-end gap-3 pt-1">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={save.isPending} busyLabel="Saving...">
-            {alert ? 'Save alert' : 'Set alert'}
-          </Button>
-        </div>
-      </form>
+          {errors.form && (
+            <p role="alert" className="text-sm text-red-700">
+              {errors.form}
+            </p>
+          )}
+          {asking && (
+            <AlreadyMetQuestion
+              question={asking.question}
+              busy={save.isPending}
+              onChoose={choose}
+            />
+          )}
+          <div className="flex justify-end gap-3 pt-1">
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={save.isPending} busyLabel="Saving...">
+              {alert ? 'Save alert' : 'Set alert'}
+            </Button>
+          </div>
+        </form>
+      )}
     </Dialog>
   );
 }
