@@ -124,7 +124,7 @@ export function AlertDialog({
       title={alert ? `Edit alert on ${alert.symbol}` : symbol ? `Alert on ${symbol}` : 'New alert'}
       description="You get a notification in the bell the moment it fires."
     >
-      {notice ? (
+      {notice && (
         <div className="mt-4 space-y-4">
           <p
             role="status"
@@ -136,192 +136,187 @@ export function AlertDialog({
             <Button onClick={() => onOpenChange(false)}>Done</Button>
           </div>
         </div>
-      ) : (
-        <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-          {existing}
-          {!symbol && !alert && (
-            <div>
-              <p className="mb-1.5 block text-sm font-medium text-ink-900">Stock or ETF</p>
-              {chosen ? (
-                <div className="flex items-center justify-between rounded-xl border border-slate-300 px-3.5 py-2.5">
-                  <span className="font-semibold text-ink-950">{chosen}</span>
-                  <button
-                    type="button"
-                    onClick={() => setChosen('')}
-                    className="text-sm font-semibold text-brand-700"
-                  >
-                    Change
-                  </button>
-                </div>
-              ) : (
-                <SymbolPicker label="Choose a symbol" onPick={(match) => setChosen(match.symbol)} />
-              )}
-              {errors.symbol && <p className="mt-1.5 text-sm text-red-700">{errors.symbol}</p>}
-            </div>
-          )}
+      )}
+      <form onSubmit={submit} noValidate hidden={notice !== null} className="mt-4 space-y-4">
+        {existing}
+        {!symbol && !alert && (
           <div>
-            <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-ink-900">
-              Notify me when
+            <p className="mb-1.5 block text-sm font-medium text-ink-900">Stock or ETF</p>
+            {chosen ? (
+              <div className="flex items-center justify-between rounded-xl border border-slate-300 px-3.5 py-2.5">
+                <span className="font-semibold text-ink-950">{chosen}</span>
+                <button
+                  type="button"
+                  onClick={() => setChosen('')}
+                  className="text-sm font-semibold text-brand-700"
+                >
+                  Change
+                </button>
+              </div>
+            ) : (
+              <SymbolPicker label="Choose a symbol" onPick={(match) => setChosen(match.symbol)} />
+            )}
+            {errors.symbol && <p className="mt-1.5 text-sm text-red-700">{errors.symbol}</p>}
+          </div>
+        )}
+        <div>
+          <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-ink-900">
+            Notify me when
+          </label>
+          <select
+            id={`${id}-kind`}
+            value={draft.kind}
+            onChange={(event) =>
+              setDraft({ ...draft, kind: event.target.value as ConditionDraft['kind'] })
+            }
+            className={`${inputStyles(false)} mt-1.5`}
+          >
+            {kindGroups.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.kinds.map((option) => (
+                  <option key={option.kind} value={option.kind}>
+                    {option.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        {valueField && (
+          <div>
+            <label htmlFor={`${id}-value`} className="block text-sm font-medium text-ink-900">
+              {valueField.label}
+            </label>
+            <div className="relative mt-1.5">
+              {valueField.prefix && (
+                <span className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500">
+                  {valueField.prefix}
+                </span>
+              )}
+              <input
+                id={`${id}-value`}
+                inputMode="decimal"
+                autoComplete="off"
+                value={draft.value}
+                onChange={(event) => setDraft({ ...draft, value: event.target.value })}
+                aria-invalid={Boolean(errors.value)}
+                aria-describedby={`${id}-value-note`}
+                className={`${inputStyles(Boolean(errors.value))} tabular-nums ${valueField.prefix ? 'pl-7' : ''}`}
+              />
+              {valueField.suffix && (
+                <span className="pointer-events-none absolute top-1/2 right-3.5 -translate-y-1/2 text-slate-500">
+                  {valueField.suffix}
+                </span>
+              )}
+            </div>
+            <p
+              id={`${id}-value-note`}
+              className={`mt-1.5 text-sm ${errors.value ? 'text-red-700' : 'text-slate-500'}`}
+            >
+              {errors.value ??
+                (valueField.prefix && currentPrice
+                  ? `Now ${formatUsd(currentPrice)}. For a level it is already past, you choose: fire now or wait for the next crossing.`
+                  : 'The level itself counts.')}
+            </p>
+          </div>
+        )}
+        {(draft.kind === 'crosses_above_sma' || draft.kind === 'crosses_below_sma') && (
+          <fieldset>
+            <legend className="text-sm font-medium text-ink-900">Moving average</legend>
+            <div className="mt-1.5 flex gap-4 text-sm">
+              {(['50', '200'] as const).map((period) => (
+                <label key={period} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name={`${id}-period`}
+                    checked={draft.period === period}
+                    onChange={() => setDraft({ ...draft, period })}
+                    className="accent-brand-600"
+                  />
+                  {period}-day simple average
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        {draft.kind === 'rating_becomes' && (
+          <div>
+            <label htmlFor={`${id}-rating`} className="block text-sm font-medium text-ink-900">
+              Rating
             </label>
             <select
-              id={`${id}-kind`}
-              value={draft.kind}
+              id={`${id}-rating`}
+              value={draft.rating}
               onChange={(event) =>
-                setDraft({ ...draft, kind: event.target.value as ConditionDraft['kind'] })
+                setDraft({ ...draft, rating: event.target.value as ConditionDraft['rating'] })
               }
               className={`${inputStyles(false)} mt-1.5`}
             >
-              {kindGroups.map((group) => (
-                <optgroup key={group.label} label={group.label}>
-                  {group.kinds.map((option) => (
-                    <option key={option.kind} value={option.kind}>
-                      {option.label}
-                    </option>
-                  ))}
-                </optgroup>
+              {ratingChoices.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
               ))}
             </select>
           </div>
-          {valueField && (
-            <div>
-              <label htmlFor={`${id}-value`} className="block text-sm font-medium text-ink-900">
-                {valueField.label}
-              </label>
-              <div className="relative mt-1.5">
-                {valueField.prefix && (
-                  <span className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500">
-                    {valueField.prefix}
-                  </span>
-                )}
-                <input
-                  id={`${id}-value`}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={draft.value}
-                  onChange={(event) => setDraft({ ...draft, value: event.target.value })}
-                  aria-invalid={Boolean(errors.value)}
-                  aria-describedby={`${id}-value-note`}
-                  className={`${inputStyles(Boolean(errors.value))} tabular-nums ${valueField.prefix ? 'pl-7' : ''}`}
-                />
-                {valueField.suffix && (
-                  <span className="pointer-events-none absolute top-1/2 right-3.5 -translate-y-1/2 text-slate-500">
-                    {valueField.suffix}
-                  </span>
-                )}
-              </div>
-              <p
-                id={`${id}-value-note`}
-                className={`mt-1.5 text-sm ${errors.value ? 'text-red-700' : 'text-slate-500'}`}
-              >
-                {errors.value ??
-                  (valueField.prefix && currentPrice
-                    ? `Now ${formatUsd(currentPrice)}. For a level it is already past, you choose: fire now or wait for the next crossing.`
-                    : 'The level itself counts.')}
-              </p>
-            </div>
-          )}
-          {(draft.kind === 'crosses_above_sma' || draft.kind === 'crosses_below_sma') && (
-            <fieldset>
-              <legend className="text-sm font-medium text-ink-900">Moving average</legend>
-              <div className="mt-1.5 flex gap-4 text-sm">
-                {(['50', '200'] as const).map((period) => (
-                  <label key={period} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={`${id}-period`}
-                      checked={draft.period === period}
-                      onChange={() => setDraft({ ...draft, period })}
-                      className="accent-brand-600"
-                    />
-                    {period}-day simple average
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          )}
-          {draft.kind === 'rating_becomes' && (
-            <div>
-              <label htmlFor={`${id}-rating`} className="block text-sm font-medium text-ink-900">
-                Rating
-              </label>
-              <select
-                id={`${id}-rating`}
-                value={draft.rating}
-                onChange={(event) =>
-                  setDraft({ ...draft, rating: event.target.value as ConditionDraft['rating'] })
-                }
-                className={`${inputStyles(false)} mt-1.5`}
-              >
-                {ratingChoices.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          <fieldset>
-            <legend className="text-sm font-medium text-ink-900">How often</legend>
-            <div className="mt-1.5 space-y-1.5 text-sm text-slate-700">
-              <label className="flex items-start gap-2">
-                <input
-                  type="radio"
-                  name={`${id}-repeat`}
-                  checked={repeat === 'once'}
-                  onChange={() => setRepeat('once')}
-                  className="mt-0.5 accent-brand-600"
-                />
-                Once, then off until I arm it again
-              </label>
-              <label className="flex items-start gap-2">
-                <input
-                  type="radio"
-                  name={`${id}-repeat`}
-                  checked={repeat === 'daily'}
-                  onChange={() => setRepeat('daily')}
-                  className="mt-0.5 accent-brand-600"
-                />
-                At most once every trading day
-              </label>
-            </div>
-          </fieldset>
-          <div>
-            <label htmlFor={`${id}-note`} className="block text-sm font-medium text-ink-900">
-              Note <span className="font-normal text-slate-500">(optional)</span>
+        )}
+        <fieldset>
+          <legend className="text-sm font-medium text-ink-900">How often</legend>
+          <div className="mt-1.5 space-y-1.5 text-sm text-slate-700">
+            <label className="flex items-start gap-2">
+              <input
+                type="radio"
+                name={`${id}-repeat`}
+                checked={repeat === 'once'}
+                onChange={() => setRepeat('once')}
+                className="mt-0.5 accent-brand-600"
+              />
+              Once, then off until I arm it again
             </label>
-            <textarea
-              id={`${id}-note`}
-              rows={2}
-              maxLength={200}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              placeholder="What you plan to do when it fires"
-              className={`${inputStyles(Boolean(errors.note))} mt-1.5`}
-            />
-            {errors.note && <p className="mt-1.5 text-sm text-red-700">{errors.note}</p>}
+            <label className="flex items-start gap-2">
+              <input
+                type="radio"
+                name={`${id}-repeat`}
+                checked={repeat === 'daily'}
+                onChange={() => setRepeat('daily')}
+                className="mt-0.5 accent-brand-600"
+              />
+              At most once every trading day
+            </label>
           </div>
-          {errors.form && (
-            <p role="alert" className="text-sm text-red-700">
-              {errors.form}
-            </p>
-          )}
-          {asking && (
-            <AlreadyMetQuestion
-              question={asking.question}
-              busy={save.isPending}
-              onChoose={choose}
-            />
-          )}
-          <div className="flex justify-end gap-3 pt-1">
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" busy={save.isPending} busyLabel="Saving...">
-              {alert ? 'Save alert' : 'Set alert'}
-            </Button>
-          </div>
-        </form>
-      )}
+        </fieldset>
+        <div>
+          <label htmlFor={`${id}-note`} className="block text-sm font-medium text-ink-900">
+            Note <span className="font-normal text-slate-500">(optional)</span>
+          </label>
+          <textarea
+            id={`${id}-note`}
+            rows={2}
+            maxLength={200}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            placeholder="What you plan to do when it fires"
+            className={`${inputStyles(Boolean(errors.note))} mt-1.5`}
+          />
+          {errors.note && <p className="mt-1.5 text-sm text-red-700">{errors.note}</p>}
+        </div>
+        {errors.form && (
+          <p role="alert" className="text-sm text-red-700">
+            {errors.form}
+          </p>
+        )}
+        {asking && (
+          <AlreadyMetQuestion question={asking.question} busy={save.isPending} onChoose={choose} />
+        )}
+        <div className="flex justify-end gap-3 pt-1">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={save.isPending} busyLabel="Saving...">
+            {alert ? 'Save alert' : 'Set alert'}
+          </Button>
+        </div>
+      </form>
     </Dialog>
   );
 }
