@@ -33,13 +33,14 @@ export function MarketStatusBadgeView({
     <Tooltip content={marketStatusDetail(status)}>
       <button
         type="button"
-        className={`rounded-full ${className}`}
+        className={`max-w-full rounded-full text-left ${className}`}
         data-market-state={status.state}
       >
-        <Badge tone={tones[status.state]}>
+        {/* Wraps in a narrow card rather than overflowing it. */}
+        <Badge tone={tones[status.state]} className="whitespace-normal! text-left">
           <span
             aria-hidden="true"
-            className={`mr-1.5 size-1.5 rounded-full ${dots[status.state]}`}
+            className={`mr-1.5 size-1.5 shrink-0 rounded-full ${dots[status.state]}`}
           />
           {label}
         </Badge>
