@@ -212,7 +212,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     marketData,
     indicators,
     keepQuotes: config.backgroundJobs !== false,
-    clock,
   });
   userData.add(alertsDataPart(db));
   const watchlists = await registerWatchlists(app, {
