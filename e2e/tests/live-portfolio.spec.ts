@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { paths } from '@tickerwise/shared';
+import { dayChangeWord, type MarketStatusResponse, paths } from '@tickerwise/shared';
 import { expect, test } from '../support/fixtures.ts';
 import { setSimulatedPrice } from '../support/simulated-price.ts';
 
@@ -75,8 +75,12 @@ test.describe('live portfolio on a phone', () => {
     await setSimulatedPrice(boughtToday, 104);
 
     await expect(price).toHaveText('$104.00');
-    // Bought today at 100: today's change is from the buy price, 5 x 4.
-    await expect(card).toContainText('+$20.00 today');
+    // Bought today at 100: the day's change is from the buy price, 5 x 4 ("today" only while
+    // a session runs).
+    const { market } = (await (
+      await page.request.get('/api/market/status')
+    ).json()) as MarketStatusResponse;
+    await expect(card).toContainText(`+$20.00 ${dayChangeWord(market)}`);
     await expect(card).toContainText('$520.00');
     await expect(total).toContainText('$5,520.00');
     await expect(summary('Unrealised gain')).toContainText('+$520.00');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { paths } from '@tickerwise/shared';
+import { dayChangeWord, type MarketStatusResponse, paths } from '@tickerwise/shared';
 import { expect, test } from '../support/fixtures.ts';
 
 /** Fills the transaction dialog's fields that are shown for the chosen kind. */
@@ -192,7 +192,11 @@ test.describe('dashboard home with a portfolio', () => {
     await page.goto(paths.dashboard);
     const value = page.getByText('Portfolio Value', { exact: true }).locator('../..');
     await expect(value).toContainText(/\$\d{1,3}(,\d{3})*\.\d{2}/);
-    await expect(value).toContainText(/today/);
+    // The day's change says "today" only while a session runs, else the session's date.
+    const { market } = (await (
+      await page.request.get('/api/market/status')
+    ).json()) as MarketStatusResponse;
+    await expect(value).toContainText(dayChangeWord(market));
     await expect(value).toContainText('simulated prices (not real market data)');
 
     const performance = page.getByRole('region', { name: 'Portfolio Performance' });

@@ -1,4 +1,10 @@
-import { paths, stockPath } from '@tickerwise/shared';
+import {
+  dayChangeWord,
+  type MarketStatusResponse,
+  marketStatusLabel,
+  paths,
+  stockPath,
+} from '@tickerwise/shared';
 import { expect, test } from '../support/fixtures.ts';
 
 test.describe('stocks list', () => {
@@ -36,6 +42,20 @@ test.describe('stocks list', () => {
     await rows.filter({ hasText: 'GOOGL' }).getByRole('cell').nth(3).click();
     await expect(page).toHaveURL(new RegExp(`${stockPath('GOOGL')}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Alphabet Inc.' })).toBeVisible();
+  });
+
+  test("the list and a stock's page say whether the market is open, from the server's calendar", async ({
+    signedInPage: page,
+  }) => {
+    const { market } = (await (
+      await page.request.get('/api/market/status')
+    ).json()) as MarketStatusResponse;
+    await page.goto(paths.stocks);
+    await expect(page.getByText(marketStatusLabel(market), { exact: true })).toBeVisible();
+    await page.goto(stockPath('AAPL'));
+    await expect(page.getByText(marketStatusLabel(market), { exact: true })).toBeVisible();
+    // "today" only while a session runs; otherwise the session's date.
+    await expect(page.getByText(dayChangeWord(market), { exact: true })).toBeVisible();
   });
 
   test('sends a signed-out visitor to sign in', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { formatUsd, paths, type StockResponse } from '@tickerwise/shared';
+import { formatUsd, paths, type StockResponse, stockPath } from '@tickerwise/shared';
 import { expect, test } from '../support/fixtures.ts';
 import { setSimulatedPrice } from '../support/simulated-price.ts';
 
@@ -70,6 +70,37 @@ test.describe('watchlists and alerts', () => {
     });
     await expect(firing).toBeVisible();
     await expect(firing).toHaveAttribute('href', paths.alerts);
+  });
+
+  test('a price alert set past its level asks first, and fires at once when told to', async ({
+    page,
+    signUp,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 409/, 'the server asks before setting an alert already met');
+    await signUp({ plan: 'alpha' });
+    await page.goto(stockPath(symbol));
+    const { stock } = (await (
+      await page.request.get(`/api/stocks/${symbol}`)
+    ).json()) as StockResponse;
+    const level = Math.floor(stock.price) - 10;
+
+    await page.getByRole('button', { name: 'Set alert' }).click();
+    const dialog = page.getByRole('dialog', { name: `Alert on ${symbol}` });
+    await dialog.getByLabel('Price', { exact: true }).fill(String(level));
+    await dialog.getByRole('button', { name: 'Set alert' }).click();
+    await expect(
+      dialog.getByText(
+        `${symbol} is already above ${formatUsd(level)}: fire now, or wait for the next crossing?`,
+      ),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Fire now' }).click();
+    await expect(dialog).toBeHidden();
+
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+    await bell.click();
+    await expect(page.getByText(`${symbol} is above ${formatUsd(level)}`)).toBeVisible();
   });
 
   test('a free user sees what alerts are and where to get them', async ({ page, signUp }) => {

@@ -238,7 +238,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     marketData,
     indicators,
     keepQuotes: config.backgroundJobs !== false,
-    clock,
   });
   userData.add(alertsDataPart(db));
   const watchlists = await registerWatchlists(app, {

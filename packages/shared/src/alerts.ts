@@ -83,12 +83,24 @@ export const alertNoteSchema = z
   .max(200, 'A note has at most 200 characters')
   .transform((value) => (value === '' ? null : value));
 
+/**
+ * What to do with a price alert whose level the price has already reached when it is set or
+ * edited (docs/PRODUCT.md §3.22): fire it now, or wait for the price to cross the level again.
+ * Without it such a request is answered 409 `alert_already_met`, so the user can choose.
+ */
+export const alreadyMetChoices = ['fire_now', 'wait_for_crossing'] as const;
+export const alreadyMetChoiceSchema = z.enum(alreadyMetChoices);
+export type AlreadyMetChoice = z.infer<typeof alreadyMetChoiceSchema>;
+/** The error code of a price alert set at a level already reached. */
+export const alertAlreadyMetCode = 'alert_already_met';
+
 /** `POST /api/alerts`. */
 export const createAlertSchema = z.object({
   symbol: symbolInputSchema,
   condition: alertConditionSchema,
   repeat: alertRepeatSchema.default('once'),
   note: alertNoteSchema.nullish(),
+  ifAlreadyMet: alreadyMetChoiceSchema.optional(),
 });
 export type CreateAlertInput = z.input<typeof createAlertSchema>;
 
@@ -102,10 +114,14 @@ export const updateAlertSchema = z
     repeat: alertRepeatSchema.optional(),
     note: alertNoteSchema.nullish(),
     state: z.enum(['armed', 'paused']).optional(),
+    ifAlreadyMet: alreadyMetChoiceSchema.optional(),
   })
-  .refine((value) => Object.values(value).some((field) => field !== undefined), {
-    message: 'Nothing to change',
-  });
+  .refine(
+    ({ ifAlreadyMet: _, ...value }) => Object.values(value).some((field) => field !== undefined),
+    {
+      message: 'Nothing to change',
+    },
+  );
 export type UpdateAlertInput = z.input<typeof updateAlertSchema>;
 
 export const alertStateSchema = z.enum(['armed', 'fired', 'paused']);
@@ -122,6 +138,8 @@ export const alertSchema = z.object({
   /** ISO 8601 of the last firing, or null. */
   lastFiredAt: z.string().nullable(),
   createdAt: z.string(),
+  /** A price alert set past its level: it fires after the price crosses the level again. */
+  awaitsCross: z.boolean(),
   /** The plan no longer includes alerts: kept, but not checked until an upgrade. */
   suspended: z.boolean(),
 });
@@ -192,3 +210,17 @@ export const alertDetailSchema = z.object({
   firings: z.array(alertFiringSchema),
 });
 export type AlertDetail = z.infer<typeof alertDetailSchema>;
+
+/**
+ * `POST /api/alerts` and `PATCH /api/alerts/:id`: the alert, and what the user should know of
+ * it at once (a day-change alert set while the market is closed waits for the next session).
+ */
+export const alertSavedSchema = z.object({ alert: alertSchema, notice: z.string().nullable() });
+export type AlertSaved = z.infer<typeof alertSavedSchema>;
+
+/** "AAPL is already above $185.00: fire now, or wait for the next crossing?" */
+export function alreadyMetQuestion(symbol: string, condition: AlertCondition): string {
+  const side = condition.kind === 'price_below' ? 'below' : 'above';
+  const level = 'level' in condition ? formatUsd(condition.level) : '';
+  return `${symbol} is already ${side} ${level}: fire now, or wait for the next crossing?`;
+}

@@ -13,6 +13,7 @@ export * from './history.ts';
 export * from './invitations.ts';
 export * from './live.ts';
 export * from './market.ts';
+export * from './market-status.ts';
 export * from './notifications.ts';
 export * from './plan-features.ts';
 export * from './plans.ts';

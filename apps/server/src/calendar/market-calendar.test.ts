@@ -4,6 +4,7 @@ import {
   holidaysOf,
   isTradingDay,
   lastClosedSession,
+  marketStatusAt,
   nextTradingDayAt,
   previousTradingDay,
   tradingDaysBetween,
@@ -100,5 +101,76 @@ describe('the NYSE calendar', () => {
     expect(
       new Date(nextTradingDayAt(Date.parse('2026-01-15T12:00:00Z'), 18 * 60)).toISOString(),
     ).toBe('2026-01-15T23:00:00.000Z');
+  });
+});
+
+describe('the market status', () => {
+  const status = (iso: string) => {
+    const { state, asOf, session, nextOpen } = marketStatusAt(Date.parse(iso));
+    return {
+      state,
+      asOf: new Date(asOf).toISOString(),
+      session,
+      nextOpen: new Date(nextOpen).toISOString(),
+    };
+  };
+
+  it('is closed all Thanksgiving, at the close of the day before, opening the next morning', () => {
+    // 2026-11-26 is Thanksgiving: 07:54 and 11:00 in New York are both closed.
+    for (const iso of ['2026-11-26T12:54:00Z', '2026-11-26T16:00:00Z', '2026-11-27T01:00:00Z']) {
+      expect(status(iso)).toEqual({
+        state: 'closed',
+        asOf: '2026-11-25T21:00:00.000Z',
+        session: '2026-11-25',
+        nextOpen: '2026-11-27T14:30:00.000Z',
+      });
+    }
+  });
+
+  it('is closed over a weekend, from Friday 20:00 to Monday 4:00', () => {
+    const closed = {
+      state: 'closed',
+      asOf: '2026-03-06T21:00:00.000Z',
+      session: '2026-03-06',
+      nextOpen: '2026-03-09T13:30:00.000Z',
+    };
+    expect(status('2026-03-07T01:00:00Z')).toEqual(closed); // Friday 20:00 EST
+    expect(status('2026-03-08T18:00:00Z')).toEqual(closed); // Sunday
+    expect(status('2026-03-09T07:59:00Z')).toEqual({ ...closed, state: 'closed' }); // Monday 3:59 EDT
+  });
+
+  it('is pre-market from 4:00 to 9:30, at the last close', () => {
+    expect(status('2026-03-10T08:00:00Z')).toEqual({
+      state: 'pre',
+      asOf: '2026-03-09T20:00:00.000Z',
+      session: '2026-03-09',
+      nextOpen: '2026-03-10T13:30:00.000Z',
+    });
+    expect(status('2026-03-10T13:29:59Z').state).toBe('pre');
+  });
+
+  it('is open from 9:30 to 16:00, the prices as of now', () => {
+    expect(status('2026-03-10T13:30:00Z')).toEqual({
+      state: 'open',
+      asOf: '2026-03-10T13:30:00.000Z',
+      session: '2026-03-10',
+      nextOpen: '2026-03-11T13:30:00.000Z',
+    });
+    expect(status('2026-03-10T19:59:59Z').state).toBe('open');
+  });
+
+  it('is after hours from 16:00 to 20:00, at the day’s close, then closed', () => {
+    const after = {
+      state: 'after',
+      asOf: '2026-03-10T20:00:00.000Z',
+      session: '2026-03-10',
+      nextOpen: '2026-03-11T13:30:00.000Z',
+    };
+    expect(status('2026-03-10T20:00:00Z')).toEqual(after);
+    expect(status('2026-03-10T23:59:00Z')).toEqual(after);
+    expect(status('2026-03-11T00:00:00Z')).toEqual({ ...after, state: 'closed' });
+    // No pre-market or after hours on a holiday, nor on a Saturday.
+    expect(status('2026-11-26T09:30:00Z').state).toBe('closed');
+    expect(status('2026-03-07T15:00:00Z').state).toBe('closed');
   });
 });

@@ -191,3 +191,38 @@ export function nextTradingDayAt(ms: number, minute: number): number {
   if (candidate !== undefined && candidate > ms) return candidate;
   return instantInNewYork(nextTradingDay(today), minute);
 }
+
+/** Pre-market from 4:00, after hours until 20:00 New York time. */
+export const preMarketMinute = 4 * 60;
+export const afterHoursEndMinute = 20 * 60;
+
+export type MarketState = 'open' | 'pre' | 'after' | 'closed';
+
+export interface MarketStatusAt {
+  state: MarketState;
+  /** The instant prices stand for: `ms` in the session, else the last session's close. */
+  asOf: number;
+  /** The session a day change is the move of (YYYY-MM-DD). */
+  session: string;
+  /** The next opening bell after `ms`. */
+  nextOpen: number;
+}
+
+/**
+ * Whether the exchange trades at `ms` (docs/PRODUCT.md §7.6): the regular session, pre-market
+ * or after hours of a trading day, or closed (nights, weekends, holidays).
+ */
+export function marketStatusAt(ms: number): MarketStatusAt {
+  const { date, minute } = newYorkTime(ms);
+  const nextOpen = nextTradingDayAt(ms, sessionOpenMinute);
+  const trading = isTradingDay(date);
+  if (trading && minute >= sessionOpenMinute && minute < sessionCloseMinute) {
+    return { state: 'open', asOf: ms, session: date, nextOpen };
+  }
+  const session = lastClosedSession(ms);
+  const asOf = instantInNewYork(session, sessionCloseMinute);
+  let state: MarketState = 'closed';
+  if (trading && minute >= preMarketMinute && minute < sessionOpenMinute) state = 'pre';
+  if (trading && minute >= sessionCloseMinute && minute < afterHoursEndMinute) state = 'after';
+  return { state, asOf, session, nextOpen };
+}

@@ -23,6 +23,11 @@ export interface MarketData {
   standing: StandingDemand;
   /** Set only on a test server with SIMULATION_CONTROL: steers simulated prices. */
   simulation?: SimulatedPriceControl;
+  /**
+   * The market's time (epoch ms): the app clock, or a simulated market's own when it was told
+   * to start at another instant. Sessions and trading days are judged on it.
+   */
+  now: () => number;
 }
 
 /**
@@ -66,7 +71,7 @@ export function createMarketData(
   const search = new SymbolSearch({ directory, provider, budget, log, now, ...timeout });
   const standing = new StandingDemand(market.demand, log);
   return {
-    ...{ market, history, company, search, directory, standing },
+    ...{ market, history, company, search, directory, standing, now },
     ...(simulation ? { simulation } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   doublePrecision,
   index,
@@ -40,6 +41,11 @@ export const alerts = pgTable(
     lastFiredAt: timestamp('last_fired_at', { withTimezone: true }),
     /** The trading day of the last firing: a daily alert fires again only on a later one. */
     lastFiredDay: date('last_fired_day', { mode: 'string' }),
+    /**
+     * A price alert set while its level was already reached, to wait for the next crossing:
+     * it fires only after a price on the other side of the level (cleared when it fires).
+     */
+    awaitsCross: boolean('awaits_cross').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,6 +12,11 @@ export interface BookEntry {
   repeat: 'once' | 'daily';
   /** Trading day of a daily alert's last firing; it sleeps until a later day. */
   lastFiredDay: string | null;
+  /**
+   * A price alert set past its level, waiting for the next crossing: it joins its ladder once
+   * a price on the other side of the level is seen.
+   */
+  awaitsCross?: boolean;
 }
 
 /** What a new quote is measured on: its price, and its change against the previous close. */
@@ -83,21 +88,25 @@ export class AlertBook {
   private readonly byId = new Map<string, BookEntry>();
   /** Daily alerts that fired on `tradingDay` (or later), waiting for a later day. */
   private readonly sleepers = new Map<string, BookEntry>();
+  /** Price alerts waiting for the price to go back across their level, per symbol. */
+  private readonly waiting = new Map<string, Map<string, BookEntry>>();
+  private readonly waitingSymbol = new Map<string, string>();
   private tradingDay = '';
 
   get size(): number {
-    return this.byId.size + this.sleepers.size;
+    return this.byId.size + this.sleepers.size + this.waitingSymbol.size;
   }
 
-  /** Symbols that have at least one armed quote alert (awake or asleep). */
+  /** Symbols that have at least one armed quote alert (awake, asleep or waiting). */
   symbolsWithAlerts(): string[] {
     const symbols = new Set(this.symbols.keys());
     for (const entry of this.sleepers.values()) symbols.add(entry.symbol);
+    for (const symbol of this.waiting.keys()) symbols.add(symbol);
     return [...symbols];
   }
 
   has(symbol: string): boolean {
-    return this.symbols.has(symbol);
+    return this.symbols.has(symbol) || this.waiting.has(symbol);
   }
 
   /** Adds or replaces an armed alert. */
@@ -107,6 +116,16 @@ export class AlertBook {
       this.sleepers.set(entry.id, entry);
       return;
     }
+    if (entry.awaitsCross && (entry.kind === 'price_above' || entry.kind === 'price_below')) {
+      let waiting = this.waiting.get(entry.symbol);
+      if (!waiting) {
+        waiting = new Map();
+        this.waiting.set(entry.symbol, waiting);
+      }
+      waiting.set(entry.id, entry);
+      this.waitingSymbol.set(entry.id, entry.symbol);
+      return;
+    }
     this.ladderOf(entry, true).add(entry);
     this.byId.set(entry.id, entry);
   }
@@ -114,6 +133,14 @@ export class AlertBook {
   /** Removes an alert (deleted, paused, fired, or no longer a quote alert). */
   delete(id: string): void {
     this.sleepers.delete(id);
+    const waitingOn = this.waitingSymbol.get(id);
+    if (waitingOn !== undefined) {
+      this.waitingSymbol.delete(id);
+      const waiting = this.waiting.get(waitingOn);
+      waiting?.delete(id);
+      if (waiting?.size === 0) this.waiting.delete(waitingOn);
+      return;
+    }
     const entry = this.byId.get(id);
     if (!entry) return;
     this.byId.delete(id);
@@ -136,6 +163,8 @@ export class AlertBook {
     this.symbols.clear();
     this.byId.clear();
     this.sleepers.clear();
+    this.waiting.clear();
+    this.waitingSymbol.clear();
   }
 
   /**
@@ -145,6 +174,7 @@ export class AlertBook {
    */
   takeTriggered(symbol: string, reading: QuoteReading, tradingDay: string): BookEntry[] {
     this.advanceTo(tradingDay);
+    this.crossBack(symbol, reading.price);
     const book = this.symbols.get(symbol);
     if (!book) return [];
     const triggered: BookEntry[] = [
@@ -160,6 +190,16 @@ export class AlertBook {
     }
     for (const entry of triggered) this.delete(entry.id);
     return triggered;
+  }
+
+  /** Waiting alerts whose level the price is back across join their ladders. */
+  private crossBack(symbol: string, price: number): void {
+    const waiting = this.waiting.get(symbol);
+    if (!waiting) return;
+    for (const entry of [...waiting.values()]) {
+      const back = entry.kind === 'price_above' ? price < entry.level : price > entry.level;
+      if (back) this.put({ ...entry, awaitsCross: false });
+    }
   }
 
   /** A new trading day wakes the daily alerts that fired on an earlier one. */

@@ -61,6 +61,7 @@ export async function fireAlerts(
         state = case when a.repeat = 'once' then 'fired' else a.state end,
         last_fired_at = ${at.toISOString()}::timestamptz,
         last_fired_day = ${tradingDay}::date,
+        awaits_cross = false,
         updated_at = now()
       from unnest(${ids}::uuid[], ${levels}::float8[]) as judged(id, level)
       where a.id = judged.id
@@ -85,7 +86,7 @@ export async function fireAlerts(
       return {
         row,
         candidate,
-        title: firingTitle(row.symbol, condition),
+        title: firingTitle(row.symbol, condition, candidate.figures),
         message: firingMessage(row.symbol, condition, candidate.figures, row.note),
       };
     });

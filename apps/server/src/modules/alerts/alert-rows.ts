@@ -63,6 +63,7 @@ export function toAlert(row: AlertRow, suspended: boolean): Alert {
     state: row.state as AlertState,
     lastFiredAt: row.lastFiredAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    awaitsCross: row.awaitsCross,
     suspended,
   };
 }

@@ -105,11 +105,20 @@ export class AlertStore {
     return rows.map(toFiring);
   }
 
+  /** 402 when the user's plan has no custom alerts (before anything else is judged). */
+  async requireAlerts(userId: string): Promise<void> {
+    await this.deps.room.requireEntitlement({ id: userId }, 'customAlerts');
+  }
+
   /**
    * Sets a new alert: 402 without alerts in the plan or with as many as it allows (counted
    * under the user's plan lock, so requests at once cannot pass the limit).
    */
-  async create(userId: string, input: CreateAlert): Promise<Alert> {
+  async create(
+    userId: string,
+    input: CreateAlert,
+    { awaitsCross = false }: { awaitsCross?: boolean } = {},
+  ): Promise<Alert> {
     const { db, room } = this.deps;
     const member = { id: userId };
     await room.requireEntitlement(member, 'customAlerts');
@@ -133,6 +142,7 @@ export class AlertStore {
           ...conditionColumns(input.condition),
           repeat: input.repeat,
           note: input.note ?? null,
+          awaitsCross,
         })
         .returning();
       return row!;
@@ -140,8 +150,16 @@ export class AlertStore {
     return toAlert(row, false);
   }
 
-  /** Edits, pauses or re-arms an alert. A changed condition or repeat arms it again. */
-  async update(userId: string, id: string, input: UpdateAlert): Promise<Alert> {
+  /**
+   * Edits, pauses or re-arms an alert. A changed condition or repeat arms it again;
+   * `awaitsCross` is set when given (a price alert re-armed past its level, or not).
+   */
+  async update(
+    userId: string,
+    id: string,
+    input: UpdateAlert,
+    { awaitsCross }: { awaitsCross?: boolean } = {},
+  ): Promise<Alert> {
     const { db, room } = this.deps;
     await room.requireEntitlement({ id: userId }, 'customAlerts');
     const current = await this.row(db, userId, id);
@@ -158,6 +176,7 @@ export class AlertStore {
         ...(input.repeat ? { repeat: input.repeat } : {}),
         ...(input.note !== undefined ? { note: input.note } : {}),
         ...(state ? { state } : {}),
+        ...(awaitsCross !== undefined ? { awaitsCross } : {}),
         updatedAt: sql`now()`,
       })
       .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
@@ -186,6 +205,7 @@ export class AlertStore {
         level: alerts.level,
         repeat: alerts.repeat,
         lastFiredDay: alerts.lastFiredDay,
+        awaitsCross: alerts.awaitsCross,
       })
       .from(alerts)
       .where(and(eq(alerts.state, 'armed'), inArray(alerts.kind, [...quoteAlertKinds])));

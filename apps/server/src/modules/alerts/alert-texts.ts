@@ -5,6 +5,7 @@ import {
   formatPercentChange,
   formatUsd,
 } from '@tickerwise/shared';
+import type { MarketState } from '../../calendar/market-calendar.ts';
 
 /** What set an alert off: the figures the notification tells. */
 export interface FiringFigures {
@@ -20,7 +21,18 @@ export interface FiringFigures {
   at: Date;
   /** For indicator alerts: the trading day of the bar that set it off. */
   barDate?: string;
+  /** Whether the market traded when the quote came (quote alerts); a session when absent. */
+  market?: MarketState;
+  /** Fired at once on the user's word, the level already reached when the alert was set. */
+  alreadyMet?: boolean;
 }
+
+/** How a quote outside the regular session is told: when it came, in words. */
+const outsideSession: Record<Exclude<MarketState, 'open'>, string> = {
+  pre: 'before the open',
+  after: 'after the close',
+  closed: 'the market closed',
+};
 
 const newYorkClock = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
@@ -36,8 +48,21 @@ const dayFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
 });
 
-/** "AAPL rose above $200.00": the notification's title. */
-export function firingTitle(symbol: string, condition: AlertCondition): string {
+/**
+ * "AAPL rose above $200.00": the notification's title; "AAPL is above $200.00" when it fired
+ * at once on a level already reached (nothing rose).
+ */
+export function firingTitle(
+  symbol: string,
+  condition: AlertCondition,
+  figures?: Pick<FiringFigures, 'alreadyMet'>,
+): string {
+  if (figures?.alreadyMet && condition.kind === 'price_above') {
+    return `${symbol} is above ${formatUsd(condition.level)}`;
+  }
+  if (figures?.alreadyMet && condition.kind === 'price_below') {
+    return `${symbol} is below ${formatUsd(condition.level)}`;
+  }
   switch (condition.kind) {
     case 'price_above':
       return `${symbol} rose above ${formatUsd(condition.level)}`;
@@ -68,18 +93,25 @@ export function firingMessage(
   note: string | null,
 ): string {
   const parts: string[] = [];
+  const market = figures.market ?? 'open';
+  // "today" only for a move of today's session (docs/PRODUCT.md §7.6).
+  const changeWhen = market === 'open' || market === 'after' ? 'today' : 'in the last session';
   const change =
     figures.change === null || figures.change === undefined
       ? ''
-      : ` (${formatPercentChange(figures.change)} today)`;
+      : ` (${formatPercentChange(figures.change)} ${changeWhen})`;
+  const time = `${newYorkClock.format(figures.at)} ET`;
   if (figures.barDate) {
     const day = dayFormat.format(new Date(`${figures.barDate}T00:00:00Z`));
     parts.push(`${symbol} closed at ${formatUsd(figures.price)} on ${day}.`);
+  } else if (market === 'open') {
+    parts.push(`${symbol} traded at ${formatUsd(figures.price)}${change} at ${time}.`);
   } else {
     parts.push(
-      `${symbol} traded at ${formatUsd(figures.price)}${change} at ${newYorkClock.format(figures.at)} ET.`,
+      `${symbol} was at ${formatUsd(figures.price)}${change} at ${time}, ${outsideSession[market]}.`,
     );
   }
+  if (figures.alreadyMet) parts.push('It was already past your level when the alert was set.');
   if (figures.average !== undefined) {
     parts.push(`Its ${periodOf(condition)}-day average was ${formatUsd(figures.average)}.`);
   }

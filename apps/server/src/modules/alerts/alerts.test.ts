@@ -180,21 +180,21 @@ describe('price alerts', () => {
     clock.set(at('2026-04-02T15:00:00Z')); // Thursday
     const alert = await setAlert(user, {
       symbol: 'KO',
-      condition: { kind: 'price_below', level: 60 },
+      condition: { kind: 'price_below', level: 6 },
       repeat: 'daily',
     });
     await settle();
-    expect(await quote('KO', 59)).toHaveLength(1);
+    expect(await quote('KO', 5.9)).toHaveLength(1);
     await bookHolds('KO');
-    expect(await quote('KO', 58)).toEqual([]);
+    expect(await quote('KO', 5.8)).toEqual([]);
     // Good Friday: the market is closed, the price is still Thursday's.
     clock.set(at('2026-04-03T15:00:00Z'));
-    expect(await quote('KO', 58)).toEqual([]);
+    expect(await quote('KO', 5.8)).toEqual([]);
     // Monday before the open is still Thursday's session.
     clock.set(at('2026-04-06T12:00:00Z'));
-    expect(await quote('KO', 58)).toEqual([]);
+    expect(await quote('KO', 5.8)).toEqual([]);
     clock.set(at('2026-04-06T14:00:00Z'));
-    expect(await quote('KO', 58)).toHaveLength(1);
+    expect(await quote('KO', 5.8)).toHaveLength(1);
     expect((await alertOf(user, alert.id)).state).toBe('armed');
     const days = (await firingsOf(alert.id)).map((firing) => firing.tradingDay).sort();
     expect(days).toEqual(['2026-04-02', '2026-04-06']);
@@ -205,24 +205,24 @@ describe('price alerts', () => {
     const user = await userOn('pro');
     const alert = await setAlert(user, {
       symbol: 'AMZN',
-      condition: { kind: 'price_above', level: 150 },
+      condition: { kind: 'price_above', level: 5000 },
     });
     const paused = await call(user, 'PATCH', `/api/alerts/${alert.id}`, { state: 'paused' });
     expect(paused.json().alert.state).toBe('paused');
     await settle();
-    expect(await quote('AMZN', 160)).toEqual([]);
+    expect(await quote('AMZN', 5100)).toEqual([]);
     await call(user, 'PATCH', `/api/alerts/${alert.id}`, { state: 'armed' });
     await settle();
-    expect(await quote('AMZN', 160)).toHaveLength(1);
+    expect(await quote('AMZN', 5100)).toHaveLength(1);
     expect((await alertOf(user, alert.id)).state).toBe('fired');
 
     const edited = await call(user, 'PATCH', `/api/alerts/${alert.id}`, {
-      condition: { kind: 'price_above', level: 170 },
+      condition: { kind: 'price_above', level: 5200 },
     });
-    expect(edited.json().alert).toMatchObject({ state: 'armed', condition: { level: 170 } });
+    expect(edited.json().alert).toMatchObject({ state: 'armed', condition: { level: 5200 } });
     await settle();
-    expect(await quote('AMZN', 165)).toEqual([]);
-    expect(await quote('AMZN', 170)).toHaveLength(1);
+    expect(await quote('AMZN', 5150)).toEqual([]);
+    expect(await quote('AMZN', 5200)).toHaveLength(1);
     expect(await firingsOf(alert.id)).toHaveLength(2);
   });
 
@@ -380,6 +380,118 @@ describe('indicator alerts on stored bars', () => {
   });
 });
 
+describe('alerts on a closed market', () => {
+  /** Thanksgiving 2026, 07:54 in New York: the exchange is closed all day. */
+  const thanksgiving = at('2026-11-26T12:54:00Z');
+
+  it('a day-change alert set on Thanksgiving is not fired by the last session’s move, and is in the next session', async () => {
+    clock.set(thanksgiving);
+    const user = await userOn('pro');
+    const response = await call(user, 'POST', '/api/alerts', {
+      symbol: 'AMZN',
+      condition: { kind: 'change_up', percent: 1 },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { alert, notice } = response.json();
+    expect(notice).toMatch(
+      /^The market is closed: day-change alerts are checked during the regular session, from Fri, Nov 27, 9:30 AM ET\. AMZN moved [+−-][\d.]+% in the last session\.$/,
+    );
+    await settle();
+    // The quote of a closed day carries the last session's change: not news.
+    expect(await quote('AMZN', 157.26, 155.42)).toEqual([]);
+    // Pre-market the next morning: still the last session's move.
+    clock.set(at('2026-11-27T13:00:00Z'));
+    expect(await quote('AMZN', 157.26, 155.42)).toEqual([]);
+    expect(await firingsOf(alert.id)).toEqual([]);
+    // In the session it is judged, and the text says "today".
+    clock.set(at('2026-11-27T15:00:00Z'));
+    expect(await quote('AMZN', 157.26, 155.42)).toHaveLength(1);
+    const [notification] = await notificationsOf(user);
+    expect(notification!.title).toBe('AMZN is up 1% or more today');
+    expect(notification!.message).toBe(
+      'AMZN traded at $157.26 (+1.18% today) at Nov 27, 10:00 AM ET. Your alert: Up 1% or more today.',
+    );
+  });
+
+  it('a price alert fired by a quote on a closed day says when, in New York time, and not "today"', async () => {
+    clock.set(thanksgiving);
+    const user = await userOn('pro');
+    await setAlert(user, { symbol: 'AMZN', condition: { kind: 'price_above', level: 9_000 } });
+    await settle();
+    expect(await quote('AMZN', 9_010, 8_900)).toHaveLength(1);
+    const [notification] = await notificationsOf(user);
+    expect(notification!.message).toBe(
+      'AMZN was at $9,010.00 (+1.24% in the last session) at Nov 26, 7:54 AM ET, the market closed. Your alert: Price above $9,000.00.',
+    );
+  });
+
+  it('a price alert set past its level asks first, then fires now or waits for the next crossing', async () => {
+    clock.set(thanksgiving);
+    const user = await userOn('pro');
+    const { quote: latest } = await testApp.app.marketData.market.quote('AAPL');
+    const level = Math.floor(latest.price) - 1;
+    const levelText = `$${level.toFixed(2)}`;
+    const condition = { kind: 'price_above', level } as const;
+
+    const asked = await call(user, 'POST', '/api/alerts', { symbol: 'AAPL', condition });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toEqual({
+      error: {
+        code: 'alert_already_met',
+        message: `AAPL is already above ${levelText}: fire now, or wait for the next crossing?`,
+      },
+    });
+    expect((await call(user, 'GET', '/api/alerts')).json().alerts).toEqual([]);
+
+    // Fire now: at once, saying the price is above (nothing rose).
+    const fireNow = await call(user, 'POST', '/api/alerts', {
+      symbol: 'AAPL',
+      condition,
+      ifAlreadyMet: 'fire_now',
+    });
+    expect(fireNow.statusCode, fireNow.body).toBe(201);
+    expect(fireNow.json().alert).toMatchObject({ state: 'fired', awaitsCross: false });
+    const [notification] = await notificationsOf(user);
+    expect(notification!.title).toBe(`AAPL is above ${levelText}`);
+    expect(notification!.message).toContain('at Nov 26, 7:54 AM ET, the market closed.');
+    expect(notification!.message).toContain(
+      'It was already past your level when the alert was set.',
+    );
+
+    // Wait for the next crossing: quiet above the level until the price has been below it.
+    const wait = await call(user, 'POST', '/api/alerts', {
+      symbol: 'AAPL',
+      condition,
+      ifAlreadyMet: 'wait_for_crossing',
+    });
+    expect(wait.statusCode, wait.body).toBe(201);
+    const waiting = wait.json().alert as Alert;
+    expect(waiting).toMatchObject({ state: 'armed', awaitsCross: true });
+    await settle();
+    expect(await quote('AAPL', level + 5)).toEqual([]);
+    expect(await quote('AAPL', level - 1)).toEqual([]);
+    const fired = await quote('AAPL', level + 0.5);
+    expect(fired).toMatchObject([{ alertId: waiting.id, title: `AAPL rose above ${levelText}` }]);
+    expect(await alertOf(user, waiting.id)).toMatchObject({ state: 'fired', awaitsCross: false });
+
+    // An edit to a level already reached asks the same; a level not reached just re-arms.
+    const edited = await call(user, 'PATCH', `/api/alerts/${waiting.id}`, {
+      condition: { kind: 'price_below', level: level + 10 },
+    });
+    expect(edited.statusCode).toBe(409);
+    expect(edited.json().error.message).toBe(
+      `AAPL is already below $${(level + 10).toFixed(2)}: fire now, or wait for the next crossing?`,
+    );
+    const rearmed = await call(user, 'PATCH', `/api/alerts/${waiting.id}`, {
+      condition: { kind: 'price_below', level: level - 50 },
+    });
+    expect(rearmed.json()).toMatchObject({
+      alert: { state: 'armed', awaitsCross: false },
+      notice: null,
+    });
+  });
+});
+
 describe('alerts and plans', () => {
   it('a free user is told alerts come with Pro', async () => {
     const user = await userOn('free');
@@ -420,11 +532,11 @@ describe('alerts and plans', () => {
     const user = await userOn('pro');
     const alert = await setAlert(user, {
       symbol: 'PEP',
-      condition: { kind: 'price_above', level: 10 },
+      condition: { kind: 'price_above', level: 10_000 },
     });
     await setTier(db(), user.id, 'free');
     await settle();
-    expect(await quote('PEP', 20)).toEqual([]);
+    expect(await quote('PEP', 10_100)).toEqual([]);
     expect(await alertOf(user, alert.id)).toMatchObject({ state: 'armed', suspended: true });
   });
 

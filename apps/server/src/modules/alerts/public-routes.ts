@@ -23,6 +23,7 @@ const exampleAlert: Alert = {
   state: 'fired',
   lastFiredAt: '2026-01-29T15:31:04.000Z',
   createdAt: '2026-01-12T10:02:45.000Z',
+  awaitsCross: false,
   suspended: false,
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tradingDayAt } from '../../calendar/market-calendar.ts';
+import { type MarketState, marketStatusAt, tradingDayAt } from '../../calendar/market-calendar.ts';
 import type { Database } from '../../db/client.ts';
 import type { MarketLog } from '../../upstream/market-log.ts';
 import type { CachedQuote } from '../market/service.ts';
@@ -23,6 +23,7 @@ const changeSchema = z.union([
     repeat: z.enum(['once', 'daily']),
     state: z.string(),
     lastFiredDay: z.string().nullable(),
+    awaitsCross: z.boolean().optional(),
   }),
 ]);
 
@@ -56,7 +57,7 @@ export class QuoteAlerts {
   private readonly firing = new Set<Promise<unknown>>();
   /** How many changes were announced per alert: a refusal that raced one is not parked. */
   private readonly changes = new Map<string, number>();
-  private day: { minute: number; date: string } | undefined;
+  private day: { minute: number; date: string; state: MarketState } | undefined;
   private nextUnparkAt = 0;
 
   constructor(private readonly options: QuoteAlertsOptions) {
@@ -108,21 +109,27 @@ export class QuoteAlerts {
    */
   async onQuote(symbol: string, quote: Pick<CachedQuote, 'price' | 'previousClose' | 'fetchedAt'>) {
     this.unpark();
-    const tradingDay = this.tradingDay();
+    const { date: tradingDay, state: market } = this.session();
     this.book.advanceTo(tradingDay);
     if (!(quote.price > 0) || !this.book.has(symbol)) return [];
     const change =
       quote.previousClose > 0
         ? Math.round(((quote.price - quote.previousClose) / quote.previousClose) * 10_000) / 100
         : null;
-    const triggered = this.book.takeTriggered(symbol, { price: quote.price, change }, tradingDay);
+    // A day's move is judged only in the regular session (docs/PRODUCT.md §3.22): before the
+    // open, after the close and on a closed day the change is the last session's, not news.
+    const triggered = this.book.takeTriggered(
+      symbol,
+      { price: quote.price, change: market === 'open' ? change : null },
+      tradingDay,
+    );
     if (triggered.length === 0) return [];
     const at = new Date(quote.fetchedAt);
     const changesBefore = triggered.map((entry) => this.changes.get(entry.id) ?? 0);
     const candidates = triggered.map((entry) => ({
       id: entry.id,
       level: entry.level,
-      figures: { price: quote.price, change, at },
+      figures: { price: quote.price, change, at, market },
       value: entry.kind === 'change_up' || entry.kind === 'change_down' ? change : quote.price,
     }));
     const work = fireAlerts(this.options.store.db, candidates, tradingDay, at);
@@ -145,11 +152,17 @@ export class QuoteAlerts {
     }
   }
 
-  /** The trading day now, worked out once a minute (quotes arrive by the hundred). */
-  private tradingDay(): string {
+  /**
+   * The trading day now and whether the market trades, worked out once a minute (quotes arrive
+   * by the hundred; the session's bounds fall on whole minutes).
+   */
+  private session(): { date: string; state: MarketState } {
     const minute = Math.floor(this.now() / 60_000);
-    if (this.day?.minute !== minute) this.day = { minute, date: tradingDayAt(minute * 60_000) };
-    return this.day.date;
+    if (this.day?.minute !== minute) {
+      const at = minute * 60_000;
+      this.day = { minute, date: tradingDayAt(at), state: marketStatusAt(at).state };
+    }
+    return this.day;
   }
 
   private park(entry: BookEntry): void {
@@ -200,6 +213,7 @@ export class QuoteAlerts {
       level: change.level ?? 0,
       repeat: change.repeat,
       lastFiredDay: change.lastFiredDay,
+      awaitsCross: change.awaitsCross ?? false,
     });
   }
 }

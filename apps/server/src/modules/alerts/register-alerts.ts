@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import type { MarketData } from '../../market-data/market-data.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -22,8 +21,6 @@ export interface AlertsOptions {
   indicators?: IndicatorSource;
   /** Keep the quotes of alert symbols fresh from this instance (the background jobs' switch). */
   keepQuotes: boolean;
-  /** What time it is: the trading day a quote counts for. */
-  clock: Clock;
 }
 
 export interface Alerts {
@@ -46,7 +43,7 @@ declare module 'fastify' {
  */
 export async function registerAlerts(
   app: FastifyInstance,
-  { auth, database, room, marketData, indicators, keepQuotes, clock }: AlertsOptions,
+  { auth, database, room, marketData, indicators, keepQuotes }: AlertsOptions,
 ): Promise<Alerts> {
   const { market, history } = marketData;
   const log = app.log;
@@ -56,7 +53,9 @@ export async function registerAlerts(
     lastBarDate: async (symbol) => (await history.state(symbol)).asOf,
     barAlerts: indicators !== undefined,
   });
-  const now = () => clock().getTime();
+  // The market's time (the app clock unless a simulated market runs at another instant), so
+  // the session alerts judge is the one the screens show (docs/PRODUCT.md §7.6).
+  const now = marketData.now;
   const quotes = new QuoteAlerts({ database, store, log, now });
   const bars = indicators ? new BarAlerts({ store, history, indicators, log, now }) : undefined;
   const keeper = new QuoteKeeper({
@@ -86,7 +85,7 @@ export async function registerAlerts(
     await keeper.stop();
     await quotes.stop();
   });
-  await app.register(alertRoutes, { auth, store, market });
+  await app.register(alertRoutes, { auth, store, market, now });
   const alerts = { store, quotes, bars, keeper };
   app.decorate('alerts', alerts);
   return alerts;

@@ -1,6 +1,9 @@
 import {
+  type AlertCondition,
   type AlertFirings,
   type AlertList,
+  type AlertSaved,
+  type AlreadyMetChoice,
   alertFiringsQuerySchema,
   createAlertSchema,
   entitlementsFor,
@@ -13,20 +16,52 @@ import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { MarketService } from '../market/service.ts';
 import { tierOf } from '../profiles/service.ts';
+import {
+  alreadyMet,
+  dayChangeNotice,
+  fireAtOnce,
+  latestQuote,
+  reachedBy,
+} from './alert-at-once.ts';
 import type { AlertStore } from './alert-store.ts';
 
 export interface AlertRoutesOptions {
   auth: Auth;
   store: AlertStore;
   market: MarketService;
+  /** What time it is (the app clock). */
+  now: () => number;
 }
 
 type IdParams = { Params: { id: string } };
 
 export const alertRoutes: FastifyPluginAsync<AlertRoutesOptions> = async (
   app,
-  { auth, store, market },
+  { auth, store, market, now },
 ) => {
+  /**
+   * Judges an alert being set or armed against the latest price (docs/PRODUCT.md §3.22): a
+   * price level already reached needs the user's choice (409 until given); a day-change alert
+   * outside the session gets a notice. Says whether to wait for a crossing or fire at once.
+   */
+  async function judge(symbol: string, condition: AlertCondition, choice?: AlreadyMetChoice) {
+    const kind = condition.kind;
+    const quote =
+      kind === 'price_above' ||
+      kind === 'price_below' ||
+      kind === 'change_up' ||
+      kind === 'change_down'
+        ? await latestQuote(market, symbol)
+        : undefined;
+    const reached = reachedBy(quote, condition);
+    if (reached && !choice) throw alreadyMet(symbol, condition);
+    return {
+      awaitsCross: reached !== undefined && choice === 'wait_for_crossing',
+      fireNow: reached !== undefined && choice === 'fire_now' ? reached : undefined,
+      notice: dayChangeNotice(symbol, condition, market.marketStatus(), quote),
+    };
+  }
+
   app.get<{ Querystring: { symbol?: string } }>(
     '/api/alerts',
     { config: { access: 'user' } },
@@ -63,7 +98,15 @@ export const alertRoutes: FastifyPluginAsync<AlertRoutesOptions> = async (
     const user = await requireUser(auth, request);
     const input = parseInput(createAlertSchema, request.body);
     await market.security(input.symbol);
-    return reply.status(201).send({ alert: await store.create(user.id, input) });
+    await store.requireAlerts(user.id);
+    const judged = await judge(input.symbol, input.condition, input.ifAlreadyMet);
+    let alert = await store.create(user.id, input, { awaitsCross: judged.awaitsCross });
+    if (judged.fireNow) {
+      await fireAtOnce(store, alert.id, input.condition, judged.fireNow, now());
+      alert = await store.get(user.id, alert.id);
+    }
+    const saved: AlertSaved = { alert, notice: judged.notice };
+    return reply.status(201).send(saved);
   });
 
   app.get<IdParams>('/api/alerts/:id', { config: { access: 'user' } }, async (request, reply) => {
@@ -73,12 +116,37 @@ export const alertRoutes: FastifyPluginAsync<AlertRoutesOptions> = async (
     return { alert, firings: await store.firingsOf(user.id, alert.id) };
   });
 
-  app.patch<IdParams>('/api/alerts/:id', { config: { access: 'user' } }, async (request) => {
-    const user = await requireUser(auth, request);
-    await store.get(user.id, request.params.id);
-    const input = parseInput(updateAlertSchema, request.body);
-    return { alert: await store.update(user.id, request.params.id, input) };
-  });
+  app.patch<IdParams>(
+    '/api/alerts/:id',
+    { config: { access: 'user' } },
+    async (request): Promise<AlertSaved> => {
+      const user = await requireUser(auth, request);
+      const current = await store.get(user.id, request.params.id);
+      const input = parseInput(updateAlertSchema, request.body);
+      await store.requireAlerts(user.id);
+      const condition = input.condition ?? current.condition;
+      const rearmed = input.condition !== undefined || input.repeat !== undefined;
+      const state = input.state ?? (rearmed && current.state === 'fired' ? 'armed' : current.state);
+      // Judged again when the condition changes or the alert is armed again; a note or a
+      // pause changes nothing of what it waits for.
+      const judging =
+        state === 'armed' && (input.condition !== undefined || current.state !== 'armed');
+      const judged = judging
+        ? await judge(current.symbol, condition, input.ifAlreadyMet)
+        : undefined;
+      let alert = await store.update(
+        user.id,
+        request.params.id,
+        input,
+        judged ? { awaitsCross: judged.awaitsCross } : {},
+      );
+      if (judged?.fireNow) {
+        await fireAtOnce(store, alert.id, condition, judged.fireNow, now());
+        alert = await store.get(user.id, alert.id);
+      }
+      return { alert, notice: judged?.notice ?? null };
+    },
+  );
 
   app.delete<IdParams>(
     '/api/alerts/:id',

@@ -3,6 +3,7 @@ import {
   type EtfList,
   type HistoryResponse,
   historyQuerySchema,
+  type MarketStatusResponse,
   type QuotesResponse,
   quotesQuerySchema,
   type StockList,
@@ -63,6 +64,16 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
 
   const viewerOf = async (request: Parameters<typeof requireUser>[1]) =>
     entitlements.marketData(await requireUser(auth, request));
+
+  // Whether the market trades now: every screen with prices names it (docs/PRODUCT.md §7.6).
+  app.get(
+    '/api/market/status',
+    { config: { access: 'public' } },
+    async (_request, reply): Promise<MarketStatusResponse> => {
+      reply.header('cache-control', 'no-store');
+      return { market: market.marketStatus() };
+    },
+  );
 
   app.get('/api/stocks', { config: { access: 'user' } }, async (request, reply) => {
     const viewer = await viewerOf(request);

@@ -1,6 +1,7 @@
 import {
   type MarketDataAccess,
   type MarketHealth,
+  type MarketStatus,
   type PriceQuote,
   parseTickerSymbol,
   type Quote,
@@ -8,7 +9,7 @@ import {
   type StockSymbol,
   stockSymbols,
 } from '@tickerwise/shared';
-import { addDays, lastClosedSession } from '../../calendar/market-calendar.ts';
+import { addDays, lastClosedSession, marketStatusAt } from '../../calendar/market-calendar.ts';
 import { AppError } from '../../http/errors.ts';
 import { stockFundamentals } from '../../reference/stock-fundamentals.ts';
 import { featuredEtfs } from '../../reference/universe.ts';
@@ -42,6 +43,7 @@ export type {
   ProviderSymbolMatch,
 } from './providers/market-provider.ts';
 export type { CachedQuote, QuoteListener, QuoteOrigin, QuoteReading } from './quote-cache.ts';
+export { MarketDataUnavailable } from './quote-cache.ts';
 export { type StandingDemand, symbolCounts } from './standing-demand.ts';
 
 /** What market data a viewer's plan sees: real-time, or delayed by some minutes. */
@@ -322,6 +324,12 @@ export class MarketService {
   /** The last trading day whose bar `viewer` may see: a day closes for them `delay` late. */
   lastSessionFor(viewer: MarketViewer): string {
     return lastClosedSession(this.now() - delayMinutesOf(viewer) * 60_000);
+  }
+
+  /** Whether the exchange trades now, from the NYSE calendar (docs/PRODUCT.md §7.6). */
+  marketStatus(): MarketStatus {
+    const { state, asOf, session, nextOpen } = marketStatusAt(this.now());
+    return { state, asOf: iso(asOf), session, nextOpen: iso(nextOpen) };
   }
 
   /** The five tracked stocks with a price; 503 only when no price was ever fetched. */

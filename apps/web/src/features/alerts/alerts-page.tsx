@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Alert, hasFeature } from '@tickerwise/shared';
+import { type Alert, hasFeature, type UpdateAlertInput } from '@tickerwise/shared';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '../../app/session/auth-provider.tsx';
@@ -9,11 +9,17 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { CenteredSpinner } from '../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { deleteAlert, updateAlert, useAlertChange } from './api/alert-changes.ts';
+import {
+  alreadyMetQuestionOf,
+  deleteAlert,
+  updateAlert,
+  useAlertChange,
+} from './api/alert-changes.ts';
 import { alertsQuery } from './api/get-alerts.ts';
 import { useLiveAlerts } from './api/use-live-alerts.ts';
 import { AlertDialog } from './components/alert-dialog.tsx';
 import { AlertList } from './components/alert-list.tsx';
+import { AlreadyMetQuestion } from './components/already-met-question.tsx';
 import { FiringHistory } from './components/firing-history.tsx';
 import { UpgradePrompt } from './components/upgrade-prompt.tsx';
 
@@ -25,8 +31,13 @@ export function AlertsPage() {
   const { data, isError, isFetching, refetch } = useQuery(alertsQuery());
   const [editing, setEditing] = useState<Alert | undefined>();
   const [dialogOpen, setDialogOpen] = useState(false);
-  const setState = useAlertChange(({ alert, state }: { alert: Alert; state: 'armed' | 'paused' }) =>
-    updateAlert(alert.id, { state }),
+  const setState = useAlertChange(
+    ({
+      alert,
+      state,
+      ifAlreadyMet,
+    }: { alert: Alert; state: 'armed' | 'paused' } & Pick<UpdateAlertInput, 'ifAlreadyMet'>) =>
+      updateAlert(alert.id, { state, ...(ifAlreadyMet ? { ifAlreadyMet } : {}) }),
   );
   const remove = useAlertChange((alert: Alert) => deleteAlert(alert.id));
   const tier = auth.status === 'signed-in' ? auth.user.subscription_tier : 'free';
@@ -44,7 +55,9 @@ export function AlertsPage() {
     );
   }
   const atLimit = data.alerts.length >= data.allowed;
-  const failure = setState.error ?? remove.error;
+  // Resuming a price alert whose level is already reached asks what to do (§3.22).
+  const question = alreadyMetQuestionOf(setState.error);
+  const failure = (question ? null : setState.error) ?? remove.error;
 
   return (
     <div className="space-y-6">
@@ -52,8 +65,8 @@ export function AlertsPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">Alerts</h1>
           <p className="mt-1 text-slate-600">
-            Prices and today's change are checked on every new quote; moving averages, RSI and
-            ratings on each day's close.
+            Prices are checked on every new quote, a day's change during the regular session (9:30
+            AM to 4:00 PM ET); moving averages, RSI and ratings on each day's close.
           </p>
         </div>
         {included && (
@@ -97,6 +110,13 @@ export function AlertsPage() {
         </Notice>
       )}
 
+      {question && setState.variables && (
+        <AlreadyMetQuestion
+          question={question}
+          busy={setState.isPending}
+          onChoose={(ifAlreadyMet) => setState.mutate({ ...setState.variables!, ifAlreadyMet })}
+        />
+      )}
       {(included || data.alerts.length > 0) && (
         <section aria-labelledby="alerts-heading" className="space-y-3">
           <h2 id="alerts-heading" className="text-base font-semibold text-ink-950">

@@ -6,9 +6,17 @@ const live = { delayed: false, delayMinutes: 0, asOf, stale: false };
 
 describe('the note under a price', () => {
   it('never calls a simulated price real-time', () => {
-    const note = quoteFreshness({ source: 'simulated', ...live });
+    const note = quoteFreshness({ source: 'simulated', ...live }, { state: 'open' });
     expect(note).toMatch(/^Simulated data · live · updated \d{1,2}:30:05 [AP]M$/);
     expect(note).not.toMatch(/real-time/i);
+  });
+
+  it('calls a price live only while the market is open', () => {
+    for (const state of ['pre', 'after', 'closed'] as const) {
+      const note = quoteFreshness({ source: 'simulated', ...live }, { state });
+      expect(note).toMatch(/^Simulated data · updated \d{1,2}:30:05 [AP]M$/);
+    }
+    expect(quoteFreshness({ source: 'simulated', ...live })).not.toMatch(/live/);
   });
 
   it('says a price the provider could not refresh is delayed, and since when', () => {

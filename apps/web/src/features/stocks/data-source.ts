@@ -1,4 +1,4 @@
-import type { DataSource, Stock } from '@tickerwise/shared';
+import type { DataSource, MarketStatus, Stock } from '@tickerwise/shared';
 
 /** How each source is named where figures say where they come from. */
 const sourceNames: Record<DataSource, string> = {
@@ -39,10 +39,13 @@ export function formatClockTime(iso: string): string {
  */
 export function quoteFreshness(
   quote: Pick<Stock, 'source' | 'delayed' | 'delayMinutes' | 'asOf' | 'stale'>,
+  market?: Pick<MarketStatus, 'state'>,
 ): string {
   const time = formatClockTime(quote.asOf);
   if (quote.delayed) return `Delayed ${quote.delayMinutes} min · price at ${time}`;
   if (quote.stale) return `Delayed · last price received at ${time}`;
-  if (quote.source === 'simulated') return `Simulated data · live · updated ${time}`;
+  // "live" only while the market trades (docs/PRODUCT.md §7.6).
+  const live = market?.state === 'open' ? ' · live' : '';
+  if (quote.source === 'simulated') return `Simulated data${live} · updated ${time}`;
   return `Real-time data from ${sourceName(quote.source)} · updated ${time}`;
 }

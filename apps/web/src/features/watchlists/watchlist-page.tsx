@@ -54,7 +54,7 @@ export function WatchlistPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">Watchlist</h1>
           <p className="mt-1 text-slate-600">
-            Stocks and ETFs you follow, with today's move, the last month and their alerts.
+            Stocks and ETFs you follow, with the day's move, the last month and their alerts.
           </p>
         </div>
         {watchlists.length > 0 && (
@@ -89,7 +89,7 @@ export function WatchlistPage() {
             Follow your first stock
           </h2>
           <p className="mt-1 max-w-md text-sm text-slate-600">
-            Search by symbol or company name. We'll start a list for you with its price, today's
+            Search by symbol or company name. We'll start a list for you with its price, the day's
             move, the last month and its technical rating.
           </p>
           <div className="mt-5 flex w-full max-w-sm flex-col gap-3 text-left">

@@ -1,15 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Alert, CreateAlertInput, UpdateAlertInput } from '@tickerwise/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import {
+  type AlertSaved,
+  alertAlreadyMetCode,
+  type CreateAlertInput,
+  type UpdateAlertInput,
+} from '@tickerwise/shared';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 
 const alertPath = (id: string) => `/api/alerts/${encodeURIComponent(id)}`;
 
 export function createAlert(input: CreateAlertInput) {
-  return apiRequest<{ alert: Alert }>('/api/alerts', { body: input });
+  return apiRequest<AlertSaved>('/api/alerts', { body: input });
 }
 
 export function updateAlert(id: string, input: UpdateAlertInput) {
-  return apiRequest<{ alert: Alert }>(alertPath(id), { method: 'PATCH', body: input });
+  return apiRequest<AlertSaved>(alertPath(id), { method: 'PATCH', body: input });
 }
 
 export function deleteAlert(id: string) {
@@ -28,4 +33,11 @@ export function useAlertChange<Input, Output>(change: (input: Input) => Promise<
       ]);
     },
   });
+}
+
+/** The server asks whether to fire a price alert whose level is already reached. */
+export function alreadyMetQuestionOf(error: unknown): string | null {
+  return error instanceof ApiRequestError && error.code === alertAlreadyMetCode
+    ? error.message
+    : null;
 }

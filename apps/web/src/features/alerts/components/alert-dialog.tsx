@@ -1,6 +1,7 @@
 import {
   type Alert,
   type AlertRepeat,
+  type AlreadyMetChoice,
   createAlertSchema,
   formatUsd,
   updateAlertSchema,
@@ -11,7 +12,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { inputStyles } from '../../../components/ui/field-styles.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { createAlert, updateAlert, useAlertChange } from '../api/alert-changes.ts';
+import {
+  alreadyMetQuestionOf,
+  createAlert,
+  updateAlert,
+  useAlertChange,
+} from '../api/alert-changes.ts';
+import { AlreadyMetQuestion } from './already-met-question.tsx';
 import {
   type ConditionDraft,
   conditionOf,
@@ -52,6 +59,10 @@ export function AlertDialog({
   const [repeat, setRepeat] = useState<AlertRepeat>('once');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  /** The server's question when the level is already reached, with the body it was asked of. */
+  const [asking, setAsking] = useState<{ question: string; body: object } | null>(null);
+  /** What the server said of the saved alert (a day-change alert set outside the session). */
+  const [notice, setNotice] = useState<string | null>(null);
   const save = useAlertChange(async (body: unknown) =>
     alert ? updateAlert(alert.id, body as never) : createAlert(body as never),
   );
@@ -63,7 +74,30 @@ export function AlertDialog({
     setRepeat(alert?.repeat ?? 'once');
     setNote(alert?.note ?? '');
     setErrors({});
+    setAsking(null);
+    setNotice(null);
   }, [open, symbol, alert]);
+
+  const send = async (body: object) => {
+    try {
+      const saved = await save.mutateAsync(body);
+      setAsking(null);
+      if (saved.notice) setNotice(saved.notice);
+      else onOpenChange(false);
+    } catch (error) {
+      const question = alreadyMetQuestionOf(error);
+      if (question) {
+        setAsking({ question, body });
+      } else if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
+        setErrors(errorsOf(Object.entries(error.fields)));
+      } else {
+        setErrors({ form: (error as Error).message });
+      }
+    }
+  };
+  const choose = (choice: AlreadyMetChoice) => {
+    if (asking) void send({ ...asking.body, ifAlreadyMet: choice });
+  };
 
   const valueField = valueFieldOf(draft.kind);
   const submit = async (event: FormEvent) => {
@@ -79,16 +113,8 @@ export function AlertDialog({
       return;
     }
     setErrors({});
-    try {
-      await save.mutateAsync(body);
-      onOpenChange(false);
-    } catch (error) {
-      if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
-        setErrors(errorsOf(Object.entries(error.fields)));
-      } else {
-        setErrors({ form: (error as Error).message });
-      }
-    }
+    setAsking(null);
+    await send(body);
   };
 
   return (
@@ -98,7 +124,20 @@ export function AlertDialog({
       title={alert ? `Edit alert on ${alert.symbol}` : symbol ? `Alert on ${symbol}` : 'New alert'}
       description="You get a notification in the bell the moment it fires."
     >
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+      {notice && (
+        <div className="mt-4 space-y-4">
+          <p
+            role="status"
+            className="rounded-xl border border-slate-200 bg-slate-50 p-3.5 text-sm text-slate-700"
+          >
+            {alert ? 'Alert saved.' : 'Alert set.'} {notice}
+          </p>
+          <div className="flex justify-end">
+            <Button onClick={() => onOpenChange(false)}>Done</Button>
+          </div>
+        </div>
+      )}
+      <form onSubmit={submit} noValidate hidden={notice !== null} className="mt-4 space-y-4">
         {existing}
         {!symbol && !alert && (
           <div>
@@ -176,7 +215,7 @@ export function AlertDialog({
             >
               {errors.value ??
                 (valueField.prefix && currentPrice
-                  ? `Now ${formatUsd(currentPrice)}. A level it is already past fires on the next price.`
+                  ? `Now ${formatUsd(currentPrice)}. For a level it is already past, you choose: fire now or wait for the next crossing.`
                   : 'The level itself counts.')}
             </p>
           </div>
@@ -265,6 +304,9 @@ export function AlertDialog({
           <p role="alert" className="text-sm text-red-700">
             {errors.form}
           </p>
+        )}
+        {asking && (
+          <AlreadyMetQuestion question={asking.question} busy={save.isPending} onChoose={choose} />
         )}
         <div className="flex justify-end gap-3 pt-1">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -1,12 +1,8 @@
-import type { Alert } from '@tickerwise/shared';
+import { type Alert, formatNewYorkTime } from '@tickerwise/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 
-const when = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/** Alert times are New York time, as their notifications say, the zone named. */
+const when = { format: (date: Date) => formatNewYorkTime(date) };
 
 /** Armed, fired at ..., paused, or idle because the plan has no alerts. */
 export function AlertState({ alert }: { alert: Alert }) {
@@ -19,6 +15,7 @@ export function AlertState({ alert }: { alert: Alert }) {
       </Badge>
     );
   }
+  if (alert.awaitsCross) return <Badge tone="brand">Armed · waits for the next crossing</Badge>;
   return <Badge tone="brand">Armed</Badge>;
 }
 

@@ -1,13 +1,6 @@
-import { type AlertFiring, stockPath } from '@tickerwise/shared';
+import { type AlertFiring, formatNewYorkTime, stockPath } from '@tickerwise/shared';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-
-const when = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /** Every time an alert went off, newest first (kept when the alert is deleted). */
 export function FiringHistory({ firings }: { firings: readonly AlertFiring[] }) {
@@ -26,7 +19,7 @@ export function FiringHistory({ firings }: { firings: readonly AlertFiring[] }) 
               {firing.title}
             </Link>
             <time dateTime={firing.firedAt} className="text-xs text-slate-500">
-              {when.format(new Date(firing.firedAt))}
+              {formatNewYorkTime(firing.firedAt)}
             </time>
           </div>
           <p className="mt-1 text-sm text-slate-600">{firing.message}</p>

@@ -1,8 +1,10 @@
 import { paths } from '@tickerwise/shared';
 import { ArrowDown, ArrowUp, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
+import { MarketStatusBadge } from '../../../components/prices/market-status-badge.tsx';
 import { PricesNote } from '../../../components/prices-note.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useDayChangeWord } from '../../../lib/market-status.ts';
 import {
   formatMoney,
   formatRatioChange,
@@ -14,10 +16,12 @@ import { StatCard } from '../stat-card.tsx';
 
 /**
  * Portfolio Value: every portfolio at the latest prices (live for a real-time plan), with
- * today's change and its source.
+ * the day's change ("today" only during a session, docs/PRODUCT.md §7.6), the market's status
+ * and the prices' source.
  */
 export function PortfolioValueCard() {
   const { data, error, isPending, refetch } = useLivePortfolioSummary();
+  const changeWord = useDayChangeWord();
   if (isPending) {
     return (
       <StatCard
@@ -82,17 +86,20 @@ export function PortfolioValueCard() {
               {formatSignedMoney(change)}
               {data.dayChangeRatio !== null && ` (${formatRatioChange(data.dayChangeRatio)})`}
             </span>{' '}
-            today
+            {changeWord}
           </span>
         )
       }
       footer={
-        <PricesNote
-          className="mt-2"
-          sources={data.prices.sources}
-          asOf={data.prices.asOf}
-          delayed={data.prices.delayed}
-        />
+        <>
+          <MarketStatusBadge className="mt-2" />
+          <PricesNote
+            className="mt-2"
+            sources={data.prices.sources}
+            asOf={data.prices.asOf}
+            delayed={data.prices.delayed}
+          />
+        </>
       }
     />
   );

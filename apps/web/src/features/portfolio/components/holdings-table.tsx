@@ -6,6 +6,7 @@ import { useEntitlements } from '../../../app/session/use-entitlements.ts';
 import { PriceCell, type QuotedPrice } from '../../../components/prices/price-cell.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { useDayChangeWord } from '../../../lib/market-status.ts';
 import {
   formatMoney,
   formatSharePrice,
@@ -29,7 +30,7 @@ const columns: { key: HoldingSortKey; label: string; align: 'left' | 'right' }[]
   { key: 'quantity', label: 'Shares', align: 'right' },
   { key: 'price', label: 'Price', align: 'right' },
   { key: 'marketValue', label: 'Value', align: 'right' },
-  { key: 'dayChange', label: 'Today', align: 'right' },
+  { key: 'dayChange', label: 'Day change', align: 'right' },
   { key: 'unrealisedGain', label: 'Unrealised gain', align: 'right' },
   { key: 'weight', label: 'Weight', align: 'right' },
 ];
@@ -118,7 +119,7 @@ export function HoldingsTable({
 
 const sortChoices: { value: string; label: string; sort: HoldingSort }[] = [
   { value: 'value', label: 'Largest value', sort: defaultHoldingSort },
-  { value: 'today', label: "Today's change", sort: { key: 'dayChange', direction: 'descending' } },
+  { value: 'today', label: 'Day change', sort: { key: 'dayChange', direction: 'descending' } },
   {
     value: 'gain',
     label: 'Unrealised gain',
@@ -172,6 +173,7 @@ function CardPrice({ holding, quote }: { holding: Holding; quote: QuotedPrice | 
 }
 
 function HoldingCard({ holding, access }: { holding: Holding; access: MarketDataAccess | null }) {
+  const changeWord = useDayChangeWord();
   const source = holding.priceSource;
   const quote = access && holdingQuote(holding, access);
   return (
@@ -192,7 +194,7 @@ function HoldingCard({ holding, access }: { holding: Holding; access: MarketData
           <span className="font-semibold text-ink-950">{formatMoney(holding.marketValue)}</span>
           {holding.dayChange !== null && (
             <span className="block text-xs">
-              <Gain value={holding.dayChange} /> today
+              <Gain value={holding.dayChange} /> {changeWord}
             </span>
           )}
         </div>

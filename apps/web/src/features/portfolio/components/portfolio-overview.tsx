@@ -1,4 +1,5 @@
 import { useEntitlements } from '../../../app/session/use-entitlements.ts';
+import { MarketStatusBadge } from '../../../components/prices/market-status-badge.tsx';
 import { PricesNote } from '../../../components/prices-note.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -39,12 +40,15 @@ export function PortfolioOverview({ portfolioId }: { portfolioId: string }) {
       ) : data ? (
         <div className="space-y-2">
           <SummaryCards totals={data.totals} />
-          <PricesNote
-            sources={data.prices.sources}
-            asOf={data.prices.asOf}
-            delayed={data.prices.delayed}
-            planDelayMinutes={access?.kind === 'delayed' ? access.delayMinutes : 0}
-          />
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <MarketStatusBadge />
+            <PricesNote
+              sources={data.prices.sources}
+              asOf={data.prices.asOf}
+              delayed={data.prices.delayed}
+              planDelayMinutes={access?.kind === 'delayed' ? access.delayMinutes : 0}
+            />
+          </div>
         </div>
       ) : null}
       <div className="grid gap-6 xl:grid-cols-3">

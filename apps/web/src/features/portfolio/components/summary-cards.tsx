@@ -1,6 +1,7 @@
 import type { PortfolioTotals } from '@tickerwise/shared';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
+import { useDayChangeWord } from '../../../lib/market-status.ts';
 import {
   formatMoney,
   formatRatioChange,
@@ -29,8 +30,12 @@ function SummaryCard({
   );
 }
 
-/** Value and today's change, total gain, unrealised and realised gains, and cash. */
+/**
+ * Value and the day's change ("today" only during a session, docs/PRODUCT.md §7.6), total
+ * gain, unrealised and realised gains, and cash.
+ */
 export function SummaryCards({ totals }: { totals: PortfolioTotals }) {
+  const changeWord = useDayChangeWord();
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
       <SummaryCard label="Total value" value={formatMoney(totals.totalValue)}>
@@ -38,7 +43,7 @@ export function SummaryCards({ totals }: { totals: PortfolioTotals }) {
           'Day change not known yet'
         ) : (
           <>
-            <Gain value={totals.dayChange} ratio={totals.dayChangeRatio} /> today
+            <Gain value={totals.dayChange} ratio={totals.dayChangeRatio} /> {changeWord}
           </>
         )}
       </SummaryCard>

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Stock } from '@tickerwise/shared';
 import { useState } from 'react';
+import { MarketStatusBadge } from '../../../components/prices/market-status-badge.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { filterStocks } from '../filter-stocks.ts';
 import { ListSourceNote } from './list-source-note.tsx';
@@ -36,7 +37,10 @@ export function SecurityList({ title, kind, searchLabel, list }: SecurityListPro
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">{title}</h1>
-          <p className="mt-1 text-slate-600">Prices refresh every minute.</p>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
+            Prices refresh every minute.
+            <MarketStatusBadge />
+          </p>
         </div>
         <StockSearch value={search} onChange={setSearch} label={searchLabel} />
       </header>

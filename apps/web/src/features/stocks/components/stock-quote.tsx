@@ -1,6 +1,8 @@
 import { formatUsd, type Stock } from '@tickerwise/shared';
 import { ChangeIndicator } from '../../../components/prices/change-indicator.tsx';
 import { DelayedBadge } from '../../../components/prices/delayed-badge.tsx';
+import { MarketStatusBadge } from '../../../components/prices/market-status-badge.tsx';
+import { useDayChangeWord, useMarketStatus } from '../../../lib/market-status.ts';
 import { moveHighlight, useLiveQuote, usePriceMove } from '../../../lib/use-live-quote.ts';
 import { quoteFreshness } from '../data-source.ts';
 
@@ -17,6 +19,8 @@ export type Quote = Pick<
 export function StockQuote({ quote: polled }: { quote: Quote }) {
   const quote = useLiveQuote(polled);
   const move = usePriceMove(quote.price);
+  const changeWord = useDayChangeWord();
+  const market = useMarketStatus();
   return (
     <div className="sm:text-right">
       <div className="flex flex-wrap items-center gap-3 sm:justify-end">
@@ -27,7 +31,13 @@ export function StockQuote({ quote: polled }: { quote: Quote }) {
         >
           {formatUsd(quote.price)}
         </p>
-        <ChangeIndicator change={quote.change} className="text-base" />
+        <span className="inline-flex items-baseline gap-1.5">
+          <ChangeIndicator change={quote.change} className="text-base" />
+          <span className="text-sm text-slate-500">{changeWord}</span>
+        </span>
+      </div>
+      <div className="mt-2 flex sm:justify-end">
+        <MarketStatusBadge />
       </div>
       <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-slate-500">
         <span
@@ -40,7 +50,7 @@ export function StockQuote({ quote: polled }: { quote: Quote }) {
                 : 'bg-brand-500'
           }`}
         />
-        {quoteFreshness(quote)}
+        {quoteFreshness(quote, market)}
       </p>
     </div>
   );

@@ -1,11 +1,13 @@
 import type { WatchlistDetail } from '@tickerwise/shared';
 import { UpgradeLink } from '../../../components/prices/delayed-badge.tsx';
+import { useMarketStatus } from '../../../lib/market-status.ts';
 import { planDelayMinutes } from './row-quote.ts';
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** Where the table's figures come from and how fresh they are. */
 export function Provenance({ detail, sorted }: { detail: WatchlistDetail; sorted: boolean }) {
+  const market = useMarketStatus();
   const quoted = detail.rows
     .map((row) => row.quotedAt)
     .filter((value): value is string => value !== null)
@@ -25,8 +27,11 @@ export function Provenance({ detail, sorted }: { detail: WatchlistDetail; sorted
         <>
           ; Delayed {delayMinutes} min, refreshed every minute (<UpgradeLink />)
         </>
-      ) : (
+      ) : // "live" only while the market trades (docs/PRODUCT.md §7.6).
+      market?.state === 'open' ? (
         '; live for your plan'
+      ) : (
+        '; real-time for your plan'
       )}
       . Sparklines show the last month of daily closes
       {rated ? `; ratings are on the close of ${rated}` : ''}.{' '}

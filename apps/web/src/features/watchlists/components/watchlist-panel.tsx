@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { WatchlistSummary } from '@tickerwise/shared';
 import { MoreHorizontal } from 'lucide-react';
 import { useState } from 'react';
+import { MarketStatusBadge } from '../../../components/prices/market-status-badge.tsx';
 import { SymbolPicker } from '../../../components/symbol-picker.tsx';
 import { iconButtonStyles } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -89,7 +90,10 @@ export function WatchlistPanel({ list, symbolsPerList, onDeleted }: WatchlistPan
             onReorder={(symbols) => reorder.mutate(symbols)}
             onRemove={(symbol) => remove.mutate(symbol)}
           />
-          <Provenance detail={data} sorted={sort !== null} />
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <MarketStatusBadge />
+            <Provenance detail={data} sorted={sort !== null} />
+          </div>
         </>
       ) : isError ? (
         <ErrorState

@@ -1,0 +1,103 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Alert } from '@tickerwise/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AlertDialog } from './alert-dialog.tsx';
+
+const question = 'AAPL is already above $185.00: fire now, or wait for the next crossing?';
+const requests: { method: string; body: Record<string, unknown> }[] = [];
+
+function json(body: unknown, status: number): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+const savedAlert = (body: Record<string, unknown>): Alert => ({
+  id: 'a1',
+  symbol: 'AAPL',
+  condition: body.condition as Alert['condition'],
+  repeat: 'once',
+  note: null,
+  state: body.ifAlreadyMet === 'fire_now' ? 'fired' : 'armed',
+  lastFiredAt: null,
+  createdAt: '2026-11-26T12:54:00.000Z',
+  awaitsCross: body.ifAlreadyMet === 'wait_for_crossing',
+  suspended: false,
+});
+
+/**
+ * The server in its wire format: a price level already reached is a 409 until the request says
+ * what to do; a day-change alert set while the market is closed is saved with a notice.
+ */
+async function serverFetch(_input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+  requests.push({ method: init?.method ?? 'GET', body });
+  const condition = body.condition as { kind: string };
+  if (condition.kind === 'price_above' && !body.ifAlreadyMet) {
+    return json({ error: { code: 'alert_already_met', message: question } }, 409);
+  }
+  const notice =
+    condition.kind === 'change_up'
+      ? 'The market is closed: day-change alerts are checked during the regular session, from Fri, Nov 27, 9:30 AM ET.'
+      : null;
+  return json({ alert: savedAlert(body), notice }, 201);
+}
+
+beforeEach(() => {
+  requests.length = 0;
+  vi.stubGlobal('fetch', vi.fn(serverFetch));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderDialog() {
+  const onOpenChange = vi.fn();
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <AlertDialog open onOpenChange={onOpenChange} symbol="AAPL" currentPrice={187.12} />
+    </QueryClientProvider>,
+  );
+  return onOpenChange;
+}
+
+describe('the alert dialog', () => {
+  it('asks before a price alert at a level already reached, and sends the choice', async () => {
+    const onOpenChange = renderDialog();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Price', { exact: true }), '185');
+    await user.click(screen.getByRole('button', { name: 'Set alert' }));
+    expect(await screen.findByText(question)).toBeTruthy();
+    expect(onOpenChange).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Wait for the next crossing' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(requests.map((request) => request.body.ifAlreadyMet)).toEqual([
+      undefined,
+      'wait_for_crossing',
+    ]);
+    expect(requests[1]!.body).toMatchObject({
+      symbol: 'AAPL',
+      condition: { kind: 'price_above', level: 185 },
+    });
+  });
+
+  it('shows what the server says of a day-change alert set while the market is closed', async () => {
+    const onOpenChange = renderDialog();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Notify me when'), 'change_up');
+    await user.type(screen.getByLabelText('Change', { exact: true }), '1');
+    await user.click(screen.getByRole('button', { name: 'Set alert' }));
+    expect(
+      await screen.findByText(
+        /^Alert set\. The market is closed: day-change alerts are checked during the regular session/,
+      ),
+    ).toBeTruthy();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
