@@ -6,7 +6,7 @@
  * - `normaliseText`: Unicode NFKC (full-width `＝＋９`, ligatures, circled and superscript
  *   digits, `Ⅻ` become their plain forms), format characters (\p{Cf}: zero-width spaces and
  *   joiners, direction marks, soft hyphens) removed, the digits of every decimal script
- *   (\p{Nd}: Arabic-Indic `٩`, Devanagari `९`, …) written as ASCII digits, and the letters
+ *   (\p{Nd}: Arabic-Indic `٩`, Devanagari `९`, …) written as ASCII digits (with the Arabic `٫٬٪`), and the letters
  *   of `latinLookAlikes` written as the Latin letter they look like.
  * - `textSkeleton`: the normalised text in lower case with every run of white space one
  *   space, for matching phrases (after Unicode TR39's skeleton, on a curated map).
@@ -115,11 +115,14 @@ function digitValue(codePoint: number): number {
   return (codePoint - start) % 10;
 }
 
-/** Every decimal digit (\p{Nd}) written as its ASCII digit. */
+/** The Arabic decimal and thousands separators and percent sign, which NFKC leaves. */
+const arabicNumberSigns: Readonly<Record<string, string>> = { '٫': '.', '٬': ',', '٪': '%' };
+
+/** Every decimal digit (\p{Nd}) written as its ASCII digit, Arabic number signs as ASCII. */
 export function foldDigits(text: string): string {
-  return text.replace(/(?![0-9])\p{Nd}/gu, (digit) =>
-    String(digitValue(digit.codePointAt(0) as number)),
-  );
+  return text
+    .replace(/(?![0-9])\p{Nd}/gu, (digit) => String(digitValue(digit.codePointAt(0) as number)))
+    .replace(/[٫٬٪]/g, (sign) => arabicNumberSigns[sign] as string);
 }
 
 /** NFKC, format characters removed, every script's digits as ASCII, look-alikes as Latin. */
