@@ -6,10 +6,11 @@
  * - `normaliseText`: Unicode NFKC (full-width `＝＋９`, ligatures, circled and superscript
  *   digits, `Ⅻ` become their plain forms), format characters (\p{Cf}: zero-width spaces and
  *   joiners, direction marks, soft hyphens) removed, the digits of every decimal script
- *   (\p{Nd}: Arabic-Indic `٩`, Devanagari `९`, …) written as ASCII digits (with the Arabic `٫٬٪`), and the letters
- *   of `latinLookAlikes` written as the Latin letter they look like.
- * - `textSkeleton`: the normalised text in lower case with every run of white space one
- *   space, for matching phrases (after Unicode TR39's skeleton, on a curated map).
+ *   (\p{Nd}: Arabic-Indic `٩`, Devanagari `९`, …) written as ASCII digits (and the Arabic
+ *   `٫٬٪` as `.,%`), and the letters of `latinLookAlikes` as the Latin letter they look like.
+ * - `textSkeleton`: the normalised text in lower case, typographic apostrophes as `'`, every
+ *   run of white space one space, for matching phrases (after Unicode TR39's skeleton, on a
+ *   curated map).
  *
  * `latinLookAlikes` is deliberately small: the Cyrillic, Greek, Armenian and Latin-extended
  * letters that are drawn like an ASCII letter in common fonts (TR39's confusables for a-z and
@@ -133,7 +134,14 @@ export function normaliseText(text: string): string {
   );
 }
 
-/** The normalised text in lower case, white space collapsed: for matching phrases. */
+/**
+ * The normalised text in lower case, typographic apostrophes as `'`, white space collapsed:
+ * for matching phrases.
+ */
 export function textSkeleton(text: string): string {
-  return normaliseText(text).toLowerCase().replace(/\s+/gu, ' ').trim();
+  return normaliseText(text)
+    .toLowerCase()
+    .replace(/[’‘ʼ`´]/gu, "'")
+    .replace(/\s+/gu, ' ')
+    .trim();
 }

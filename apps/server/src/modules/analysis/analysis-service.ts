@@ -347,7 +347,8 @@ export class AnalysisService {
   /**
    * "Ask about this stock", before any answer is written: 402 without AI analysis, 409
    * without a model, 429 without credits left. An advice question is declined for free;
-   * any other costs one credit, given back when the model fails us.
+   * any other costs one credit, given back when the model fails us or its answer gave
+   * advice and was declined (docs/PRODUCT.md §7.4).
    */
   async prepareQuestion(
     member: Member,
@@ -382,7 +383,8 @@ export class AnalysisService {
       },
       answer: async (emit, signal) => {
         const answer = await answerer.answer(facts, question, { emit, signal });
-        if (answer.outcome === 'unavailable') {
+        // No answer served, no credit used: a model that failed, or advice declined.
+        if (answer.outcome === 'unavailable' || answer.outcome === 'refused') {
           await consumption.refund();
           charged = false;
         }

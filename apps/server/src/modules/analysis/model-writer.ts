@@ -3,6 +3,7 @@ import {
   type WriterFallback,
   type WrittenAnalysis,
 } from '@tickerwise/shared';
+import { AdviceInAnswerError } from './advice-answer.ts';
 import { parseSections } from './analysis-text.ts';
 import type { AnalysisFacts } from './facts.ts';
 import { GroundedTextStream, UngroundedFigureError } from './grounded-stream.ts';
@@ -64,6 +65,7 @@ export async function streamGrounded(
 
 export function fallbackReasonOf(error: unknown): WriterFallback {
   if (error instanceof UngroundedFigureError) return 'ungrounded_figure';
+  if (error instanceof AdviceInAnswerError) return 'advice';
   if (error instanceof TimedOutError) return 'timeout';
   return 'model_error';
 }
