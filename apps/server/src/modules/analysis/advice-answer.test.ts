@@ -24,6 +24,10 @@ describe('recognising advice in a model’s text', () => {
     'Now is a great time to buy.',
     'It’s the perfect moment to sell.',
     'AAPL is a buy right now.',
+    'Many would say you should buy now.',
+    'Let me tell you: you should sell.',
+    'If you want upside, you should buy now.',
+    'Do not wait: you should buy now.',
   ])('declines %j', (text) => {
     expect(givesAdvice(text)).toBe(true);
   });

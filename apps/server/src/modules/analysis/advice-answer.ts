@@ -13,9 +13,8 @@ import { textSkeleton } from '@tickerwise/shared';
 const trade =
   '(?:buy(?:ing)?|purchas(?:e|ing)|acquir(?:e|ing)|sell(?:ing)?|short(?:ing)?|dump(?:ing)?|unload(?:ing)?|offload(?:ing)?|load(?:ing)?\\s+up|accumulat(?:e|ing)|invest(?:ing)?|hold(?:ing)?\\s+(?:on|it|this|these|your|the)|exit(?:ing)?|get(?:ting)?\\s+(?:in|out|into)|tak(?:e|ing)\\s+profits?|go(?:ing)?\\s+all[\\s-]in|averag(?:e|ing)\\s+down|doubl(?:e|ing)\\s+down|pick(?:ing)?\\s+up|grab(?:bing)?|put(?:ting)?|allocat(?:e|ing)|add(?:ing)?\\s+(?:to|more|shares))';
 
-/** Where the words before a phrase say it is not advice ("whether you should buy"). */
-const notAdvice =
-  "(?<!\\b(?:whether|if|not|never|cannot|can't|won't|unable\\s+to|tell\\s+you|say)\\b[^.!?]{0,24})";
+/** A phrase right after "whether" or "if" asks rather than advises ("whether you should buy"). */
+const notAdvice = '(?<!\\b(?:whether|if)\\s+(?:or\\s+not\\s+)?)';
 
 const yourMoney =
   'your\\s+(?:\\w+\\s+)?(?:portfolio|savings|money|cash|capital|net\\s+worth|retirement|funds|nest\\s+egg|401\\(?k\\)?|ira|pension)';
