@@ -1,4 +1,4 @@
-import { normaliseText } from './text-normalise.ts';
+import { textAsSeen } from './text-normalise.ts';
 
 /**
  * CSV as spreadsheets and brokers write it (RFC 4180): quoted fields with doubled quotes and
@@ -71,7 +71,7 @@ function detectSeparator(text: string): string {
  */
 export function runsAsFormula(text: string): boolean {
   if (/^[+-]?\d+(\.\d+)?$/.test(text)) return false;
-  return /^[\t\r]|^[^\S\t\r]*[=+\-@]/u.test(normaliseText(text));
+  return /^[\t\r]|^[^\S\t\r]*[=+\-@]/u.test(textAsSeen(text));
 }
 
 /**

@@ -3,7 +3,7 @@
  * character is encoded: the number check of model answers, the advice screen of questions and
  * answers, and the formula guard of CSV exports.
  *
- * - `normaliseText`: Unicode NFKC (full-width `＝＋９`, ligatures, circled and superscript
+ * - `textAsSeen`: Unicode NFKC (full-width `＝＋９`, ligatures, circled and superscript
  *   digits, `Ⅻ` become their plain forms), format characters (\p{Cf}: zero-width spaces and
  *   joiners, direction marks, soft hyphens) removed, the digits of every decimal script
  *   (\p{Nd}: Arabic-Indic `٩`, Devanagari `९`, …) written as ASCII digits (and the Arabic
@@ -127,7 +127,7 @@ export function foldDigits(text: string): string {
 }
 
 /** NFKC, format characters removed, every script's digits as ASCII, look-alikes as Latin. */
-export function normaliseText(text: string): string {
+export function textAsSeen(text: string): string {
   return foldDigits(text.normalize('NFKC').replace(/\p{Cf}/gu, '')).replace(
     lookAlikePattern,
     (letter) => latinLookAlikes[letter] as string,
@@ -139,7 +139,7 @@ export function normaliseText(text: string): string {
  * for matching phrases.
  */
 export function textSkeleton(text: string): string {
-  return normaliseText(text)
+  return textAsSeen(text)
     .toLowerCase()
     .replace(/[’‘ʼ`´]/gu, "'")
     .replace(/\s+/gu, ' ')

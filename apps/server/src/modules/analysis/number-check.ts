@@ -10,7 +10,7 @@
  * without a unit (it is mostly a pronoun) and ordinal words alone ("first", "third"), which
  * order things rather than state a figure.
  *
- * The text is read as a person sees it first (`normaliseText`: NFKC, so full-width `９８７６`
+ * The text is read as a person sees it first (`textAsSeen`: NFKC, so full-width `９８７６`
  * and `％` count; every script's digits as ASCII; invisible characters left out; Cyrillic and
  * Greek look-alike letters as Latin). A numeric claim the check cannot read is never taken as
  * checked: Roman numerals with a unit ("DCCC percent", "$MM"), numerals of other systems
@@ -24,7 +24,7 @@
  * a value that is not; a bare number matches any value.
  */
 
-import { normaliseText } from '@tickerwise/shared';
+import { textAsSeen } from '@tickerwise/shared';
 import { readNumberWords } from './number-words.ts';
 
 export type NumberKind = 'percent' | 'money' | 'plain';
@@ -253,9 +253,9 @@ const readers: Array<{ wordStart: boolean; read: (text: string, index: number) =
   { wordStart: true, read: readWords },
 ];
 
-/** Every figure stated in `text` (read as `normaliseText` reads it), in order. */
+/** Every figure stated in `text` (read as `textAsSeen` reads it), in order. */
 export function statedFigures(source: string): StatedFigure[] {
-  const text = normaliseText(source);
+  const text = textAsSeen(source);
   const figures: StatedFigure[] = [];
   let index = 0;
   while (index < text.length) {
