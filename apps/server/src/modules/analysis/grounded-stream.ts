@@ -11,9 +11,10 @@ export class UngroundedFigureError extends Error {
 
 /**
  * Lets a model's streamed text through one sentence at a time, each only once every number in
- * it matched a fact and it gave no investment advice (read with the sentence before it): the
- * reader sees the text as it is written and never a figure that was not checked. A sentence ends at . ! or ? followed by a space, or at a line break; numbers
- * never straddle one, so checking sentence by sentence checks every number.
+ * it matched a fact and it gave no investment advice (read with the text before it): the
+ * reader sees the text as it is written and never a figure that was not checked. A sentence
+ * ends at . ! or ? followed by a space, or at a line break; numbers never straddle one, so
+ * checking sentence by sentence checks every number.
  */
 export class GroundedTextStream {
   private pending = '';
