@@ -193,6 +193,7 @@ export const writerFallbackSchema = z.enum([
   'model_error',
   'bad_format',
   'too_long',
+  'advice',
 ]);
 export type WriterFallback = z.infer<typeof writerFallbackSchema>;
 
@@ -202,6 +203,7 @@ export const writerFallbackText: Record<WriterFallback, string> = {
   model_error: 'the language model could not be reached',
   bad_format: 'the language model did not write the expected sections',
   too_long: 'the language model wrote more than an analysis may hold',
+  advice: 'the language model’s text read as investment advice, which Tickerwise does not give',
 };
 
 export const writtenAnalysisSchema = z.object({
@@ -236,7 +238,8 @@ export type AskQuestion = z.infer<typeof askQuestionSchema>;
 export const questionOutcomeSchema = z.enum(['answered', 'refused', 'unverified', 'unavailable']);
 /**
  * `answered`: the model's answer, every number checked against the facts; `refused`: the
- * question asked for investment advice and was declined without asking the model;
+ * question asked for investment advice and was declined without asking the model, or the
+ * model's answer gave advice and was withheld (no credit is used either way);
  * `unverified`: the model's answer stated figures that are not facts and was withheld;
  * `unavailable`: the model failed or did not answer in time.
  */

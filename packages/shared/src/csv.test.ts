@@ -32,4 +32,36 @@ describe('CSV', () => {
       ['1', 'two, three'],
     ]);
   });
+
+  it('guards formulas written in full-width or hidden behind invisible characters', () => {
+    expect(
+      csvLine([
+        '\uff1dHYPERLINK("http://x.example","click")',
+        '\uff0b1+1',
+        '\uff0d2+3',
+        '\uff20SUM(A1)',
+        '\u200b=1+1',
+        '  =1+1',
+        '\tcmd',
+        '\rcmd',
+      ]),
+    ).toBe(
+      [
+        '"\'\uff1dHYPERLINK(""http://x.example"",""click"")"',
+        "'\uff0b1+1",
+        "'\uff0d2+3",
+        "'\uff20SUM(A1)",
+        "'\u200b=1+1",
+        "'  =1+1",
+        "'\tcmd",
+        '"\'\rcmd"',
+      ].join(','),
+    );
+  });
+
+  it('leaves plain numbers and ordinary text as they are', () => {
+    expect(csvLine([-12.5, '-3', '+4.25', 'AAPL', 'Opening deposit', '\uff11\uff12'])).toBe(
+      '-12.5,-3,+4.25,AAPL,Opening deposit,\uff11\uff12',
+    );
+  });
 });

@@ -1,3 +1,5 @@
+import { textAsSeen } from './text-normalise.ts';
+
 /**
  * CSV as spreadsheets and brokers write it (RFC 4180): quoted fields with doubled quotes and
  * line breaks inside, CRLF or LF line ends, a UTF-8 byte order mark, and comma, semicolon or
@@ -62,15 +64,25 @@ function detectSeparator(text: string): string {
 }
 
 /**
+ * Whether a spreadsheet could run the field as a formula: its first character, once the text
+ * is read as a person sees it (NFKC, so full-width `＝＋－＠` count, zero-width characters
+ * left out) and leading spaces skipped, is =, +, -, @, a tab or a carriage return. A plain
+ * ASCII number (such as -12.50) is data, not a formula.
+ */
+export function runsAsFormula(text: string): boolean {
+  if (/^[+-]?\d+(\.\d+)?$/.test(text)) return false;
+  return /^[\t\r]|^[^\S\t\r]*[=+\-@]/u.test(textAsSeen(text));
+}
+
+/**
  * One CSV line. Fields with a separator, quote or line break are quoted; a text field that a
- * spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe, numbers
- * (such as -12.50) are left as they are.
+ * spreadsheet would run as a formula (`runsAsFormula`) gets a leading apostrophe.
  */
 export function csvLine(values: readonly (string | number | null | undefined)[]): string {
   return values
     .map((value) => {
       let text = value === null || value === undefined ? '' : String(value);
-      if (/^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+      if (runsAsFormula(text)) text = `'${text}`;
       return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
     })
     .join(',');

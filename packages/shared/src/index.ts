@@ -23,5 +23,6 @@ export * from './portfolio-revalue.ts';
 export * from './quotes.ts';
 export * from './routes.ts';
 export * from './symbols.ts';
+export * from './text-normalise.ts';
 export * from './usage.ts';
 export * from './watchlists.ts';

@@ -364,7 +364,8 @@ export class AnalysisService {
   /**
    * "Ask about this stock", before any answer is written: 402 without AI analysis, 409
    * without a model, 429 without credits left. An advice question is declined for free;
-   * any other costs one credit, given back when the model fails us.
+   * any other costs one credit, given back when the model fails us or its answer gave
+   * advice and was declined (docs/PRODUCT.md §7.4).
    */
   async prepareQuestion(
     member: Member,
@@ -410,8 +411,9 @@ export class AnalysisService {
       answer: async (emit, signal) => {
         try {
           const answer = await answerer.answer(facts, question, { emit, signal });
-          if (answer.outcome === 'unavailable') {
-            // The credit goes back; the model call stays counted (§7.4).
+          // No answer served, no credit used: a model that failed, or advice declined. The
+          // model call stays counted (§7.4).
+          if (answer.outcome === 'unavailable' || answer.outcome === 'refused') {
             await consumption.refund();
             charged = false;
           }

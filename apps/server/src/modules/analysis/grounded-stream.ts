@@ -1,3 +1,4 @@
+import { AdviceInAnswerError, givesAdvice } from './advice-answer.ts';
 import { type AllowedFacts, unmatchedFigures } from './number-check.ts';
 
 /** A model's text stated a figure that is not among the facts. */
@@ -10,12 +11,14 @@ export class UngroundedFigureError extends Error {
 
 /**
  * Lets a model's streamed text through one sentence at a time, each only once every number in
- * it matched a fact: the reader sees the text as it is written and never a figure that was
- * not checked. A sentence ends at . ! or ? followed by a space, or at a line break; numbers
- * never straddle one, so checking sentence by sentence checks every number.
+ * it matched a fact and it gave no investment advice (read with the text before it): the
+ * reader sees the text as it is written and never a figure that was not checked. A sentence
+ * ends at . ! or ? followed by a space, or at a line break; numbers never straddle one, so
+ * checking sentence by sentence checks every number.
  */
 export class GroundedTextStream {
   private pending = '';
+  private previous = '';
 
   constructor(private readonly allowed: AllowedFacts) {}
 
@@ -44,6 +47,8 @@ export class GroundedTextStream {
   }
 
   private check(text: string) {
+    if (givesAdvice(`${this.previous} ${text}`)) throw new AdviceInAnswerError();
+    this.previous = text;
     const unmatched = unmatchedFigures(text, this.allowed);
     if (unmatched.length > 0) throw new UngroundedFigureError(unmatched);
   }

@@ -126,6 +126,23 @@ describe('the model writer', () => {
     ]);
   });
 
+  it('withdraws an analysis that tells the reader to buy and serves the built-in analysis', async () => {
+    llm.reply((request) =>
+      analysisFromFacts(factsOf(request)).replace(
+        '## Risks\n\n',
+        '## Risks\n\nYou should buy this stock now... go all in. ',
+      ),
+    );
+    const { facts, analysis, events } = await write();
+    expect(analysis).toMatchObject({ writer: 'built_in', fallback: 'advice' });
+    expect(analysis.sections).toEqual(composeSections(facts));
+    expect(events).toContainEqual({ type: 'reset', reason: 'advice' });
+    expect(events.some((event) => event.type === 'text' && /go all in/.test(event.text))).toBe(
+      false,
+    );
+    expect(warnings[0]?.details.reason).toBe('advice');
+  });
+
   it('falls back when the model takes too long', async () => {
     llm.behave({ kind: 'hang' });
     const started = Date.now();

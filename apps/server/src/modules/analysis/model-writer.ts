@@ -3,6 +3,7 @@ import {
   type WriterFallback,
   type WrittenAnalysis,
 } from '@tickerwise/shared';
+import { AdviceInAnswerError } from './advice-answer.ts';
 import { parseSections } from './analysis-text.ts';
 import type { AnalysisFacts } from './facts.ts';
 import { GroundedTextStream, lastSentenceEnd, UngroundedFigureError } from './grounded-stream.ts';
@@ -97,6 +98,7 @@ export async function streamGrounded(
 
 export function fallbackReasonOf(error: unknown): WriterFallback {
   if (error instanceof UngroundedFigureError) return 'ungrounded_figure';
+  if (error instanceof AdviceInAnswerError) return 'advice';
   if (error instanceof TimedOutError) return 'timeout';
   if (error instanceof TooLongError) return 'too_long';
   return 'model_error';

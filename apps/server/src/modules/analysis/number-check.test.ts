@@ -109,6 +109,45 @@ describe('matching figures against the facts', () => {
   });
 });
 
+describe('figures in disguise', () => {
+  it('reads full-width digits, other scripts’ digits and invisible characters as the figure', () => {
+    expect(unmatchedFigures('A target of ＄９８７６ … up ７００％.', facts)).toEqual([
+      '$9876',
+      '700%',
+    ]);
+    expect(unmatchedFigures('Up ٧٠٠٪, or ९८७६, or 9\u200b876.', facts)).toEqual([
+      '700%',
+      '9876',
+      '9876',
+    ]);
+    expect(
+      unmatchedFigures('Closed at ＄１８９．８４ with a beta of ١٫١٢, not ١٫٥.', facts),
+    ).toEqual(['1.5']);
+  });
+
+  it('reads numbers in words at any size, with their unit', () => {
+    expect(
+      unmatchedFigures(
+        'Worth five hundred dollars, up one thousand percent, a fіve hundred dollar gain.',
+        facts,
+      ),
+    ).toEqual(['five hundred dollars', 'one thousand percent', 'five hundred dollar']);
+    expect(
+      unmatchedFigures(
+        'Eight of fifteen checks, and one of them is new; the first half was firm.',
+        facts,
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a numeric claim it cannot read', () => {
+    expect(
+      unmatchedFigures('Up DCCC percent to $MM, or 九八七六, or ５ миллионов, or onefive.', facts),
+    ).toEqual(['DCCC percent', '$MM', '九八七六', '5 mиллиohob', 'onefive']);
+    expect(unmatchedFigures('World War II and Phase III ended.', facts)).toEqual([]);
+  });
+});
+
 describe('the sentence-by-sentence check of a stream', () => {
   it('lets each sentence through once complete and checked, numbers split across pieces included', () => {
     const stream = new GroundedTextStream(facts);

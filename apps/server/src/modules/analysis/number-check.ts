@@ -4,9 +4,18 @@
  * trillion" matches 2,946,000,000,000); a sign written in the text must agree with the fact's.
  * Read as numbers: digits with commas and decimals, with $ or %, "x"/"times", a scale word
  * (thousand, million, billion, trillion or K, M, B, T), and digit ordinals ("15th"); dates in
- * ISO form, "March 5, 2025", "5 March 2025", "March 2025" or "March 5"; and written-out
- * cardinals from "two" to "ninety-nine". Allowed without a check: "one" (it is mostly a
- * pronoun) and ordinal words ("first", "third"), which order things rather than state a figure.
+ * ISO form, "March 5, 2025", "5 March 2025", "March 2025" or "March 5"; and numbers in
+ * English words at any size (`number-words.ts`: "nine thousand eight hundred and seventy-six
+ * dollars", "two and a half million", "one thousand percent"). Allowed without a check: "one"
+ * without a unit (it is mostly a pronoun) and ordinal words alone ("first", "third"), which
+ * order things rather than state a figure.
+ *
+ * The text is read as a person sees it first (`textAsSeen`: NFKC, so full-width `９８７６`
+ * and `％` count; every script's digits as ASCII; invisible characters left out; Cyrillic and
+ * Greek look-alike letters as Latin). A numeric claim the check cannot read is never taken as
+ * checked: Roman numerals with a unit ("DCCC percent", "$MM"), numerals of other systems
+ * ("九八七六", "፱"), digits followed by a word in another script, and number words run
+ * together that make no one number.
  *
  * A number found inside the facts' words ("Relative Strength Index (14)", "above 5%", a key
  * like "52 weeks") is a label: it matches only a number of the same kind, so "RSI (14)" lets
@@ -14,6 +23,9 @@
  * key says it is one (`annualisedPercent`, `{ value, unit: 'percent' }`), a dollar amount only
  * a value that is not; a bare number matches any value.
  */
+
+import { textAsSeen } from '@tickerwise/shared';
+import { readNumberWords } from './number-words.ts';
 
 export type NumberKind = 'percent' | 'money' | 'plain';
 
@@ -50,6 +62,7 @@ const monthNumber = (name: string) =>
 const pad = (value: number) => String(value).padStart(2, '0');
 
 const scales: Record<string, number> = {
+  hundred: 100,
   thousand: 1e3,
   k: 1e3,
   million: 1e6,
@@ -60,40 +73,6 @@ const scales: Record<string, number> = {
   b: 1e9,
   trillion: 1e12,
   t: 1e12,
-};
-
-const units = [1, 2, 3, 4, 5, 6, 7, 8, 9].map(
-  (n) => ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'][n - 1] as string,
-);
-const smallWords: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-};
-const tensWords: Record<string, number> = {
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
 };
 
 /** One figure the text states. */
@@ -108,7 +87,9 @@ export type StatedFigure =
     }
   | { kind: 'date'; text: string; date: string }
   | { kind: 'month'; text: string; year: number; month: number }
-  | { kind: 'dayOfMonth'; text: string; month: number; day: number };
+  | { kind: 'dayOfMonth'; text: string; month: number; day: number }
+  /** A numeric claim the check cannot read: never matches a fact. */
+  | { kind: 'unreadable'; text: string };
 
 const patterns = {
   isoDate: /\b(\d{4})-(\d{2})-(\d{2})\b/y,
@@ -123,14 +104,24 @@ const patterns = {
   monthYear: new RegExp(`\\b${monthPattern}\\s+(\\d{4})\\b`, 'iy'),
   monthDay: new RegExp(`\\b${monthPattern}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`, 'iy'),
   number:
-    /([-−–+]?)\s?\$?\s?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?|\.(\d+))(?:st|nd|rd|th)?(?:\s?(%|percent\b|per cent\b|x\b|times\b|trillion\b|billion\b|million\b|thousand\b|bn\b|mn\b|[TBMK]\b))?/y,
-  word: /\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\s](one|two|three|four|five|six|seven|eight|nine))?\b|\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b/iy,
+    /([-−–+]?)\s?\$?\s?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?|\.(\d+))(?:st|nd|rd|th)?(?:\s?(%|percent\b|per cent\b|x\b|times\b|trillion\b|billion\b|million\b|thousand\b|hundred\b|bn\b|mn\b|[TBMK]\b))?(?:\s?(dollars?\b|usd\b|cents?\b))?/y,
+  /** The unit after a number in words. */
+  wordUnit:
+    /\s?(%|percent\b|per cent\b|percentage points?\b|dollars?\b|usd\b|cents?\b|times\b|x\b)/iy,
+  /** A Roman numeral with a unit, or after a dollar sign: a figure the check cannot read. */
+  roman:
+    /(\$\s?)?\b(?=[MDCLXVI])M{0,4}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})\b(\s?(?:%|percent\b|per cent\b|dollars?\b|usd\b|cents?\b|times\b|thousand\b|million\b|billion\b|trillion\b))?/iy,
+  /** Numerals the check cannot read: other numeral systems, CJK numerals. */
+  otherNumerals: /(?:(?![0-9])\p{N}|[〇零一二三四五六七八九十百千万萬亿億兆两])+/uy,
+  /** A word in another script right after a number ("500 миллионов"). */
+  foreignWord: /\s?\p{L}*(?:(?!\p{Script=Latin})\p{L})\p{L}*/uy,
 };
 
 function readNumber(match: RegExpExecArray): StatedFigure {
-  const [text, signText, digits = '', decimals, bareDecimals, unitText] = match;
+  const [text, signText, digits = '', decimals, bareDecimals, unitText, currencyText] = match;
   const fraction = decimals ?? bareDecimals ?? '';
-  const scale = unitText ? (scales[unitText.toLowerCase()] ?? 1) : 1;
+  const cents = currencyText !== undefined && /^cent/i.test(currencyText);
+  const scale = (unitText ? (scales[unitText.toLowerCase()] ?? 1) : 1) * (cents ? 0.01 : 1);
   const value = Number(digits.replaceAll(',', '')) * scale;
   const sign = signText === '+' ? 1 : signText ? -1 : 0;
   const percent = unitText !== undefined && /^(%|percent|per cent)$/i.test(unitText);
@@ -140,78 +131,136 @@ function readNumber(match: RegExpExecArray): StatedFigure {
     value,
     tolerance: 0.5 * 10 ** -fraction.length * scale,
     sign,
-    unit: percent ? 'percent' : text.includes('$') ? 'money' : 'plain',
+    unit: percent ? 'percent' : text.includes('$') || currencyText ? 'money' : 'plain',
   };
 }
 
-function readWord(match: RegExpExecArray): StatedFigure {
-  const [text, tens, unit, small] = match;
-  const value = small
-    ? (smallWords[small.toLowerCase()] as number)
-    : (tensWords[(tens as string).toLowerCase()] as number) +
-      (unit ? units.indexOf(unit.toLowerCase()) + 1 : 0);
-  return { kind: 'number', text, value, tolerance: 0, sign: 0, unit: 'plain' };
+/** A number in English words at `index`, with the unit after it and a dollar sign before. */
+function readWords(text: string, index: number): { figure: StatedFigure; end: number } | null {
+  const words = readNumberWords(text, index);
+  if (!words) return null;
+  if (words.kind === 'unreadable') {
+    return { figure: { kind: 'unreadable', text: text.slice(index, words.end) }, end: words.end };
+  }
+  patterns.wordUnit.lastIndex = words.end;
+  const unitText = patterns.wordUnit.exec(text)?.[1]?.toLowerCase();
+  if (words.lone && unitText === undefined) return null;
+  const end = unitText === undefined ? words.end : patterns.wordUnit.lastIndex;
+  const dollar = /\$\s?$/.test(text.slice(Math.max(0, index - 2), index));
+  const cents = unitText?.startsWith('cent') ? 0.01 : 1;
+  const unit: NumberKind =
+    unitText && /^(%|percent|per cent|percentage)/.test(unitText)
+      ? 'percent'
+      : dollar || (unitText && /^(dollar|usd|cent)/.test(unitText))
+        ? 'money'
+        : 'plain';
+  return {
+    figure: {
+      kind: 'number',
+      text: text.slice(index, end),
+      value: words.value * cents,
+      tolerance: words.tolerance * cents,
+      sign: words.sign,
+      unit,
+    },
+    end,
+  };
 }
 
 const isoOf = (year: string, month: string, day: string) =>
   `${year}-${pad(monthNumber(month))}-${pad(Number(day))}`;
 
+type Reading = { figure: StatedFigure; end: number } | null;
+
+/** A reader of the figure `pattern` matches at the index, as `read` makes of the match. */
+const byPattern =
+  (pattern: RegExp, read: (match: RegExpExecArray) => StatedFigure | null) =>
+  (text: string, index: number): Reading => {
+    pattern.lastIndex = index;
+    const match = pattern.exec(text);
+    const figure = match ? read(match) : null;
+    return figure ? { figure, end: pattern.lastIndex } : null;
+  };
+
+/** A number in digits, or a claim that cannot be read when a word in another script follows. */
+function readDigits(text: string, index: number): Reading {
+  const reading = byPattern(patterns.number, (m) => (/\d/.test(m[0]) ? readNumber(m) : null))(
+    text,
+    index,
+  );
+  if (!reading) return null;
+  patterns.foreignWord.lastIndex = reading.end;
+  if (!patterns.foreignWord.exec(text)) return reading;
+  const end = patterns.foreignWord.lastIndex;
+  return { figure: { kind: 'unreadable', text: text.slice(index, end).trim() }, end };
+}
+
 /** The ways a figure is read, tried in this order; `wordStart` ones only at a word's start. */
-const readers: Array<{
-  pattern: RegExp;
-  wordStart: boolean;
-  read: (match: RegExpExecArray) => StatedFigure | null;
-}> = [
+const readers: Array<{ wordStart: boolean; read: (text: string, index: number) => Reading }> = [
   {
-    pattern: patterns.isoDate,
     wordStart: false,
-    read: (m) => ({ kind: 'date', text: m[0], date: `${m[1]}-${m[2]}-${m[3]}` }),
+    read: byPattern(patterns.isoDate, (m) => ({
+      kind: 'date',
+      text: m[0],
+      date: `${m[1]}-${m[2]}-${m[3]}`,
+    })),
   },
   {
-    pattern: patterns.monthDayYear,
     wordStart: true,
-    read: (m) => ({ kind: 'date', text: m[0], date: isoOf(m[3] ?? '', m[1] ?? '', m[2] ?? '') }),
+    read: byPattern(patterns.monthDayYear, (m) => ({
+      kind: 'date',
+      text: m[0],
+      date: isoOf(m[3] ?? '', m[1] ?? '', m[2] ?? ''),
+    })),
   },
   {
-    pattern: patterns.dayMonthYear,
     wordStart: false,
-    read: (m) => ({ kind: 'date', text: m[0], date: isoOf(m[3] ?? '', m[2] ?? '', m[1] ?? '') }),
+    read: byPattern(patterns.dayMonthYear, (m) => ({
+      kind: 'date',
+      text: m[0],
+      date: isoOf(m[3] ?? '', m[2] ?? '', m[1] ?? ''),
+    })),
   },
   {
-    pattern: patterns.monthYear,
     wordStart: true,
-    read: (m) => ({
+    read: byPattern(patterns.monthYear, (m) => ({
       kind: 'month',
       text: m[0],
       year: Number(m[2]),
       month: monthNumber(m[1] ?? ''),
-    }),
+    })),
   },
   {
-    pattern: patterns.monthDay,
     wordStart: true,
-    read: (m) => ({
+    read: byPattern(patterns.monthDay, (m) => ({
       kind: 'dayOfMonth',
       text: m[0],
       month: monthNumber(m[1] ?? ''),
       day: Number(m[2]),
-    }),
+    })),
   },
   {
-    pattern: patterns.number,
-    wordStart: false,
-    read: (m) => (/\d/.test(m[0]) ? readNumber(m) : null),
+    wordStart: true,
+    read: byPattern(patterns.roman, (m) =>
+      m[1] !== undefined || m[2] !== undefined ? { kind: 'unreadable', text: m[0] } : null,
+    ),
   },
-  { pattern: patterns.word, wordStart: true, read: readWord },
+  { wordStart: false, read: readDigits },
+  {
+    wordStart: false,
+    read: byPattern(patterns.otherNumerals, (m) => ({ kind: 'unreadable', text: m[0] })),
+  },
+  { wordStart: true, read: readWords },
 ];
 
-/** Every figure stated in `text`, in order. */
-export function statedFigures(text: string): StatedFigure[] {
+/** Every figure stated in `text` (read as `textAsSeen` reads it), in order. */
+export function statedFigures(source: string): StatedFigure[] {
+  const text = textAsSeen(source);
   const figures: StatedFigure[] = [];
   let index = 0;
   while (index < text.length) {
     const char = text[index] as string;
-    if (!/[\d$.\-−–+A-Za-z]/.test(char)) {
+    if (!/[\d$.\-−–+A-Za-z]|\p{N}|[〇零一二三四五六七八九十百千万萬亿億兆两]/u.test(char)) {
       index += 1;
       continue;
     }
@@ -220,12 +269,10 @@ export function statedFigures(text: string): StatedFigure[] {
     let consumed = 0;
     for (const reader of readers) {
       if (reader.wordStart && !startsWord) continue;
-      reader.pattern.lastIndex = index;
-      const match = reader.pattern.exec(text);
-      const figure = match ? reader.read(match) : null;
-      if (match && figure) {
-        figures.push(figure);
-        consumed = match[0].length;
+      const reading = reader.read(text, index);
+      if (reading) {
+        figures.push(reading.figure);
+        consumed = reading.end - index;
         break;
       }
     }
@@ -312,6 +359,8 @@ function matches(figure: StatedFigure, allowed: AllowedFacts): boolean {
       return [...allowed.dates].some((date) =>
         date.endsWith(`-${pad(figure.month)}-${pad(figure.day)}`),
       );
+    case 'unreadable':
+      return false;
   }
 }
 

@@ -41,10 +41,10 @@ export interface QuestionAnswererOptions {
 /**
  * "Ask about this stock": a question answered by the language model from the same facts as
  * the written analysis, streamed sentence by sentence as each passes the number check. A
- * question asking for advice is declined before the model sees it. An answer that states a
- * figure that is not a fact is withdrawn and replaced by an explanation; so is one the model
- * failed to give in time. An answer longer than `answerLength` ends at its last whole sentence
- * within it.
+ * question asking for advice is declined before the model sees it, and an answer that gives
+ * advice is withdrawn and declined the same way. An answer that states a figure that is not
+ * a fact is withdrawn and replaced by an explanation; so is one the model failed to give in
+ * time. An answer longer than `answerLength` ends at its last whole sentence within it.
  */
 export class QuestionAnswerer {
   constructor(private readonly options: QuestionAnswererOptions) {}
@@ -104,6 +104,11 @@ export class QuestionAnswerer {
         'The model’s answer to a question was not served',
       );
       if (shown) options.emit?.({ type: 'reset', reason });
+      if (reason === 'advice') {
+        const answer = refusalText(facts);
+        options.emit?.({ type: 'text', text: answer });
+        return { ...base, answer, outcome: 'refused', model: model.name };
+      }
       const ungrounded = reason === 'ungrounded_figure';
       const answer = ungrounded
         ? unverifiedText

@@ -536,6 +536,29 @@ describe('CSV import and export', () => {
     expect(cash).toMatch(/^CASH,Cash,,,,,3610\.04,,3610\.04,/);
   });
 
+  it('exports a note a spreadsheet would run as a formula, in full-width signs too, as text', async () => {
+    const user = await signUpUser(testApp.app);
+    const portfolio = await newPortfolio(user);
+    const csv = template([
+      '2024-01-02,deposit,,,,,5000,,"\uff1dHYPERLINK(""http://x.example"",""open"")"',
+      '2024-01-03,buy,AAPL,10,185.50,1,,,\uff0b1+1',
+    ]);
+    const commit = await call(user, 'POST', `/api/portfolios/${portfolio.id}/imports`, {
+      csv,
+      format: 'tickerwise',
+    });
+    expect(commit.statusCode, commit.body).toBe(201);
+    const exported = await call(
+      user,
+      'GET',
+      `/api/portfolios/${portfolio.id}/exports/transactions.csv`,
+    );
+    expect(exported.body.split('\r\n').slice(1, 3)).toEqual([
+      '2024-01-02,deposit,,,,,5000,,"\'\uff1dHYPERLINK(""http://x.example"",""open"")"',
+      "2024-01-03,buy,AAPL,10,185.5,1,,,'\uff0b1+1",
+    ]);
+  });
+
   it('reads a broker export through a column mapping, leaving out rows that are not trades', async () => {
     const user = await signUpUser(testApp.app);
     const portfolio = await newPortfolio(user);
