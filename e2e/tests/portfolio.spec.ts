@@ -184,7 +184,7 @@ test.describe('portfolio', () => {
     await expect(dialog.getByText(/SWVXX \(3 rows\)/)).toBeVisible();
     await dialog.getByLabel('Leave their rows out and import the rest').check();
     await expect(dialog.getByText('Ready to import')).toBeVisible();
-    await dialog.getByText('5 rows left out').click();
+    await dialog.getByText('5 rows left out', { exact: true }).click();
     await expect(dialog.getByRole('table', { name: 'Rows left out' })).toContainText(
       'A total line, not a transaction.',
     );
