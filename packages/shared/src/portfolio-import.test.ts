@@ -95,6 +95,25 @@ describe('reading a broker export', () => {
   });
 });
 
+describe('lines under the data', () => {
+  it('are total lines or notes only when their date is no date', () => {
+    expect(noteRowReason(['Transactions Total', '', '', '$1,236.74'], 'Transactions Total')).toBe(
+      'A total line, not a transaction.',
+    );
+    expect(noteRowReason(['Trades', 'Total', '', '-1645'], '')).toBe(
+      'A total line, not a transaction.',
+    );
+    expect(noteRowReason(['"Date downloaded 06/10/2024 9:02 am"'], 'Date downloaded')).toBe(
+      'A line of notes, not a transaction.',
+    );
+    // A trade with a mistyped date is an error to fix, whatever its description says.
+    expect(noteRowReason(['2024-13-01', 'Buy', 'TTE', 'TOTAL SE', '3'], '2024-13-01')).toBe(
+      undefined,
+    );
+    expect(noteRowReason(['Total'], '01/02/2024')).toBeUndefined();
+  });
+});
+
 describe('the action words of brokers', () => {
   const kind = (text: string, preset?: BrokerPresetId) => {
     const meaning = readBrokerAction(text, preset);

@@ -523,7 +523,8 @@ export function findHeaderRow(
 export function noteRowReason(cells: readonly string[], dateText: string): string | undefined {
   if (looksLikeDate(dateText)) return undefined;
   const filled = cells.filter((cell) => cell.trim() !== '');
-  if (filled.some((cell) => /\b(sub)?totals?\b/i.test(cell))) {
+  // "Transactions Total" in Schwab's date column, "Total" in the second of other exports.
+  if (filled.slice(0, 2).some((cell) => /(^|\s)(sub)?totals?(:|\s|$)/i.test(cell.trim()))) {
     return 'A total line, not a transaction.';
   }
   if (filled.length <= 1) return 'A line of notes, not a transaction.';

@@ -90,8 +90,8 @@ function feesOf(values: readonly (string | undefined)[]): string | undefined {
     const total = given.reduce((sum, value) => sum + unitsOf(cleanDecimal(value!), scale), 0n);
     return unitsText(total, scale);
   } catch {
-    // Not numbers: the first is passed on for the schema to name.
-    return given.find((value) => !/^\d*\.?\d*$/.test(cleanDecimal(value!)));
+    // Not numbers, or more decimals than can be added: passed on for the schema to name.
+    return given.find((value) => !/^\d*\.?\d{0,10}$/.test(cleanDecimal(value!))) ?? given[0];
   }
 }
 
