@@ -1,5 +1,7 @@
 import {
+  type ActionMeaning,
   type BrokerMapping,
+  type BrokerPresetId,
   cleanDecimal,
   findHeaderRow,
   type ImportError,
@@ -247,6 +249,18 @@ function templateRow(
   return form;
 }
 
+/** Action words already read (files repeat a handful of them). */
+const actionsRead = new Map<string, ActionMeaning | undefined>();
+function actionOf(text: string, preset: BrokerPresetId | undefined): ActionMeaning | undefined {
+  const key = `${preset ?? ''}\u0000${text}`;
+  if (actionsRead.has(key)) return actionsRead.get(key);
+  const meaning = readBrokerAction(text, preset);
+  // Bounded: a file of distinct words (Fidelity names the security in each) stays small.
+  if (actionsRead.size >= 10_000) actionsRead.clear();
+  actionsRead.set(key, meaning);
+  return meaning;
+}
+
 /**
  * One row of a broker's export. The action words say what it is (`readBrokerAction`); with
  * no action, the sign of the quantity tells a buy (positive) from a sell (negative). Totals
@@ -270,7 +284,7 @@ function brokerRow(
   const sideText = cell(mapping.side) ?? '';
   const quantityText = cell(mapping.quantity);
   const amountText = cell(mapping.amount);
-  let meaning = sideText ? readBrokerAction(sideText, request.preset) : undefined;
+  let meaning = sideText ? actionOf(sideText, request.preset) : undefined;
   if (!sideText) {
     const sign = signOf(quantityText);
     if (sign === 0) {
