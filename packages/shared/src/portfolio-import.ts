@@ -531,9 +531,12 @@ export function noteRowReason(cells: readonly string[], dateText: string): strin
   return undefined;
 }
 
-/** A date written any way we read: YYYY-MM-DD, YYYYMMDD, or with the day or month first. */
+/** Written as a date any way we read (YYYY-MM-DD, YYYYMMDD, day or month first), maybe followed by a time. */
+const dateShape =
+  /^(\d{8}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.](\d{4}|\d{2}))(?:[T\s,;]|$)/;
+
 function looksLikeDate(value: string): boolean {
-  return importDateOrders.some((order) => parseImportDate(value, order) !== undefined);
+  return dateShape.test(value.trim());
 }
 
 /**
