@@ -52,6 +52,7 @@ export function ImportDialog({ portfolioId, open, onOpenChange, onImported }: Im
   const reset = () => {
     setFile(undefined);
     setSetup(undefined);
+    setLeaveOutUncovered(false);
     setProblem(undefined);
     preview.reset();
     commit.reset();
@@ -88,9 +89,11 @@ export function ImportDialog({ portfolioId, open, onOpenChange, onImported }: Im
       setup && setup.headers.join('\u0000') === proposed.headers.join('\u0000') ? setup : proposed;
     setFile({ name: chosen.name, text });
     setSetup(kept);
+    setLeaveOutUncovered(false);
     setProblem(undefined);
     if (kept.format === 'tickerwise' || unmappedFields(kept.mapping).length === 0) {
-      check(requestOf(text, kept, skipOtherSides, leaveOutUncovered));
+      // Symbols left out of one file are not left out of the next unasked.
+      check(requestOf(text, kept, skipOtherSides, false));
     }
   };
 
