@@ -151,7 +151,7 @@ test.describe('portfolio', () => {
         ]),
       );
     await expect(dialog.getByText('a broker export')).toBeVisible();
-    await expect(dialog.getByLabel('Side (buy or sell)')).toHaveValue('Action');
+    await expect(dialog.getByLabel('Action (buy, sell, dividend...)')).toHaveValue('Action');
     await dialog.getByLabel('Date', { exact: true }).selectOption('When');
     await dialog.getByLabel('Quantity').selectOption('Shares');
     await dialog.getByLabel('Price', { exact: true }).selectOption('Fill');
@@ -161,6 +161,37 @@ test.describe('portfolio', () => {
     await dialog.getByRole('button', { name: 'Import 2 transactions' }).click();
     await expect(
       page.getByRole('region', { name: 'Holdings' }).getByRole('link', { name: 'NVDA' }),
+    ).toBeVisible();
+  });
+
+  test('imports a Schwab export by its preset, leaving out what it cannot', async ({
+    signedInPage: page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 400/, 'none here, but a file may be refused while checked');
+    await page.goto(paths.portfolio);
+    await page.getByRole('button', { name: 'Import a CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import transactions' });
+    await dialog
+      .getByLabel('Choose a CSV file')
+      .setInputFiles(
+        new URL(
+          '../../packages/shared/test/fixtures/broker-exports/schwab-transactions.csv',
+          import.meta.url,
+        ).pathname,
+      );
+    await expect(dialog.getByLabel('The file is from')).toHaveValue('schwab');
+    await expect(dialog.getByText(/SWVXX \(3 rows\)/)).toBeVisible();
+    await dialog.getByLabel('Leave their rows out and import the rest').check();
+    await expect(dialog.getByText('Ready to import')).toBeVisible();
+    await dialog.getByText('5 rows left out', { exact: true }).click();
+    await expect(dialog.getByRole('table', { name: 'Rows left out' })).toContainText(
+      'A total line, not a transaction.',
+    );
+    await dialog.getByRole('button', { name: 'Import 21 transactions' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByRole('region', { name: 'Holdings' }).getByRole('link', { name: 'AVGO' }),
     ).toBeVisible();
   });
 });

@@ -124,6 +124,8 @@ const fieldNames = [
   'mapping',
   'dateOrder',
   'skipOtherSides',
+  'preset',
+  'leaveOutUncovered',
 ];
 
 function fieldValue(): fc.Arbitrary<unknown> {

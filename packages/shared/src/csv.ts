@@ -6,9 +6,20 @@ import { textAsSeen } from './text-normalise.ts';
  * tab as the separator (whichever the header line uses most).
  */
 export function parseCsv(text: string): string[][] {
+  return parseCsvRows(text).map((record) => record.cells);
+}
+
+/** A record of a CSV file and its row as a spreadsheet numbers it (blank lines count). */
+export interface CsvRow {
+  row: number;
+  cells: string[];
+}
+
+/** `parseCsv` with each record's spreadsheet row number: what import errors name. */
+export function parseCsvRows(text: string): CsvRow[] {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const separator = detectSeparator(source);
-  const rows: string[][] = [];
+  const rows: CsvRow[] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
@@ -19,7 +30,7 @@ export function parseCsv(text: string): string[][] {
   };
   const endRow = () => {
     endField();
-    rows.push(row);
+    rows.push({ row: rows.length + 1, cells: row });
     row = [];
   };
   while (index < source.length) {
@@ -49,18 +60,23 @@ export function parseCsv(text: string): string[][] {
   }
   if (field !== '' || row.length > 0) endRow();
   // Blank lines (a trailing newline, an empty line between blocks) are not rows.
-  return rows.filter((cells) => cells.some((cell) => cell.trim() !== ''));
+  return rows.filter((record) => record.cells.some((cell) => cell.trim() !== ''));
 }
 
+/**
+ * The separator the first line that has one uses most: a broker's export may open with blank
+ * lines or a title line before its header.
+ */
 function detectSeparator(text: string): string {
-  const end = text.search(/[\r\n]/);
-  const firstLine = end === -1 ? text : text.slice(0, end);
-  const counts = [',', ';', '\t'].map((separator) => ({
-    separator,
-    count: firstLine.split(separator).length - 1,
-  }));
-  counts.sort((a, b) => b.count - a.count);
-  return counts[0]!.count > 0 ? counts[0]!.separator : ',';
+  for (const line of text.split(/\r\n|\n|\r/, 20)) {
+    const counts = [',', ';', '\t'].map((separator) => ({
+      separator,
+      count: line.split(separator).length - 1,
+    }));
+    counts.sort((a, b) => b.count - a.count);
+    if (counts[0]!.count > 0) return counts[0]!.separator;
+  }
+  return ',';
 }
 
 /**

@@ -38,6 +38,27 @@ describe('a transaction as the dialog and the server read it', () => {
     expect(transactionInputSchema.parse({ ...buy, symbol: 'brk-b' }).symbol).toBe('BRK.B');
   });
 
+  it('does not count trailing zeros as decimals, in every number of every form', () => {
+    const parsed = transactionInputSchema.parse({
+      ...buy,
+      quantity: '0.0290530000',
+      price: '172.0900000000',
+      fees: '0.150000',
+    });
+    expect([parsed.quantity, parsed.price, parsed.fees]).toEqual(['0.029053', '172.09', '0.15']);
+    expect(
+      transactionInputSchema.parse({
+        kind: 'deposit',
+        date: '2024-03-01',
+        amount: '1000.000000',
+      }).amount,
+    ).toBe('1000');
+    // A digit that is not a zero past the last allowed decimal still counts.
+    expect(fieldErrors({ ...buy, quantity: '0.0290530010' })).toEqual({
+      quantity: 'The quantity can have at most 8 decimals',
+    });
+  });
+
   it('names the field of each mistake', () => {
     expect(fieldErrors({ ...buy, quantity: '0' })).toEqual({
       quantity: 'The quantity must be more than 0',

@@ -77,6 +77,13 @@ export function cleanDecimal(value: string): string {
 
 const isZero = (value: string) => /^0*(\.0*)?$/.test(value);
 
+/**
+ * Drops zeros after the last significant decimal ("0.0290530000" is 0.029053): exports write
+ * numbers to a fixed width, and trailing zeros are not decimals the ledger would lose.
+ */
+const withoutTrailingZeros = (value: string) =>
+  /^\d*\.\d*$/.test(value) ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+
 /** A plain decimal text within the ledger's digits; `label` names it in messages. */
 function decimalText(
   label: string,
@@ -86,7 +93,7 @@ function decimalText(
   const pattern = decimalPattern(digits);
   return z
     .string({ error: `Enter the ${label}` })
-    .transform(cleanDecimal)
+    .transform((value) => withoutTrailingZeros(cleanDecimal(value)))
     .superRefine((value, context) => {
       const message = (text: string) => context.addIssue({ code: 'custom', message: text });
       if (value === '') return message(`Enter the ${label}`);

@@ -559,7 +559,7 @@ describe('CSV import and export', () => {
     ]);
   });
 
-  it('reads a broker export through a column mapping, leaving out rows that are not trades', async () => {
+  it('reads a broker export through a column mapping, listing every row it leaves out', async () => {
     const user = await signUpUser(testApp.app);
     const portfolio = await newPortfolio(user);
     const csv = [
@@ -567,6 +567,7 @@ describe('CSV import and export', () => {
       '01/03/2024;YOU BOUGHT;AAPL;10;$185.50;$1.00',
       '01/04/2024;INTEREST;;;;',
       '01/05/2024;YOU SOLD;AAPL;-4;"$1,190.00";',
+      '01/06/2024;MERGER;AAPL;;;',
     ].join('\r\n');
     const request = {
       csv,
@@ -587,14 +588,30 @@ describe('CSV import and export', () => {
         csv: `${csv}\r\n01/08/2024;YOU BOUGHT;ZZZZZ;1;$10.00;`,
       })
     ).json();
-    // Errors name the file's own columns.
+    // Errors name the file's own columns; interest is left out, and said so.
     expect(strict.errors).toEqual([
-      { row: 3, column: 'Action', message: '"INTEREST" is neither a buy nor a sell.' },
-      { row: 5, column: 'Symbol', message: 'We have no market data for ZZZZZ.' },
+      {
+        row: 5,
+        column: 'Action',
+        message:
+          '"MERGER" is not an action we know: a buy, sell, dividend, split, deposit, withdrawal or fee.',
+      },
+      { row: 6, column: 'Symbol', message: 'We have no market data for ZZZZZ.' },
     ]);
+    expect(strict.skippedRows).toEqual([
+      {
+        row: 3,
+        reason: '"INTEREST": Interest is not a kind of transaction the ledger records.',
+      },
+    ]);
+    expect(strict.notCovered).toEqual([{ symbol: 'ZZZZZ', rows: 1 }]);
     const lenient = { ...request, skipOtherSides: true };
+    const preview = (
+      await call(user, 'POST', `/api/portfolios/${portfolio.id}/imports/preview`, lenient)
+    ).json();
+    expect(preview.skippedRows.map((skipped: { row: number }) => skipped.row)).toEqual([3, 5]);
     const commit = await call(user, 'POST', `/api/portfolios/${portfolio.id}/imports`, lenient);
-    expect(commit.json()).toEqual({ imported: 2, skipped: 1 });
+    expect(commit.json()).toEqual({ imported: 2, skipped: 2 });
     const page = (await call(user, 'GET', `/api/portfolios/${portfolio.id}/transactions`)).json();
     expect(page.transactions).toMatchObject([
       { kind: 'sell', date: '2024-01-05', quantity: '4', price: '1190', fees: '0' },

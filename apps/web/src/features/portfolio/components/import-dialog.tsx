@@ -1,4 +1,5 @@
 import {
+  type BrokerField,
   type BrokerMapping,
   brokerFieldLabels,
   brokerFields,
@@ -16,8 +17,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { inputStyles } from '../../../components/ui/field-styles.ts';
 import { useImport } from '../api/import-file.ts';
-import { type ImportSetup, proposeSetup, unmappedFields } from '../import-setup.ts';
+import { type ImportSetup, proposeSetup, unmappedFields, withPreset } from '../import-setup.ts';
+import { ImportLeftOut } from './import-left-out.tsx';
 import { ImportPreviewTable } from './import-preview-table.tsx';
+import { ImportSourceField } from './import-source-field.tsx';
 import { TemplateLink } from './template-link.tsx';
 
 interface ImportDialogProps {
@@ -42,27 +45,21 @@ export function ImportDialog({ portfolioId, open, onOpenChange, onImported }: Im
   const [file, setFile] = useState<ChosenFile>();
   const [setup, setSetup] = useState<ImportSetup>();
   const [skipOtherSides, setSkipOtherSides] = useState(false);
+  const [leaveOutUncovered, setLeaveOutUncovered] = useState(false);
   const [problem, setProblem] = useState<string>();
   const inputId = useId();
 
   const reset = () => {
     setFile(undefined);
     setSetup(undefined);
+    setLeaveOutUncovered(false);
     setProblem(undefined);
     preview.reset();
     commit.reset();
   };
 
   const request = (): ImportRequest | undefined =>
-    file && setup
-      ? {
-          csv: file.text,
-          format: setup.format,
-          dateOrder: setup.dateOrder,
-          skipOtherSides,
-          ...(setup.format === 'broker' ? { mapping: setup.mapping as BrokerMapping } : {}),
-        }
-      : undefined;
+    file && setup ? requestOf(file.text, setup, skipOtherSides, leaveOutUncovered) : undefined;
 
   const check = (next = request()) => {
     if (!next) return;
@@ -92,15 +89,11 @@ export function ImportDialog({ portfolioId, open, onOpenChange, onImported }: Im
       setup && setup.headers.join('\u0000') === proposed.headers.join('\u0000') ? setup : proposed;
     setFile({ name: chosen.name, text });
     setSetup(kept);
+    setLeaveOutUncovered(false);
     setProblem(undefined);
     if (kept.format === 'tickerwise' || unmappedFields(kept.mapping).length === 0) {
-      check({
-        csv: text,
-        format: kept.format,
-        dateOrder: kept.dateOrder,
-        skipOtherSides,
-        ...(kept.format === 'broker' ? { mapping: kept.mapping as BrokerMapping } : {}),
-      });
+      // Symbols left out of one file are not left out of the next unasked.
+      check(requestOf(text, kept, skipOtherSides, false));
     }
   };
 
@@ -132,8 +125,9 @@ export function ImportDialog({ portfolioId, open, onOpenChange, onImported }: Im
       title="Import transactions"
       description={
         <>
-          A CSV in our template, or your broker's export of trades with its columns mapped. Nothing
-          is imported until every row is right. <TemplateLink />
+          A CSV in our template, or your broker's export: Schwab, Fidelity, Trading 212 and
+          Interactive Brokers files are recognised, any other with its columns matched. Nothing is
+          imported until every row is right, and every row left out is listed. <TemplateLink />
         </>
       }
       footer={
@@ -196,6 +190,29 @@ export function ImportDialog({ portfolioId, open, onOpenChange, onImported }: Im
         {preview.error && <Alert>{preview.error.message}</Alert>}
         {result && !preview.isPending && <PreviewSummary preview={result} />}
         {result && !preview.isPending && <ImportPreviewTable preview={result} />}
+        {result && !preview.isPending && file && setup && (
+          <ImportLeftOut
+            preview={result}
+            leaveOutUncovered={leaveOutUncovered}
+            onLeaveOutUncovered={(leaveOut) => {
+              setLeaveOutUncovered(leaveOut);
+              check(requestOf(file.text, setup, skipOtherSides, leaveOut));
+            }}
+          />
+        )}
+        {setup?.format === 'broker' && file && (
+          <ImportSourceField
+            value={setup.preset}
+            onChange={(preset) => {
+              const next = withPreset(setup, preset);
+              setSetup(next);
+              preview.reset();
+              if (unmappedFields(next.mapping).length === 0) {
+                check(requestOf(file.text, next, skipOtherSides, leaveOutUncovered));
+              }
+            }}
+          />
+        )}
         {setup?.format === 'broker' && file && (
           <BrokerMappingFields
             key={file.name}
@@ -218,7 +235,7 @@ export function ImportDialog({ portfolioId, open, onOpenChange, onImported }: Im
             onChange={(dateOrder) => {
               const next = { ...setup, dateOrder };
               setSetup(next);
-              check({ csv: file.text, format: next.format, dateOrder, skipOtherSides });
+              check(requestOf(file.text, next, skipOtherSides, leaveOutUncovered));
             }}
           />
         )}
@@ -229,13 +246,44 @@ export function ImportDialog({ portfolioId, open, onOpenChange, onImported }: Im
   );
 }
 
+/** What the dialog sends: the file, how to read it, and what the user chose to leave out. */
+function requestOf(
+  csv: string,
+  setup: ImportSetup,
+  skipOtherSides: boolean,
+  leaveOutUncovered: boolean,
+): ImportRequest {
+  return {
+    csv,
+    format: setup.format,
+    dateOrder: setup.dateOrder,
+    skipOtherSides,
+    leaveOutUncovered,
+    ...(setup.format === 'broker'
+      ? {
+          mapping: setup.mapping as BrokerMapping,
+          ...(setup.preset ? { preset: setup.preset } : {}),
+        }
+      : {}),
+  };
+}
+
 function PreviewSummary({ preview }: { preview: ImportPreview }) {
   const range =
     preview.firstDate && preview.lastDate
       ? ` from ${preview.firstDate} to ${preview.lastDate}`
       : '';
   const skipped =
-    preview.skipped > 0 ? ` ${preview.skipped} rows left out (not a buy or sell).` : '';
+    preview.skipped > 0
+      ? ` ${preview.skipped} ${preview.skipped === 1 ? 'row' : 'rows'} left out, each listed below with its reason.`
+      : '';
+  if (preview.valid && preview.importable === 0) {
+    return (
+      <Alert title="Nothing to import">
+        No row of this file is a transaction to import.{skipped}
+      </Alert>
+    );
+  }
   if (preview.valid) {
     return (
       <Alert tone="info" title="Ready to import">
@@ -251,6 +299,13 @@ function PreviewSummary({ preview }: { preview: ImportPreview }) {
     </Alert>
   );
 }
+
+/** What an optional field left unmapped means. */
+const noColumnLabels: Partial<Record<BrokerField, string>> = {
+  side: "No action column (the quantity's sign)",
+  amount: 'No amount column',
+  fees: 'No fees column',
+};
 
 function BrokerMappingFields({
   setup,
@@ -308,7 +363,7 @@ function BrokerMappingFields({
                 }}
                 className={`mt-1.5 ${inputStyles(false)}`}
               >
-                <option value="">{field === 'fees' ? 'No fees column' : 'Choose a column'}</option>
+                <option value="">{noColumnLabels[field] ?? 'Choose a column'}</option>
                 {setup.headers.map((header) => (
                   <option key={header} value={header}>
                     {header}
@@ -330,7 +385,7 @@ function BrokerMappingFields({
               onChange={(event) => onSkipOtherSides(event.target.checked)}
               className="size-4 rounded border-slate-300"
             />
-            Leave out rows that are not a buy or a sell
+            Leave out rows whose action we do not know
           </label>
         </div>
       </div>
