@@ -58,11 +58,12 @@ export class CompanyService {
   }
 
   /**
-   * The company data a list row shows: as `companyData`, but a real provider is never called
-   * for it; what is stored is served, or no figures.
+   * The company data a list row shows (market cap and P/E): as `companyData`, but a real
+   * provider is never called for it (what is stored is served, or no figures), and the figures
+   * read from the bars are left out.
    */
   async storedCompanyData(security: Security, through?: string): Promise<CompanyData | undefined> {
-    if (!this.options.provider.companyData) return this.simulated(security, through);
+    if (!this.options.provider.companyData) return this.simulated(security, through, false);
     const [stored] = await this.options.db
       .select()
       .from(companyData)
@@ -76,22 +77,24 @@ export class CompanyService {
    * docs/PRODUCT.md §7.2: the 52-week range and the beta come from the stored bars, computed
    * as the stock record and the analysis compute them, whenever the bars cover the year (for
    * the range) or 60 days paired with SPY (for the beta); otherwise the provider's own
-   * figures stand. `benchmarkBars`: whether SPY's bars may be fetched (the simulated market) or only
-   * read when stored (a real provider, whose calls are counted).
+   * figures stand. `benchmarkBars`: whether SPY's bars may be fetched (the simulated market)
+   * or only read when stored (a real provider, whose calls are counted); `ownBars`: the
+   * symbol's, when already read.
    */
   private async withBarFigures(
     symbol: string,
     data: CompanyData,
     through: string | undefined,
     benchmarkBars: 'fetch' | 'stored',
+    ownBars?: readonly BarLike[],
   ): Promise<CompanyData> {
     const { history } = this.options;
-    const barsOf = async (of: string): Promise<BarLike[]> =>
+    const barsOf = async (of: string): Promise<readonly BarLike[]> =>
       benchmarkBars === 'fetch' || of === symbol
         ? (await history.recentBars(of, yearOfBarsWithMargin, through)).bars
         : history.store.lastBars(of, yearOfBarsWithMargin, through);
     const [own, benchmark] = await Promise.all([
-      barsOf(symbol),
+      ownBars ?? barsOf(symbol),
       symbol === benchmarkSymbol ? null : barsOf(benchmarkSymbol),
     ]);
     const range = yearRange(own);
@@ -105,8 +108,17 @@ export class CompanyService {
     return { ...data, metrics };
   }
 
-  private async simulated(security: Security, through: string | undefined): Promise<CompanyData> {
-    const { bars } = await this.options.history.recentBars(security.symbol, 1, through);
+  /** `barFigures`: false for a list row, which shows neither the 52-week range nor the beta. */
+  private async simulated(
+    security: Security,
+    through: string | undefined,
+    barFigures = true,
+  ): Promise<CompanyData> {
+    const { bars } = await this.options.history.recentBars(
+      security.symbol,
+      barFigures ? yearOfBarsWithMargin : 1,
+      through,
+    );
     const price = bars.at(-1)?.close;
     const asOf = bars.at(-1)?.date;
     const listing = listedSymbol(security.symbol) ?? { ...security, featured: false };
@@ -120,12 +132,8 @@ export class CompanyService {
       };
     }
     const { profile, metrics } = simulatedCompany(listing, price);
-    return this.withBarFigures(
-      security.symbol,
-      { profile, metrics, source: 'simulated', asOf, stale: false },
-      through,
-      'fetch',
-    );
+    const data: CompanyData = { profile, metrics, source: 'simulated', asOf, stale: false };
+    return barFigures ? this.withBarFigures(security.symbol, data, through, 'fetch', bars) : data;
   }
 
   private async fromProvider(security: Security): Promise<CompanyData> {
