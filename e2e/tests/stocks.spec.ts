@@ -79,9 +79,18 @@ test.describe('stock detail', () => {
     await expect(figures.getByText(/^\d{1,3}(,\d{3})+$/)).toBeVisible();
     await expect(figures.getByText('P/E Ratio', { exact: true })).toBeVisible();
     await expect(figures.getByText('31.2', { exact: true })).toBeVisible();
+    // The 52-week range is the 1Y chart's lowest low and highest high, inside AAPL's fixed
+    // range of $164.08 to $199.62 that bounds its simulated prices.
+    const year = (await (await page.request.get('/api/stocks/AAPL/history?range=1y')).json()) as {
+      bars: { low: number; high: number }[];
+    };
+    const low = Math.min(...year.bars.map((bar) => bar.low));
+    const high = Math.max(...year.bars.map((bar) => bar.high));
+    expect(low).toBeGreaterThanOrEqual(164.08);
+    expect(high).toBeLessThanOrEqual(199.62);
     const yearRange = main.getByRole('region', { name: '52 Week Range' });
-    await expect(yearRange.getByText('$164.08')).toBeVisible();
-    await expect(yearRange.getByText('$199.62')).toBeVisible();
+    await expect(yearRange.getByText(`$${low.toFixed(2)}`)).toBeVisible();
+    await expect(yearRange.getByText(`$${high.toFixed(2)}`)).toBeVisible();
     // The note says what the price is: a Free plan's price is 15 minutes late, and the offline
     // provider's prices are simulated, never "Real-time data".
     await expect(

@@ -181,8 +181,29 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses the simulated market on an https address unless the operator allows it', () => {
+    const https = { PUBLIC_URL: 'https://invest.example.com', ALLOW_TEST_PAYMENTS: 'true' };
+    expect(() => loadConfig(https)).toThrow(ConfigError);
+    expect(() => loadConfig(https)).toThrow(
+      /^Invalid MARKET_PROVIDER: the simulated market shows made-up prices; .*ALLOW_SIMULATED_MARKET=true/,
+    );
+    expect(() => loadConfig({ ...https, MARKET_PROVIDER: 'simulated' })).toThrow(ConfigError);
+    expect(String(captured(() => loadConfig(https)))).not.toContain('\n');
+    expect(loadConfig({ ...https, ALLOW_SIMULATED_MARKET: 'true' }).market).toEqual({
+      provider: 'simulated',
+    });
+    expect(() => loadConfig({ ...https, ALLOW_SIMULATED_MARKET: 'yes' })).toThrow(
+      /^Invalid ALLOW_SIMULATED_MARKET: /,
+    );
+    // A real market on https needs no permission; plain http runs simulated as before.
+    expect(
+      loadConfig({ ...https, MARKET_PROVIDER: 'finnhub', FINNHUB_API_KEY: 'k' }).market.provider,
+    ).toBe('finnhub');
+    expect(loadConfig({ NODE_ENV: 'production' }).market).toEqual({ provider: 'simulated' });
+  });
+
   it('refuses test payments on an https address unless the operator allows them', () => {
-    const https = { PUBLIC_URL: 'https://invest.example.com' };
+    const https = { PUBLIC_URL: 'https://invest.example.com', ALLOW_SIMULATED_MARKET: 'true' };
     expect(() => loadConfig(https)).toThrow(ConfigError);
     expect(() => loadConfig(https)).toThrow(
       /^Invalid PAYMENT_PROVIDER: test payments grant paid plans for free; .*ALLOW_TEST_PAYMENTS=true/,

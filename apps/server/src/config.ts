@@ -65,6 +65,7 @@ const envSchema = z.object({
   SIMULATION_CONTROL: z.enum(['true', 'false']).default('false'),
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
   ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
+  ALLOW_SIMULATED_MARKET: z.enum(['true', 'false']).default('false'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_PRICE_PRO: z.string().optional(),
@@ -285,7 +286,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustedOrigins: [...trustedOrigins],
     authSecret: env.AUTH_SECRET,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    market: parseMarket(env),
+    market: parseMarket(env, publicUrl),
     history: parseHistory(env),
     backgroundJobs: env.BACKGROUND_JOBS === 'true',
     simulationControl: parseSimulationControl(env, publicUrl),
@@ -330,8 +331,14 @@ function parseSimulationControl(env: Env, publicUrl: string): boolean {
   return true;
 }
 
-function parseMarket(env: Env): MarketConfig {
+function parseMarket(env: Env, publicUrl: string): MarketConfig {
   if (env.MARKET_PROVIDER === 'simulated') {
+    // An https address means real users: they must not be shown made-up prices by accident.
+    if (publicUrl.startsWith('https://') && env.ALLOW_SIMULATED_MARKET !== 'true') {
+      throw new ConfigError(
+        'Invalid MARKET_PROVIDER: the simulated market shows made-up prices; on an https PUBLIC_URL set MARKET_PROVIDER=finnhub, or ALLOW_SIMULATED_MARKET=true for a test deployment',
+      );
+    }
     return env.SIMULATED_MARKET_START
       ? { provider: 'simulated', startsAt: Date.parse(env.SIMULATED_MARKET_START) }
       : { provider: 'simulated' };

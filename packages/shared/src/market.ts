@@ -98,11 +98,14 @@ export const stockSchema = z
     change: z.number(),
     /** Shares traded today; 0 when the provider does not report it. */
     volume: z.number().nonnegative(),
-    marketCap: z.number().nonnegative(),
+    /** US dollars, from the company data; null when the source has none (a fund, say). */
+    marketCap: z.number().nonnegative().nullable(),
+    /** The 52-week range, from the stored daily bars (docs/PRODUCT.md §7.2). */
     yearHigh: z.number().positive(),
     yearLow: z.number().positive(),
-    peRatio: z.number(),
-    /** Daily closes of the last 30 days, oldest first. */
+    /** From the company data; null when the source has none (no earnings, or a fund). */
+    peRatio: z.number().nullable(),
+    /** Daily closes of the past month (the 1M period, docs/PRODUCT.md §7.2), oldest first. */
     historicalData: z.array(pricePointSchema),
     /** Where the price came from: `simulated` is never real market data. */
     source: dataSourceSchema,

@@ -8,8 +8,10 @@ export interface StockFundamentals {
 }
 
 /**
- * docs/PRODUCT.md §7.1: market cap, 52-week high/low and P/E are fixed local constants per
- * symbol, not provider data.
+ * docs/PRODUCT.md §7.1: the product's fixed figures of its five tracked stocks, for the
+ * simulated market only, never served as a real provider's. Market cap and P/E are shown as
+ * they are; the 52-week high and low bound the simulated prices (simulation/simulated-series.ts),
+ * and the range shown is the series' own extremes inside them (§7.2).
  */
 export const stockFundamentals: Record<StockSymbol, StockFundamentals> = {
   AAPL: { marketCap: 3e12, yearHigh: 199.62, yearLow: 164.08, peRatio: 31.2 },

@@ -84,3 +84,47 @@ export function fundBehaviour(listing: ListedSymbol): Behaviour {
   }
   return assetClassBehaviour[listing.sector ?? ''] ?? defaultBehaviour;
 }
+
+/**
+ * The market factor: every symbol's daily shock is its correlation with the market times the
+ * market's shock, plus its own news, so its beta to SPY is correlation x its volatility / the
+ * market's. The market is the S&P 500 funds' walk (SPY, IVV, VOO).
+ */
+export const marketIndustry = 'Large blend (S&P 500)';
+
+/** A single stock's correlation with the market: lower in the defensive sectors. */
+const defensiveSectors = new Set(['Utilities', 'Consumer Staples', 'Health Care', 'Real Estate']);
+export function stockCorrelationRange(sector: string | null | undefined): [number, number] {
+  return defensiveSectors.has(sector ?? '') ? [0.4, 0.65] : [0.5, 0.85];
+}
+
+/** A fund's correlation with the market, by its focus, else its asset class. */
+const focusCorrelation: Record<string, number> = {
+  'Total market': 0.99,
+  'Large blend (S&P 500 equal weight)': 0.95,
+  'Large growth (Nasdaq-100)': 0.92,
+  'Small blend (Russell 2000)': 0.85,
+  'Small blend (S&P SmallCap 600)': 0.85,
+  'Mid blend (S&P MidCap 400)': 0.9,
+  'High-yield corporate': 0.45,
+  'Emerging-market debt': 0.3,
+  'Investment-grade corporate': 0.15,
+  Gold: 0.05,
+  Silver: 0.2,
+  'Crude oil': 0.3,
+};
+const assetClassCorrelation: Record<string, number> = {
+  'US equity': 0.93,
+  'International equity': 0.75,
+  'Sector equity': 0.75,
+  'Thematic equity': 0.65,
+  'Real estate': 0.65,
+  Bonds: 0,
+  Commodities: 0.1,
+};
+
+export function fundCorrelation(listing: ListedSymbol): number {
+  return (
+    focusCorrelation[listing.industry ?? ''] ?? assetClassCorrelation[listing.sector ?? ''] ?? 0.5
+  );
+}

@@ -1,6 +1,7 @@
 import { stockSymbols } from '@tickerwise/shared';
 import { describe, expect, it } from 'vitest';
 import { instantInNewYork, tradingDaysBetween } from '../calendar/market-calendar.ts';
+import { againstBenchmark } from '../market-data/bar-figures.ts';
 import { createSimulatedBars } from '../modules/history/providers/simulated.ts';
 import { simulatedQuote } from '../modules/market/providers/simulated.ts';
 import { stockFundamentals } from '../reference/stock-fundamentals.ts';
@@ -219,6 +220,28 @@ describe('simulated price levels and long-run trends', () => {
       });
     }
     expect(returns('QQQ')).not.toEqual(spy);
+  });
+
+  it('moves every symbol with the market: plausible betas and correlations to SPY', () => {
+    const spy = simulatedSeries('SPY', through);
+    const against = (symbol: string) => againstBenchmark(simulatedSeries(symbol, through), spy);
+    const stocks = listedSymbols
+      .filter((entry) => entry.type === 'stock')
+      .map((entry) => ({ ...against(entry.symbol), symbol: entry.symbol }));
+    // Every stock rises with the market on average, none wildly.
+    const implausible = stocks.filter(
+      ({ beta, correlation }) => !(beta! > 0.1 && beta! < 3 && correlation! > 0.1),
+    );
+    expect(implausible.map(({ symbol, beta }) => `${symbol} ${beta}`)).toEqual([]);
+    const betas = stocks.map(({ beta }) => beta!).sort((a, b) => a - b);
+    const median = betas[betas.length >> 1]!;
+    expect(median).toBeGreaterThan(0.7);
+    expect(median).toBeLessThan(1.3);
+    expect(against('NVDA').beta).toBeGreaterThan(0.3);
+    // The S&P 500 funds are the market; a total-market fund nearly; Treasuries not at all.
+    expect(against('VOO')).toMatchObject({ beta: expect.closeTo(1, 2) });
+    expect(against('VTI').correlation).toBeGreaterThan(0.9);
+    expect(Math.abs(against('SHY').correlation!)).toBeLessThan(0.3);
   });
 
   it('gives five-year charts a trend: their range is wider than the past year', () => {

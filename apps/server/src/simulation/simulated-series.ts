@@ -2,7 +2,13 @@ import { type StockSymbol, stockSymbols } from '@tickerwise/shared';
 import { tradingDaysBetween } from '../calendar/market-calendar.ts';
 import { stockFundamentals } from '../reference/stock-fundamentals.ts';
 import { listedSymbol } from '../reference/universe.ts';
-import { fundBehaviour, stockBehaviour } from './market-behaviour.ts';
+import {
+  fundBehaviour,
+  fundCorrelation,
+  marketIndustry,
+  stockBehaviour,
+  stockCorrelationRange,
+} from './market-behaviour.ts';
 import { levelDate } from './price-anchors.ts';
 import { boundedNormalFrom, Draws, hash, normalFrom, randomStream } from './random.ts';
 import { simulatedLevel, typicalMarketCap } from './simulated-level.ts';
@@ -19,9 +25,12 @@ import { simulatedLevel, typicalMarketCap } from './simulated-level.ts';
  * back is a plausible one (see `outcomeSpread`): prices trend into today's order of magnitude
  * instead of wandering from an arbitrary start, and a five-year chart climbs or falls the way
  * real ones do. Funds that follow the same index share one walk, so SPY, IVV and VOO move
- * together. The product's five tracked stocks walk freely up to `trackedRangeStart` and from
- * then on revert to a base price inside their fixed 52-week range, so from a year after that
- * day their past year always fits that range.
+ * together. Every walk moves with the market (the S&P 500 funds' walk): a day's shock is the
+ * symbol's correlation with the market times the market's shock plus its own, so each
+ * symbol's beta to SPY is plausible (about its correlation x its volatility / the market's).
+ * The product's five tracked stocks walk freely up to `trackedRangeStart` and from then on
+ * revert to a base price inside their fixed 52-week range, so from a year after that day
+ * their past year always lies within that range.
  */
 export interface SimulatedBar {
   date: string;
@@ -125,6 +134,8 @@ const aboveADollar = (price: number) => (price < 2 ? 1 + (price * price) / 4 : p
 interface Model {
   /** Seed of the walk's shocks and trend: the symbol, or for a fund the index it follows. */
   walkSeed: string;
+  /** Correlation of the walk's daily shocks with the market's (1 for the market's own walk). */
+  correlation: number;
   /** Expected yearly return and yearly volatility. */
   drift: number;
   volatility: number;
@@ -143,8 +154,10 @@ function modelOf(symbol: string): Model {
   if (isTracked(symbol)) {
     const { drift, daily, basePrice, volume } = trackedBehaviour[symbol];
     const { yearLow, yearHigh } = stockFundamentals[symbol];
+    const [low, high] = stockCorrelationRange(listedSymbol(symbol)?.sector);
     return {
       walkSeed: symbol,
+      correlation: low + (high - low) * random(),
       drift,
       volatility: daily * Math.sqrt(tradingDaysPerYear),
       pastTilt: 0,
@@ -160,8 +173,10 @@ function modelOf(symbol: string): Model {
   const pin = { date: levelDate, price: level.price };
   if (listing?.type === 'etf') {
     const volume = listing.featured ? [2e6, 60e6] : [4e5, 12e6];
+    const walkSeed = `fund:${listing.sector}:${listing.industry}`;
     return {
-      walkSeed: `fund:${listing.sector}:${listing.industry}`,
+      walkSeed,
+      correlation: walkSeed === marketWalkSeed ? 1 : fundCorrelation(listing),
       ...fundBehaviour(listing),
       pastTilt: 0,
       gaps: false,
@@ -174,15 +189,34 @@ function modelOf(symbol: string): Model {
   const spread = memberVolatility.low + (memberVolatility.high - memberVolatility.low) * random();
   const drift = behaviour.drift + memberDriftDeviation * normalFrom(random);
   const shares = (level.marketCap ?? 0) / level.price;
+  const averageVolume = Math.max(1e5, shares * logUniform(random, turnover.low, turnover.high));
+  const [low, high] = stockCorrelationRange(listing?.sector);
   return {
     walkSeed: symbol,
+    correlation: low + (high - low) * random(),
     drift,
     volatility: behaviour.volatility * spread,
     pastTilt: sizeTilt * Math.log((level.marketCap ?? typicalMarketCap) / typicalMarketCap),
     gaps: true,
-    averageVolume: Math.max(1e5, shares * logUniform(random, turnover.low, turnover.high)),
+    averageVolume,
     pin,
   };
+}
+
+/** The market's walk: the S&P 500 funds'. */
+const marketWalkSeed = `fund:US equity:${marketIndustry}`;
+/** The market's walk per number of days (its shocks are the same for every symbol). */
+const marketWalkMemo = new Map<number, { model: Model; walk: Walk }>();
+
+function marketWalk(days: readonly string[]): { model: Model; walk: Walk } {
+  let market = marketWalkMemo.get(days.length);
+  if (!market) {
+    const model = modelOf('SPY');
+    market = { model, walk: walkOf(model, days, null) };
+    if (marketWalkMemo.size >= 4) marketWalkMemo.clear();
+    marketWalkMemo.set(days.length, market);
+  }
+  return market;
 }
 
 let tradingDaysMemo: { through: string; days: string[] } | undefined;
@@ -213,7 +247,16 @@ function computeSeries(symbol: string, through: string): SimulatedBar[] {
     tradingDaysMemo = { through: last, days: tradingDaysBetween(seriesStart, last) };
   }
   const { days } = tradingDaysMemo;
-  const walk = walkOf(model, days);
+  const market = model.walkSeed === marketWalkSeed ? null : marketWalk(days);
+  const walk = walkOf(
+    model,
+    days,
+    market && {
+      walk: market.walk,
+      // beta = correlation x the symbol's volatility / the market's.
+      beta: (model.correlation * model.volatility) / market.model.volatility,
+    },
+  );
   let pinIndex = walk.rangeFrom - 1;
   while (pinIndex > 0 && days[pinIndex]! > model.pin.date) pinIndex -= 1;
   toPrices(walk, model, pinIndex);
@@ -246,10 +289,23 @@ interface Walk {
   low: Float64Array;
   close: Float64Array;
   volume: Float64Array;
+  /** Each day's session and overnight log moves (gaps aside), and its variance. */
+  session: Float64Array;
+  overnight: Float64Array;
+  variance: Float64Array;
   rangeFrom: number;
 }
 
-function walkOf(model: Model, days: readonly string[]): Walk {
+/**
+ * `market`: the market's walk and the symbol's beta to it; a day's move is beta times the
+ * market's plus the symbol's own, whose GARCH long-run variance is what the market leaves of
+ * the symbol's volatility (1 - correlation²). Null for the market's own walk.
+ */
+function walkOf(
+  model: Model,
+  days: readonly string[],
+  market: { walk: Walk; beta: number } | null,
+): Walk {
   const count = days.length;
   const walk: Walk = {
     open: new Float64Array(count),
@@ -257,6 +313,9 @@ function walkOf(model: Model, days: readonly string[]): Walk {
     low: new Float64Array(count),
     close: new Float64Array(count),
     volume: new Float64Array(count),
+    session: new Float64Array(count),
+    overnight: new Float64Array(count),
+    variance: new Float64Array(count),
     rangeFrom: count,
   };
   const { range } = model;
@@ -270,28 +329,40 @@ function walkOf(model: Model, days: readonly string[]): Walk {
   const normals = new Draws(hash(`${model.walkSeed}:series`)).normals(6 * count);
   const longRunVariance = (model.volatility * model.volatility) / tradingDaysPerYear;
   const longRunDeviation = Math.sqrt(longRunVariance);
+  const ownShare = market ? 1 - model.correlation * model.correlation : 1;
+  const ownLongRunVariance = longRunVariance * ownShare;
+  const beta = market?.beta ?? 0;
   const dailyDrift = model.drift / tradingDaysPerYear;
   // Falls are half the shocks, so on average a shock adds alpha plus half the extra for falls.
-  const omega = longRunVariance * (1 - garchAlpha - garchDownAlpha / 2 - garchBeta);
-  const varianceCeiling = stormCeiling * longRunVariance;
-  let variance = longRunVariance;
+  const omega = ownLongRunVariance * (1 - garchAlpha - garchDownAlpha / 2 - garchBeta);
+  const varianceCeiling = stormCeiling * ownLongRunVariance;
+  let ownVariance = ownLongRunVariance;
   let previousShock = 0;
   let logLevel = 0;
   let deviationFromBase = 0;
 
   for (let index = 0; index < count; index += 1) {
     const reaction = previousShock < 0 ? garchAlpha + garchDownAlpha : garchAlpha;
-    variance = Math.min(
+    ownVariance = Math.min(
       varianceCeiling,
-      omega + reaction * previousShock * previousShock + garchBeta * variance,
+      omega + reaction * previousShock * previousShock + garchBeta * ownVariance,
     );
-    const deviation = Math.sqrt(variance);
-    // The day's innovation with its fat tail, scaled to the GARCH variance.
+    const ownDeviation = Math.sqrt(ownVariance);
+    // The day's own innovation with its fat tail, scaled to the GARCH variance.
     const tail = uniforms[2 * index]! < tailChance ? tailScale : 1;
-    previousShock = (deviation * tail * normals[6 * index]!) / tailDeviation;
-    // Overnight and session moves together have that variance; gaps do not feed it.
-    const shock = sessionDeviation * previousShock;
-    const overnight = overnightDeviation * deviation * normals[6 * index + 1]!;
+    previousShock = (ownDeviation * tail * normals[6 * index]!) / tailDeviation;
+    // Overnight and session moves together have that variance; gaps do not feed it. The
+    // market's part comes on top, beta times the market's moves.
+    const variance = ownVariance + (market ? beta * beta * market.walk.variance[index]! : 0);
+    const deviation = Math.sqrt(variance);
+    const shock =
+      sessionDeviation * previousShock + (market ? beta * market.walk.session[index]! : 0);
+    const overnight =
+      overnightDeviation * ownDeviation * normals[6 * index + 1]! +
+      (market ? beta * market.walk.overnight[index]! : 0);
+    walk.session[index] = shock;
+    walk.overnight[index] = overnight;
+    walk.variance[index] = variance;
     const gap =
       uniforms[2 * index + 1]! < gapChance && model.gaps
         ? gapScale * longRunDeviation * normals[6 * index + 2]!

@@ -1,13 +1,13 @@
 import type { DailyBar, KeyFigures, PeriodReturn, ReturnPeriod } from '@tickerwise/shared';
 import {
-  getCorrelation,
   getLogReturns,
   getStandardDeviation,
   hasCrossedOver,
   hasCrossedUnder,
   SMA,
 } from 'trading-signals';
-import { addDays, endOfPreviousYear, lastIndexOnOrBefore, subtractMonths } from './calendar.ts';
+import { lastIndexOnOrBefore, periodStart } from '../../calendar/periods.ts';
+import { againstBenchmark, lastYearOf, yearRange } from '../../market-data/bar-figures.ts';
 
 /**
  * Key figures of a symbol from its daily bars (oldest first), as of the last bar. Statistics
@@ -15,39 +15,20 @@ import { addDays, endOfPreviousYear, lastIndexOnOrBefore, subtractMonths } from 
  * crossings); this file only chooses the windows and puts the pieces together.
  */
 
-export const benchmarkSymbol = 'SPY';
+export { benchmarkSymbol } from '../../market-data/bar-figures.ts';
 
 /** Trading days in a year, to annualise a daily volatility. */
 const tradingDaysPerYear = 252;
 const volatilityDays = 30;
-/** Fewer paired days than this give no beta: too noisy to show. */
-const minimumPairedDays = 60;
 
 const percentChange = (from: number, to: number) => (to / from - 1) * 100;
 
-function returnStart(period: ReturnPeriod, date: string): string {
-  switch (period) {
-    case '1w':
-      return addDays(date, -7);
-    case '1m':
-      return subtractMonths(date, 1);
-    case '3m':
-      return subtractMonths(date, 3);
-    case '6m':
-      return subtractMonths(date, 6);
-    case 'ytd':
-      return endOfPreviousYear(date);
-    case '1y':
-      return subtractMonths(date, 12);
-  }
-}
-
 const periods: readonly ReturnPeriod[] = ['1w', '1m', '3m', '6m', 'ytd', '1y'];
 
-/** The close change since the last close on or before the period's start. */
+/** The close change since the last close on or before the period's start (§7.2). */
 function periodReturns(bars: readonly DailyBar[], last: DailyBar): PeriodReturn[] {
   return periods.map((period) => {
-    const index = lastIndexOnOrBefore(bars, returnStart(period, last.date));
+    const index = lastIndexOnOrBefore(bars, periodStart(period, last.date));
     const start = bars[index];
     return start
       ? { period, percent: percentChange(start.close, last.close), from: start.date }
@@ -78,54 +59,11 @@ function maxDrawdown(window: readonly DailyBar[]): KeyFigures['maxDrawdown1y'] {
   return worst;
 }
 
-/**
- * Beta and correlation of daily returns against the benchmark's over the window, pairing
- * only days both have, each return taken from the previous day both have.
- */
-function againstBenchmark(
-  window: readonly DailyBar[],
-  benchmark: readonly DailyBar[] | null,
-): KeyFigures['benchmark'] {
-  const none = { symbol: benchmarkSymbol, beta: null, correlation: null, days: 0 };
-  if (!benchmark || benchmark.length === 0) return none;
-  const benchmarkClose = new Map(benchmark.map((bar) => [bar.date, bar.close]));
-  const own: number[] = [];
-  const market: number[] = [];
-  let previous: { own: number; market: number } | null = null;
-  for (const bar of window) {
-    const marketClose = benchmarkClose.get(bar.date);
-    if (marketClose === undefined) continue;
-    if (previous) {
-      own.push(bar.close / previous.own - 1);
-      market.push(marketClose / previous.market - 1);
-    }
-    previous = { own: bar.close, market: marketClose };
-  }
-  if (own.length < minimumPairedDays) return { ...none, days: own.length };
-  const marketDeviation = getStandardDeviation(market);
-  const ownDeviation = getStandardDeviation(own);
-  if (marketDeviation === 0 || ownDeviation === 0) return { ...none, days: own.length };
-  const correlation = getCorrelation(own, market);
-  return {
-    symbol: benchmarkSymbol,
-    beta: (correlation * ownDeviation) / marketDeviation,
-    correlation,
-    days: own.length,
-  };
-}
-
-/** The last 52 weeks' range of daily highs and lows, and where the close sits in it. */
-function yearRange(bars: readonly DailyBar[], last: DailyBar): KeyFigures['yearRange'] {
-  const since = addDays(last.date, -364);
-  let low = Number.POSITIVE_INFINITY;
-  let high = Number.NEGATIVE_INFINITY;
-  for (let index = bars.length - 1; index >= 0; index -= 1) {
-    const bar = bars[index] as DailyBar;
-    if (bar.date <= since) break;
-    low = Math.min(low, bar.low);
-    high = Math.max(high, bar.high);
-  }
-  if (!Number.isFinite(low) || !Number.isFinite(high)) return null;
+/** The 52-week range of the stored bars (bar-figures.ts), and where the close sits in it. */
+function rangePosition(bars: readonly DailyBar[], last: DailyBar): KeyFigures['yearRange'] {
+  const range = yearRange(bars);
+  if (!range) return null;
+  const { low, high } = range;
   const span = high - low;
   const position = span > 0 ? ((last.close - low) / span) * 100 : 50;
   return { low, high, position: Math.min(100, Math.max(0, position)) };
@@ -160,8 +98,7 @@ export function computeKeyFigures(
 ): KeyFigures {
   const last = bars.at(-1);
   if (!last) throw new Error('computeKeyFigures needs at least one bar');
-  const yearStart = lastIndexOnOrBefore(bars, subtractMonths(last.date, 12));
-  const lastYear = yearStart === -1 ? null : bars.slice(yearStart);
+  const lastYear = lastYearOf(bars);
   const { sma50, sma200, lastCross } = movingAverageCross(bars);
   return {
     close: last.close,
@@ -169,8 +106,8 @@ export function computeKeyFigures(
     returns: periodReturns(bars, last),
     volatility30d: volatility(bars),
     maxDrawdown1y: lastYear ? maxDrawdown(lastYear) : null,
-    benchmark: againstBenchmark(lastYear ?? [], benchmark),
-    yearRange: yearRange(bars, last),
+    benchmark: againstBenchmark(bars, benchmark),
+    yearRange: rangePosition(bars, last),
     sma50,
     sma200,
     distanceToSma50: sma50 === null ? null : percentChange(sma50, last.close),

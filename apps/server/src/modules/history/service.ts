@@ -7,6 +7,7 @@ import {
   previousTradingDay,
   sessionCloseMinute,
 } from '../../calendar/market-calendar.ts';
+import { periodStart, periodStartIndex } from '../../calendar/periods.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { CallBudget } from '../../upstream/call-budget.ts';
@@ -61,13 +62,8 @@ const maxConcurrentFetches = 4;
 /** Symbols asked for in this window are kept up to date by the daily refresh. */
 export const keepFreshMs = 30 * 86_400_000;
 
-const rangeDays: Record<HistoryRange, number> = {
-  '1m': 31,
-  '3m': 92,
-  '6m': 183,
-  '1y': 366,
-  '5y': 5 * 366,
-};
+/** Days read before a range's start day, so its base bar is found across any holiday. */
+const baseBarMarginDays = 10;
 
 interface Memo {
   state: HistoryState;
@@ -127,12 +123,21 @@ export class HistoryService {
     return pending;
   }
 
-  /** Bars of a chart range, ending with the last stored day. */
-  async range(symbol: string, range: HistoryRange): Promise<BarSeries> {
+  /**
+   * Bars of a chart range, ending with the last stored day (or `through`, the last session a
+   * viewer may see), starting with the range's base bar as a period return has it (§7.2): the
+   * last session on or before the same calendar day the range's length earlier.
+   */
+  async range(symbol: string, range: HistoryRange, through?: string): Promise<BarSeries> {
     const state = await this.state(symbol);
-    const end = state.asOf ?? lastClosedSession(this.now());
-    const bars = await this.store.barsSince(symbol, addDays(end, -rangeDays[range]));
-    return { ...state, bars };
+    const stored = state.asOf ?? lastClosedSession(this.now());
+    const end = through !== undefined && through < stored ? through : stored;
+    const read = await this.store.barsSince(
+      symbol,
+      addDays(periodStart(range, end), -baseBarMarginDays),
+    );
+    const bars = read.filter((bar) => bar.date <= end);
+    return { ...state, bars: bars.slice(Math.max(0, periodStartIndex(bars, range))) };
   }
 
   /**

@@ -2,6 +2,13 @@ import type { CompanyData, CompanyProfile, KeyMetrics } from '@tickerwise/shared
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companyData } from '../../db/schema/index.ts';
+import {
+  againstBenchmark,
+  type BarLike,
+  benchmarkSymbol,
+  yearOfBarsWithMargin,
+  yearRange,
+} from '../../market-data/bar-figures.ts';
 import { listedSymbol } from '../../reference/universe.ts';
 import type { CallBudget } from '../../upstream/call-budget.ts';
 import type { MarketLog } from '../../upstream/market-log.ts';
@@ -20,9 +27,6 @@ export interface CompanyServiceOptions {
   now?: () => number;
   upstreamTimeoutMs?: number;
 }
-
-/** Trading days in a year: the 52-week range is read from this many stored bars. */
-const yearOfBars = 252;
 
 /**
  * Company profile and key statistics. With Finnhub: `/stock/profile2` and `/stock/metric`,
@@ -50,14 +54,71 @@ export class CompanyService {
       pending = this.fromProvider(security).finally(() => this.pending.delete(security.symbol));
       this.pending.set(security.symbol, pending);
     }
-    return pending;
+    return this.withBarFigures(security.symbol, await pending, through, 'stored');
   }
 
-  private async simulated(security: Security, through: string | undefined): Promise<CompanyData> {
-    const stored = await this.options.history.recentBars(security.symbol, yearOfBars + 1);
-    const bars = stored.bars
-      .filter((bar) => through === undefined || bar.date <= through)
-      .slice(-yearOfBars);
+  /**
+   * The company data a list row shows (market cap and P/E): as `companyData`, but a real
+   * provider is never called for it (what is stored is served, or no figures), and the figures
+   * read from the bars are left out.
+   */
+  async storedCompanyData(security: Security, through?: string): Promise<CompanyData | undefined> {
+    if (!this.options.provider.companyData) return this.simulated(security, through, false);
+    const [stored] = await this.options.db
+      .select()
+      .from(companyData)
+      .where(eq(companyData.symbol, security.symbol))
+      .limit(1);
+    if (!stored) return undefined;
+    return this.fromRow(security, stored, stored.asOf < isoDate(this.now()));
+  }
+
+  /**
+   * docs/PRODUCT.md §7.2: the 52-week range and the beta come from the stored bars, computed
+   * as the stock record and the analysis compute them, whenever the bars cover the year (for
+   * the range) or 60 days paired with SPY (for the beta); otherwise the provider's own
+   * figures stand. `benchmarkBars`: whether SPY's bars may be fetched (the simulated market)
+   * or only read when stored (a real provider, whose calls are counted); `ownBars`: the
+   * symbol's, when already read.
+   */
+  private async withBarFigures(
+    symbol: string,
+    data: CompanyData,
+    through: string | undefined,
+    benchmarkBars: 'fetch' | 'stored',
+    ownBars?: readonly BarLike[],
+  ): Promise<CompanyData> {
+    const { history } = this.options;
+    const barsOf = async (of: string): Promise<readonly BarLike[]> =>
+      benchmarkBars === 'fetch' || of === symbol
+        ? (await history.recentBars(of, yearOfBarsWithMargin, through)).bars
+        : history.store.lastBars(of, yearOfBarsWithMargin, through);
+    const [own, benchmark] = await Promise.all([
+      ownBars ?? barsOf(symbol),
+      symbol === benchmarkSymbol ? null : barsOf(benchmarkSymbol),
+    ]);
+    const range = yearRange(own);
+    const { beta } = againstBenchmark(own, benchmark ?? own);
+    const metrics = { ...data.metrics };
+    if (range && (range.covered || metrics.yearHigh === null || metrics.yearLow === null)) {
+      metrics.yearHigh = range.high;
+      metrics.yearLow = range.low;
+    }
+    if (beta !== null) metrics.beta = round(beta, 2);
+    return { ...data, metrics };
+  }
+
+  /** `barFigures`: false for a list row, which shows neither the 52-week range nor the beta. */
+  private async simulated(
+    security: Security,
+    through: string | undefined,
+    barFigures = true,
+  ): Promise<CompanyData> {
+    const { bars } = await this.options.history.recentBars(
+      security.symbol,
+      barFigures ? yearOfBarsWithMargin : 1,
+      through,
+    );
     const price = bars.at(-1)?.close;
     const asOf = bars.at(-1)?.date;
     const listing = listedSymbol(security.symbol) ?? { ...security, featured: false };
@@ -70,12 +131,9 @@ export class CompanyService {
         stale: true,
       };
     }
-    const range = {
-      high: Math.max(...bars.map((bar) => bar.high)),
-      low: Math.min(...bars.map((bar) => bar.low)),
-    };
-    const { profile, metrics } = simulatedCompany(listing, price, range);
-    return { profile, metrics, source: 'simulated', asOf, stale: false };
+    const { profile, metrics } = simulatedCompany(listing, price);
+    const data: CompanyData = { profile, metrics, source: 'simulated', asOf, stale: false };
+    return barFigures ? this.withBarFigures(security.symbol, data, through, 'fetch', bars) : data;
   }
 
   private async fromProvider(security: Security): Promise<CompanyData> {
@@ -141,6 +199,8 @@ export class CompanyService {
     };
   }
 }
+
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
 function baseProfile(security: Security): CompanyProfile {
   return {

@@ -140,6 +140,24 @@ describe('stocks API on the Finnhub provider with a free key', () => {
     expect(finnhub.calls).toMatchObject({ profile: 1, metric: 1 });
   });
 
+  it("takes the record's market cap and P/E from Finnhub's company data, null where it has none", async () => {
+    const { get } = setup;
+    const { stock } = stockResponseSchema.parse((await get('/api/stocks/AAPL')).json());
+    expect(stock).toMatchObject({ source: 'finnhub', marketCap: 2_950_000_000_000, peRatio: 29.4 });
+    // Finnhub knows nothing of MSFT: its figures are not available, never the fixed ones nor 0.
+    const msft = stockResponseSchema.parse((await get('/api/stocks/MSFT')).json()).stock;
+    expect(msft).toMatchObject({ source: 'finnhub', marketCap: null, peRatio: null });
+    // A list row reads the stored company data only: AAPL's, now stored; none for the others.
+    const { stocks } = stockListSchema.parse((await get('/api/stocks')).json());
+    expect(stocks.map((row) => [row.symbol, row.marketCap, row.peRatio])).toEqual([
+      ['AAPL', 2_950_000_000_000, 29.4],
+      ['MSFT', null, null],
+      ['GOOGL', null, null],
+      ['AMZN', null, null],
+      ['TSLA', null, null],
+    ]);
+  });
+
   it('serves the stored company data with its date when Finnhub fails the next day', async () => {
     const { testApp, finnhub, get } = setup;
     await get('/api/stocks/AAPL/profile');

@@ -11,20 +11,18 @@ export async function historyAnswer(
   range: HistoryRange,
   { lastSession, delayMinutes }: { lastSession: string; delayMinutes: number },
 ): Promise<HistoryResponse> {
-  const series = await history.range(symbol, range);
+  const series = await history.range(symbol, range, lastSession);
   return {
     symbol,
     range,
-    bars: series.bars
-      .filter((bar) => bar.date <= lastSession)
-      .map(({ date, open, high, low, close, volume }) => ({
-        date,
-        open,
-        high,
-        low,
-        close,
-        volume,
-      })),
+    bars: series.bars.map(({ date, open, high, low, close, volume }) => ({
+      date,
+      open,
+      high,
+      low,
+      close,
+      volume,
+    })),
     source: series.source,
     asOf: series.asOf && series.asOf > lastSession ? lastSession : series.asOf,
     stale: series.stale,

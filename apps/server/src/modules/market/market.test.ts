@@ -9,7 +9,8 @@ import {
 } from '@tickerwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpUser, type TestApp } from '../../../test/test-app.ts';
-import { lastClosedSession, tradingDaysBetween } from '../../calendar/market-calendar.ts';
+import { addDays, lastClosedSession, tradingDaysBetween } from '../../calendar/market-calendar.ts';
+import { subtractMonths } from '../../calendar/periods.ts';
 
 describe('market data API on the simulated provider', () => {
   let testApp: TestApp;
@@ -58,12 +59,13 @@ describe('market data API on the simulated provider', () => {
       expect(stock).toMatchObject({ type: 'stock', source: 'simulated', delayed: false });
       expect(stock.price).toBe(Math.round(stock.price * 100) / 100);
       expect(stock.volume).toBeGreaterThan(0);
-      // The last 30 days of stored closes: trading days only, up to the last closed session.
+      // The past month of stored closes (the 1M period): from the last session on or before the
+      // same day a month earlier, trading days only, up to the last closed session.
       const dates = stock.historicalData.map((point) => point.date);
       expect(dates.at(-1)).toBe(session);
+      const monthStart = subtractMonths(session, 1);
+      expect(dates[0]).toBe(tradingDaysBetween(addDays(monthStart, -7), monthStart).at(-1));
       expect(dates).toEqual(tradingDaysBetween(dates[0]!, session));
-      expect(dates.length).toBeGreaterThanOrEqual(18);
-      expect(dates.length).toBeLessThanOrEqual(23);
     }
   });
 
@@ -172,19 +174,23 @@ describe('market data API on the simulated provider', () => {
     const { metrics, profile } = data;
     expect(metrics.marketCap! / (profile.sharesOutstanding! * price)).toBeCloseTo(1, 4);
     expect(metrics.peRatio! / (price / metrics.eps!)).toBeCloseTo(1, 2);
+    // The 52-week range is the 1Y chart's lowest low and highest high.
     expect(metrics.yearHigh).toBe(Math.max(...bars.map((bar) => bar.high)));
     expect(metrics.yearLow).toBe(Math.min(...bars.map((bar) => bar.low)));
     expect(data.asOf).toBe(bars.at(-1)!.date);
   });
 
-  it("keeps the product's constants for the five tracked stocks", async () => {
+  it("keeps the product's constants for the five tracked stocks, the series inside their range", async () => {
     const data = companyDataSchema.parse((await get('/api/stocks/AAPL/profile')).json());
-    expect(data.metrics).toMatchObject({
-      marketCap: 3e12,
-      peRatio: 31.2,
-      yearHigh: 199.62,
-      yearLow: 164.08,
-    });
+    expect(data.metrics).toMatchObject({ marketCap: 3e12, peRatio: 31.2 });
+    // The fixed 52-week range bounds the series; the range shown is the series' own (§7.1).
+    const { bars } = historyResponseSchema.parse(
+      (await get('/api/stocks/AAPL/history?range=1y')).json(),
+    );
+    expect(data.metrics.yearHigh).toBe(Math.max(...bars.map((bar) => bar.high)));
+    expect(data.metrics.yearLow).toBe(Math.min(...bars.map((bar) => bar.low)));
+    expect(data.metrics.yearHigh).toBeLessThanOrEqual(199.62);
+    expect(data.metrics.yearLow).toBeGreaterThanOrEqual(164.08);
   });
 
   it('lists the featured ETFs the way the stocks list lists stocks', async () => {

@@ -85,7 +85,7 @@ export function marketPublicRoutes(
     tag: 'Market data',
     summary: 'A stock or ETF as its page shows it',
     description:
-      'The latest price and change, volume, market cap, 52-week range and P/E, with the last 30 daily closes (from the stored history). ' +
+      'The latest price and change, volume, market cap and P/E (from the company data; null when the source has none, as for a fund), the 52-week range (the lowest low and highest high of the stored daily bars since the last session on or before the same day a year earlier) and the daily closes of the past month (since the last session on or before the same day a month earlier). ' +
       freshness,
     params: symbolParams,
     exampleParams: { symbol: 'AAPL' },
@@ -127,7 +127,7 @@ export function marketPublicRoutes(
     tag: 'Market data',
     summary: 'Daily bars over a range',
     description:
-      'Open, high, low, close and volume of each trading day, oldest first, from the stored end-of-day history (up to five years). `asOf` is the last day covered; `stale` is true when the source could not be reached and the bars may stop before the last trading day.',
+      'Open, high, low, close and volume of each trading day, oldest first, from the stored end-of-day history (up to five years). A range starts with the last session on or before the same day 1, 3, 6, 12 or 60 months before its last bar, so its first-to-last change is the period return the analysis states. `asOf` is the last day covered; `stale` is true when the source could not be reached and the bars may stop before the last trading day.',
     params: symbolParams,
     query: historyQuerySchema,
     exampleParams: { symbol: 'AAPL' },

@@ -6,12 +6,12 @@ import {
   parseTickerSymbol,
   type Quote,
   type Stock,
-  type StockSymbol,
   stockSymbols,
 } from '@tickerwise/shared';
 import { addDays, lastClosedSession, marketStatusAt } from '../../calendar/market-calendar.ts';
+import { periodStartIndex } from '../../calendar/periods.ts';
 import { AppError } from '../../http/errors.ts';
-import { stockFundamentals } from '../../reference/stock-fundamentals.ts';
+import { type BarLike, yearOfBarsWithMargin, yearRange } from '../../market-data/bar-figures.ts';
 import { featuredEtfs } from '../../reference/universe.ts';
 import type { CallBudget } from '../../upstream/call-budget.ts';
 import type { MarketLog } from '../../upstream/market-log.ts';
@@ -81,8 +81,6 @@ export interface MarketServiceOptions {
 export const pageDemandMs = 2 * 60_000;
 /** Prices are kept this far back for delayed plans (the longest delay, and a margin). */
 const pastQuotesKeptMs = 20 * 60_000;
-/** Bars read for a record: a year gives the 52-week range and the last 30 days' closes. */
-const yearOfBars = 252;
 
 export function stockNotFound(): AppError {
   return new AppError(
@@ -105,10 +103,6 @@ function marketDataUnavailable(cause: MarketDataUnavailable): AppError {
 /** Percent versus the previous close; 0 when there is no previous close. */
 export function percentChange(price: number, previousClose: number): number {
   return previousClose > 0 ? roundCents(((price - previousClose) / previousClose) * 100) : 0;
-}
-
-function isTracked(symbol: string): symbol is StockSymbol {
-  return (stockSymbols as readonly string[]).includes(symbol);
 }
 
 const delayMinutesOf = (viewer: MarketViewer) =>
@@ -446,16 +440,15 @@ export class MarketService {
     if (!(quote.price > 0)) return undefined;
     const price = roundCents(quote.price);
     const lastSession = this.lastSessionFor(viewer);
-    const { bars: stored } = await this.options.history
-      .recentBars(symbol, yearOfBars + 1)
+    const { bars } = await this.options.history
+      .recentBars(symbol, yearOfBarsWithMargin, lastSession)
       .catch((error) => {
         this.options.log.warn({ symbol, err: error }, 'stored bars could not be read');
         return { bars: [] };
       });
-    const bars = stored.filter((bar) => bar.date <= lastSession).slice(-yearOfBars);
-    const since = addDays(bars.at(-1)?.date ?? '1970-01-01', -29);
+    // The past month as the chart's 1M range has it (§7.2): from the period's base bar.
     const lastMonth = bars
-      .filter((bar) => bar.date >= since)
+      .slice(Math.max(0, periodStartIndex(bars, '1m')))
       .map((bar) => ({ date: bar.date, price: roundCents(bar.close) }));
     return {
       symbol,
@@ -464,7 +457,7 @@ export class MarketService {
       price,
       change: percentChange(quote.price, quote.previousClose),
       volume: quote.volume ?? 0,
-      ...(await this.figures(security, price, bars, withCompany ? lastSession : undefined)),
+      ...(await this.figures(security, price, bars, lastSession, withCompany)),
       // Only when no bar can be had: the 30-day synthetic series around the price.
       historicalData: lastMonth.length > 0 ? lastMonth : syntheticSeries(price, this.now()),
       source: this.options.provider.source,
@@ -476,26 +469,29 @@ export class MarketService {
   }
 
   /**
-   * Market cap, 52-week range and P/E: fixed for the tracked five, else company data (read
-   * through `companyThrough`, the last session the viewer may see; none for list rows).
+   * Market cap and P/E from the company data (for list rows only what is stored: no provider
+   * call), null when it has none; the 52-week range from the stored bars as every screen
+   * reads it (§7.2), else the company data's, else the price alone.
    */
   private async figures(
     security: Security,
     price: number,
-    bars: readonly { high: number; low: number }[],
-    companyThrough: string | undefined,
+    bars: readonly BarLike[],
+    lastSession: string,
+    withCompany: boolean,
   ): Promise<Pick<Stock, 'marketCap' | 'yearHigh' | 'yearLow' | 'peRatio'>> {
-    if (isTracked(security.symbol)) return stockFundamentals[security.symbol];
-    const metrics = companyThrough
-      ? (await this.options.company.companyData(security, companyThrough)).metrics
-      : undefined;
-    const barsHigh = bars.length > 0 ? Math.max(...bars.map((bar) => bar.high)) : price;
-    const barsLow = bars.length > 0 ? Math.min(...bars.map((bar) => bar.low)) : price;
+    const { company } = this.options;
+    const data = withCompany
+      ? await company.companyData(security, lastSession)
+      : await company.storedCompanyData(security, lastSession);
+    const metrics = data?.metrics;
+    const range = yearRange(bars);
+    const useBars = range !== null && (range.covered || !metrics?.yearHigh || !metrics.yearLow);
     return {
-      marketCap: metrics?.marketCap ?? 0,
-      yearHigh: roundCents(Math.max(metrics?.yearHigh ?? barsHigh, price)),
-      yearLow: roundCents(Math.min(metrics?.yearLow ?? barsLow, price)),
-      peRatio: metrics?.peRatio ?? 0,
+      marketCap: metrics?.marketCap ?? null,
+      yearHigh: roundCents((useBars ? range.high : metrics?.yearHigh) ?? price),
+      yearLow: roundCents((useBars ? range.low : metrics?.yearLow) ?? price),
+      peRatio: metrics?.peRatio ?? null,
     };
   }
 }

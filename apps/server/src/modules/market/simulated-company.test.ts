@@ -7,15 +7,10 @@ import { simulatedCompany } from './simulated-company.ts';
 
 const today = '2026-11-23';
 
-/** The company figures as the offline provider gives them: at the last close, with its year. */
+/** The company figures as the offline provider draws them, at the last close. */
 function companyOf(listing: ListedSymbol) {
-  const pastYear = simulatedSeries(listing.symbol, today).slice(-252);
-  const price = pastYear.at(-1)!.close;
-  const range = {
-    high: Math.max(...pastYear.map((bar) => bar.high)),
-    low: Math.min(...pastYear.map((bar) => bar.low)),
-  };
-  return { price, ...simulatedCompany(listing, price, range) };
+  const price = simulatedSeries(listing.symbol, today).at(-1)!.close;
+  return { price, ...simulatedCompany(listing, price) };
 }
 
 const listing = (symbol: string) => listedSymbol(symbol)!;
@@ -40,7 +35,6 @@ describe('simulated company figures', () => {
         margins:
           metrics.netMarginPercent! <= metrics.operatingMarginPercent! &&
           metrics.operatingMarginPercent! <= metrics.grossMarginPercent!,
-        yearRange: metrics.yearLow! <= price && price <= metrics.yearHigh!,
       };
       for (const [name, fine] of Object.entries(checks)) {
         if (!fine) wrong.push(`${item.symbol} ${name}`);
@@ -66,7 +60,7 @@ describe('simulated company figures', () => {
 
   it('keeps a share count and moves the cap and P/E with the price', () => {
     const ko = listing('KO');
-    const at = (price: number) => simulatedCompany(ko, price, { high: price, low: price });
+    const at = (price: number) => simulatedCompany(ko, price);
     const once = at(60);
     const twice = at(120);
     expect(twice.profile.sharesOutstanding).toBe(once.profile.sharesOutstanding);
@@ -79,11 +73,21 @@ describe('simulated company figures', () => {
     );
   });
 
-  it("keeps the product's fixed figures for the five tracked stocks", () => {
+  it("keeps the product's fixed market cap and P/E for the five tracked stocks", () => {
     for (const symbol of stockSymbols) {
       const { metrics } = companyOf(listing(symbol));
-      const { marketCap, peRatio, yearHigh, yearLow } = stockFundamentals[symbol];
-      expect(metrics).toMatchObject({ marketCap, peRatio, yearHigh, yearLow });
+      const { marketCap, peRatio } = stockFundamentals[symbol];
+      expect(metrics).toMatchObject({ marketCap, peRatio });
+    }
+  });
+
+  it('draws no 52-week range or beta: those are read from the bars', () => {
+    for (const symbol of ['AAPL', 'KO', 'SPY', 'AGG']) {
+      expect(companyOf(listing(symbol)).metrics, symbol).toMatchObject({
+        beta: null,
+        yearHigh: null,
+        yearLow: null,
+      });
     }
   });
 
@@ -91,7 +95,7 @@ describe('simulated company figures', () => {
     const { metrics } = companyOf(listing('SPY'));
     expect(metrics.marketCap).toBeNull();
     expect(metrics.peRatio).toBeNull();
-    expect(metrics.yearHigh).toBeGreaterThan(300);
+    expect(metrics.dividendYieldPercent).toBeGreaterThan(0);
     expect(companyOf(listing('KO'))).toEqual(companyOf(listing('KO')));
   });
 });

@@ -52,13 +52,10 @@ export interface SimulatedCompany {
  * ratios follow from the price they are computed at: market cap = shares x price,
  * P/E = price / EPS, P/B and P/S from book value and sales per share, dividend yield =
  * dividend / price, payout = dividend / EPS. The product's five tracked stocks keep their
- * fixed market cap, P/E and 52-week range; their share count and EPS follow from those.
+ * fixed market cap and P/E; their share count and EPS follow from those. The 52-week range
+ * and the beta are not drawn: they are read from the bars (company-service.ts, §7.2).
  */
-export function simulatedCompany(
-  listing: ListedSymbol,
-  price: number,
-  yearRange: { high: number; low: number } | undefined,
-): SimulatedCompany {
+export function simulatedCompany(listing: ListedSymbol, price: number): SimulatedCompany {
   const random = randomStream(hash(`${listing.symbol}:company`));
   const between = ([low, high]: [number, number]) => low + (high - low) * random();
   const profile: CompanyProfile = {
@@ -74,7 +71,8 @@ export function simulatedCompany(
     ipoDate: null,
     sharesOutstanding: null,
   };
-  const beta = round(between([0.6, 1.6]));
+  // Drawn and set aside, so that every figure drawn after it keeps its seeded value.
+  between([0.6, 1.6]);
   if (listing.type === 'etf') {
     const income =
       listing.sector === 'Bonds'
@@ -87,9 +85,6 @@ export function simulatedCompany(
       metrics: {
         ...emptyMetrics,
         dividendYieldPercent: round(between(income as [number, number])),
-        beta: listing.sector === 'Bonds' ? round(between([0, 0.3])) : beta,
-        yearHigh: yearRange?.high ?? null,
-        yearLow: yearRange?.low ?? null,
       },
     };
   }
@@ -122,9 +117,9 @@ export function simulatedCompany(
       eps: round(eps),
       dividendYieldPercent: round((dividendPerShare / price) * 100),
       payoutRatioPercent: round((dividendPerShare / eps) * 100),
-      beta,
-      yearHigh: tracked?.yearHigh ?? yearRange?.high ?? null,
-      yearLow: tracked?.yearLow ?? yearRange?.low ?? null,
+      beta: null,
+      yearHigh: null,
+      yearLow: null,
       grossMarginPercent: round(gross),
       operatingMarginPercent: round(operating),
       netMarginPercent: round(netMargin),

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { listedSymbols } from '../../reference/universe.ts';
 import { normaliseText, SearchIndex } from './search-index.ts';
+import { searchHints } from './service.ts';
 
-const index = new SearchIndex(listedSymbols);
+const index = new SearchIndex(listedSymbols, searchHints);
 const symbols = (query: string, limit = 8) => index.search(query, limit).map((item) => item.symbol);
 
 describe('searching the symbol universe', () => {
@@ -38,6 +39,24 @@ describe('searching the symbol universe', () => {
     expect(found).toContain('SPY');
     expect(found).toContain('VOO');
     expect(symbols('s&p 500')).toContain('SPY');
+  });
+
+  it('ranks names and aliases by how widely held they are, not alphabetically', () => {
+    // "s&p" is no symbol's start: the S&P 500 funds come first, never Simon Property (SPG).
+    const sp = symbols('s&p');
+    expect(sp.slice(0, 3)).toEqual(['VOO', 'SPY', 'IVV']);
+    expect(sp).not.toContain('SPG');
+    expect(symbols('s&p 500').slice(0, 3)).toEqual(['VOO', 'SPY', 'IVV']);
+    expect(symbols('sp500')).toEqual(['VOO', 'SPY', 'IVV']);
+    // Vanguard's largest funds are kept, whatever their letters.
+    expect(symbols('vanguard').slice(0, 3)).toEqual(['VOO', 'VTI', 'VEA']);
+    expect(symbols('nasdaq')[0]).toBe('QQQ');
+    // The exact symbol stays first: Dow Inc., then the Dow Jones fund.
+    expect(symbols('dow').slice(0, 2)).toEqual(['DOW', 'DIA']);
+    expect(symbols('blackrock').slice(0, 2)).toEqual(['IVV', 'IEFA']);
+    expect(symbols('google')).toEqual(['GOOG', 'GOOGL']);
+    // Among names, the largest company first.
+    expect(symbols('micro')[0]).toBe('MSFT');
   });
 
   it('ignores accents and punctuation', () => {

@@ -6,6 +6,14 @@ export interface Searchable {
   type: SecurityType;
 }
 
+/** What ranks a security besides its symbol and name. */
+export interface SearchHints {
+  /** Other names it is searched by (aliases.ts). */
+  aliases?: readonly string[];
+  /** How widely held it is, in dollars (popularity.ts); 0 when unknown. */
+  popularity?: number;
+}
+
 /** Lower case, accents removed; letters, digits and "&" kept, everything else a word break. */
 export function normaliseText(text: string): string {
   return text
@@ -23,24 +31,33 @@ interface Entry<T> {
   compactSymbol: string;
   words: string[];
   name: string;
+  aliases: string[];
+  popularity: number;
 }
 
 /** How well an entry matches: lower is better. */
 const exactSymbol = 0;
 const symbolPrefix = 1;
-const namePhrase = 2;
-const nameWords = 3;
+const nameOrAlias = 2;
+
+/** What a symbol can be typed as: letters, digits and a share-class separator. */
+const symbolLike = /^[A-Za-z0-9]+(?:[.\-/][A-Za-z0-9]*)?$/;
 
 /**
- * An in-memory index over a few thousand securities. Ranking: the exact symbol, then symbols
- * starting with the query (shorter first), then names starting with the query, then names
- * having a word starting with each query word; ties go alphabetically by symbol.
+ * An in-memory index over a few thousand securities (docs/PRODUCT.md §3.12). Ranking: the
+ * exact symbol, then symbols starting with the query when it can be a symbol (shorter first),
+ * then names and aliases matching it (the name or an alias starting with the query, or a word
+ * of the name starting with each query word), the most widely held first; ties go
+ * alphabetically by symbol.
  */
 export class SearchIndex<T extends Searchable> {
   private readonly entries: Entry<T>[] = [];
   private readonly symbols = new Set<string>();
 
-  constructor(items: Iterable<T> = []) {
+  constructor(
+    items: Iterable<T> = [],
+    private readonly hintsOf: (item: T) => SearchHints = () => ({}),
+  ) {
     for (const item of items) this.add(item);
   }
 
@@ -48,12 +65,15 @@ export class SearchIndex<T extends Searchable> {
     if (this.symbols.has(item.symbol)) return;
     this.symbols.add(item.symbol);
     const name = normaliseText(item.name);
+    const hints = this.hintsOf(item);
     this.entries.push({
       item,
       symbol: item.symbol,
       compactSymbol: item.symbol.replace('.', ''),
       words: name.split(' '),
       name,
+      aliases: (hints.aliases ?? []).map(normaliseText),
+      popularity: hints.popularity ?? 0,
     });
   }
 
@@ -69,7 +89,8 @@ export class SearchIndex<T extends Searchable> {
     const text = normaliseText(query);
     if (text === '') return [];
     const symbolQuery = query.trim().toUpperCase().replace(/[-/]/, '.');
-    const compactQuery = symbolQuery.replace(/[^A-Z0-9]/g, '');
+    // "s&p" or "dow jones" are names, not the start of a symbol (SPG, DOW).
+    const compactQuery = symbolLike.test(query.trim()) ? symbolQuery.replace(/[^A-Z0-9]/g, '') : '';
     const queryWords = text.split(' ');
     const ranked: { entry: Entry<T>; rank: number }[] = [];
     for (const entry of this.entries) {
@@ -80,6 +101,7 @@ export class SearchIndex<T extends Searchable> {
       (a, b) =>
         a.rank - b.rank ||
         (a.rank === symbolPrefix ? a.entry.symbol.length - b.entry.symbol.length : 0) ||
+        b.entry.popularity - a.entry.popularity ||
         (a.entry.symbol < b.entry.symbol ? -1 : a.entry.symbol > b.entry.symbol ? 1 : 0),
     );
     return ranked.slice(0, limit).map(({ entry }) => entry.item);
@@ -99,10 +121,11 @@ export class SearchIndex<T extends Searchable> {
       return exactSymbol;
     }
     if (compactQuery !== '' && entry.compactSymbol.startsWith(compactQuery)) return symbolPrefix;
-    if (entry.name.startsWith(text)) return namePhrase;
+    if (entry.name.startsWith(text)) return nameOrAlias;
+    if (entry.aliases.some((alias) => alias.startsWith(text))) return nameOrAlias;
     const everyWord = queryWords.every((word) =>
       entry.words.some((nameWord) => nameWord.startsWith(word)),
     );
-    return everyWord ? nameWords : undefined;
+    return everyWord ? nameOrAlias : undefined;
   }
 }

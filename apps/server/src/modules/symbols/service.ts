@@ -6,8 +6,10 @@ import type { Security, SymbolDirectory } from './directory.ts';
 
 export { type Security, SymbolDirectory } from './directory.ts';
 
-import { listedSymbols } from '../../reference/universe.ts';
-import { normaliseText, SearchIndex } from './search-index.ts';
+import { listedSymbol, listedSymbols } from '../../reference/universe.ts';
+import { aliasesOf } from './aliases.ts';
+import { popularity } from './popularity.ts';
+import { normaliseText, type SearchHints, SearchIndex } from './search-index.ts';
 
 export interface SymbolSearchOptions {
   directory: SymbolDirectory;
@@ -32,6 +34,12 @@ interface RemoteEntry {
   pending?: Promise<Security[]>;
 }
 
+/** The aliases and popularity of a security of the reference list; none for another. */
+export function searchHints(item: { symbol: string }): SearchHints {
+  const listed = listedSymbol(item.symbol);
+  return listed ? { aliases: aliasesOf(listed), popularity: popularity(listed.symbol) } : {};
+}
+
 /**
  * Symbol search: the reference list answers from memory; with Finnhub, its `/search` adds US
  * symbols the list lacks, once per query a day (cached, shared by concurrent requests, within
@@ -48,6 +56,7 @@ export class SymbolSearch {
       industry: listed.industry,
       origin: 'reference' as const,
     })),
+    searchHints,
   );
   private readonly remote = new Map<string, RemoteEntry>();
   private readonly answers = new Map<string, { at: number; answer: SymbolSearchResponse }>();

@@ -6,14 +6,15 @@ import { notAvailable } from '../key-statistics.ts';
 const labels = ['Market Cap', '24h Volume', 'P/E Ratio'];
 
 /**
- * docs/PRODUCT.md §3.13: market cap in billions, 24h volume, P/E ratio. A fund has neither a
- * market cap nor earnings of its own: 0 there reads "Not available", not "$0.0B".
+ * docs/PRODUCT.md §3.13: market cap in billions, 24h volume, P/E ratio. A figure the source
+ * does not have (a fund has neither a market cap nor earnings of its own) is null and reads
+ * "Not available", never "$0.0B".
  */
 export function StockFigures({ stock }: { stock?: Stock }) {
   const values = stock && [
-    stock.marketCap > 0 ? formatMarketCapBillions(stock.marketCap) : notAvailable,
+    stock.marketCap !== null ? formatMarketCapBillions(stock.marketCap) : notAvailable,
     formatVolume(stock.volume),
-    stock.peRatio !== 0 ? formatRatio(stock.peRatio) : notAvailable,
+    stock.peRatio !== null ? formatRatio(stock.peRatio) : notAvailable,
   ];
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
