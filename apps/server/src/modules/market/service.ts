@@ -8,7 +8,7 @@ import {
   type Stock,
   stockSymbols,
 } from '@tickerwise/shared';
-import { addDays, lastClosedSession, marketStatusAt } from '../../calendar/market-calendar.ts';
+import { lastClosedSession, marketStatusAt } from '../../calendar/market-calendar.ts';
 import { periodStartIndex } from '../../calendar/periods.ts';
 import { AppError } from '../../http/errors.ts';
 import { type BarLike, yearOfBarsWithMargin, yearRange } from '../../market-data/bar-figures.ts';
