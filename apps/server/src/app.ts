@@ -70,6 +70,11 @@ export interface AppDeps {
   database?: Database;
   /** What time it is for every date rule; tests set it. By default the system's. */
   clock?: Clock;
+  /**
+   * Where error-level log lines go instead of the configured logger: tests collect them, so a
+   * logged failure no test expected fails it (`test/error-logs.ts`).
+   */
+  errorLog?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -92,8 +97,9 @@ declare module 'fastify' {
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const securityHeaders = securityHeaderOptions(config);
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
+    logger: deps.errorLog
+      ? { level: 'error', stream: deps.errorLog }
+      : config.logLevel === 'silent'
         ? false
         : {
             level: config.logLevel,

@@ -1,11 +1,12 @@
 import { format } from 'node:util';
 import { afterAll, afterEach, vi } from 'vitest';
+import { takeUnexpectedErrorLogs } from './error-logs.ts';
 
 /**
- * A test that makes the server call `console.error`, or leaves a promise rejected with no
- * handler, fails: both mean something went wrong that no assertion looked at. A test that
- * expects an error output silences it itself:
- * `vi.spyOn(console, 'error').mockImplementation(() => {})`.
+ * A test that makes the server call `console.error`, log at error level, or leave a promise
+ * rejected with no handler, fails: each means something went wrong that no assertion looked
+ * at. A test that expects such an output says so: `expectErrorLog(/pattern/)` for a log line
+ * (`error-logs.ts`), `vi.spyOn(console, 'error').mockImplementation(() => {})` otherwise.
  */
 const problems: string[] = [];
 
@@ -19,6 +20,7 @@ process.on('unhandledRejection', (reason) => {
 });
 
 function failOnProblems(): void {
+  problems.push(...takeUnexpectedErrorLogs());
   if (problems.length === 0) return;
   const found = problems.splice(0);
   throw new Error(

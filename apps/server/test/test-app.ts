@@ -3,11 +3,12 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
 import { type Config, defaultLimits, defaultModelConcurrency } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { withDatabase } from './database-url.ts';
+import { errorLogDestination } from './error-logs.ts';
 
 export interface TestDatabase {
   database: Database;
@@ -106,13 +107,18 @@ export interface TestAppOptions {
   clock?: Clock;
 }
 
+/** What every test app is built with: its error-level log lines go to `error-logs.ts`. */
+export function testDeps(deps: AppDeps): AppDeps {
+  return { ...deps, errorLog: errorLogDestination };
+}
+
 /** The whole app, built in-process on a fresh database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
-  const app = await buildApp(testConfig(options.config), {
-    database: db.database,
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
+  const app = await buildApp(
+    testConfig(options.config),
+    testDeps({ database: db.database, ...(options.clock ? { clock: options.clock } : {}) }),
+  );
   await options.extend?.(app);
   await app.ready();
   return {

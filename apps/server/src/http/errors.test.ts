@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { expectErrorLog } from '../../test/error-logs.ts';
 import { createTestApp, type TestApp, testOrigin } from '../../test/test-app.ts';
 import { AppError, parseInput } from './errors.ts';
 
@@ -87,6 +88,7 @@ describe('the error shape', () => {
   });
 
   it('hides the details of an unexpected failure', async () => {
+    expectErrorLog(/secret internal detail/);
     const response = await testApp.app.inject({ method: 'GET', url: '/api/test/crash' });
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('secret internal detail');

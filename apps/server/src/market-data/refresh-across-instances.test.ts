@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testConfig } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, testConfig, testDeps } from '../../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import { lastClosedSession, previousTradingDay } from '../calendar/market-calendar.ts';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -20,7 +20,10 @@ describe('the daily refresh with two app instances on one database', () => {
     secondDatabase = first.db.url
       ? await openDatabase({ databaseUrl: first.db.url, migrate: false })
       : first.db.database;
-    second = await buildApp(testConfig({ backgroundJobs: true }), { database: secondDatabase });
+    second = await buildApp(
+      testConfig({ backgroundJobs: true }),
+      testDeps({ database: secondDatabase }),
+    );
     await second.ready();
   });
   afterAll(async () => {

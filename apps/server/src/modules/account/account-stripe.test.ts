@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingRequests } from '../../../test/billing-requests.ts';
+import { expectErrorLog } from '../../../test/error-logs.ts';
 import { FakeStripe } from '../../../test/fake-stripe.ts';
 import { createTestApp, signUpUser, type TestApp, testOrigin } from '../../../test/test-app.ts';
 import { billingCustomers, payments, subscriptions, user as users } from '../../db/schema/index.ts';
@@ -105,6 +106,7 @@ describe('deleting an account with a paid plan on Stripe', () => {
   });
 
   it('deletes nothing while Stripe fails, and the user can try again', async () => {
+    expectErrorLog(/payment provider call failed/);
     const user = await signUpUser(testApp.app);
     const paid = await post(
       '/api/billing/checkout',

@@ -6,6 +6,7 @@ import {
   signUpUser,
   type TestApp,
   testConfig,
+  testDeps,
   testOrigin,
 } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   secondDatabase = first.db.url
     ? await openDatabase({ databaseUrl: first.db.url, migrate: false })
     : first.db.database;
-  second = await buildApp(testConfig(), { database: secondDatabase });
+  second = await buildApp(testConfig(), testDeps({ database: secondDatabase }));
   await second.ready();
 });
 afterAll(async () => {

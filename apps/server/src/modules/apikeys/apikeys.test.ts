@@ -10,6 +10,7 @@ import {
   signUpUser,
   type TestApp,
   testConfig,
+  testDeps,
   testOrigin,
 } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
@@ -29,7 +30,7 @@ let second: FastifyInstance;
 beforeAll(async () => {
   const config = { limits: { ...defaultLimits, apiRequestsPerKey: rateLimit } };
   testApp = await createTestApp({ config });
-  second = await buildApp(testConfig(config), { database: testApp.db.database });
+  second = await buildApp(testConfig(config), testDeps({ database: testApp.db.database }));
   await second.ready();
 });
 afterAll(async () => {

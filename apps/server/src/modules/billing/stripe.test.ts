@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingRequests } from '../../../test/billing-requests.ts';
+import { expectErrorLog } from '../../../test/error-logs.ts';
 import { FakeStripe } from '../../../test/fake-stripe.ts';
 import {
   createTestApp,
@@ -215,6 +216,7 @@ describe('Stripe checkout', () => {
   });
 
   it('a Stripe outage says Payment failed, leaves the tier, and a retry later works', async () => {
+    expectErrorLog(/payment provider call failed/);
     const user = await signUpUser(testApp.app);
     fake.failNext = 1;
     const response = await checkout(user, 'pm_card_visa');

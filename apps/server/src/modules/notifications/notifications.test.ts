@@ -7,6 +7,7 @@ import {
   signUpUser,
   type TestApp,
   testConfig,
+  testDeps,
   testOrigin,
 } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
@@ -82,7 +83,9 @@ describe('the release note', () => {
       : testApp.db.database;
     await db().delete(notifications).where(eq(notifications.title, releaseNote.title));
     const apps = await Promise.all(
-      [testApp.db.database, second].map((database) => buildApp(testConfig(), { database })),
+      [testApp.db.database, second].map((database) =>
+        buildApp(testConfig(), testDeps({ database })),
+      ),
     );
     try {
       const [row] = await db()
