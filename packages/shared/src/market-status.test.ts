@@ -11,6 +11,7 @@ const thanksgiving: MarketStatus = {
   state: 'closed',
   asOf: '2026-11-25T21:00:00.000Z',
   session: '2026-11-25',
+  closesAt: '2026-11-27T18:00:00.000Z',
   nextOpen: '2026-11-27T14:30:00.000Z',
 };
 
@@ -21,6 +22,16 @@ describe('the market status in words', () => {
       'Prices are at the close of Nov 25, 4:00 PM ET. The market opens Fri, Nov 27, 9:30 AM ET.',
     );
     expect(dayChangeWord(thanksgiving)).toBe('on Nov 25');
+  });
+
+  it('says when an open session closes, 1:00 PM on an early close', () => {
+    const open: MarketStatus = {
+      ...thanksgiving,
+      state: 'open',
+      asOf: '2026-11-27T15:00:00.000Z',
+      session: '2026-11-27',
+    };
+    expect(marketStatusDetail(open)).toBe('The regular session runs until Nov 27, 1:00 PM ET.');
   });
 
   it('keeps New York time across daylight saving, whatever the reader zone', () => {

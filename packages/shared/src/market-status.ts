@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 /**
  * Whether the exchange trades now (docs/PRODUCT.md §7.6), from the NYSE calendar and the
- * server's clock: `open` is the regular session (9:30 to 16:00 New York time), `pre` the
- * pre-market (4:00 to 9:30), `after` after hours (16:00 to 20:00), `closed` the rest, weekends
- * and exchange holidays.
+ * server's clock: `open` is the regular session (9:30 to 16:00 New York time, or to 13:00 on an
+ * early close), `pre` the pre-market (4:00 to 9:30), `after` after hours (four hours from the
+ * close), `closed` the rest, weekends and exchange holidays.
  */
 export const marketStates = ['open', 'pre', 'after', 'closed'] as const;
 export type MarketState = (typeof marketStates)[number];
@@ -13,11 +13,16 @@ export const marketStatusSchema = z.object({
   state: z.enum(marketStates),
   /**
    * ISO 8601 instant the prices shown stand for: now during a session, otherwise the close of
-   * the last session (4:00 PM New York time).
+   * the last session (4:00 PM New York time, 1:00 PM on an early close).
    */
   asOf: z.string(),
   /** The last session whose move a day change shows (YYYY-MM-DD, New York). */
   session: z.iso.date(),
+  /**
+   * ISO 8601 instant the session running now, or else the next one, closes: 4:00 PM New York
+   * time, or 1:00 PM on the exchange's early closes.
+   */
+  closesAt: z.string(),
   /** ISO 8601 instant of the next opening bell. */
   nextOpen: z.string(),
 });
@@ -82,7 +87,7 @@ export function marketStatusDetail(status: MarketStatus): string {
   const next = `The market opens ${formatNewYorkWeekdayTime(status.nextOpen)}.`;
   switch (status.state) {
     case 'open':
-      return 'The regular session runs until 4:00 PM ET.';
+      return `The regular session runs until ${formatNewYorkTime(status.closesAt)}.`;
     case 'pre':
       return `Prices are at the close of ${formatNewYorkTime(status.asOf)}. ${next}`;
     case 'after':

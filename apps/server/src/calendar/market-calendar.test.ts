@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   dateOf,
   holidaysOf,
+  isEarlyClose,
   isTradingDay,
   lastClosedSession,
   marketStatusAt,
   nextTradingDayAt,
   previousTradingDay,
+  sessionCloseOf,
   tradingDaysBetween,
 } from './market-calendar.ts';
 
@@ -172,5 +174,54 @@ describe('the market status', () => {
     // No pre-market or after hours on a holiday, nor on a Saturday.
     expect(status('2026-11-26T09:30:00Z').state).toBe('closed');
     expect(status('2026-03-07T15:00:00Z').state).toBe('closed');
+  });
+});
+
+describe('early closes', () => {
+  it('closes at 1:00 PM on the days the exchange published for 2024 to 2026, and no others', () => {
+    const early: string[] = [];
+    for (
+      let day = Date.UTC(2024, 0, 1) / 86_400_000;
+      day <= Date.UTC(2026, 11, 31) / 86_400_000;
+      day++
+    ) {
+      if (isEarlyClose(dateOf(day))) early.push(dateOf(day));
+    }
+    // NYSE: July 3, the day after Thanksgiving and Christmas Eve; in 2026 July 3 is the observed
+    // Independence Day (a Friday), so there is no early close that July.
+    expect(early).toEqual([
+      '2024-07-03',
+      '2024-11-29',
+      '2024-12-24',
+      '2025-07-03',
+      '2025-11-28',
+      '2025-12-24',
+      '2026-11-27',
+      '2026-12-24',
+    ]);
+  });
+
+  it('knows the rule in other years: a July 3 or Christmas Eve on a Friday is a holiday, not an early close', () => {
+    expect(isEarlyClose('2020-07-03')).toBe(false); // the observed Independence Day
+    expect(isEarlyClose('2021-12-24')).toBe(false); // the observed Christmas
+    expect(isEarlyClose('2019-07-03')).toBe(true);
+    expect(isEarlyClose('2018-12-24')).toBe(true);
+    expect(isEarlyClose('2023-07-03')).toBe(true);
+  });
+
+  it('ends the session at 1:00 PM and after hours at 5:00 PM on an early close', () => {
+    expect(new Date(sessionCloseOf('2026-11-27')).toISOString()).toBe('2026-11-27T18:00:00.000Z');
+    expect(new Date(sessionCloseOf('2026-11-30')).toISOString()).toBe('2026-11-30T21:00:00.000Z');
+    expect(marketStatusAt(Date.parse('2026-11-27T17:59:00Z')).state).toBe('open');
+    expect(marketStatusAt(Date.parse('2026-11-27T18:00:00Z'))).toMatchObject({
+      state: 'after',
+      asOf: Date.parse('2026-11-27T18:00:00Z'),
+      session: '2026-11-27',
+    });
+    expect(marketStatusAt(Date.parse('2026-11-27T21:59:00Z')).state).toBe('after');
+    expect(marketStatusAt(Date.parse('2026-11-27T22:00:00Z')).state).toBe('closed');
+    // A session closed at 1:00 PM is the last closed session from then on.
+    expect(lastClosedSession(Date.parse('2026-11-27T18:30:00Z'))).toBe('2026-11-27');
+    expect(lastClosedSession(Date.parse('2026-11-27T17:30:00Z'))).toBe('2026-11-25');
   });
 });

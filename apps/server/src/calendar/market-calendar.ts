@@ -152,14 +152,37 @@ export function newYorkTime(ms: number): { date: string; minute: number } {
   };
 }
 
-/** Regular session: 9:30 to 16:00 New York time. */
+/**
+ * The exchange's early closes (13:00 New York time, after hours until 17:00): the day after
+ * Thanksgiving, and July 3 and December 24 when they fall Monday to Thursday (on a Friday they
+ * are the observed holiday, at a weekend there is no session).
+ */
+export function isEarlyClose(date: string): boolean {
+  if (!isTradingDay(date)) return false;
+  const day = dayNumber(date);
+  if (day === nthWeekday(Number(date.slice(0, 4)), 10, 4, 4) + 1) return true;
+  const monthDay = date.slice(5);
+  const dow = weekday(day);
+  return (monthDay === '07-03' || monthDay === '12-24') && dow >= 1 && dow <= 4;
+}
+
+/** Regular session: 9:30 to 16:00 New York time, or to 13:00 on an early close. */
 export const sessionOpenMinute = 9 * 60 + 30;
-export const sessionCloseMinute = 16 * 60;
+
+/** The minute of the day a trading day's regular session closes, in New York. */
+export function sessionCloseMinuteOf(date: string): number {
+  return isEarlyClose(date) ? 13 * 60 : 16 * 60;
+}
+
+/** The instant a trading day's regular session closes. */
+export function sessionCloseOf(date: string): number {
+  return instantInNewYork(date, sessionCloseMinuteOf(date));
+}
 
 /** The latest trading day whose session has closed at `ms`. */
 export function lastClosedSession(ms: number): string {
   const { date, minute } = newYorkTime(ms);
-  if (isTradingDay(date) && minute >= sessionCloseMinute) return date;
+  if (isTradingDay(date) && minute >= sessionCloseMinuteOf(date)) return date;
   return previousTradingDay(date);
 }
 
@@ -171,6 +194,11 @@ export function tradingDayAt(ms: number): string {
   const { date, minute } = newYorkTime(ms);
   if (isTradingDay(date) && minute >= sessionOpenMinute) return date;
   return previousTradingDay(date);
+}
+
+/** The New York date of an instant. */
+function dateOfInstant(ms: number): string {
+  return newYorkTime(ms).date;
 }
 
 /** The instant a New York wall-clock time happens (DST-aware). */
@@ -192,9 +220,9 @@ export function nextTradingDayAt(ms: number, minute: number): number {
   return instantInNewYork(nextTradingDay(today), minute);
 }
 
-/** Pre-market from 4:00, after hours until 20:00 New York time. */
+/** Pre-market from 4:00, after hours for four hours after the close (until 20:00 or 17:00). */
 export const preMarketMinute = 4 * 60;
-export const afterHoursEndMinute = 20 * 60;
+const afterHoursMinutes = 4 * 60;
 
 export type MarketState = 'open' | 'pre' | 'after' | 'closed';
 
@@ -204,6 +232,8 @@ export interface MarketStatusAt {
   asOf: number;
   /** The session a day change is the move of (YYYY-MM-DD). */
   session: string;
+  /** When the session running now, or else the next one, closes (13:00 on an early close). */
+  closesAt: number;
   /** The next opening bell after `ms`. */
   nextOpen: number;
 }
@@ -216,13 +246,15 @@ export function marketStatusAt(ms: number): MarketStatusAt {
   const { date, minute } = newYorkTime(ms);
   const nextOpen = nextTradingDayAt(ms, sessionOpenMinute);
   const trading = isTradingDay(date);
-  if (trading && minute >= sessionOpenMinute && minute < sessionCloseMinute) {
-    return { state: 'open', asOf: ms, session: date, nextOpen };
+  const closeMinute = sessionCloseMinuteOf(date);
+  if (trading && minute >= sessionOpenMinute && minute < closeMinute) {
+    return { state: 'open', asOf: ms, session: date, closesAt: sessionCloseOf(date), nextOpen };
   }
   const session = lastClosedSession(ms);
-  const asOf = instantInNewYork(session, sessionCloseMinute);
+  const asOf = sessionCloseOf(session);
   let state: MarketState = 'closed';
   if (trading && minute >= preMarketMinute && minute < sessionOpenMinute) state = 'pre';
-  if (trading && minute >= sessionCloseMinute && minute < afterHoursEndMinute) state = 'after';
-  return { state, asOf, session, nextOpen };
+  if (trading && minute >= closeMinute && minute < closeMinute + afterHoursMinutes) state = 'after';
+  const next = dateOfInstant(nextOpen);
+  return { state, asOf, session, closesAt: sessionCloseOf(next), nextOpen };
 }

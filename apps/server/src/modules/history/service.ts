@@ -2,10 +2,9 @@ import type { DataSource, HistoryRange } from '@tickerwise/shared';
 import { sql } from 'drizzle-orm';
 import {
   addDays,
-  instantInNewYork,
   lastClosedSession,
   previousTradingDay,
-  sessionCloseMinute,
+  sessionCloseOf,
 } from '../../calendar/market-calendar.ts';
 import { periodStart, periodStartIndex } from '../../calendar/periods.ts';
 import type { Db } from '../../db/client.ts';
@@ -198,7 +197,7 @@ export class HistoryService {
   /** The instant after a session's close at which the source has that day's bars. */
   refreshTimeOf(session: string): number {
     const delayMinutes = this.options.provider.source === 'simulated' ? 5 : 150;
-    return instantInNewYork(session, sessionCloseMinute + delayMinutes);
+    return sessionCloseOf(session) + delayMinutes * 60_000;
   }
 
   /** Brings one symbol up to date now, ignoring the pause between checks (the daily job). */

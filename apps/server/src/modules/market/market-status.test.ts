@@ -25,6 +25,8 @@ describe('GET /api/market/status', () => {
       state: 'closed',
       asOf: '2026-11-25T21:00:00.000Z',
       session: '2026-11-25',
+      // The day after Thanksgiving is an early close: 1:00 PM New York time.
+      closesAt: '2026-11-27T18:00:00.000Z',
       nextOpen: '2026-11-27T14:30:00.000Z',
     });
   });
@@ -36,11 +38,14 @@ describe('GET /api/market/status', () => {
       asOf: '2026-11-27T15:00:00.000Z',
       session: '2026-11-27',
     });
-    expect(await statusAt('2026-11-27T21:30:00Z')).toMatchObject({
+    // The day after Thanksgiving closes at 1:00 PM, and after hours end at 5:00 PM.
+    expect(await statusAt('2026-11-27T18:30:00Z')).toMatchObject({
       state: 'after',
-      asOf: '2026-11-27T21:00:00.000Z',
+      asOf: '2026-11-27T18:00:00.000Z',
+      closesAt: '2026-11-30T21:00:00.000Z',
       nextOpen: '2026-11-30T14:30:00.000Z',
     });
+    expect((await statusAt('2026-11-27T22:30:00Z')).state).toBe('closed');
     expect((await statusAt('2026-11-28T02:00:00Z')).state).toBe('closed');
     expect((await statusAt('2026-11-29T15:00:00Z')).state).toBe('closed');
   });

@@ -1,9 +1,8 @@
 import {
-  instantInNewYork,
   isTradingDay,
   newYorkTime,
   previousTradingDay,
-  sessionCloseMinute,
+  sessionCloseOf,
   sessionOpenMinute,
 } from '../../calendar/market-calendar.ts';
 import type { CachedQuote } from './quote-cache.ts';
@@ -101,5 +100,5 @@ function previousCloseInstant(instant: number): number {
   const { date, minute } = newYorkTime(instant);
   const session =
     isTradingDay(date) && minute >= sessionOpenMinute ? date : previousTradingDay(date);
-  return instantInNewYork(previousTradingDay(session), sessionCloseMinute);
+  return sessionCloseOf(previousTradingDay(session));
 }

@@ -3,7 +3,7 @@ import {
   instantInNewYork,
   isTradingDay,
   newYorkTime,
-  sessionCloseMinute,
+  sessionCloseOf,
   sessionOpenMinute,
 } from '../../calendar/market-calendar.ts';
 
@@ -38,7 +38,7 @@ export class RegularSession {
       ...(isTradingDay(date)
         ? {
             open: instantInNewYork(date, sessionOpenMinute),
-            close: instantInNewYork(date, sessionCloseMinute),
+            close: sessionCloseOf(date),
           }
         : {}),
     };

@@ -322,8 +322,8 @@ export class MarketService {
 
   /** Whether the exchange trades now, from the NYSE calendar (docs/PRODUCT.md §7.6). */
   marketStatus(): MarketStatus {
-    const { state, asOf, session, nextOpen } = marketStatusAt(this.now());
-    return { state, asOf: iso(asOf), session, nextOpen: iso(nextOpen) };
+    const { state, asOf, session, closesAt, nextOpen } = marketStatusAt(this.now());
+    return { state, asOf: iso(asOf), session, closesAt: iso(closesAt), nextOpen: iso(nextOpen) };
   }
 
   /** The five tracked stocks with a price; 503 only when no price was ever fetched. */

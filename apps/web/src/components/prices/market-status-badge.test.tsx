@@ -11,24 +11,28 @@ const statuses: Record<MarketStatus['state'], MarketStatus> = {
     state: 'closed',
     asOf: '2026-11-25T21:00:00.000Z',
     session: '2026-11-25',
+    closesAt: '2026-11-27T18:00:00.000Z',
     nextOpen: '2026-11-27T14:30:00.000Z',
   },
   pre: {
     state: 'pre',
     asOf: '2026-11-25T21:00:00.000Z',
     session: '2026-11-25',
+    closesAt: '2026-11-27T18:00:00.000Z',
     nextOpen: '2026-11-27T14:30:00.000Z',
   },
   open: {
     state: 'open',
     asOf: '2026-11-27T15:00:00.000Z',
     session: '2026-11-27',
+    closesAt: '2026-11-27T18:00:00.000Z',
     nextOpen: '2026-11-30T14:30:00.000Z',
   },
   after: {
     state: 'after',
     asOf: '2026-11-27T18:00:00.000Z',
     session: '2026-11-27',
+    closesAt: '2026-11-30T21:00:00.000Z',
     nextOpen: '2026-11-30T14:30:00.000Z',
   },
 };

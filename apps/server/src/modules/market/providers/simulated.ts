@@ -2,7 +2,7 @@ import {
   isTradingDay,
   newYorkTime,
   previousTradingDay,
-  sessionCloseMinute,
+  sessionCloseMinuteOf,
   sessionOpenMinute,
 } from '../../../calendar/market-calendar.ts';
 import type { SimulatedPriceControl } from '../../../simulation/price-control.ts';
@@ -17,7 +17,6 @@ const minuteMs = 60_000;
 /** The seconds-scale swing: knots 5 s apart, a third of the minutes-scale one. */
 const secondsStepMs = 5_000;
 const secondsShare = 1 / 3;
-const sessionMinutes = sessionCloseMinute - sessionOpenMinute;
 
 /** A uniform number in [0, 1) fixed by its key (one step of mulberry32). */
 function uniform(key: string): number {
@@ -67,7 +66,8 @@ function sessionOf(symbol: string, date: string) {
 /**
  * The quote at an instant, read from the symbol's simulated daily series: during a session
  * the price travels from the day's open to its close (with intraday noise that fades at both
- * ends, inside the day's high and low), so at 16:00 it is exactly the close of today's bar;
+ * ends, inside the day's high and low), so at the close (16:00, or 13:00 on an early close) it is
+ * exactly the close of today's bar;
  * outside a session it is the last close.
  */
 export function simulatedQuote(symbol: string, nowMs: number): ProviderQuote {
@@ -77,7 +77,10 @@ export function simulatedQuote(symbol: string, nowMs: number): ProviderQuote {
   const { bar, previousClose } = sessionOf(symbol, sessionDate);
   const exactMinute = minute + (nowMs % minuteMs) / minuteMs;
   const elapsed = sessionStarted
-    ? Math.min(1, (exactMinute - sessionOpenMinute) / sessionMinutes)
+    ? Math.min(
+        1,
+        (exactMinute - sessionOpenMinute) / (sessionCloseMinuteOf(date) - sessionOpenMinute),
+      )
     : 1;
   if (elapsed >= 1) {
     return {
