@@ -1,5 +1,6 @@
-import type { TransactionKind } from '@tickerwise/shared';
+import { splitFactorMax, type TransactionKind } from '@tickerwise/shared';
 import { cashScale, divideRounded, moneyOf, shareScale, tenTo, tradeValue } from './money.ts';
+import { runNow, type Steps, stepEvery } from './steps.ts';
 
 /**
  * One transaction of the ledger, its numbers as exact integers (see money.ts): shares in
@@ -167,7 +168,7 @@ export class Position {
 /** Why a ledger cannot stand: the transaction at fault and the field to correct. */
 export interface LedgerProblem {
   transactionId: string;
-  field: 'quantity' | 'amount';
+  field: 'quantity' | 'amount' | 'splitTo';
   message: string;
 }
 
@@ -256,9 +257,26 @@ export class LedgerReplay {
       case 'dividend':
         this.position(entry.symbol!).dividends += effect;
         break;
-      case 'split':
-        this.position(entry.symbol!).split(BigInt(entry.splitTo!), BigInt(entry.splitFrom!));
+      case 'split': {
+        const position = this.position(entry.symbol!);
+        const to = BigInt(entry.splitTo!);
+        const from = BigInt(entry.splitFrom!);
+        // PRODUCT.md 3.18: the splits of one holding multiplied together stay within
+        // splitFactorMax on either side, so share counts keep a bounded number of digits.
+        const allTo = position.splitTo * to;
+        const allFrom = position.splitFrom * from;
+        if (allTo > BigInt(splitFactorMax) || allFrom > BigInt(splitFactorMax)) {
+          return {
+            problem: {
+              transactionId: entry.id,
+              field: 'splitTo',
+              message: `With the split of ${entry.date}, the splits of ${entry.symbol} come to ${groupedDigits(allTo)} new shares for every ${groupedDigits(allFrom)} held at first: all the splits of one holding together may come to at most ${groupedDigits(BigInt(splitFactorMax))} on either side.`,
+            },
+          };
+        }
+        position.split(to, from);
         break;
+      }
       case 'deposit':
         this.deposits += effect;
         flow = effect;
@@ -290,9 +308,14 @@ export class LedgerReplay {
   }
 }
 
+/** 1000000 as "1,000,000". */
+function groupedDigits(value: bigint): string {
+  return value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** Replays a whole ledger; the first problem found, if any. */
 export function findLedgerProblem(entries: readonly LedgerEntry[]): LedgerProblem | undefined {
-  return findLedgerProblems(entries, 1)[0];
+  return runNow(ledgerProblemSteps(entries, 1))[0];
 }
 
 /**
@@ -303,9 +326,21 @@ export function findLedgerProblems(
   entries: readonly LedgerEntry[],
   limit = Number.POSITIVE_INFINITY,
 ): LedgerProblem[] {
+  return runNow(ledgerProblemSteps(entries, limit));
+}
+
+/** `findLedgerProblems` in steps (see steps.ts). */
+export function* ledgerProblemSteps(
+  entries: readonly LedgerEntry[],
+  limit = Number.POSITIVE_INFINITY,
+): Steps<LedgerProblem[]> {
   const replay = new LedgerReplay();
   const problems: LedgerProblem[] = [];
-  for (const entry of sortLedger(entries)) {
+  const sorted = sortLedger(entries);
+  yield;
+  for (let index = 0; index < sorted.length; index += 1) {
+    if (index % stepEvery === 0) yield;
+    const entry = sorted[index]!;
     const outcome = replay.apply(entry);
     if ('problem' in outcome) {
       problems.push(outcome.problem);
