@@ -14,6 +14,7 @@ import {
   transactionKindLabels,
   transactionKinds,
 } from '@tickerwise/shared';
+import { runNow, type Steps, stepEvery } from './domain/steps.ts';
 
 /** A row of the file that passed the shared transaction schema. */
 export interface ReadRow {
@@ -70,6 +71,11 @@ function splitRatio(value: string): [string, string] | undefined {
  * Row numbers are the spreadsheet's: the header is row 1.
  */
 export function readImportFile(request: ParsedImportRequest): ReadFile {
+  return runNow(readImportSteps(request));
+}
+
+/** `readImportFile` in steps (see steps.ts); each pause tells how many rows are read. */
+export function* readImportSteps(request: ParsedImportRequest): Steps<ReadFile> {
   const [headerCells, ...data] = parseCsv(request.csv);
   const headers = (headerCells ?? []).map((header) => header.trim());
   const result: ReadFile = { headers, rowCount: data.length, rows: [], errors: [], skipped: 0 };
@@ -105,7 +111,7 @@ export function readImportFile(request: ParsedImportRequest): ReadFile {
     toForm = (cells, row) => brokerRow(cells, row, mapping, locate, request, fail);
   }
 
-  data.forEach((cells, index) => {
+  const readRow = (cells: string[], index: number) => {
     const row = index + 2;
     const form = toForm(cells, row);
     if (form === 'skip') {
@@ -122,7 +128,11 @@ export function readImportFile(request: ParsedImportRequest): ReadFile {
       const field = String(issue.path[0] ?? '');
       fail(row, columnOf(request.format, field, request.mapping), issue.message);
     }
-  });
+  };
+  for (let index = 0; index < data.length; index += 1) {
+    if (index % stepEvery === 0) yield index;
+    readRow(data[index]!, index);
+  }
   return result;
 }
 

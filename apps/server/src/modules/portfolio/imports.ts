@@ -10,17 +10,19 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { findLedgerProblems, type LedgerEntry } from './domain/ledger.ts';
-import { columnOf, type ReadFile, readImportFile } from './import-rows.ts';
+import { type LedgerEntry, ledgerProblemSteps } from './domain/ledger.ts';
+import { runInSlices } from './domain/steps.ts';
+import type { ProgressReport } from './import-progress.ts';
+import { columnOf, type ReadFile, readImportSteps } from './import-rows.ts';
 import {
   candidateEntry,
   insertTransactions,
-  ledgerRows,
+  ledgerEntries,
   lockPortfolio,
-  toLedgerEntry,
 } from './ledger-store.ts';
 import { isId, portfolioNotFound } from './portfolio-errors.ts';
-import { type SymbolCheck, touch } from './transactions.ts';
+import type { PortfolioRoom } from './portfolios.ts';
+import { requireRoomForTransactions, type SymbolCheck, touch } from './transactions.ts';
 
 /** A file read and checked against the portfolio's ledger as it stands. */
 interface CheckedFile extends ReadFile {
@@ -37,6 +39,7 @@ async function checkFile(
   request: ParsedImportRequest,
   existing: readonly LedgerEntry[],
   check: SymbolCheck,
+  progress: ProgressReport,
 ): Promise<CheckedFile> {
   const errors = [...file.errors];
   const column = (field: string) => columnOf(request.format, field, request.mapping);
@@ -62,7 +65,13 @@ async function checkFile(
     rowOf.set(`row-${row}`, row);
     return candidateEntry(`row-${row}`, firstSeq + index, input);
   });
-  for (const problem of findLedgerProblems([...existing, ...candidates], importErrorsListed)) {
+  const ledger = [...existing, ...candidates];
+  progress.stage('checking', ledger.length);
+  // Replayed in slices: a large file does not hold up other requests.
+  const problems = await runInSlices(ledgerProblemSteps(ledger, importErrorsListed), (done) =>
+    progress.done(done),
+  );
+  for (const problem of problems) {
     const row = rowOf.get(problem.transactionId);
     // Existing transactions stood before; only the file's rows can be at fault.
     if (row !== undefined)
@@ -108,6 +117,13 @@ async function requireOwned(db: Db, userId: string, portfolioId: string): Promis
   if (row?.userId !== userId) throw portfolioNotFound();
 }
 
+/** The file's rows read in slices that give way to other requests, reporting progress. */
+async function readFile(request: ParsedImportRequest, progress: ProgressReport): Promise<ReadFile> {
+  // The rows' count before they are read: the bar's length (an estimate, lines not records).
+  progress.stage('reading', request.csv.split('\n').length - 1);
+  return runInSlices(readImportSteps(request), (done) => progress.done(done));
+}
+
 /** What importing the file would do, and every row that stops it; nothing is written. */
 export async function previewImport(
   db: Db,
@@ -115,11 +131,12 @@ export async function previewImport(
   userId: string,
   portfolioId: string,
   request: ParsedImportRequest,
+  progress: ProgressReport,
 ): Promise<ImportPreview> {
   await requireOwned(db, userId, portfolioId);
-  const file = readImportFile(request);
-  const existing = (await ledgerRows(db, portfolioId)).map(toLedgerEntry);
-  return previewOf(await checkFile(file, request, existing, check));
+  const file = await readFile(request, progress);
+  const existing = await ledgerEntries(db, portfolioId);
+  return previewOf(await checkFile(file, request, existing, check, progress));
 }
 
 /**
@@ -129,13 +146,15 @@ export async function previewImport(
  */
 export async function importFile(
   db: Db,
+  room: PortfolioRoom,
   check: SymbolCheck,
   userId: string,
   portfolioId: string,
   request: ParsedImportRequest,
+  progress: ProgressReport,
 ): Promise<ImportResult> {
   if (!isId(portfolioId)) throw portfolioNotFound();
-  const file = readImportFile(request);
+  const file = await readFile(request, progress);
   const symbols = [
     ...new Set(file.rows.flatMap((row) => (row.input.symbol ? [row.input.symbol] : []))),
   ];
@@ -145,13 +164,16 @@ export async function importFile(
     new Set(asked.filter((symbol) => unknown.has(symbol)));
   return db.transaction(async (tx) => {
     if (!(await lockPortfolio(tx, userId, portfolioId))) throw portfolioNotFound();
-    const existing = (await ledgerRows(tx, portfolioId)).map(toLedgerEntry);
-    const checked = await checkFile(file, request, existing, known);
+    const existing = await ledgerEntries(tx, portfolioId);
+    await requireRoomForTransactions(tx, room, userId, existing.length, file.rows.length);
+    const checked = await checkFile(file, request, existing, known, progress);
     if (checked.errors.length > 0) throw importRefused(checked.errors);
+    progress.stage('saving', checked.rows.length);
     await insertTransactions(
       tx,
       portfolioId,
       checked.rows.map((row) => row.input),
+      (stored) => progress.done(stored),
     );
     await touch(tx, portfolioId);
     return { imported: checked.rows.length, skipped: checked.skipped };

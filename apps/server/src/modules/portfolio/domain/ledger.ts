@@ -339,7 +339,7 @@ export function* ledgerProblemSteps(
   const sorted = sortLedger(entries);
   yield;
   for (let index = 0; index < sorted.length; index += 1) {
-    if (index % stepEvery === 0) yield;
+    if (index % stepEvery === 0) yield index;
     const entry = sorted[index]!;
     const outcome = replay.apply(entry);
     if ('problem' in outcome) {
