@@ -1,5 +1,5 @@
 import type { Transaction, TransactionInput } from '@tickerwise/shared';
-import { and, asc, eq, gt, type InferSelectModel, or, sql } from 'drizzle-orm';
+import { and, asc, eq, type InferSelectModel, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
 import { cashEffect, type LedgerEntry } from './domain/ledger.ts';
@@ -113,7 +113,7 @@ export async function findPortfolio(
 }
 
 /** Rows per read of a ledger: an embedded database answers each read on the event loop. */
-const readPage = 1_000;
+const readPage = 100;
 
 /**
  * Every transaction of a portfolio by date (then order of entry), read a page at a time and
@@ -131,13 +131,8 @@ export async function ledgerRows(db: Db, portfolioId: string): Promise<Transacti
         last
           ? and(
               ofPortfolio,
-              or(
-                gt(portfolioTransactions.date, last.date),
-                and(
-                  eq(portfolioTransactions.date, last.date),
-                  gt(portfolioTransactions.seq, last.seq),
-                ),
-              ),
+              // A row comparison the (portfolio, date, seq) index answers directly.
+              sql`(${portfolioTransactions.date}, ${portfolioTransactions.seq}) > (${last.date}::date, ${last.seq}::bigint)`,
             )
           : ofPortfolio,
       )
@@ -170,6 +165,13 @@ export async function toLedgerEntries(rows: readonly TransactionRow[]): Promise<
  * enough that an embedded database's insert of one chunk is short.
  */
 const insertChunk = 500;
+
+/**
+ * Rows an insert must reach to refresh the table's planner statistics: without them, reading
+ * a large ledger back by its index is planned as a scan and sort of the whole ledger per page
+ * (an embedded database never refreshes them by itself).
+ */
+const analyzeAfter = 1_000;
 
 /** A PostgreSQL array literal of text values (NULL for null), quoted and escaped. */
 function arrayLiteral(values: readonly (string | number | null)[]): string {
@@ -216,5 +218,8 @@ export async function insertTransactions(
       order by row.position`);
     onChunk?.(Math.min(start + insertChunk, inputs.length));
     await giveWay();
+  }
+  if (inputs.length >= analyzeAfter) {
+    await tx.execute(sql`analyze portfolio_transactions`);
   }
 }

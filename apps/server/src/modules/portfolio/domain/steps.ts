@@ -18,7 +18,7 @@ export function runNow<T>(steps: Steps<T>): T {
 }
 
 /** Time each slice may hold the event loop before the others get a turn. */
-const sliceMs = 8;
+const sliceMs = 4;
 
 /** Lets the event loop run what is waiting (timers, I/O) before going on. */
 export const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
