@@ -1,7 +1,7 @@
 import { csvDocument, csvLine, type HoldingsResponse, templateColumns } from '@tickerwise/shared';
 import type { Db } from '../../db/client.ts';
-import { sortLedger } from './domain/ledger.ts';
-import { breathe, stepEvery } from './domain/steps.ts';
+import { sortLedgerSteps } from './domain/ledger.ts';
+import { breathe, runInSlices, stepEvery } from './domain/steps.ts';
 import { ledgerRows, toLedgerEntries, toTransaction } from './ledger-store.ts';
 
 /**
@@ -11,7 +11,9 @@ import { ledgerRows, toLedgerEntries, toTransaction } from './ledger-store.ts';
 export async function transactionsCsv(db: Db, portfolioId: string): Promise<string> {
   const rows = await ledgerRows(db, portfolioId);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const ordered = sortLedger(await toLedgerEntries(rows)).map((entry) => byId.get(entry.id)!);
+  const ordered = (await runInSlices(sortLedgerSteps(await toLedgerEntries(rows)))).map(
+    (entry) => byId.get(entry.id)!,
+  );
   // Written in slices that give way: a large ledger does not hold up other requests.
   const since = { at: performance.now() };
   const lines: string[] = [csvLine(templateColumns)];

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/index.ts';
 import { replaySteps } from './domain/holdings.ts';
-import { type LedgerEntry, type LedgerReplay, sortLedger } from './domain/ledger.ts';
+import { type LedgerEntry, type LedgerReplay, sortLedgerSteps } from './domain/ledger.ts';
 import { runInSlices } from './domain/steps.ts';
 import { ledgerEntries } from './ledger-store.ts';
 import { isId, portfolioNotFound } from './portfolio-errors.ts';
@@ -96,7 +96,7 @@ export class LedgerCache {
       return cached;
     }
     // Kept in ledger order: every figure replays it in that order.
-    const entries = sortLedger(await ledgerEntries(this.db, portfolioId));
+    const entries = await runInSlices(sortLedgerSteps(await ledgerEntries(this.db, portfolioId)));
     const kept: Kept = { version, entries };
     this.forget(portfolioId);
     if (entries.length <= keptEntries) {

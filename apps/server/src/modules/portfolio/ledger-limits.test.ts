@@ -137,6 +137,62 @@ describe('splits', () => {
   });
 });
 
+/**
+ * Wall time over processor time below which the machine counts as this process's own: there
+ * the event loop's delay itself must stay under 100 ms. On a machine shared with other work,
+ * waiting for the processor makes the delay a measure of the load (a slice of 4 ms became
+ * 200 ms at a load of 27 on 2 cores), and the processor time of each turn is what bounds it.
+ */
+const quietMachine = 1.5;
+
+interface Measured {
+  elapsed: number;
+  maxMs: number;
+  p99Ms: number;
+  longestTurnCpuMs: number;
+  stretch: number;
+}
+
+/**
+ * The event loop's delay while `work` runs, and the processor time each of its turns took:
+ * on a machine shared with other work, waiting for the processor stretches every delay by
+ * about the run's wall time over its processor time (`stretch`, 1 on a machine to itself).
+ */
+async function whileMeasuring(work: () => Promise<void>): Promise<Measured> {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  let turnStarted = process.cpuUsage();
+  let longestTurnCpuMs = 0;
+  const turns = setInterval(() => {
+    const used = process.cpuUsage(turnStarted);
+    longestTurnCpuMs = Math.max(longestTurnCpuMs, (used.user + used.system) / 1000);
+    turnStarted = process.cpuUsage();
+  }, 2);
+  const cpuAtStart = process.cpuUsage();
+  delay.enable();
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    delay.disable();
+    clearInterval(turns);
+  }
+  const elapsed = performance.now() - started;
+  const cpu = process.cpuUsage(cpuAtStart);
+  return {
+    elapsed,
+    maxMs: delay.max / 1e6,
+    p99Ms: delay.percentile(99) / 1e6,
+    longestTurnCpuMs,
+    stretch: Math.max(1, elapsed / ((cpu.user + cpu.system) / 1000)),
+  };
+}
+
+function report(what: string, measured: Measured): void {
+  console.info(
+    `${what}: ${measured.elapsed.toFixed(0)} ms; event-loop delay max ${measured.maxMs.toFixed(1)} ms, p99 ${measured.p99Ms.toFixed(1)} ms; longest turn ${measured.longestTurnCpuMs.toFixed(1)} ms of processor time; stretch ${measured.stretch.toFixed(2)}`,
+  );
+}
+
 describe('ledger size', () => {
   it('is held to the plan: Free keeps 2,000 transactions, a 402 names the limit', async () => {
     const user = await userOn('free');
@@ -167,6 +223,41 @@ describe('ledger size', () => {
     expect(one.statusCode).toBe(402);
     expect(one.json().error.message).toMatch(/allows 2,000 transactions in a portfolio/);
   }, 60_000);
+
+  it('imports in slices, telling the dialog its stage and rows done meanwhile', async () => {
+    const user = await userOn('free');
+    const portfolio = await newPortfolio(user);
+    const rows = entitlementsFor('free').transactionsPerPortfolio;
+    const csv = [
+      'date,type,symbol,quantity,price,amount',
+      '2024-01-02,deposit,,,,1000000',
+      ...Array.from({ length: rows - 1 }, () => '2024-01-03,buy,AAPL,1,100,'),
+    ].join('\n');
+    const progressUrl = `/api/portfolios/${portfolio.id}/imports/progress`;
+    expect((await call(user, 'GET', progressUrl)).json()).toEqual({ progress: null });
+    const importing = call(user, 'POST', `/api/portfolios/${portfolio.id}/imports`, {
+      csv,
+      format: 'tickerwise',
+    });
+    let finished = false;
+    void importing.then(() => {
+      finished = true;
+    });
+    const seen: { stage: string; done: number; total: number }[] = [];
+    while (!finished) {
+      const { progress } = (await call(user, 'GET', progressUrl)).json();
+      if (progress) seen.push(progress);
+    }
+    const imported = await importing;
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const progress of seen) {
+      expect(['reading', 'checking', 'saving']).toContain(progress.stage);
+      expect(progress.done).toBeLessThanOrEqual(progress.total);
+    }
+    expect(seen.at(-1)!.total).toBeGreaterThanOrEqual(rows);
+    expect((await call(user, 'GET', progressUrl)).json()).toEqual({ progress: null });
+  }, 120_000);
 
   it('is held across all the portfolios of an account', async () => {
     const user = await userOn('pro');
@@ -217,7 +308,7 @@ describe('ledger size', () => {
    * then three 1-for-1000, or 29 2-for-1 and 29 1-for-2) valued over HTTP: the holdings and
    * the performance since the first transaction. No request may hold the event loop 100 ms.
    */
-  it('of the largest allowed ledger is valued without holding the event loop 100 ms', async () => {
+  it('of the largest allowed ledger is valued and exported without holding the event loop 100 ms', async () => {
     const user = await userOn('enterprise');
     const allowed = entitlementsFor('enterprise').transactionsPerPortfolio;
     const symbols = ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'JPM', 'KO', 'PEP', 'XOM'];
@@ -302,41 +393,42 @@ describe('ledger size', () => {
     const portfolio = await newPortfolio(user, 'Largest');
     await insertTransactions(db, portfolio.id, ledger);
 
-    // The event loop's delay, and the processor time each of its turns took: on a machine
-    // shared with other work, waiting for the processor stretches every delay by about the
-    // whole run's wall time over its processor time (1 on a machine to itself).
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    let turnStarted = process.cpuUsage();
-    let longestTurnCpuMs = 0;
-    const turns = setInterval(() => {
-      const used = process.cpuUsage(turnStarted);
-      longestTurnCpuMs = Math.max(longestTurnCpuMs, (used.user + used.system) / 1000);
-      turnStarted = process.cpuUsage();
-    }, 2);
-    const cpuAtStart = process.cpuUsage();
-    delay.enable();
-    const started = performance.now();
-    const holdings = await call(user, 'GET', `/api/portfolios/${portfolio.id}/holdings`);
-    const valued = await call(user, 'GET', `/api/portfolios/${portfolio.id}/performance?range=all`);
-    const elapsed = performance.now() - started;
-    delay.disable();
-    clearInterval(turns);
-    const cpu = process.cpuUsage(cpuAtStart);
-    const stretch = Math.max(1, elapsed / ((cpu.user + cpu.system) / 1000));
+    const valuing = await whileMeasuring(async () => {
+      const holdings = await call(user, 'GET', `/api/portfolios/${portfolio.id}/holdings`);
+      const valued = await call(
+        user,
+        'GET',
+        `/api/portfolios/${portfolio.id}/performance?range=all`,
+      );
+      expect(holdings.statusCode, holdings.body).toBe(200);
+      expect(valued.statusCode, valued.body).toBe(200);
+      const figures: HoldingsResponse = holdings.json();
+      expect(figures.portfolio.transactionCount).toBe(allowed);
+      expect(figures.holdings.map((holding) => holding.symbol).sort()).toEqual([...symbols].sort());
+      const answer: PerformanceResponse = valued.json();
+      expect(answer.points.length).toBeGreaterThan(1_000);
+    });
+    report('valuing the largest ledger', valuing);
+    expect(valuing.longestTurnCpuMs).toBeLessThan(100);
+    if (valuing.stretch < quietMachine) expect(valuing.maxMs).toBeLessThan(100);
 
-    expect(holdings.statusCode, holdings.body).toBe(200);
-    expect(valued.statusCode, valued.body).toBe(200);
-    const figures: HoldingsResponse = holdings.json();
-    expect(figures.portfolio.transactionCount).toBe(allowed);
-    expect(figures.holdings.map((holding) => holding.symbol).sort()).toEqual([...symbols].sort());
-    const answer: PerformanceResponse = valued.json();
-    expect(answer.points.length).toBeGreaterThan(1_000);
-    const maxMs = delay.max / 1e6;
-    const p99Ms = delay.percentile(99) / 1e6;
-    console.info(
-      `largest ledger (${allowed} transactions) valued in ${elapsed.toFixed(0)} ms: event-loop delay max ${maxMs.toFixed(1)} ms, p99 ${p99Ms.toFixed(1)} ms; longest turn ${longestTurnCpuMs.toFixed(1)} ms of processor time; stretch ${stretch.toFixed(2)}`,
-    );
-    expect(longestTurnCpuMs).toBeLessThan(100);
-    expect(maxMs).toBeLessThan(100 * stretch);
-  }, 240_000);
+    const exporting = await whileMeasuring(async () => {
+      const csv = await call(
+        user,
+        'GET',
+        `/api/portfolios/${portfolio.id}/exports/transactions.csv`,
+      );
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body.trim().split('\n')).toHaveLength(allowed + 1);
+      const data = await call(user, 'GET', '/api/me/export');
+      expect(data.statusCode).toBe(200);
+      const largest = data
+        .json()
+        .parts.portfolios.find((part: { id: string }) => part.id === portfolio.id);
+      expect(largest.transactions).toHaveLength(allowed);
+    });
+    report('exporting the largest ledger', exporting);
+    expect(exporting.longestTurnCpuMs).toBeLessThan(100);
+    if (exporting.stretch < quietMachine) expect(exporting.maxMs).toBeLessThan(100);
+  }, 480_000);
 });

@@ -53,6 +53,67 @@ export function sortLedger<Entry extends LedgerEntry>(entries: readonly Entry[])
   return sorted;
 }
 
+/**
+ * `sortLedger` in steps (see steps.ts), for entries already in date order (as the ledger is
+ * read): only each day's transactions are put in order, a day at a time.
+ */
+export function* sortLedgerSteps<Entry extends LedgerEntry>(
+  entries: readonly Entry[],
+): Steps<readonly Entry[]> {
+  if (sortedLedgers.has(entries)) return entries;
+  const sorted: Entry[] = [];
+  let start = 0;
+  while (start < entries.length) {
+    let end = start + 1;
+    while (end < entries.length && entries[end]!.date === entries[start]!.date) end += 1;
+    if (end < entries.length && entries[end]!.date < entries[start]!.date) {
+      // Not in date order after all (an import's rows after the ledger): merged in steps.
+      return yield* mergeSortSteps(entries);
+    }
+    const day = entries.slice(start, end);
+    if (day.length > 1) {
+      day.sort((a, b) => orderInDay[a.kind] - orderInDay[b.kind] || a.seq - b.seq);
+    }
+    for (const entry of day) sorted.push(entry);
+    if (sorted.length % stepEvery < day.length) yield;
+    start = end;
+  }
+  sortedLedgers.add(sorted);
+  return sorted;
+}
+
+const inLedgerOrder = (a: LedgerEntry, b: LedgerEntry) =>
+  (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
+  orderInDay[a.kind] - orderInDay[b.kind] ||
+  a.seq - b.seq;
+
+/** Entries in ledger order by a bottom-up merge sort (stable), pausing as it goes. */
+function* mergeSortSteps<Entry extends LedgerEntry>(
+  entries: readonly Entry[],
+): Steps<readonly Entry[]> {
+  let from = [...entries];
+  let to = new Array<Entry>(from.length);
+  let steps = 0;
+  for (let width = 1; width < from.length; width *= 2) {
+    for (let left = 0; left < from.length; left += 2 * width) {
+      const middle = Math.min(left + width, from.length);
+      const right = Math.min(left + 2 * width, from.length);
+      let i = left;
+      let j = middle;
+      for (let k = left; k < right; k += 1) {
+        to[k] =
+          i < middle && (j >= right || inLedgerOrder(from[i]!, from[j]!) <= 0)
+            ? from[i++]!
+            : from[j++]!;
+        if (++steps % (stepEvery * 16) === 0) yield;
+      }
+    }
+    [from, to] = [to, from];
+  }
+  sortedLedgers.add(from);
+  return from;
+}
+
 /** Cash a transaction moves in the account, in money units: positive in, negative out. */
 export function cashEffect(entry: LedgerEntry): bigint {
   const fees = moneyOf(entry.fees, cashScale);
@@ -336,8 +397,7 @@ export function* ledgerProblemSteps(
 ): Steps<LedgerProblem[]> {
   const replay = new LedgerReplay();
   const problems: LedgerProblem[] = [];
-  const sorted = sortLedger(entries);
-  yield;
+  const sorted = yield* sortLedgerSteps(entries);
   for (let index = 0; index < sorted.length; index += 1) {
     if (index % stepEvery === 0) yield index;
     const entry = sorted[index]!;
