@@ -11,11 +11,12 @@ import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { type LedgerEntry, ledgerProblemSteps } from './domain/ledger.ts';
-import { runInSlices } from './domain/steps.ts';
+import { breathe, runInSlices, stepEvery } from './domain/steps.ts';
 import type { ProgressReport } from './import-progress.ts';
 import { columnOf, type ReadFile, readImportSteps } from './import-rows.ts';
 import {
   candidateEntry,
+  findPortfolio,
   insertTransactions,
   ledgerEntries,
   lockPortfolio,
@@ -61,10 +62,13 @@ async function checkFile(
   // that fixing it also fixes; the user sees every row at once rather than one round at a time.
   const firstSeq = existing.reduce((max, entry) => Math.max(max, entry.seq), 0) + 1;
   const rowOf = new Map<string, number>();
-  const candidates = known.map(({ row, input }, index) => {
+  const candidates: LedgerEntry[] = [];
+  const since = { at: performance.now() };
+  for (const [index, { row, input }] of known.entries()) {
+    if (index % stepEvery === 0) await breathe(since);
     rowOf.set(`row-${row}`, row);
-    return candidateEntry(`row-${row}`, firstSeq + index, input);
-  });
+    candidates.push(candidateEntry(`row-${row}`, firstSeq + index, input));
+  }
   const ledger = [...existing, ...candidates];
   progress.stage('checking', ledger.length);
   // Replayed in slices: a large file does not hold up other requests.
@@ -82,7 +86,12 @@ async function checkFile(
 }
 
 function previewOf(file: CheckedFile): ImportPreview {
-  const dates = file.rows.map((row) => row.input.date).sort();
+  let firstDate: string | null = null;
+  let lastDate: string | null = null;
+  for (const { input } of file.rows) {
+    if (firstDate === null || input.date < firstDate) firstDate = input.date;
+    if (lastDate === null || input.date > lastDate) lastDate = input.date;
+  }
   return {
     rowCount: file.rowCount,
     importable: file.errors.length === 0 ? file.rows.length : 0,
@@ -103,8 +112,8 @@ function previewOf(file: CheckedFile): ImportPreview {
     errors: file.errors.slice(0, importErrorsListed),
     errorCount: file.errors.length,
     headers: file.headers,
-    firstDate: dates[0] ?? null,
-    lastDate: dates.at(-1) ?? null,
+    firstDate,
+    lastDate,
   };
 }
 
@@ -140,9 +149,10 @@ export async function previewImport(
 }
 
 /**
- * Imports the whole file in one database transaction, or nothing: the file is checked again
- * with the portfolio locked (a transaction added since the preview counts), and any error
- * refuses it all.
+ * Imports the whole file in one database transaction, or nothing; any error refuses it all.
+ * The file is checked against the ledger before the transaction (in slices, while other
+ * requests go on: an embedded database serves nothing else while a transaction is open), and
+ * again inside it only when the ledger changed meanwhile (its version moved).
  */
 export async function importFile(
   db: Db,
@@ -162,12 +172,22 @@ export async function importFile(
   const unknown = symbols.length > 0 ? await check(symbols) : new Set<string>();
   const known: SymbolCheck = async (asked) =>
     new Set(asked.filter((symbol) => unknown.has(symbol)));
+  const owned = await findPortfolio(db, userId, portfolioId);
+  if (!owned) throw portfolioNotFound();
+  const before = await ledgerEntries(db, portfolioId);
+  let checked = await checkFile(file, request, before, known, progress);
+  if (checked.errors.length > 0) throw importRefused(checked.errors);
   return db.transaction(async (tx) => {
-    if (!(await lockPortfolio(tx, userId, portfolioId))) throw portfolioNotFound();
-    const existing = await ledgerEntries(tx, portfolioId);
-    await requireRoomForTransactions(tx, room, userId, existing.length, file.rows.length);
-    const checked = await checkFile(file, request, existing, known, progress);
-    if (checked.errors.length > 0) throw importRefused(checked.errors);
+    const locked = await lockPortfolio(tx, userId, portfolioId);
+    if (!locked) throw portfolioNotFound();
+    let count = before.length;
+    if (locked.ledgerVersion !== owned.ledgerVersion) {
+      const existing = await ledgerEntries(tx, portfolioId);
+      count = existing.length;
+      checked = await checkFile(file, request, existing, known, progress);
+      if (checked.errors.length > 0) throw importRefused(checked.errors);
+    }
+    await requireRoomForTransactions(tx, room, userId, count, file.rows.length);
     progress.stage('saving', checked.rows.length);
     await insertTransactions(
       tx,

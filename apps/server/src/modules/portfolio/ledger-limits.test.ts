@@ -247,6 +247,7 @@ describe('ledger size', () => {
     while (!finished) {
       const { progress } = (await call(user, 'GET', progressUrl)).json();
       if (progress) seen.push(progress);
+      await new Promise((resolve) => setImmediate(resolve));
     }
     const imported = await importing;
     expect(imported.statusCode, imported.body).toBe(201);
