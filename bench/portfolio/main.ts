@@ -336,6 +336,9 @@ try {
   );
   console.log(row('GET /api/health, quiet', quiet));
   console.log(row(`GET /api/health, during (${during.length})`, during));
+  console.log(
+    `  GET /api/health longest: quiet ${Math.max(...quiet).toFixed(1)} ms, during ${Math.max(...during).toFixed(1)} ms`,
+  );
   const pass =
     p99(computed.holdings) < 50 &&
     p99(computed.performance) < 50 &&

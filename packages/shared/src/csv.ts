@@ -4,22 +4,19 @@
  * tab as the separator (whichever the header line uses most).
  */
 export function parseCsv(text: string): string[][] {
+  return [...csvRecords(text)];
+}
+
+/** `parseCsv` one record at a time (a large file can be read in slices); blank lines skipped. */
+export function* csvRecords(text: string): Generator<string[], void, undefined> {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const separator = detectSeparator(source);
-  const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
   let index = 0;
-  const endField = () => {
-    row.push(field);
-    field = '';
-  };
-  const endRow = () => {
-    endField();
-    rows.push(row);
-    row = [];
-  };
+  // Blank lines (a trailing newline, an empty line between blocks) are not rows.
+  const blank = (cells: string[]) => !cells.some((cell) => cell.trim() !== '');
   while (index < source.length) {
     const char = source[index]!;
     if (quoted) {
@@ -36,18 +33,23 @@ export function parseCsv(text: string): string[][] {
     } else if (char === '"' && field === '') {
       quoted = true;
     } else if (char === separator) {
-      endField();
+      row.push(field);
+      field = '';
     } else if (char === '\n' || char === '\r') {
-      endRow();
+      row.push(field);
+      field = '';
+      if (!blank(row)) yield row;
+      row = [];
       if (char === '\r' && source[index + 1] === '\n') index += 1;
     } else {
       field += char;
     }
     index += 1;
   }
-  if (field !== '' || row.length > 0) endRow();
-  // Blank lines (a trailing newline, an empty line between blocks) are not rows.
-  return rows.filter((cells) => cells.some((cell) => cell.trim() !== ''));
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    if (!blank(row)) yield row;
+  }
 }
 
 function detectSeparator(text: string): string {

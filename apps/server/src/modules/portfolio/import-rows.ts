@@ -1,10 +1,10 @@
 import {
   type BrokerMapping,
+  csvRecords,
   type ImportError,
   importMaxRows,
   isTemplateHeader,
   type ParsedImportRequest,
-  parseCsv,
   parseImportDate,
   type TemplateColumn,
   type TransactionForm,
@@ -76,7 +76,14 @@ export function readImportFile(request: ParsedImportRequest): ReadFile {
 
 /** `readImportFile` in steps (see steps.ts); each pause tells how many rows are read. */
 export function* readImportSteps(request: ParsedImportRequest): Steps<ReadFile> {
-  const [headerCells, ...data] = parseCsv(request.csv);
+  // Read a record at a time, pausing as it goes: a large file does not hold up other requests.
+  let headerCells: string[] | undefined;
+  const data: string[][] = [];
+  for (const record of csvRecords(request.csv)) {
+    if (headerCells === undefined) headerCells = record;
+    else data.push(record);
+    if (data.length % stepEvery === 0) yield;
+  }
   const headers = (headerCells ?? []).map((header) => header.trim());
   const result: ReadFile = { headers, rowCount: data.length, rows: [], errors: [], skipped: 0 };
   const fail = (row: number, column: string | null, message: string) =>

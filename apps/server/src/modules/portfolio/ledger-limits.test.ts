@@ -413,21 +413,20 @@ describe('ledger size', () => {
     expect(valuing.longestTurnCpuMs).toBeLessThan(100);
     if (valuing.stretch < quietMachine) expect(valuing.maxMs).toBeLessThan(100);
 
+    // The answers are read after the measure: parsing them is the test's work, not the server's.
+    let csv: Awaited<ReturnType<typeof call>> | undefined;
+    let data: Awaited<ReturnType<typeof call>> | undefined;
     const exporting = await whileMeasuring(async () => {
-      const csv = await call(
-        user,
-        'GET',
-        `/api/portfolios/${portfolio.id}/exports/transactions.csv`,
-      );
-      expect(csv.statusCode).toBe(200);
-      expect(csv.body.trim().split('\n')).toHaveLength(allowed + 1);
-      const data = await call(user, 'GET', '/api/me/export');
-      expect(data.statusCode).toBe(200);
-      const largest = data
-        .json()
-        .parts.portfolios.find((part: { id: string }) => part.id === portfolio.id);
-      expect(largest.transactions).toHaveLength(allowed);
+      csv = await call(user, 'GET', `/api/portfolios/${portfolio.id}/exports/transactions.csv`);
+      data = await call(user, 'GET', '/api/me/export');
     });
+    expect(csv!.statusCode).toBe(200);
+    expect(csv!.body.trim().split('\n')).toHaveLength(allowed + 1);
+    expect(data!.statusCode).toBe(200);
+    const largest = data!
+      .json()
+      .parts.portfolios.find((part: { id: string }) => part.id === portfolio.id);
+    expect(largest.transactions).toHaveLength(allowed);
     report('exporting the largest ledger', exporting);
     expect(exporting.longestTurnCpuMs).toBeLessThan(100);
     if (exporting.stretch < quietMachine) expect(exporting.maxMs).toBeLessThan(100);
