@@ -6,7 +6,7 @@ import { textAsSeen } from './text-normalise.ts';
  * tab as the separator (whichever the header line uses most).
  */
 export function parseCsv(text: string): string[][] {
-  return parseCsvRows(text).map((record) => record.cells);
+  return [...csvRecords(text)];
 }
 
 /** A record of a CSV file and its row as a spreadsheet numbers it (blank lines count). */
@@ -17,22 +17,26 @@ export interface CsvRow {
 
 /** `parseCsv` with each record's spreadsheet row number: what import errors name. */
 export function parseCsvRows(text: string): CsvRow[] {
+  return [...csvRows(text)];
+}
+
+/** `parseCsv` one record at a time (a large file can be read in slices); blank lines skipped. */
+export function* csvRecords(text: string): Generator<string[], void, undefined> {
+  for (const record of csvRows(text)) yield record.cells;
+}
+
+/** The records of a file one at a time, each with its spreadsheet row number. */
+export function* csvRows(text: string): Generator<CsvRow, void, undefined> {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const separator = detectSeparator(source);
-  const rows: CsvRow[] = [];
   let row: string[] = [];
+  let rowNumber = 0;
   let field = '';
   let quoted = false;
   let index = 0;
-  const endField = () => {
-    row.push(field);
-    field = '';
-  };
-  const endRow = () => {
-    endField();
-    rows.push({ row: rows.length + 1, cells: row });
-    row = [];
-  };
+  // Blank lines (a trailing newline, an empty line between blocks) are not rows, but count in
+  // the numbering, as a spreadsheet shows them.
+  const blank = (cells: string[]) => !cells.some((cell) => cell.trim() !== '');
   while (index < source.length) {
     const char = source[index]!;
     if (quoted) {
@@ -49,18 +53,25 @@ export function parseCsvRows(text: string): CsvRow[] {
     } else if (char === '"' && field === '') {
       quoted = true;
     } else if (char === separator) {
-      endField();
+      row.push(field);
+      field = '';
     } else if (char === '\n' || char === '\r') {
-      endRow();
+      row.push(field);
+      field = '';
+      rowNumber += 1;
+      if (!blank(row)) yield { row: rowNumber, cells: row };
+      row = [];
       if (char === '\r' && source[index + 1] === '\n') index += 1;
     } else {
       field += char;
     }
     index += 1;
   }
-  if (field !== '' || row.length > 0) endRow();
-  // Blank lines (a trailing newline, an empty line between blocks) are not rows.
-  return rows.filter((record) => record.cells.some((cell) => cell.trim() !== ''));
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rowNumber += 1;
+    if (!blank(row)) yield { row: rowNumber, cells: row };
+  }
 }
 
 /**

@@ -28,6 +28,12 @@ export interface Entitlements {
   watchlistSymbols: number;
   /** Portfolios a user may track. */
   portfolios: number;
+  /**
+   * Transactions a portfolio may hold, and all the user's portfolios together: bounds the
+   * work of valuing a ledger (docs/PRODUCT.md 3.18).
+   */
+  transactionsPerPortfolio: number;
+  transactionsPerAccount: number;
   /** Keys for the read-only public API under /api/v1. */
   apiAccess: boolean;
   marketData: MarketDataAccess;
@@ -49,6 +55,8 @@ const enterprise: Entitlements = {
   watchlists: 50,
   watchlistSymbols: 500,
   portfolios: 10,
+  transactionsPerPortfolio: 50_000,
+  transactionsPerAccount: 100_000,
   apiAccess: true,
   marketData: { kind: 'realtime' },
   courses: null,
@@ -68,6 +76,8 @@ export const entitlementsByTier: Readonly<Record<Tier, Readonly<Entitlements>>> 
     watchlists: 1,
     watchlistSymbols: 20,
     portfolios: 1,
+    transactionsPerPortfolio: 2_000,
+    transactionsPerAccount: 2_000,
     apiAccess: false,
     marketData: { kind: 'delayed', delayMinutes: 15 },
     courses: 3,
@@ -85,6 +95,8 @@ export const entitlementsByTier: Readonly<Record<Tier, Readonly<Entitlements>>> 
     watchlists: 10,
     watchlistSymbols: 100,
     portfolios: 10,
+    transactionsPerPortfolio: 20_000,
+    transactionsPerAccount: 50_000,
     apiAccess: false,
     marketData: { kind: 'realtime' },
     courses: null,
@@ -138,7 +150,13 @@ export type Quota = keyof typeof quotas;
 export const quotaNames = Object.keys(quotas) as [Quota, ...Quota[]];
 
 /** How many of something a user may keep at once (counted from their rows, not per period). */
-export type CountLimit = 'watchlists' | 'watchlistSymbols' | 'customAlerts' | 'portfolios';
+export type CountLimit =
+  | 'watchlists'
+  | 'watchlistSymbols'
+  | 'customAlerts'
+  | 'portfolios'
+  | 'transactionsPerPortfolio'
+  | 'transactionsPerAccount';
 
 /**
  * The cheapest paid plan whose `limit` allows at least `needed`: where an upgrade prompt sends

@@ -10,6 +10,7 @@ export * from './csv.ts';
 export * from './entitlements.ts';
 export * from './format.ts';
 export * from './history.ts';
+export * from './import-progress.ts';
 export * from './invitations.ts';
 export * from './live.ts';
 export * from './market.ts';

@@ -118,6 +118,14 @@ export const priceText = decimalText('price', portfolioDigits.price, { positive:
 export const amountText = decimalText('amount', portfolioDigits.money, { positive: true });
 export const feesText = decimalText('fees', portfolioDigits.money, { positive: false });
 
+/**
+ * A split's ratio stays within 1 for 1,000 (reverse) and 1,000 for 1, and all the splits of
+ * one holding multiplied together within 1,000,000,000 new shares (or old ones) on either side
+ * (docs/PRODUCT.md 3.18): share counts keep a bounded number of digits.
+ */
+export const splitRatioMax = 1000;
+export const splitFactorMax = 1_000_000_000;
+
 const splitPart = (label: string) =>
   z
     .string({ error: `Enter the ${label}` })
@@ -187,6 +195,16 @@ export const transactionInputSchema = z
       splitFrom = take('splitFrom', splitPart('old share count'), input.splitFrom);
       if (splitTo && splitFrom && Number(splitTo) === Number(splitFrom)) {
         issues.push(['splitTo', 'A split changes the share count: the two numbers must differ']);
+      } else if (
+        splitTo &&
+        splitFrom &&
+        (Number(splitTo) > Number(splitFrom) * splitRatioMax ||
+          Number(splitFrom) > Number(splitTo) * splitRatioMax)
+      ) {
+        issues.push([
+          'splitTo',
+          `A split gives from 1 new share for every ${splitRatioMax} to ${splitRatioMax} for 1: check the two numbers`,
+        ]);
       }
     }
     const note = take('note', noteSchema, input.note ?? '');

@@ -10,6 +10,8 @@ export const entitlementsSchema = z.object({
   watchlists: z.number().int(),
   watchlistSymbols: z.number().int(),
   portfolios: z.number().int(),
+  transactionsPerPortfolio: z.number().int(),
+  transactionsPerAccount: z.number().int(),
   apiAccess: z.boolean(),
   marketData: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('realtime') }),

@@ -1,6 +1,7 @@
 import { dataExportFileName } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../../clock.ts';
+import { jsonStream } from '../../http/json-text.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { AccountService } from './service.ts';
@@ -18,7 +19,7 @@ export const accountRoutes: FastifyPluginAsync<{
       .header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="${dataExportFileName(clock())}"`)
       .type('application/json; charset=utf-8')
-      .send(`${JSON.stringify(data, null, 2)}\n`);
+      .send(jsonStream(data));
   });
 
   app.delete('/api/me', { config: { access: 'user' } }, async (request, reply) => {

@@ -25,12 +25,17 @@ const things: Record<CountLimit | Quota, [one: string, many: string]> = {
   watchlistSymbols: ['symbol in a watchlist', 'symbols in a watchlist'],
   customAlerts: ['custom alert', 'custom alerts'],
   portfolios: ['portfolio', 'portfolios'],
+  transactionsPerPortfolio: ['transaction in a portfolio', 'transactions in a portfolio'],
+  transactionsPerAccount: [
+    'transaction across all your portfolios',
+    'transactions across all your portfolios',
+  ],
   aiCalls: ['AI call', 'AI calls'],
   modelCalls: ['language-model call', 'language-model calls'],
 };
 
 const countOf = (count: number, thing: CountLimit | Quota) =>
-  `${count} ${things[thing][count === 1 ? 0 : 1]}`;
+  `${count.toLocaleString('en-US')} ${things[thing][count === 1 ? 0 : 1]}`;
 
 /** 402: the user's plan does not include `feature`; names the plan that does. */
 export function upgradeRequired(feature: Feature): AppError {

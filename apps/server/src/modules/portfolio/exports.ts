@@ -1,7 +1,8 @@
 import { csvDocument, csvLine, type HoldingsResponse, templateColumns } from '@tickerwise/shared';
 import type { Db } from '../../db/client.ts';
-import { sortLedger } from './domain/ledger.ts';
-import { ledgerRows, toLedgerEntry, toTransaction } from './ledger-store.ts';
+import { sortLedgerSteps } from './domain/ledger.ts';
+import { breathe, runInSlices, stepEvery } from './domain/steps.ts';
+import { ledgerRows, toLedgerEntries, toTransaction } from './ledger-store.ts';
 
 /**
  * A portfolio's transactions in our import template, in ledger order: importing the file
@@ -10,24 +11,32 @@ import { ledgerRows, toLedgerEntry, toTransaction } from './ledger-store.ts';
 export async function transactionsCsv(db: Db, portfolioId: string): Promise<string> {
   const rows = await ledgerRows(db, portfolioId);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const ordered = sortLedger(rows.map(toLedgerEntry)).map((entry) => byId.get(entry.id)!);
-  const lines = ordered.map((row) => {
-    const transaction = toTransaction(row);
-    return csvLine([
-      transaction.date,
-      transaction.kind,
-      transaction.symbol,
-      transaction.quantity,
-      transaction.price,
-      transaction.kind === 'buy' || transaction.kind === 'sell' || transaction.kind === 'dividend'
-        ? transaction.fees
-        : null,
-      transaction.amount,
-      transaction.splitTo ? `${transaction.splitTo}:${transaction.splitFrom}` : null,
-      transaction.note,
-    ]);
-  });
-  return csvDocument([csvLine(templateColumns), ...lines]);
+  const ordered = (await runInSlices(sortLedgerSteps(await toLedgerEntries(rows)))).map(
+    (entry) => byId.get(entry.id)!,
+  );
+  // Written in slices that give way: a large ledger does not hold up other requests.
+  const since = { at: performance.now() };
+  const lines: string[] = [csvLine(templateColumns)];
+  for (let index = 0; index < ordered.length; index += 1) {
+    if (index % stepEvery === 0) await breathe(since);
+    const transaction = toTransaction(ordered[index]!);
+    lines.push(
+      csvLine([
+        transaction.date,
+        transaction.kind,
+        transaction.symbol,
+        transaction.quantity,
+        transaction.price,
+        transaction.kind === 'buy' || transaction.kind === 'sell' || transaction.kind === 'dividend'
+          ? transaction.fees
+          : null,
+        transaction.amount,
+        transaction.splitTo ? `${transaction.splitTo}:${transaction.splitFrom}` : null,
+        transaction.note,
+      ]),
+    );
+  }
+  return csvDocument(lines);
 }
 
 const holdingColumns = [

@@ -10,7 +10,8 @@ import { addDays } from './domain/calendar.ts';
 import { type HoldingFigures, heldSymbols, portfolioFigures } from './domain/holdings.ts';
 import type { LedgerEntry } from './domain/ledger.ts';
 import { type Decimal, toCents, toPlaces, toRatio, zero } from './domain/money.ts';
-import { performanceOver, rangeStartDate } from './domain/performance.ts';
+import { performanceSteps, rangeStartDate } from './domain/performance.ts';
+import { breathe, runInSlices, stepEvery } from './domain/steps.ts';
 import type { LedgerCache } from './ledger-cache.ts';
 import type { MarketPrices, StoredCloses } from './market-prices.ts';
 import type { PerformanceAnswers } from './performance-answers.ts';
@@ -44,7 +45,7 @@ export async function holdingsOf(
 ): Promise<HoldingsResponse> {
   const ledger = await ledgers.ledger(userId, portfolioId);
   const { portfolio, entries } = ledger;
-  const replayed = ledger.replayed();
+  const replayed = await ledger.replayed();
   const symbols = heldSymbols(replayed);
   const [{ prices, session }, facts] = await Promise.all([
     market.latest(symbols),
@@ -128,7 +129,8 @@ export async function summaryOf(
   userId: string,
 ): Promise<PortfolioSummary> {
   const owned = await cache.ledgers(userId);
-  const symbols = [...new Set(owned.flatMap((ledger) => heldSymbols(ledger.replayed())))];
+  const replays = await Promise.all(owned.map((ledger) => ledger.replayed()));
+  const symbols = [...new Set(replays.flatMap((replayed) => heldSymbols(replayed)))];
   const { prices, session } = await market.latest(symbols);
   let totalValue = zero;
   let marketValue = zero;
@@ -139,9 +141,9 @@ export async function summaryOf(
   const used: HoldingFigures['priceSource'][] = [];
   const holdings: PortfolioSummary['holdings'] = [];
   let transactionCount = 0;
-  for (const ledger of owned) {
+  for (const [index, ledger] of owned.entries()) {
     transactionCount += ledger.entries.length;
-    const figures = portfolioFigures(ledger.entries, prices, session, ledger.replayed());
+    const figures = portfolioFigures(ledger.entries, prices, session, replays[index]);
     totalValue = totalValue.plus(figures.totals.totalValue);
     marketValue = marketValue.plus(figures.totals.marketValue);
     cash = cash.plus(figures.totals.cash);
@@ -195,10 +197,12 @@ export async function performanceOf(
   // Each ledger is in date order: one pass finds each symbol's first day.
   const firstDates = new Map<string, string>();
   let firstDate: string | null = null;
+  const since = { at: performance.now() };
   for (const entries of ledgers) {
     const first = entries[0]?.date;
     if (first && (firstDate === null || first < firstDate)) firstDate = first;
-    for (const entry of entries) {
+    for (const [index, entry] of entries.entries()) {
+      if (index % stepEvery === 0) await breathe(since);
       if (!entry.symbol) continue;
       const known = firstDates.get(entry.symbol);
       if (known === undefined || entry.date < known) firstDates.set(entry.symbol, entry.date);
@@ -221,24 +225,26 @@ export async function performanceOf(
   ].join('|');
   const known = answers.get(key);
   if (known) return known;
-  const answer = computePerformance(range, ledgers, symbols, firstDates, market, stored);
+  const answer = await computePerformance(range, ledgers, symbols, firstDates, market, stored);
   answers.set(key, answer);
   return answer;
 }
 
-function computePerformance(
+async function computePerformance(
   range: PerformanceRange,
   ledgers: readonly (readonly LedgerEntry[])[],
   symbols: readonly string[],
   firstDates: ReadonlyMap<string, string>,
   market: MarketPrices,
   stored: StoredCloses,
-): PerformanceResponse {
+): Promise<PerformanceResponse> {
   const empty = emptyPerformance(range, market.benchmark);
   const benchmark = stored.series.get(market.benchmark);
   const calendar = tradingCalendar(stored.series, benchmark);
   if (calendar.length === 0) return empty;
-  const result = performanceOver({ ledgers, range, calendar, closes: stored.series, benchmark });
+  const result = await runInSlices(
+    performanceSteps({ ledgers, range, calendar, closes: stored.series, benchmark }),
+  );
   if (!result) return empty;
 
   const missing = symbols.flatMap((symbol) => {

@@ -2,14 +2,15 @@ import {
   type ActionMeaning,
   type BrokerMapping,
   type BrokerPresetId,
+  type CsvRow,
   cleanDecimal,
+  csvRows,
   findHeaderRow,
   type ImportError,
   importMaxRows,
   isTemplateHeader,
   noteRowReason,
   type ParsedImportRequest,
-  parseCsvRows,
   parseImportDate,
   presetFeeColumns,
   readBrokerAction,
@@ -23,6 +24,7 @@ import {
   transactionKinds,
 } from '@tickerwise/shared';
 import { unitsOf, unitsText } from '@tickerwise/shared/exact-money';
+import { runNow, type Steps, stepEvery } from './domain/steps.ts';
 
 /** A row of the file that passed the shared transaction schema. */
 export interface ReadRow {
@@ -108,7 +110,17 @@ function splitRatio(value: string): [string, string] | undefined {
  * Row numbers are the spreadsheet's: the header is row 1.
  */
 export function readImportFile(request: ParsedImportRequest): ReadFile {
-  const records = parseCsvRows(request.csv);
+  return runNow(readImportSteps(request));
+}
+
+/** `readImportFile` in steps (see steps.ts); each pause tells how many rows are read. */
+export function* readImportSteps(request: ParsedImportRequest): Steps<ReadFile> {
+  // Read a record at a time, pausing as it goes: a large file does not hold up other requests.
+  const records: CsvRow[] = [];
+  for (const record of csvRows(request.csv)) {
+    records.push(record);
+    if (records.length % stepEvery === 0) yield;
+  }
   // A broker's export may have a title line or blank lines above its header.
   const headerAt =
     request.format === 'broker'
@@ -168,7 +180,8 @@ export function readImportFile(request: ParsedImportRequest): ReadFile {
     toForm = (cells, row) => brokerRow(cells, row, mapping, moreFees, locate, request, fail);
   }
 
-  for (const { row, cells } of data) {
+  for (const [index, { row, cells }] of data.entries()) {
+    if (index % stepEvery === 0) yield index;
     const form = toForm(cells, row);
     if (!form) continue;
     if ('leaveOut' in form) {

@@ -13,23 +13,26 @@ import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import {
-  findLedgerProblems,
   type LedgerEntry,
   LedgerReplay,
+  ledgerProblemSteps,
   sharesText,
   sortLedger,
 } from './domain/ledger.ts';
 import { shareScale, units as unitsOf } from './domain/money.ts';
-import { columnOf, type ReadFile, type ReadRow, readImportFile } from './import-rows.ts';
+import { breathe, runInSlices, stepEvery } from './domain/steps.ts';
+import type { ProgressReport } from './import-progress.ts';
+import { columnOf, type ReadFile, type ReadRow, readImportSteps } from './import-rows.ts';
 import {
   candidateEntry,
+  findPortfolio,
   insertTransactions,
-  ledgerRows,
+  ledgerEntries,
   lockPortfolio,
-  toLedgerEntry,
 } from './ledger-store.ts';
 import { isId, portfolioNotFound } from './portfolio-errors.ts';
-import { type SymbolCheck, touch } from './transactions.ts';
+import type { PortfolioRoom } from './portfolios.ts';
+import { requireRoomForTransactions, type SymbolCheck, touch } from './transactions.ts';
 
 /** A file read and checked against the portfolio's ledger as it stands. */
 interface CheckedFile extends ReadFile {
@@ -146,6 +149,7 @@ async function checkFile(
   request: ParsedImportRequest,
   existing: readonly LedgerEntry[],
   check: SymbolCheck,
+  progress: ProgressReport,
 ): Promise<CheckedFile> {
   const errors = [...file.errors];
   const skipped = [...file.skipped];
@@ -192,11 +196,20 @@ async function checkFile(
   // of cash not there. A row the schema refused is left out, so a later row may show a problem
   // that fixing it also fixes; the user sees every row at once rather than one round at a time.
   const rowOf = new Map<string, number>();
-  const candidates = known.map(({ row, input }, index) => {
+  const candidates: LedgerEntry[] = [];
+  const since = { at: performance.now() };
+  for (const [index, { row, input }] of known.entries()) {
+    if (index % stepEvery === 0) await breathe(since);
     rowOf.set(`row-${row}`, row);
-    return candidateEntry(`row-${row}`, firstSeq + index, input);
-  });
-  for (const problem of findLedgerProblems([...existing, ...candidates], importErrorsListed)) {
+    candidates.push(candidateEntry(`row-${row}`, firstSeq + index, input));
+  }
+  const ledger = [...existing, ...candidates];
+  progress.stage('checking', ledger.length);
+  // Replayed in slices: a large file does not hold up other requests.
+  const problems = await runInSlices(ledgerProblemSteps(ledger, importErrorsListed), (done) =>
+    progress.done(done),
+  );
+  for (const problem of problems) {
     const row = rowOf.get(problem.transactionId);
     // Existing transactions stood before; only the file's rows can be at fault.
     if (row !== undefined)
@@ -208,7 +221,12 @@ async function checkFile(
 }
 
 function previewOf(file: CheckedFile): ImportPreview {
-  const dates = file.rows.map((row) => row.input.date).sort();
+  let firstDate: string | null = null;
+  let lastDate: string | null = null;
+  for (const { input } of file.rows) {
+    if (firstDate === null || input.date < firstDate) firstDate = input.date;
+    if (lastDate === null || input.date > lastDate) lastDate = input.date;
+  }
   return {
     rowCount: file.rowCount,
     importable: file.errors.length === 0 ? file.rows.length : 0,
@@ -231,8 +249,8 @@ function previewOf(file: CheckedFile): ImportPreview {
     errors: file.errors.slice(0, importErrorsListed),
     errorCount: file.errors.length,
     headers: file.headers,
-    firstDate: dates[0] ?? null,
-    lastDate: dates.at(-1) ?? null,
+    firstDate,
+    lastDate,
   };
 }
 
@@ -245,6 +263,13 @@ async function requireOwned(db: Db, userId: string, portfolioId: string): Promis
   if (row?.userId !== userId) throw portfolioNotFound();
 }
 
+/** The file's rows read in slices that give way to other requests, reporting progress. */
+async function readFile(request: ParsedImportRequest, progress: ProgressReport): Promise<ReadFile> {
+  // The rows' count before they are read: the bar's length (an estimate, lines not records).
+  progress.stage('reading', request.csv.split('\n').length - 1);
+  return runInSlices(readImportSteps(request), (done) => progress.done(done));
+}
+
 /** What importing the file would do, and every row that stops it; nothing is written. */
 export async function previewImport(
   db: Db,
@@ -252,27 +277,31 @@ export async function previewImport(
   userId: string,
   portfolioId: string,
   request: ParsedImportRequest,
+  progress: ProgressReport,
 ): Promise<ImportPreview> {
   await requireOwned(db, userId, portfolioId);
-  const file = readImportFile(request);
-  const existing = (await ledgerRows(db, portfolioId)).map(toLedgerEntry);
-  return previewOf(await checkFile(file, request, existing, check));
+  const file = await readFile(request, progress);
+  const existing = await ledgerEntries(db, portfolioId);
+  return previewOf(await checkFile(file, request, existing, check, progress));
 }
 
 /**
- * Imports the whole file in one database transaction, or nothing: the file is checked again
- * with the portfolio locked (a transaction added since the preview counts), and any error
- * refuses it all.
+ * Imports the whole file in one database transaction, or nothing; any error refuses it all.
+ * The file is checked against the ledger before the transaction (in slices, while other
+ * requests go on: an embedded database serves nothing else while a transaction is open), and
+ * again inside it only when the ledger changed meanwhile (its version moved).
  */
 export async function importFile(
   db: Db,
+  room: PortfolioRoom,
   check: SymbolCheck,
   userId: string,
   portfolioId: string,
   request: ParsedImportRequest,
+  progress: ProgressReport,
 ): Promise<ImportResult> {
   if (!isId(portfolioId)) throw portfolioNotFound();
-  const file = readImportFile(request);
+  const file = await readFile(request, progress);
   const symbols = [
     ...new Set([
       ...file.rows.flatMap((row) => (row.input.symbol ? [row.input.symbol] : [])),
@@ -283,16 +312,30 @@ export async function importFile(
   const unknown = symbols.length > 0 ? await check(symbols) : new Set<string>();
   const known: SymbolCheck = async (asked) =>
     new Set(asked.filter((symbol) => unknown.has(symbol)));
+  const owned = await findPortfolio(db, userId, portfolioId);
+  if (!owned) throw portfolioNotFound();
+  const before = await ledgerEntries(db, portfolioId);
+  let checked = await checkFile(file, request, before, known, progress);
+  if (checked.errors.length > 0) throw importRefused(checked.errors);
+  if (checked.rows.length === 0) throw nothingToImport(checked.skipped.length);
   return db.transaction(async (tx) => {
-    if (!(await lockPortfolio(tx, userId, portfolioId))) throw portfolioNotFound();
-    const existing = (await ledgerRows(tx, portfolioId)).map(toLedgerEntry);
-    const checked = await checkFile(file, request, existing, known);
-    if (checked.errors.length > 0) throw importRefused(checked.errors);
-    if (checked.rows.length === 0) throw nothingToImport(checked.skipped.length);
+    const locked = await lockPortfolio(tx, userId, portfolioId);
+    if (!locked) throw portfolioNotFound();
+    let count = before.length;
+    if (locked.ledgerVersion !== owned.ledgerVersion) {
+      const existing = await ledgerEntries(tx, portfolioId);
+      count = existing.length;
+      checked = await checkFile(file, request, existing, known, progress);
+      if (checked.errors.length > 0) throw importRefused(checked.errors);
+      if (checked.rows.length === 0) throw nothingToImport(checked.skipped.length);
+    }
+    await requireRoomForTransactions(tx, room, userId, count, checked.rows.length);
+    progress.stage('saving', checked.rows.length);
     await insertTransactions(
       tx,
       portfolioId,
       checked.rows.map((row) => row.input),
+      (stored) => progress.done(stored),
     );
     await touch(tx, portfolioId);
     return { imported: checked.rows.length, skipped: checked.skipped.length };

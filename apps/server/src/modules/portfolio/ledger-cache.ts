@@ -2,9 +2,10 @@ import type { Portfolio } from '@tickerwise/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/index.ts';
-import { replayLedger } from './domain/holdings.ts';
-import { type LedgerEntry, type LedgerReplay, sortLedger } from './domain/ledger.ts';
-import { ledgerRows, toLedgerEntry } from './ledger-store.ts';
+import { replaySteps } from './domain/holdings.ts';
+import { type LedgerEntry, type LedgerReplay, sortLedgerSteps } from './domain/ledger.ts';
+import { runInSlices } from './domain/steps.ts';
+import { ledgerEntries } from './ledger-store.ts';
 import { isId, portfolioNotFound } from './portfolio-errors.ts';
 
 /** Transactions kept in memory across all cached ledgers (about 30 MB). */
@@ -16,13 +17,13 @@ export interface OwnedLedger {
   /** In ledger order. */
   entries: readonly LedgerEntry[];
   /** The ledger replayed to its end (kept with the ledger; read it, never change it). */
-  replayed(): LedgerReplay;
+  replayed(): Promise<LedgerReplay>;
 }
 
 interface Kept {
   version: number;
   entries: readonly LedgerEntry[];
-  replay?: LedgerReplay;
+  replay?: Promise<LedgerReplay>;
 }
 
 const owned = {
@@ -71,7 +72,8 @@ export class LedgerCache {
     const { entries } = kept;
     return {
       replayed: () => {
-        kept.replay ??= replayLedger(entries);
+        // Replayed in slices: a large ledger does not hold up other requests.
+        kept.replay ??= runInSlices(replaySteps(entries));
         return kept.replay;
       },
       portfolio: {
@@ -94,7 +96,7 @@ export class LedgerCache {
       return cached;
     }
     // Kept in ledger order: every figure replays it in that order.
-    const entries = sortLedger((await ledgerRows(this.db, portfolioId)).map(toLedgerEntry));
+    const entries = await runInSlices(sortLedgerSteps(await ledgerEntries(this.db, portfolioId)));
     const kept: Kept = { version, entries };
     this.forget(portfolioId);
     if (entries.length <= keptEntries) {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
 import { cashEffect, type LedgerEntry } from './domain/ledger.ts';
 import { cashScale, money, priceScale, shareScale, units } from './domain/money.ts';
+import { breathe, giveWay, stepEvery } from './domain/steps.ts';
 
 export type TransactionRow = InferSelectModel<typeof portfolioTransactions>;
 export type PortfolioRow = InferSelectModel<typeof portfolios>;
@@ -111,17 +112,66 @@ export async function findPortfolio(
   return row;
 }
 
-/** Every transaction of a portfolio, in the order they were entered. */
+/** Rows per read of a ledger: an embedded database answers each read on the event loop. */
+const readPage = 100;
+
+/**
+ * Every transaction of a portfolio by date (then order of entry), read a page at a time and
+ * giving way between pages, so a large ledger does not hold up other requests.
+ */
 export async function ledgerRows(db: Db, portfolioId: string): Promise<TransactionRow[]> {
-  return db
-    .select()
-    .from(portfolioTransactions)
-    .where(eq(portfolioTransactions.portfolioId, portfolioId))
-    .orderBy(asc(portfolioTransactions.seq));
+  const rows: TransactionRow[] = [];
+  const ofPortfolio = eq(portfolioTransactions.portfolioId, portfolioId);
+  for (;;) {
+    const last = rows.at(-1);
+    const page = await db
+      .select()
+      .from(portfolioTransactions)
+      .where(
+        last
+          ? and(
+              ofPortfolio,
+              // A row comparison the (portfolio, date, seq) index answers directly.
+              sql`(${portfolioTransactions.date}, ${portfolioTransactions.seq}) > (${last.date}::date, ${last.seq}::bigint)`,
+            )
+          : ofPortfolio,
+      )
+      .orderBy(asc(portfolioTransactions.date), asc(portfolioTransactions.seq))
+      .limit(readPage);
+    rows.push(...page);
+    if (page.length < readPage) return rows;
+    await giveWay();
+  }
 }
 
-/** Rows per INSERT: one array parameter per column, so a chunk costs ten parameters. */
-const insertChunk = 2_000;
+/** A portfolio's ledger as it is replayed (see `ledgerRows`), converted in slices. */
+export async function ledgerEntries(db: Db, portfolioId: string): Promise<LedgerEntry[]> {
+  return toLedgerEntries(await ledgerRows(db, portfolioId));
+}
+
+/** Stored transactions as the ledger replays them, converted in slices. */
+export async function toLedgerEntries(rows: readonly TransactionRow[]): Promise<LedgerEntry[]> {
+  const since = { at: performance.now() };
+  const entries: LedgerEntry[] = [];
+  for (let index = 0; index < rows.length; index += 1) {
+    if (index % stepEvery === 0) await breathe(since);
+    entries.push(toLedgerEntry(rows[index]!));
+  }
+  return entries;
+}
+
+/**
+ * Rows per INSERT: one array parameter per column, so a chunk costs ten parameters; small
+ * enough that an embedded database's insert of one chunk is short.
+ */
+const insertChunk = 500;
+
+/**
+ * Rows an insert must reach to refresh the table's planner statistics: without them, reading
+ * a large ledger back by its index is planned as a scan and sort of the whole ledger per page
+ * (an embedded database never refreshes them by itself).
+ */
+const analyzeAfter = 1_000;
 
 /** A PostgreSQL array literal of text values (NULL for null), quoted and escaped. */
 function arrayLiteral(values: readonly (string | number | null)[]): string {
@@ -140,6 +190,7 @@ export async function insertTransactions(
   tx: Db,
   portfolioId: string,
   inputs: readonly TransactionInput[],
+  onChunk?: (stored: number) => void,
 ): Promise<void> {
   for (let start = 0; start < inputs.length; start += insertChunk) {
     const chunk = inputs.slice(start, start + insertChunk);
@@ -165,5 +216,12 @@ export async function insertTransactions(
       ) with ordinality as row(kind, date, symbol, quantity, price, amount, fees, split_to,
         split_from, note, position)
       order by row.position`);
+    onChunk?.(Math.min(start + insertChunk, inputs.length));
+    await giveWay();
+  }
+  if (inputs.length >= analyzeAfter) {
+    // A small sample (3,000 rows) is enough to see the ledgers' sizes, and quick to take.
+    await tx.execute(sql`set local default_statistics_target = 10`);
+    await tx.execute(sql`analyze portfolio_transactions`);
   }
 }

@@ -2,9 +2,11 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
 import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
+import { breathe } from './domain/steps.ts';
+import { ledgerRows } from './ledger-store.ts';
 
 /**
- * The user's portfolios in the data export: each with its whole ledger in entry order, the
+ * The user's portfolios in the data export: each with its whole ledger by date (then order of entry), the
  * exact stored numbers as text (what the holdings and returns are computed from).
  */
 export function portfoliosDataPart(db: Db): UserDataPart {
@@ -22,33 +24,35 @@ export function portfoliosDataPart(db: Db): UserDataPart {
         .from(portfolios)
         .where(eq(portfolios.userId, userId))
         .orderBy(asc(portfolios.createdAt), asc(portfolios.id));
-      const ledger = await db
-        .select({
-          portfolioId: portfolioTransactions.portfolioId,
-          id: portfolioTransactions.id,
-          kind: portfolioTransactions.kind,
-          date: portfolioTransactions.date,
-          symbol: portfolioTransactions.symbol,
-          quantity: portfolioTransactions.quantity,
-          price: portfolioTransactions.price,
-          amount: portfolioTransactions.amount,
-          fees: portfolioTransactions.fees,
-          splitTo: portfolioTransactions.splitTo,
-          splitFrom: portfolioTransactions.splitFrom,
-          note: portfolioTransactions.note,
-          createdAt: portfolioTransactions.createdAt,
-          updatedAt: portfolioTransactions.updatedAt,
-        })
-        .from(portfolioTransactions)
-        .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
-        .where(eq(portfolios.userId, userId))
-        .orderBy(asc(portfolioTransactions.seq));
-      return own.map((portfolio) => ({
-        ...plainRow(portfolio),
-        transactions: ledger
-          .filter((row) => row.portfolioId === portfolio.id)
-          .map(({ portfolioId: _portfolio, ...row }) => plainRow(row)),
-      }));
+      // Each ledger read a page at a time and converted in slices: a large one does not hold
+      // up other requests.
+      const since = { at: performance.now() };
+      const exported = [];
+      for (const portfolio of own) {
+        const transactions = [];
+        for (const row of await ledgerRows(db, portfolio.id)) {
+          await breathe(since);
+          transactions.push(
+            plainRow({
+              id: row.id,
+              kind: row.kind,
+              date: row.date,
+              symbol: row.symbol,
+              quantity: row.quantity,
+              price: row.price,
+              amount: row.amount,
+              fees: row.fees,
+              splitTo: row.splitTo,
+              splitFrom: row.splitFrom,
+              note: row.note,
+              createdAt: row.createdAt,
+              updatedAt: row.updatedAt,
+            }),
+          );
+        }
+        exported.push({ ...plainRow(portfolio), transactions });
+      }
+      return exported;
     },
   };
 }

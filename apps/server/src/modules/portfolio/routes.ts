@@ -1,6 +1,7 @@
 import {
   type HoldingsResponse,
   type ImportPreview,
+  type ImportProgressResponse,
   type ImportResult,
   importMaxBytes,
   importRequestSchema,
@@ -185,6 +186,17 @@ export const portfolioRoutes: FastifyPluginAsync<{
       const input = parseInput(importRequestSchema, request.body);
       const result = await portfolios.importFile(id, request.params.portfolioId, input);
       return reply.status(201).send(result satisfies ImportResult);
+    },
+  );
+
+  // How far the user's own running import or preview into the portfolio has come (the dialog
+  // asks while its request is answered); null when none runs.
+  app.get<PortfolioParams>(
+    '/api/portfolios/:portfolioId/imports/progress',
+    user,
+    async (request): Promise<ImportProgressResponse> => {
+      const { id } = await requireUser(auth, request);
+      return { progress: portfolios.importProgress(id, request.params.portfolioId) };
     },
   );
 

@@ -1,6 +1,7 @@
 import type {
   HoldingsResponse,
   ImportPreview,
+  ImportProgress,
   ImportResult,
   ParsedImportRequest,
   PerformanceRange,
@@ -19,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { tierOf } from '../profiles/service.ts';
 import { holdingsCsv, transactionsCsv } from './exports.ts';
 import { holdingsOf, performanceOf, summaryOf } from './figures.ts';
+import { ImportProgressBoard } from './import-progress.ts';
 import { importFile, previewImport } from './imports.ts';
 import { LedgerCache } from './ledger-cache.ts';
 import type { MarketPrices } from './market-prices.ts';
@@ -57,6 +59,7 @@ export class PortfolioService {
   private readonly market: MarketPrices;
   private readonly ledgers: LedgerCache;
   private readonly answers = new PerformanceAnswers();
+  private readonly progress = new ImportProgressBoard();
 
   constructor(options: PortfolioServiceOptions) {
     this.db = options.db;
@@ -98,7 +101,7 @@ export class PortfolioService {
     portfolioId: string,
     input: TransactionInput,
   ): Promise<Transaction> {
-    return addTransaction(this.db, this.market.unknown, userId, portfolioId, input);
+    return addTransaction(this.db, this.room, this.market.unknown, userId, portfolioId, input);
   }
 
   updateTransaction(
@@ -131,7 +134,15 @@ export class PortfolioService {
     portfolioId: string,
     request: ParsedImportRequest,
   ): Promise<ImportPreview> {
-    return previewImport(this.db, this.market.unknown, userId, portfolioId, request);
+    const progress = this.progress.start(userId, portfolioId);
+    return previewImport(
+      this.db,
+      this.market.unknown,
+      userId,
+      portfolioId,
+      request,
+      progress,
+    ).finally(() => progress.finish());
   }
 
   importFile(
@@ -139,7 +150,21 @@ export class PortfolioService {
     portfolioId: string,
     request: ParsedImportRequest,
   ): Promise<ImportResult> {
-    return importFile(this.db, this.market.unknown, userId, portfolioId, request);
+    const progress = this.progress.start(userId, portfolioId);
+    return importFile(
+      this.db,
+      this.room,
+      this.market.unknown,
+      userId,
+      portfolioId,
+      request,
+      progress,
+    ).finally(() => progress.finish());
+  }
+
+  /** How far the user's running import (or preview) into the portfolio has come. */
+  importProgress(userId: string, portfolioId: string): ImportProgress | null {
+    return this.progress.of(userId, portfolioId);
   }
 
   async transactionsCsv(userId: string, portfolioId: string): Promise<string> {

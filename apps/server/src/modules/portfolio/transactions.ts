@@ -8,12 +8,12 @@ import type {
 import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
-import { describeEntry, findLedgerProblem, type LedgerEntry } from './domain/ledger.ts';
+import { describeEntry, type LedgerEntry, ledgerProblemSteps } from './domain/ledger.ts';
+import { runInSlices } from './domain/steps.ts';
 import {
   candidateEntry,
-  ledgerRows,
+  ledgerEntries,
   lockPortfolio,
-  toLedgerEntry,
   toTransaction,
   transactionValues,
 } from './ledger-store.ts';
@@ -24,6 +24,7 @@ import {
   portfolioNotFound,
   transactionNotFound,
 } from './portfolio-errors.ts';
+import type { PortfolioRoom } from './portfolios.ts';
 
 /** Which securities exist: the symbols of `symbols` no market data source knows. */
 export type SymbolCheck = (symbols: readonly string[]) => Promise<Set<string>>;
@@ -45,11 +46,12 @@ function mainField(input: TransactionInput): string {
  * The ledger with one transaction added, changed or removed must still stand. A problem of
  * the transaction itself goes under its field; one it causes later names that transaction.
  */
-function requireStandingLedger(
+async function requireStandingLedger(
   entries: readonly LedgerEntry[],
   changed: { id: string; input?: TransactionInput },
-): void {
-  const problem = findLedgerProblem(entries);
+): Promise<void> {
+  // Replayed in slices: a large ledger does not hold up other requests.
+  const [problem] = await runInSlices(ledgerProblemSteps(entries, 1));
   if (!problem) return;
   if (problem.transactionId === changed.id) throw ledgerFieldError(problem.field, problem.message);
   const victim = entries.find((entry) => entry.id === problem.transactionId)!;
@@ -71,9 +73,45 @@ async function withLockedLedger<T>(
   if (!isId(portfolioId)) throw portfolioNotFound();
   return db.transaction(async (tx) => {
     if (!(await lockPortfolio(tx, userId, portfolioId))) throw portfolioNotFound();
-    const entries = (await ledgerRows(tx, portfolioId)).map(toLedgerEntry);
+    const entries = await ledgerEntries(tx, portfolioId);
     return work(tx, entries);
   });
+}
+
+/**
+ * Refuses with 402, naming the limit, when `adding` transactions would take the portfolio or
+ * all the user's portfolios past what the plan allows (docs/PRODUCT.md 4.2). Inside the
+ * transaction that holds the portfolio's lock (`tx` only).
+ */
+export async function requireRoomForTransactions(
+  tx: Db,
+  room: PortfolioRoom,
+  userId: string,
+  inPortfolio: number,
+  adding: number,
+): Promise<void> {
+  const member = { id: userId };
+  await room.requireRoomFor(
+    tx,
+    member,
+    'transactionsPerPortfolio',
+    async () => inPortfolio,
+    adding,
+  );
+  await room.requireRoomFor(
+    tx,
+    member,
+    'transactionsPerAccount',
+    async () => {
+      const [row] = await tx
+        .select({ total: count() })
+        .from(portfolioTransactions)
+        .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
+        .where(eq(portfolios.userId, userId));
+      return row?.total ?? 0;
+    },
+    adding,
+  );
 }
 
 const nextSeq = (entries: readonly LedgerEntry[]) =>
@@ -87,6 +125,7 @@ async function requireKnownSymbol(check: SymbolCheck, input: TransactionInput): 
 
 export async function addTransaction(
   db: Db,
+  room: PortfolioRoom,
   check: SymbolCheck,
   userId: string,
   portfolioId: string,
@@ -94,8 +133,9 @@ export async function addTransaction(
 ): Promise<Transaction> {
   await requireKnownSymbol(check, input);
   return withLockedLedger(db, userId, portfolioId, async (tx, entries) => {
+    await requireRoomForTransactions(tx, room, userId, entries.length, 1);
     const candidate = candidateEntry('new', nextSeq(entries), input);
-    requireStandingLedger([...entries, candidate], { id: candidate.id, input });
+    await requireStandingLedger([...entries, candidate], { id: candidate.id, input });
     const [row] = await tx
       .insert(portfolioTransactions)
       .values({ portfolioId, ...transactionValues(input) })
@@ -119,7 +159,7 @@ export async function updateTransaction(
     const current = entries.find((entry) => entry.id === transactionId);
     if (!current) throw transactionNotFound();
     const changed = candidateEntry(transactionId, current.seq, input);
-    requireStandingLedger(
+    await requireStandingLedger(
       entries.map((entry) => (entry.id === transactionId ? changed : entry)),
       { id: transactionId, input },
     );
@@ -142,7 +182,7 @@ export async function deleteTransaction(
   if (!isId(transactionId)) throw transactionNotFound();
   await withLockedLedger(db, userId, portfolioId, async (tx, entries) => {
     if (!entries.some((entry) => entry.id === transactionId)) throw transactionNotFound();
-    requireStandingLedger(
+    await requireStandingLedger(
       entries.filter((entry) => entry.id !== transactionId),
       { id: transactionId },
     );

@@ -9,6 +9,7 @@ import {
   tradeValue,
   zero,
 } from './money.ts';
+import { runNow, type Steps, stepEvery } from './steps.ts';
 
 /** The latest price of a security, and where it came from. */
 export interface PriceNow {
@@ -89,8 +90,16 @@ export interface PortfolioFigures {
 
 /** The ledger replayed to its end; what holdings and the held symbols are read from. */
 export function replayLedger(entries: readonly LedgerEntry[]): LedgerReplay {
+  return runNow(replaySteps(entries));
+}
+
+/** `replayLedger` in steps (see steps.ts). */
+export function* replaySteps(entries: readonly LedgerEntry[]): Steps<LedgerReplay> {
   const replay = new LedgerReplay();
-  for (const entry of sortLedger(entries)) {
+  const sorted = sortLedger(entries);
+  for (let index = 0; index < sorted.length; index += 1) {
+    if (index % stepEvery === 0) yield;
+    const entry = sorted[index]!;
     const outcome = replay.apply(entry);
     // Every write checks the whole ledger, so a stored one always stands.
     if ('problem' in outcome) throw new Error(outcome.problem.message);

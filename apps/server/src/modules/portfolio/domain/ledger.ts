@@ -1,5 +1,6 @@
-import type { TransactionKind } from '@tickerwise/shared';
+import { splitFactorMax, type TransactionKind } from '@tickerwise/shared';
 import { cashScale, divideRounded, moneyOf, shareScale, tenTo, tradeValue } from './money.ts';
+import { runNow, type Steps, stepEvery } from './steps.ts';
 
 /**
  * One transaction of the ledger, its numbers as exact integers (see money.ts): shares in
@@ -50,6 +51,67 @@ export function sortLedger<Entry extends LedgerEntry>(entries: readonly Entry[])
   );
   sortedLedgers.add(sorted);
   return sorted;
+}
+
+/**
+ * `sortLedger` in steps (see steps.ts), for entries already in date order (as the ledger is
+ * read): only each day's transactions are put in order, a day at a time.
+ */
+export function* sortLedgerSteps<Entry extends LedgerEntry>(
+  entries: readonly Entry[],
+): Steps<readonly Entry[]> {
+  if (sortedLedgers.has(entries)) return entries;
+  const sorted: Entry[] = [];
+  let start = 0;
+  while (start < entries.length) {
+    let end = start + 1;
+    while (end < entries.length && entries[end]!.date === entries[start]!.date) end += 1;
+    if (end < entries.length && entries[end]!.date < entries[start]!.date) {
+      // Not in date order after all (an import's rows after the ledger): merged in steps.
+      return yield* mergeSortSteps(entries);
+    }
+    const day = entries.slice(start, end);
+    if (day.length > 1) {
+      day.sort((a, b) => orderInDay[a.kind] - orderInDay[b.kind] || a.seq - b.seq);
+    }
+    for (const entry of day) sorted.push(entry);
+    if (sorted.length % stepEvery < day.length) yield;
+    start = end;
+  }
+  sortedLedgers.add(sorted);
+  return sorted;
+}
+
+const inLedgerOrder = (a: LedgerEntry, b: LedgerEntry) =>
+  (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
+  orderInDay[a.kind] - orderInDay[b.kind] ||
+  a.seq - b.seq;
+
+/** Entries in ledger order by a bottom-up merge sort (stable), pausing as it goes. */
+function* mergeSortSteps<Entry extends LedgerEntry>(
+  entries: readonly Entry[],
+): Steps<readonly Entry[]> {
+  let from = [...entries];
+  let to = new Array<Entry>(from.length);
+  let steps = 0;
+  for (let width = 1; width < from.length; width *= 2) {
+    for (let left = 0; left < from.length; left += 2 * width) {
+      const middle = Math.min(left + width, from.length);
+      const right = Math.min(left + 2 * width, from.length);
+      let i = left;
+      let j = middle;
+      for (let k = left; k < right; k += 1) {
+        to[k] =
+          i < middle && (j >= right || inLedgerOrder(from[i]!, from[j]!) <= 0)
+            ? from[i++]!
+            : from[j++]!;
+        if (++steps % (stepEvery * 16) === 0) yield;
+      }
+    }
+    [from, to] = [to, from];
+  }
+  sortedLedgers.add(from);
+  return from;
 }
 
 /** Cash a transaction moves in the account, in money units: positive in, negative out. */
@@ -167,7 +229,7 @@ export class Position {
 /** Why a ledger cannot stand: the transaction at fault and the field to correct. */
 export interface LedgerProblem {
   transactionId: string;
-  field: 'quantity' | 'amount';
+  field: 'quantity' | 'amount' | 'splitTo';
   message: string;
 }
 
@@ -256,9 +318,26 @@ export class LedgerReplay {
       case 'dividend':
         this.position(entry.symbol!).dividends += effect;
         break;
-      case 'split':
-        this.position(entry.symbol!).split(BigInt(entry.splitTo!), BigInt(entry.splitFrom!));
+      case 'split': {
+        const position = this.position(entry.symbol!);
+        const to = BigInt(entry.splitTo!);
+        const from = BigInt(entry.splitFrom!);
+        // PRODUCT.md 3.18: the splits of one holding multiplied together stay within
+        // splitFactorMax on either side, so share counts keep a bounded number of digits.
+        const allTo = position.splitTo * to;
+        const allFrom = position.splitFrom * from;
+        if (allTo > BigInt(splitFactorMax) || allFrom > BigInt(splitFactorMax)) {
+          return {
+            problem: {
+              transactionId: entry.id,
+              field: 'splitTo',
+              message: `With the split of ${entry.date}, the splits of ${entry.symbol} come to ${groupedDigits(allTo)} new shares for every ${groupedDigits(allFrom)} held at first: all the splits of one holding together may come to at most ${groupedDigits(BigInt(splitFactorMax))} on either side.`,
+            },
+          };
+        }
+        position.split(to, from);
         break;
+      }
       case 'deposit':
         this.deposits += effect;
         flow = effect;
@@ -290,9 +369,14 @@ export class LedgerReplay {
   }
 }
 
+/** 1000000 as "1,000,000". */
+function groupedDigits(value: bigint): string {
+  return value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** Replays a whole ledger; the first problem found, if any. */
 export function findLedgerProblem(entries: readonly LedgerEntry[]): LedgerProblem | undefined {
-  return findLedgerProblems(entries, 1)[0];
+  return runNow(ledgerProblemSteps(entries, 1))[0];
 }
 
 /**
@@ -303,9 +387,20 @@ export function findLedgerProblems(
   entries: readonly LedgerEntry[],
   limit = Number.POSITIVE_INFINITY,
 ): LedgerProblem[] {
+  return runNow(ledgerProblemSteps(entries, limit));
+}
+
+/** `findLedgerProblems` in steps (see steps.ts). */
+export function* ledgerProblemSteps(
+  entries: readonly LedgerEntry[],
+  limit = Number.POSITIVE_INFINITY,
+): Steps<LedgerProblem[]> {
   const replay = new LedgerReplay();
   const problems: LedgerProblem[] = [];
-  for (const entry of sortLedger(entries)) {
+  const sorted = yield* sortLedgerSteps(entries);
+  for (let index = 0; index < sorted.length; index += 1) {
+    if (index % stepEvery === 0) yield index;
+    const entry = sorted[index]!;
     const outcome = replay.apply(entry);
     if ('problem' in outcome) {
       problems.push(outcome.problem);

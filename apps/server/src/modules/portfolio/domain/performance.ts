@@ -2,8 +2,9 @@ import type { PerformanceRange } from '@tickerwise/shared';
 import { addDays, dayNumber, monthsBefore } from './calendar.ts';
 import type { LedgerEntry } from './ledger.ts';
 import { Decimal, money } from './money.ts';
-import { annualised, cumulativeTimeWeighted, moneyWeightedReturn } from './returns.ts';
-import { type CloseSeries, type DailyValue, dailyValues } from './valuation.ts';
+import { annualised, moneyWeightedSteps, timeWeightedSteps } from './returns.ts';
+import { runNow, type Steps } from './steps.ts';
+import { type CloseSeries, type DailyValue, dailyValueSteps } from './valuation.ts';
 
 export interface PerformancePoint {
   date: string;
@@ -68,6 +69,11 @@ export interface PerformanceInput {
  * portfolio began later; null when there is no transaction or no trading day to show.
  */
 export function performanceOver(input: PerformanceInput): Performance | null {
+  return runNow(performanceSteps(input));
+}
+
+/** `performanceOver` in steps (see steps.ts). */
+export function* performanceSteps(input: PerformanceInput): Steps<Performance | null> {
   const { ledgers, range, calendar, closes, benchmark } = input;
   const to = calendar.at(-1);
   let first: string | undefined;
@@ -84,20 +90,28 @@ export function performanceOver(input: PerformanceInput): Performance | null {
   }
   // No trading day in the calendar before the start: begin on its first day.
   const days = calendar.slice(Math.max(0, baseIndex));
-  const series = addUp(ledgers.map((ledger) => dailyValues(ledger, days, closes)));
-  const growth = cumulativeTimeWeighted(series);
-  const benchmarkReturns = relativeTo(benchmark, days);
-  const points = series.map((day, index) => ({
-    date: day.date,
-    value: money(day.value),
-    flow: money(day.flow),
-    cumulativeReturn: growth[index]!,
-    benchmarkReturn: benchmarkReturns[index] ?? null,
-  }));
+  const each: DailyValue[][] = [];
+  for (const ledger of ledgers) each.push(yield* dailyValueSteps(ledger, days, closes));
+  yield;
+  const series = addUp(each);
+  const growth = yield* timeWeightedSteps(series);
+  const benchmarkReturns = yield* relativeTo(benchmark, days);
+  const points: PerformancePoint[] = [];
+  for (let index = 0; index < series.length; index += 1) {
+    if (index % 64 === 0) yield;
+    const day = series[index]!;
+    points.push({
+      date: day.date,
+      value: money(day.value),
+      flow: money(day.flow),
+      cumulativeReturn: growth[index]!,
+      benchmarkReturn: benchmarkReturns[index] ?? null,
+    });
+  }
   const startValue = points[0]!.value;
   const endValue = points.at(-1)!.value;
   const netFlows = money(series.slice(1).reduce((total, day) => total + day.flow, 0n));
-  const moneyWeighted = moneyWeightedReturn(series);
+  const moneyWeighted = yield* moneyWeightedSteps(series);
   const span = dayNumber(to) - dayNumber(days[0]!);
   return {
     range,
@@ -120,28 +134,37 @@ function addUp(all: DailyValue[][]): DailyValue[] {
   const [first, ...rest] = all;
   if (!first) return [];
   return first.map((day, index) => {
-    let { value, flow } = day;
+    let { value, flow, moneyIn, moneyOut } = day;
     for (const other of rest) {
       value += other[index]!.value;
       flow += other[index]!.flow;
+      moneyIn += other[index]!.moneyIn;
+      moneyOut += other[index]!.moneyOut;
     }
-    return { date: day.date, value, flow };
+    return { date: day.date, value, flow, moneyIn, moneyOut };
   });
 }
 
 /** The benchmark's return on each day since its close on the first day (or its first close). */
-function relativeTo(
+function* relativeTo(
   benchmark: CloseSeries | undefined,
   days: readonly string[],
-): (Decimal | null)[] {
+): Steps<(Decimal | null)[]> {
   if (!benchmark || benchmark.dates.length === 0) return days.map(() => null);
   let index = -1;
   let base: Decimal | undefined;
-  return days.map((date) => {
+  const returns: (Decimal | null)[] = [];
+  for (let day = 0; day < days.length; day += 1) {
+    if (day % 64 === 0) yield;
+    const date = days[day]!;
     while (index + 1 < benchmark.dates.length && benchmark.dates[index + 1]! <= date) index += 1;
-    if (index < 0) return null;
+    if (index < 0) {
+      returns.push(null);
+      continue;
+    }
     const close = new Decimal(benchmark.closes[index]!.toString());
     base ??= close;
-    return close.div(base).minus(1);
-  });
+    returns.push(close.div(base).minus(1));
+  }
+  return returns;
 }

@@ -1,5 +1,6 @@
 import { dayNumber } from './calendar.ts';
 import { Decimal, money, one } from './money.ts';
+import { runNow, type Steps, stepEvery } from './steps.ts';
 import type { DailyValue } from './valuation.ts';
 
 /**
@@ -10,14 +11,22 @@ import type { DailyValue } from './valuation.ts';
  * came from that day's sales).
  */
 export function cumulativeTimeWeighted(series: readonly DailyValue[]): Decimal[] {
+  return runNow(timeWeightedSteps(series));
+}
+
+/** `cumulativeTimeWeighted` in steps (see steps.ts). */
+export function* timeWeightedSteps(series: readonly DailyValue[]): Steps<Decimal[]> {
   const growth: Decimal[] = [];
   let factor = one;
   for (let index = 0; index < series.length; index += 1) {
+    if (index % 64 === 0) yield;
     if (index > 0) {
       const previous = series[index - 1]!.value;
-      const { value, flow } = series[index]!;
-      const invested = flow < 0n ? previous : previous + flow;
-      const ended = flow < 0n ? value - flow : value;
+      const { value, moneyIn, moneyOut } = series[index]!;
+      // Each flow on its own side of the day: a deposit and a withdrawal on one day do not
+      // cancel out (PRODUCT.md 3.18, Performance).
+      const invested = previous + moneyIn;
+      const ended = value + moneyOut;
       if (invested > 0n && ended !== invested) {
         // Both in money units: the scale cancels out.
         factor = factor.times(new Decimal(ended.toString()).div(invested.toString()));
@@ -38,6 +47,11 @@ export function cumulativeTimeWeighted(series: readonly DailyValue[]): Decimal[]
  * it is shown to two decimals of a percent.
  */
 export function moneyWeightedReturn(series: readonly DailyValue[]): Decimal | null {
+  return runNow(moneyWeightedSteps(series));
+}
+
+/** `moneyWeightedReturn` in steps (see steps.ts): a pause after each trial rate. */
+export function* moneyWeightedSteps(series: readonly DailyValue[]): Steps<Decimal | null> {
   if (series.length < 2) return null;
   const start = dayNumber(series[0]!.date);
   const span = dayNumber(series.at(-1)!.date) - start;
@@ -49,12 +63,15 @@ export function moneyWeightedReturn(series: readonly DailyValue[]): Decimal | nu
       flows.push({ at: (dayNumber(date) - start) / span, amount: amount.toNumber() });
   };
   add(series[0]!.date, -series[0]!.value);
-  for (const day of series.slice(1)) add(day.date, -day.flow);
+  for (let index = 1; index < series.length; index += 1) {
+    if (index % stepEvery === 0) yield;
+    add(series[index]!.date, -series[index]!.flow);
+  }
   add(series.at(-1)!.date, series.at(-1)!.value);
   if (!flows.some((flow) => flow.amount < 0) || !flows.some((flow) => flow.amount > 0)) {
     return null;
   }
-  const rate = solveRate(flows);
+  const rate = yield* solveRate(flows);
   return rate === null ? null : new Decimal(rate.toPrecision(12));
 }
 
@@ -66,11 +83,12 @@ function netValue(flows: readonly { at: number; amount: number }[], rate: number
 }
 
 /** The rate at which the flows' net value is 0: Newton's method, bisection when it strays. */
-function solveRate(flows: readonly { at: number; amount: number }[]): number | null {
+function* solveRate(flows: readonly { at: number; amount: number }[]): Steps<number | null> {
   const scale = Math.max(...flows.map((flow) => Math.abs(flow.amount)));
   const tolerance = scale * 1e-12;
   let rate = 0;
   for (let step = 0; step < 50; step += 1) {
+    yield;
     const value = netValue(flows, rate);
     if (Math.abs(value) < tolerance) return rate;
     let slope = 0;
@@ -86,6 +104,7 @@ function solveRate(flows: readonly { at: number; amount: number }[]): number | n
   let lowValue = netValue(flows, low);
   if (Math.sign(lowValue) === Math.sign(netValue(flows, high))) return null;
   for (let step = 0; step < 200; step += 1) {
+    yield;
     const middle = (low + high) / 2;
     const value = netValue(flows, middle);
     if (Math.abs(value) < tolerance || high - low < 1e-12) return middle;

@@ -1,5 +1,6 @@
 import { type LedgerEntry, LedgerReplay, type Position, sortLedger } from './ledger.ts';
 import { closeScale, divideRounded, moneyScale, shareScale, tenTo, tradeValue } from './money.ts';
+import { runNow, type Steps, stepEvery } from './steps.ts';
 
 /** Daily closes of one security, oldest first, in today's shares (split-adjusted), in 1e-4. */
 export interface CloseSeries {
@@ -14,6 +15,9 @@ export interface DailyValue {
   value: bigint;
   /** Money put in (positive) or taken out (negative) since the previous day in the series. */
   flow: bigint;
+  /** The money put in and the money taken out that make `flow` (both 0 or more). */
+  moneyIn: bigint;
+  moneyOut: bigint;
 }
 
 /** A position's shares in today's shares: `quantity x to / from`, kept as a fraction. */
@@ -37,10 +41,21 @@ export function dailyValues(
   calendar: readonly string[],
   closes: ReadonlyMap<string, CloseSeries>,
 ): DailyValue[] {
+  return runNow(dailyValueSteps(entries, calendar, closes));
+}
+
+/** `dailyValues` in steps (see steps.ts): a pause between days and every few transactions. */
+export function* dailyValueSteps(
+  entries: readonly LedgerEntry[],
+  calendar: readonly string[],
+  closes: ReadonlyMap<string, CloseSeries>,
+): Steps<DailyValue[]> {
   const ledger = sortLedger(entries);
   // Every split of each symbol multiplied together: today's shares per share at the start.
   const allSplits = new Map<string, { to: bigint; from: bigint }>();
-  for (const entry of ledger) {
+  for (let index = 0; index < ledger.length; index += 1) {
+    if (index % stepEvery === 0) yield;
+    const entry = ledger[index]!;
     if (entry.kind !== 'split') continue;
     const before = allSplits.get(entry.symbol!) ?? { to: 1n, from: 1n };
     allSplits.set(entry.symbol!, {
@@ -65,12 +80,16 @@ export function dailyValues(
   const series: DailyValue[] = [];
   let next = 0;
   for (const date of calendar) {
-    let flow = 0n;
+    yield;
+    let moneyIn = 0n;
+    let moneyOut = 0n;
     while (next < ledger.length && ledger[next]!.date <= date) {
+      if (next % stepEvery === 0) yield;
       const entry = ledger[next]!;
       const outcome = replay.apply(entry);
       if ('problem' in outcome) throw new Error(outcome.problem.message);
-      flow += outcome.flow;
+      if (outcome.flow > 0n) moneyIn += outcome.flow;
+      else moneyOut -= outcome.flow;
       if (entry.symbol) {
         const position = replay.positions.get(entry.symbol)!;
         const previous = tracked.get(entry.symbol);
@@ -99,7 +118,11 @@ export function dailyValues(
         value += tradeValue(holding.position.quantity, holding.position.lastTradePrice);
       }
     }
-    series.push({ date, value, flow: series.length === 0 ? 0n : flow });
+    series.push(
+      series.length === 0
+        ? { date, value, flow: 0n, moneyIn: 0n, moneyOut: 0n }
+        : { date, value, flow: moneyIn - moneyOut, moneyIn, moneyOut },
+    );
   }
   return series;
 }

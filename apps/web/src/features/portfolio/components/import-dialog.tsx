@@ -20,6 +20,7 @@ import { useImport } from '../api/import-file.ts';
 import { type ImportSetup, proposeSetup, unmappedFields, withPreset } from '../import-setup.ts';
 import { ImportLeftOut } from './import-left-out.tsx';
 import { ImportPreviewTable } from './import-preview-table.tsx';
+import { ImportProgressBar } from './import-progress.tsx';
 import { ImportSourceField } from './import-source-field.tsx';
 import { TemplateLink } from './template-link.tsx';
 
@@ -182,11 +183,11 @@ export function ImportDialog({ portfolioId, open, onOpenChange, onImported }: Im
 
         {problem && <Alert>{problem}</Alert>}
 
-        {preview.isPending && (
-          <p role="status" className="text-sm text-slate-600">
-            Checking every row...
-          </p>
-        )}
+        <ImportProgressBar
+          portfolioId={portfolioId}
+          running={preview.isPending || commit.isPending}
+          waiting={preview.isPending ? 'Checking every row...' : 'Importing...'}
+        />
         {preview.error && <Alert>{preview.error.message}</Alert>}
         {result && !preview.isPending && <PreviewSummary preview={result} />}
         {result && !preview.isPending && <ImportPreviewTable preview={result} />}
