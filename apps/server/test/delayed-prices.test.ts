@@ -680,6 +680,9 @@ const priceBearing: Record<string, () => Promise<void>> = {
 /** Routes that carry no price, and why. */
 const priceFree: Record<string, string> = {
   'GET /api/health': 'the service and the feed, no price',
+  'GET /api/market/status': 'whether the exchange trades, from the calendar, no price',
+  'GET /api/portfolios/:portfolioId/imports/progress': 'how far an import has gone, no price',
+  'POST /api/operator/invitations': 'invitation codes, for the operator',
   'GET /api/v1/stocks/:symbol/analysis/written': 'answers 405 naming the POST',
   'GET /api/auth/*': 'accounts and sessions',
   'POST /api/auth/*': 'accounts and sessions',

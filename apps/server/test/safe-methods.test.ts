@@ -118,7 +118,10 @@ async function seedOwner() {
   });
   await signInUser(testApp.app, owner);
   const sessions = await send(owner, 'GET', '/api/me/sessions');
-  const created = await testApp.app.apiKeys.create(owner.id, { name: 'Safe methods' });
+  const created = await testApp.app.apiKeys.create(owner.id, {
+    name: 'Safe methods',
+    password: owner.password,
+  });
   secret = created.secret;
   const otherSession = sessions.sessions.find((item: { current: boolean }) => !item.current);
   return {

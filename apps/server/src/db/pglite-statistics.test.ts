@@ -35,30 +35,41 @@ async function estimatedRows(client: PGlite, sql: string): Promise<number> {
   return rows[0]!['QUERY PLAN'][0]!.Plan['Plan Rows'];
 }
 
+/** Each test makes a new PGlite database (an initdb, about 5 s on a quiet machine). */
+const newDatabaseTimeout = 60_000;
+
 describe("keeping the embedded database's planner statistics current", () => {
-  it('analyses the tables never analysed or where many rows changed, as autovacuum would, and only those', async () => {
-    const client = await filledDatabase();
-    const statistics = statisticsOf(client);
+  it(
+    'analyses the tables never analysed or where many rows changed, as autovacuum would, and only those',
+    async () => {
+      const client = await filledDatabase();
+      const statistics = statisticsOf(client);
 
-    // Both never analysed; the next passes look only at the rows that changed.
-    expect(await statistics.refresh()).toEqual(['public.busy', 'public.quiet']);
-    // Analysed: the next pass has nothing to do until enough rows change again.
-    expect(await statistics.refresh()).toEqual([]);
-    await client.exec('update busy set owner = owner + 1 where id <= 40');
-    expect(await statistics.refresh()).toEqual([]);
-    await client.exec('update busy set owner = owner + 1 where id <= 3000');
-    expect(await statistics.refresh()).toEqual(['public.busy']);
-  });
+      // Both never analysed; the next passes look only at the rows that changed.
+      expect(await statistics.refresh()).toEqual(['public.busy', 'public.quiet']);
+      // Analysed: the next pass has nothing to do until enough rows change again.
+      expect(await statistics.refresh()).toEqual([]);
+      await client.exec('update busy set owner = owner + 1 where id <= 40');
+      expect(await statistics.refresh()).toEqual([]);
+      await client.exec('update busy set owner = owner + 1 where id <= 3000');
+      expect(await statistics.refresh()).toEqual(['public.busy']);
+    },
+    newDatabaseTimeout,
+  );
 
-  it("gives the planner the table's real size, so it plans for it", async () => {
-    const client = await filledDatabase();
-    const query = 'select * from busy where owner = 7';
-    const before = await estimatedRows(client, query);
+  it(
+    "gives the planner the table's real size, so it plans for it",
+    async () => {
+      const client = await filledDatabase();
+      const query = 'select * from busy where owner = 7';
+      const before = await estimatedRows(client, query);
 
-    await statisticsOf(client).refresh();
+      await statisticsOf(client).refresh();
 
-    // 20,000 rows over 50 owners: 400 each, where the never-analysed table was guessed at.
-    expect(before).not.toBeGreaterThan(150);
-    expect(await estimatedRows(client, query)).toBeGreaterThan(300);
-  });
+      // 20,000 rows over 50 owners: 400 each, where the never-analysed table was guessed at.
+      expect(before).not.toBeGreaterThan(150);
+      expect(await estimatedRows(client, query)).toBeGreaterThan(300);
+    },
+    newDatabaseTimeout,
+  );
 });

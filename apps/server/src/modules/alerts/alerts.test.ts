@@ -231,15 +231,15 @@ describe('price alerts', () => {
     const user = await userOn('pro');
     const alert = await setAlert(user, {
       symbol: 'META',
-      condition: { kind: 'price_above', level: 500 },
+      condition: { kind: 'price_above', level: 5000 },
     });
     await settle();
-    // The book still holds 500 while the edit to 600 is on its way.
+    // The book still holds 5,000 while the edit to 6,000 is on its way.
     await call(user, 'PATCH', `/api/alerts/${alert.id}`, {
-      condition: { kind: 'price_above', level: 600 },
+      condition: { kind: 'price_above', level: 6000 },
     });
     const candidates = [
-      { id: alert.id, level: 500, figures: { price: 550, at: clock() }, value: 550 },
+      { id: alert.id, level: 5000, figures: { price: 5500, at: clock() }, value: 5500 },
     ];
     const { fireAlerts } = await import('./alert-firing.ts');
     expect(await fireAlerts(db(), candidates, '2026-03-10', clock())).toEqual([]);
