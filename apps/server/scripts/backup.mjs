@@ -6,8 +6,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { callServer, errorMessage, fail as failWith, findServer } from './operator-client.mjs';
+import {
+  callServer,
+  commandOptions,
+  errorMessage,
+  fail as failWith,
+  findServer,
+} from './operator-client.mjs';
 
 const usage = `Usage: npm run backup -- --out FILE [--force]
 
@@ -19,22 +24,10 @@ npm run restore -- FILE into an empty DATA_DIR.`;
 
 const fail = (message, code) => failWith('backup', message, code);
 
-let options;
-try {
-  ({ values: options } = parseArgs({
-    options: {
-      out: { type: 'string' },
-      force: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }));
-} catch (error) {
-  fail(`${error.message}\n\n${usage}`, 2);
-}
-if (options.help) {
-  process.stdout.write(`${usage}\n`);
-  process.exit(0);
-}
+const options = commandOptions('backup', usage, {
+  out: { type: 'string' },
+  force: { type: 'boolean' },
+});
 if (!options.out) fail(`--out is required.\n\n${usage}`, 2);
 const out = resolve(options.out);
 if (existsSync(out) && !options.force) fail(`${out} exists: choose another --out, or add --force.`);

@@ -1,8 +1,7 @@
 // Makes invitation codes to the Alpha Tester plan: `npm run invite -- --count N [--expires ...]`.
 // Like `npm run notify`, it asks the running server (docs/decisions/0004), which stores only a
 // hash of each code: the codes are printed here once and cannot be shown again.
-import { parseArgs } from 'node:util';
-import { callServer, fail as failWith, findServer } from './operator-client.mjs';
+import { callServer, commandOptions, fail as failWith, findServer } from './operator-client.mjs';
 
 const usage = `Usage: npm run invite -- [--count N] [--expires DAYSd|ISO_DATE]
 
@@ -15,22 +14,10 @@ runs, with the same DATA_DIR (default ./data).`;
 
 const fail = (message, code) => failWith('invite', message, code);
 
-let options;
-try {
-  ({ values: options } = parseArgs({
-    options: {
-      count: { type: 'string', default: '1' },
-      expires: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }));
-} catch (error) {
-  fail(`${error.message}\n\n${usage}`, 2);
-}
-if (options.help) {
-  process.stdout.write(`${usage}\n`);
-  process.exit(0);
-}
+const options = commandOptions('invite', usage, {
+  count: { type: 'string', default: '1' },
+  expires: { type: 'string' },
+});
 const count = /^\d+$/.test(options.count) ? Number(options.count) : Number.NaN;
 
 const server = findServer('invite');

@@ -4,8 +4,7 @@
 // (mode 0600) when it starts listening, and this command sends the token with the request.
 // The server validates the input, stores the row, and the database trigger announces it to
 // every instance's connected browsers.
-import { parseArgs } from 'node:util';
-import { callServer, fail as failWith, findServer } from './operator-client.mjs';
+import { callServer, commandOptions, fail as failWith, findServer } from './operator-client.mjs';
 
 const usage = `Usage: npm run notify -- --title TEXT --message TEXT [--link PATH_OR_URL] [--user EMAIL] [--expires ISO_DATE]
 
@@ -19,25 +18,13 @@ Run it where the server runs, with the same DATA_DIR (default ./data).`;
 
 const fail = (message, code) => failWith('notify', message, code);
 
-let options;
-try {
-  ({ values: options } = parseArgs({
-    options: {
-      title: { type: 'string' },
-      message: { type: 'string' },
-      link: { type: 'string' },
-      user: { type: 'string' },
-      expires: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }));
-} catch (error) {
-  fail(`${error.message}\n\n${usage}`, 2);
-}
-if (options.help) {
-  process.stdout.write(`${usage}\n`);
-  process.exit(0);
-}
+const options = commandOptions('notify', usage, {
+  title: { type: 'string' },
+  message: { type: 'string' },
+  link: { type: 'string' },
+  user: { type: 'string' },
+  expires: { type: 'string' },
+});
 if (!options.title || !options.message) fail(`--title and --message are required.\n\n${usage}`, 2);
 
 const server = findServer('notify');

@@ -1,13 +1,33 @@
-// What the operator commands (`npm run notify`, `npm run backup`) share: finding the running
-// server through DATA_DIR/operator.json, which the server writes (mode 0600) when it starts
-// listening, with its local address and a token made for that process.
+// What the operator commands (`npm run notify`, `backup`, `invite`) share: reading their
+// options, and finding the running server through DATA_DIR/operator.json, which the server
+// writes (mode 0600) when it starts listening, with its local address and a token made for
+// that process.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
 /** Prints `command: message` and exits. */
 export function fail(command, message, code = 1) {
   process.stderr.write(`${command}: ${message}\n`);
   process.exit(code);
+}
+
+/**
+ * The command's options (`parseArgs` options, `--help` added): a bad one ends the command
+ * with exit code 2 and its usage, `--help` prints the usage and exits.
+ */
+export function commandOptions(command, usage, options) {
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h' } } }));
+  } catch (error) {
+    fail(command, `${error.message}\n\n${usage}`, 2);
+  }
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  return values;
 }
 
 /** The running server of DATA_DIR (default ./data): `{ url, token, operatorFile }`. */
