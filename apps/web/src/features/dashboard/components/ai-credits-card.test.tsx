@@ -1,32 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import { entitlementsByTier } from '@tickerwise/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AiCreditsCard } from './ai-credits-card.tsx';
-
-const entitlements = {
-  aiCallsPerDay: 50,
-  modelCallsPerDay: 100,
-  customAlerts: 20,
-  watchlists: 10,
-  watchlistSymbols: 50,
-  portfolios: 5,
-  apiAccess: false,
-  marketData: { kind: 'realtime' },
-  courses: null,
-  postsPerMonth: null,
-  repliesPerMonth: null,
-  prioritySupport: false,
-  integrations: false,
-  teamManagement: false,
-  earlyAccess: false,
-};
 
 function usage(used: number, limit: number) {
   return new Response(
     JSON.stringify({
       tier: limit > 0 ? 'pro' : 'free',
-      entitlements: { ...entitlements, aiCallsPerDay: limit, modelCallsPerDay: 2 * limit },
+      entitlements: {
+        ...entitlementsByTier.pro,
+        aiCallsPerDay: limit,
+        modelCallsPerDay: 2 * limit,
+      },
       quotas: {
         aiCalls: { used, limit, resetsAt: '2099-01-02T00:00:00.000Z' },
         modelCalls: { used, limit: 2 * limit, resetsAt: '2099-01-02T00:00:00.000Z' },
