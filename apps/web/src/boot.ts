@@ -1,6 +1,6 @@
 import './index.css';
 import { prerenderedPath } from './app/prerendered-root.ts';
-import { markSession, readStoredProfile } from './app/session/stored-profile.ts';
+import { markSession, readStoredProfile } from './lib/session/stored-profile.ts';
 
 // Before the first paint, so the header of a signed-in visitor never shows Login first.
 markSession(readStoredProfile());

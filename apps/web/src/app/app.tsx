@@ -1,5 +1,5 @@
 import { type createBrowserRouter, RouterProvider } from 'react-router';
-import { AuthProvider } from './session/auth-provider.tsx';
+import { AuthProvider } from '../lib/session/auth-provider.tsx';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 

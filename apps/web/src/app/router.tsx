@@ -1,8 +1,8 @@
 import { comingSoonPaths, paths } from '@tickerwise/shared';
 import { Navigate, type RouteObject } from 'react-router';
+import { RedirectIfSignedIn, RequireAuth } from '../lib/session/auth-guards.tsx';
 import { MarketingLayout } from './layouts/marketing-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { RedirectIfSignedIn, RequireAuth } from './session/auth-guards.tsx';
 
 /** TanStack Query for the screens that use the API; the public pages never load it. */
 const queryBoundary = () => import('./query-boundary.tsx');

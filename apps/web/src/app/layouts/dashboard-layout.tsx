@@ -6,8 +6,8 @@ import { iconButtonStyles } from '../../components/ui/button.tsx';
 import { Drawer } from '../../components/ui/drawer.tsx';
 import { DatabaseBanner } from '../../features/health/database-banner.tsx';
 import { useCurrentNotifications } from '../../features/notifications/use-current-notifications.ts';
+import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { useOnMediaMatch } from '../../lib/use-on-media-match.ts';
-import { useAuth } from '../session/auth-provider.tsx';
 import { DashboardSearch } from './dashboard-search.tsx';
 import { DashboardSidebar } from './dashboard-sidebar.tsx';
 

@@ -6,8 +6,8 @@ import { ApiKeysSection } from '../../features/developer/api-keys-section.tsx';
 import { DataSection } from '../../features/settings/data-section.tsx';
 import { ProfileSection } from '../../features/settings/profile-section.tsx';
 import { SecuritySection } from '../../features/settings/security-section.tsx';
+import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { useAuth } from '../session/auth-provider.tsx';
 
 /** Each tab's name, and a shorter one so that all five fit on a phone. */
 const labels: Record<SettingsTab, [full: string, short: string]> = {

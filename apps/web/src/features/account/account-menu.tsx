@@ -2,7 +2,6 @@ import { type Me, paths, tierLabel } from '@tickerwise/shared';
 import { ChevronUp } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuthActions } from '../../app/session/auth-provider.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import {
@@ -13,6 +12,7 @@ import {
   MenuSeparator,
   MenuTrigger,
 } from '../../components/ui/menu.tsx';
+import { useAuthActions } from '../../lib/session/auth-provider.tsx';
 import { AlphaBadge } from './alpha-badge.tsx';
 
 interface AccountMenuProps {

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { type Alert, hasFeature, type UpdateAlertInput } from '@tickerwise/shared';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useAuth } from '../../app/session/auth-provider.tsx';
 import { Alert as Notice } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { CenteredSpinner } from '../../components/ui/spinner.tsx';
+import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import {
   alreadyMetQuestionOf,

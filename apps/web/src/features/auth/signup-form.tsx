@@ -9,9 +9,9 @@ import {
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useAuthActions } from '../../app/session/auth-provider.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { forgetChosenPlan } from '../../lib/chosen-plan.ts';
+import { useAuthActions } from '../../lib/session/auth-provider.tsx';
 import { showSubmitError } from '../../lib/submit-error.ts';
 import { AccountForm } from './components/account-form.tsx';
 

@@ -8,9 +8,9 @@ import {
 } from '@tickerwise/shared';
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from '../../app/session/auth-provider.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { CenteredSpinner } from '../../components/ui/spinner.tsx';
+import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useBillingConfig } from './api/get-billing-config.ts';
 import { BillingFrame } from './components/billing-frame.tsx';

@@ -10,7 +10,6 @@ import {
 } from '@tickerwise/shared';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useAuth, useAuthActions } from '../../app/session/auth-provider.tsx';
 import { PlanSummary } from '../../components/plan-summary.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -18,6 +17,7 @@ import { ErrorState } from '../../components/ui/error-state.tsx';
 import { CenteredSpinner, Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import { useAuth, useAuthActions } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { changePlan } from './api/change-plan.ts';
 import { billingStatusKey, useBillingStatus } from './api/get-billing-status.ts';

@@ -7,9 +7,9 @@ import {
   type SubscriptionTier,
 } from '@tickerwise/shared';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../app/session/auth-provider.tsx';
 import { Container } from '../../components/container.tsx';
 import { chosenPlanKey } from '../../lib/chosen-plan.ts';
+import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useBillingStatus } from './api/get-billing-status.ts';
 import { PlanCard } from './components/plan-card.tsx';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type CheckoutResult, type PaidTier, paths } from '@tickerwise/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuthActions } from '../../app/session/auth-provider.tsx';
+import { useAuthActions } from '../../lib/session/auth-provider.tsx';
 import { billingStatusKey } from './api/get-billing-status.ts';
 
 export const paymentFailed = 'Payment failed. Please try again.';

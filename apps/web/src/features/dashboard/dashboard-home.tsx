@@ -1,6 +1,6 @@
 import { tierLabel } from '@tickerwise/shared';
 import { GraduationCap, MessageCircle } from 'lucide-react';
-import { useAuth } from '../../app/session/auth-provider.tsx';
+import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AiCreditsCard } from './components/ai-credits-card.tsx';
 import { PerformanceCard } from './components/performance-card.tsx';

@@ -10,7 +10,6 @@ import {
 import { BookOpen, KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useEntitlements } from '../../app/session/use-entitlements.ts';
 import { SettingsPanel } from '../../components/settings-panel.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
@@ -18,6 +17,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import { useEntitlements } from '../../lib/session/use-entitlements.ts';
 import { apiKeysKey, revokeApiKey, useApiKeys } from './api/api-keys.ts';
 import { ApiOutlineList } from './components/api-outline-list.tsx';
 import { CreateKeyForm } from './components/create-key-form.tsx';

@@ -1,6 +1,6 @@
 import { type HoldingsResponse, revalueHoldings } from '@tickerwise/shared';
 import { useMemo } from 'react';
-import { useEntitlements } from '../../app/session/use-entitlements.ts';
+import { useEntitlements } from '../../lib/session/use-entitlements.ts';
 import { useLivePrices } from '../../lib/use-live-prices.ts';
 
 /**

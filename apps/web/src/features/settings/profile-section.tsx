@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Me, nameFormSchema } from '@tickerwise/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useAuthActions } from '../../app/session/auth-provider.tsx';
 import { SettingsPanel } from '../../components/settings-panel.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { useAuthActions } from '../../lib/session/auth-provider.tsx';
 import { showSubmitError } from '../../lib/submit-error.ts';
 import { updateName } from './api/update-name.ts';
 

@@ -1,10 +1,10 @@
 import type { Me, SignInInput, SignUpInput } from '@tickerwise/shared';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { ApiRequestError } from '../api-client.ts';
 import { getMe } from './api/get-me.ts';
 import { signInRequest } from './api/sign-in.ts';
 import { signOutRequest } from './api/sign-out.ts';
 import { signUpRequest } from './api/sign-up.ts';
-import type { AuthStore } from './auth-store.ts';
+import type { AuthStore } from './auth-state.ts';
 
 /** After sign-in or sign-up the profile must be readable, or the account cannot be used. */
 async function loadProfile(store: AuthStore, missingProfileMessage: string): Promise<Me> {

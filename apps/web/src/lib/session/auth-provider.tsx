@@ -7,13 +7,8 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import {
-  type AuthState,
-  type AuthStore,
-  createAuthStore,
-  loadingState,
-  signedOutState,
-} from './auth-store.ts';
+import { type AuthState, type AuthStore, loadingState, signedOutState } from './auth-state.ts';
+import { createAuthStore } from './auth-store.ts';
 
 export type SignedInUser = Me;
 export type { AuthState };

@@ -1,7 +1,7 @@
-import { ApiRequestError, onUnauthorized } from '../../lib/api-client.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { ApiRequestError, onUnauthorized } from '../api-client.ts';
+import { queryClient } from '../query-client.ts';
 import { getMe } from './api/get-me.ts';
-import type { AuthState, AuthStore } from './auth-store.ts';
+import type { AuthState, AuthStore } from './auth-state.ts';
 import { onStoredProfileChange } from './stored-profile.ts';
 
 /**

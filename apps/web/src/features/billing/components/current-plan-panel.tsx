@@ -9,7 +9,6 @@ import {
 } from '@tickerwise/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAuthActions } from '../../../app/session/auth-provider.tsx';
 import { SettingsPanel } from '../../../components/settings-panel.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -18,6 +17,7 @@ import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useAuthActions } from '../../../lib/session/auth-provider.tsx';
 import { changePlan } from '../api/change-plan.ts';
 import { billingStatusKey, useBillingStatus } from '../api/get-billing-status.ts';
 import { paymentsKey } from '../api/get-payments.ts';

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type PortfolioSummary, portfolioSummarySchema, revalueSummary } from '@tickerwise/shared';
 import { useMemo } from 'react';
-import { useEntitlements } from '../../../app/session/use-entitlements.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useEntitlements } from '../../../lib/session/use-entitlements.ts';
 import { useLivePrices } from '../../../lib/use-live-prices.ts';
 
 /** `GET /api/portfolios/summary`: all the user's portfolios added up at the latest prices. */

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../../app/session/auth-provider.tsx';
-import { writeStoredProfile } from '../../../app/session/stored-profile.ts';
+import { AuthProvider } from '../../../lib/session/auth-provider.tsx';
+import { writeStoredProfile } from '../../../lib/session/stored-profile.ts';
 import { HeaderAccount } from './header-account.tsx';
 
 const ada = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', subscription_tier: 'pro' };

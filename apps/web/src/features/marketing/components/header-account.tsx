@@ -1,8 +1,8 @@
 import { paths } from '@tickerwise/shared';
 import { Link } from 'react-router';
-import { usePublicAuth } from '../../../app/session/auth-provider.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { buttonStyles } from '../../../components/ui/button.tsx';
+import { usePublicAuth } from '../../../lib/session/auth-provider.tsx';
 
 const linkStyles = buttonStyles({ variant: 'dark', size: 'sm' });
 

@@ -1,10 +1,10 @@
 import { Menu, X } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { usePublicAuth } from '../../../app/session/auth-provider.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import type { Activation } from '../../../components/ui/on-demand.tsx';
+import { usePublicAuth } from '../../../lib/session/auth-provider.tsx';
 import { useOnMediaMatch } from '../../../lib/use-on-media-match.ts';
 import { siteMenus } from '../content/site-menus.ts';
 import { menuButtonStyles } from './menu-trigger-styles.ts';

@@ -2,7 +2,6 @@ import { type Holding, type MarketDataAccess, stockPath } from '@tickerwise/shar
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useEntitlements } from '../../../app/session/use-entitlements.ts';
 import { PriceCell, type QuotedPrice } from '../../../components/prices/price-cell.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -14,6 +13,7 @@ import {
   formatWeight,
 } from '../../../lib/money-format.ts';
 import { priceSourceName } from '../../../lib/price-sources.ts';
+import { useEntitlements } from '../../../lib/session/use-entitlements.ts';
 import { moveHighlight, usePriceMove } from '../../../lib/use-live-quote.ts';
 import { holdingQuote } from '../holding-quote.ts';
 import {

@@ -1,8 +1,8 @@
-import { useEntitlements } from '../../../app/session/use-entitlements.ts';
 import { MarketStatusBadge } from '../../../components/prices/market-status-badge.tsx';
 import { PricesNote } from '../../../components/prices-note.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useEntitlements } from '../../../lib/session/use-entitlements.ts';
 import { useHoldings } from '../api/get-holdings.ts';
 import { useLiveHoldings } from '../use-live-holdings.ts';
 import { AllocationPanel } from './allocation-panel.tsx';

@@ -3,12 +3,12 @@ import { deleteAccountSchema, type Me, paths, planFor } from '@tickerwise/shared
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useAuthActions } from '../../../app/session/auth-provider.tsx';
 import { SettingsPanel } from '../../../components/settings-panel.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { useAuthActions } from '../../../lib/session/auth-provider.tsx';
 import { showSubmitError } from '../../../lib/submit-error.ts';
 import { deleteAccount } from '../api/delete-account.ts';
 

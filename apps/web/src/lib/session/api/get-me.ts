@@ -1,5 +1,5 @@
 import { type Me, meSchema } from '@tickerwise/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../api-client.ts';
 
 /** `GET /api/me`: the signed-in user's profile. A 401 means there is no session. */
 export async function getMe(): Promise<Me> {

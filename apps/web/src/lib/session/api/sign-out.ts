@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../api-client.ts';
 
 /** `POST /api/auth/sign-out`: revokes the session on the server and clears its cookie. */
 export async function signOutRequest(): Promise<void> {
