@@ -39,6 +39,14 @@ module.exports = {
       },
     },
     {
+      name: 'auth-imports-no-module',
+      severity: 'error',
+      comment:
+        'Every module depends on auth, so auth imports no other module: the app hands it what it needs (onUserCreated, claimInvitation...).',
+      from: { path: `${server}modules/auth/`, pathNot: test },
+      to: { path: `${server}modules/`, pathNot: `${server}modules/auth/` },
+    },
+    {
       name: 'server-infrastructure-above-modules',
       severity: 'error',
       comment:

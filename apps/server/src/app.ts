@@ -31,7 +31,7 @@ import { PasswordConfirmations } from './modules/auth/password-confirmation.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret } from './modules/auth/server-secret.ts';
 import { sessionRoutes } from './modules/auth/session-routes.ts';
-import { registerBilling } from './modules/billing/register-billing.ts';
+import { billingCspDirectives, registerBilling } from './modules/billing/register-billing.ts';
 import type { BillingService } from './modules/billing/service.ts';
 import { registerEntitlements } from './modules/entitlements/register-entitlements.ts';
 import type { EntitlementService } from './modules/entitlements/service.ts';
@@ -95,7 +95,7 @@ declare module 'fastify' {
 
 /** Builds the whole HTTP app from a config. Tests call this in-process; main.ts listens. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
-  const securityHeaders = securityHeaderOptions(config);
+  const securityHeaders = securityHeaderOptions(config, billingCspDirectives(config.billing));
   const app = Fastify({
     logger: deps.errorLog
       ? { level: 'error', stream: deps.errorLog }

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import type { RateLimit } from './limits/attempt-limiter.ts';
 
 const secondsPerUnit = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
 
@@ -91,6 +90,12 @@ const envSchema = z.object({
   LLM_CONCURRENT_CALLS: z.coerce.number().int().min(1).max(10_000).optional(),
   LLM_CONCURRENT_CALLS_PER_USER: z.coerce.number().int().min(1).max(100).optional(),
 });
+
+/** At most `max` attempts in a window of `windowSeconds`. */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -2,7 +2,6 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
-import { billingCspDirectives } from '../modules/billing/register-billing.ts';
 
 /** A year, the HSTS lifetime browsers and preload lists expect. */
 const hstsMaxAgeSeconds = 365 * 24 * 60 * 60;
@@ -11,17 +10,19 @@ const hstsMaxAgeSeconds = 365 * 24 * 60 * 60;
  * The security headers of every answer (helmet), from the app's config. Served over https
  * (`PUBLIC_URL`), browsers are told to come back only over https (HSTS, for this host only:
  * other hosts of the domain are not ours to pin) and to fetch sub-resources over https; over
- * plain http (the local quick start) neither, or localhost would be pinned to https.
+ * plain http (the local quick start) neither, or localhost would be pinned to https. Modules
+ * that load outside code (billing: Stripe.js) add their Content-Security-Policy directives.
  */
 export function securityHeaderOptions(
-  config: Pick<Config, 'billing' | 'publicUrl'>,
+  config: Pick<Config, 'publicUrl'>,
+  moduleDirectives: Record<string, string[]> = {},
 ): FastifyHelmetOptions {
   const https = config.publicUrl.startsWith('https://');
   return {
     contentSecurityPolicy: {
       directives: {
         upgradeInsecureRequests: https ? [] : null,
-        ...billingCspDirectives(config.billing),
+        ...moduleDirectives,
       },
     },
     hsts: https ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: false } : false,

@@ -1,11 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { RateLimit } from '../config.ts';
 import type { Db } from '../db/client.ts';
-
-/** At most `max` attempts in a window of `windowSeconds`. */
-export interface RateLimit {
-  max: number;
-  windowSeconds: number;
-}
 
 export interface LimitedKey {
   key: string;

@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@tickerwise/shared';
 import { z } from 'zod';
+import type { RateLimit } from '../config.ts';
 import { publicApiPrefix } from '../http/route-access.ts';
-import type { RateLimit } from '../limits/attempt-limiter.ts';
 import { type DocumentedError, type DocumentedRoute, publicApiTags } from './public-api.ts';
 
 type JsonSchema = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { RateLimit } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { RateLimit } from '../../limits/attempt-limiter.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import { apiKeyRoutes } from './routes.ts';

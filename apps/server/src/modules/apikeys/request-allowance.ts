@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { RateLimit } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { RateLimit } from '../../limits/attempt-limiter.ts';
 
 /** Where a key stands after a request was counted (or refused). */
 export interface AllowanceVerdict {

@@ -8,10 +8,10 @@ import {
 } from '@tickerwise/shared';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimit } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { apiKeys, apiKeyWindows, profiles } from '../../db/schema/index.ts';
 import { AppError, notFound, parseInput } from '../../http/errors.ts';
-import type { RateLimit } from '../../limits/attempt-limiter.ts';
 import type { ApiCaller } from '../../public-api/api-caller.ts';
 import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
 import type { EntitlementService } from '../entitlements/service.ts';

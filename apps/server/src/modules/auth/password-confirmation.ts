@@ -1,6 +1,7 @@
+import type { RateLimit } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { AttemptLimiter, type RateLimit } from '../../limits/attempt-limiter.ts';
+import { AttemptLimiter } from '../../limits/attempt-limiter.ts';
 import { tooManyAttempts } from '../../limits/too-many-attempts.ts';
 import type { Auth } from './auth.ts';
 

@@ -2,9 +2,9 @@ import { paths, planFor } from '@tickerwise/shared';
 import { eq } from 'drizzle-orm';
 import { billingWebhookEvents } from '../../db/schema/index.ts';
 import { insertNotification } from '../notifications/service.ts';
+import type { BillingDeps } from './billing-deps.ts';
 import { recordInvoice } from './payments.ts';
 import type { ProviderEvent } from './providers/provider.ts';
-import type { BillingDeps } from './service.ts';
 import { mirrorSubscription } from './subscription-mirror.ts';
 
 /**

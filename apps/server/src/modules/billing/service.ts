@@ -13,22 +13,16 @@ import {
   testCheckoutSchemaOn,
 } from '@tickerwise/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/index.ts';
 import { AppError, notFound, parseInput } from '../../http/errors.ts';
 import { getMe, lockTier, setTier } from '../profiles/service.ts';
 import { billingDataPart } from './billing-data.ts';
+import type { BillingDeps } from './billing-deps.ts';
 import { releaseCheckout, reserveCheckout } from './checkout-slot.ts';
 import { keepPaymentsOfClosedAccount, paymentHistory, recordPayment } from './payments.ts';
 import { providerEventHandler } from './provider-events.ts';
-import type {
-  BillingProvider,
-  FirstPayment,
-  Payer,
-  PaymentDetails,
-  ProviderEvent,
-} from './providers/provider.ts';
+import type { FirstPayment, Payer, PaymentDetails, ProviderEvent } from './providers/provider.ts';
 import { mirrorSubscription } from './subscription-mirror.ts';
 import {
   billingStatus,
@@ -38,21 +32,7 @@ import {
   subscriptionAtProvider,
 } from './subscriptions.ts';
 
-export interface BillingDeps {
-  db: Db;
-  provider: BillingProvider;
-  clock: Clock;
-  /** Failures the user is not told about in detail (a clean-up at the provider that failed). */
-  log: (error: unknown) => void;
-  /** The user a customer of the payment system pays for (webhooks name customers, not users). */
-  userOfCustomer: (customerId: string) => Promise<string | null>;
-  /** Claims an invitation code for a move to Alpha (docs/PRODUCT.md §4.1), or throws a 400. */
-  claimInvitation: (
-    db: Db,
-    code: string | undefined,
-    userId: string,
-  ) => Promise<{ release(): Promise<void> }>;
-}
+export type { BillingDeps };
 
 const changeConflict = () =>
   new AppError(409, 'plan_changed', 'Your plan changed meanwhile. Reload the page and try again.');

@@ -1,12 +1,10 @@
 import type { CallBudget } from '../../upstream/call-budget.ts';
 import type { MarketLog } from '../../upstream/market-log.ts';
-import type { MarketProvider, ProviderQuote } from './providers/market-provider.ts';
+import type { CachedQuote } from './cached-quote.ts';
+import type { MarketProvider } from './providers/market-provider.ts';
 import type { QuoteHistory } from './quote-history.ts';
 
-export interface CachedQuote extends ProviderQuote {
-  /** When the server took this price in: the upstream answer, or the trade from the stream. */
-  fetchedAt: number;
-}
+export type { CachedQuote };
 
 export interface QuoteReading {
   quote: CachedQuote;

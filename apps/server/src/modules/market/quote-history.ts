@@ -5,7 +5,7 @@ import {
   sessionCloseOf,
   sessionOpenMinute,
 } from '../../calendar/market-calendar.ts';
-import type { CachedQuote } from './quote-cache.ts';
+import type { CachedQuote } from './cached-quote.ts';
 
 /** One price the server took in, and from when it held. */
 interface Observation {
