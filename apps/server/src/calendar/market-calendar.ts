@@ -3,22 +3,11 @@
  * are exchange dates written YYYY-MM-DD; a "day number" counts days since 1970-01-01, so date
  * arithmetic never meets time zones or daylight saving.
  */
+import { addDays, dateOf, dayNumber } from './days.ts';
+
+export { addDays, dateOf, dayNumber };
+
 const dayMs = 86_400_000;
-
-export function dayNumber(date: string): number {
-  return (
-    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) /
-    dayMs
-  );
-}
-
-export function dateOf(day: number): string {
-  return new Date(day * dayMs).toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  return dateOf(dayNumber(date) + days);
-}
 
 function weekday(day: number): number {
   return new Date(day * dayMs).getUTCDay();

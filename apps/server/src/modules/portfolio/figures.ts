@@ -5,8 +5,8 @@ import type {
   PortfolioSummary,
   PricesNote,
 } from '@tickerwise/shared';
+import { addDays } from '../../calendar/days.ts';
 import { type AllocationSlice, allocationOf } from './domain/allocation.ts';
-import { addDays } from './domain/calendar.ts';
 import { type HoldingFigures, heldSymbols, portfolioFigures } from './domain/holdings.ts';
 import type { LedgerEntry } from './domain/ledger.ts';
 import { type Decimal, toCents, toPlaces, toRatio, zero } from './domain/money.ts';

@@ -1,5 +1,5 @@
 import type { PerformanceRange } from '@tickerwise/shared';
-import { addDays, dayNumber, monthsBefore } from './calendar.ts';
+import { addDays, dayNumber, subtractMonths } from '../../../calendar/days.ts';
 import type { LedgerEntry } from './ledger.ts';
 import { Decimal, money } from './money.ts';
 import { annualised, moneyWeightedSteps, timeWeightedSteps } from './returns.ts';
@@ -41,13 +41,13 @@ export interface Performance {
 export function rangeStartDate(range: PerformanceRange, end: string): string | null {
   switch (range) {
     case '1m':
-      return monthsBefore(end, 1);
+      return subtractMonths(end, 1);
     case '3m':
-      return monthsBefore(end, 3);
+      return subtractMonths(end, 3);
     case 'ytd':
       return `${Number(end.slice(0, 4)) - 1}-12-31`;
     case '1y':
-      return monthsBefore(end, 12);
+      return subtractMonths(end, 12);
     case 'all':
       return null;
   }

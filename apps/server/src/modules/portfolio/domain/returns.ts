@@ -1,4 +1,4 @@
-import { dayNumber } from './calendar.ts';
+import { dayNumber } from '../../../calendar/days.ts';
 import { Decimal, money, one } from './money.ts';
 import { runNow, type Steps, stepEvery } from './steps.ts';
 import type { DailyValue } from './valuation.ts';
