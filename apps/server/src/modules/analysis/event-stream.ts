@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { type AnalysisStreamEvent, writerFallbackText } from '@tickerwise/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
+import { eventFrame, openEventStream } from '../../http/event-stream.ts';
 import type { WriterEvent } from './writer.ts';
 
 /** Whether the client asked for Server-Sent Events rather than one JSON answer. */
@@ -18,15 +19,7 @@ export class AnalysisEventStream {
   private ended = false;
 
   constructor(reply: FastifyReply, open: Set<AnalysisEventStream>) {
-    reply.hijack();
-    this.raw = reply.raw;
-    this.raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-store',
-      connection: 'keep-alive',
-      // nginx and similar proxies would otherwise hold the text back until the end.
-      'x-accel-buffering': 'no',
-    });
+    this.raw = openEventStream(reply);
     open.add(this);
     this.raw.once('close', () => {
       this.ended = true;
@@ -41,7 +34,7 @@ export class AnalysisEventStream {
 
   send(event: AnalysisStreamEvent): void {
     if (this.ended) return;
-    this.raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    this.raw.write(eventFrame(event.data, event.event));
   }
 
   /** Passes a writer's event on. */

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { LiveEvent } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { eventFrame, openEventStream } from '../../http/event-stream.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireSession } from '../auth/guard.ts';
 import { listenForSessionEnds } from '../auth/session-ends.ts';
@@ -30,7 +31,7 @@ const maxUnreadBytes = 1024 * 1024;
 const longestTimerMs = 2 ** 31 - 1;
 
 function frame(event: LiveEvent): string {
-  return `data: ${JSON.stringify(event)}\n\n`;
+  return eventFrame(event);
 }
 
 /**
@@ -79,16 +80,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
     async (request, reply) => {
       const session = await requireSession(auth, request);
       const giveBack = caps.take(session.user.id, request.ip);
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-store',
-        connection: 'keep-alive',
-        // nginx and similar proxies would otherwise buffer the stream.
-        'x-accel-buffering': 'no',
-      });
-      stream.write(`retry: ${reconnectDelayMs}\n: connected\n\n`);
+      const stream = openEventStream(reply, { retryMs: reconnectDelayMs });
       const liveId = live?.open(session.user.id, {
         write: (text) => {
           if (stream.writableLength > maxUnreadBytes) stream.end();
