@@ -47,7 +47,7 @@ export interface PerformanceChartProps {
  * The portfolio's time-weighted return since the range began against the benchmark's (a
  * dashed grey line), the tooltip adding the portfolio's value that day.
  */
-export function PerformanceChart({
+function PerformanceChart({
   points,
   benchmarkSymbol,
   heightClass = 'h-72',

@@ -4,22 +4,9 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
 });
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 /** "Nov 22, 2025", in the reader's time zone. */
 export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
-}
-
-/** "Nov 22, 2025, 3:04 PM", in the reader's time zone. */
-export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
 }
 
 /**

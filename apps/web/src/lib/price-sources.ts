@@ -10,13 +10,6 @@ export function priceSourceName(source: string): string {
   return sourceNames[source] ?? source;
 }
 
-/** True when a set of sources holds nothing but simulated or stand-in prices. */
-export function isSimulatedOnly(sources: readonly string[]): boolean {
-  return (
-    sources.length > 0 && sources.every((source) => source === 'simulated' || source === 'trade')
-  );
-}
-
 const moment = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',

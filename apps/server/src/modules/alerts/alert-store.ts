@@ -2,12 +2,10 @@ import {
   type Alert,
   type AlertFiring,
   alertFiringListLimit,
-  type CreateAlertInput,
   type createAlertSchema,
   isQuoteAlert,
   quoteAlertKinds,
   type SubscriptionTier,
-  type UpdateAlertInput,
   type updateAlertSchema,
 } from '@tickerwise/shared';
 import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
@@ -250,5 +248,3 @@ export class AlertStore {
     return row;
   }
 }
-
-export type { CreateAlertInput, UpdateAlertInput };

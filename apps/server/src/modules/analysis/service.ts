@@ -5,8 +5,4 @@
  */
 export { readIndicators } from './indicator-readings.ts';
 export { rateTechnicals } from './technical-rating.ts';
-export {
-  type TechnicalReading,
-  TechnicalReadings,
-  technicalHistoryBars,
-} from './technical-readings.ts';
+export { technicalHistoryBars } from './technical-readings.ts';

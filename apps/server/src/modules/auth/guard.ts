@@ -133,14 +133,6 @@ export async function currentSession(
   return request.verifiedSession;
 }
 
-/** The signed-in user of a request (from its session cookie), or null. */
-export async function currentUser(
-  auth: Auth,
-  request: FastifyRequest,
-): Promise<SessionUser | null> {
-  return (await currentSession(auth, request))?.user ?? null;
-}
-
 /** A 401 that also deletes the stray session cookies the request carried, if any. */
 export function sessionRefused(request: FastifyRequest) {
   const deletions = request.strayCookieDeletions;

@@ -40,7 +40,6 @@ export { roundCents } from './market-days.ts';
 export type {
   MarketProvider,
   ProviderQuote,
-  ProviderSymbolMatch,
 } from './providers/market-provider.ts';
 export type { CachedQuote, QuoteListener, QuoteOrigin, QuoteReading } from './quote-cache.ts';
 export { MarketDataUnavailable } from './quote-cache.ts';

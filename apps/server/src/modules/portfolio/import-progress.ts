@@ -7,9 +7,6 @@ export interface ProgressReport {
   finish(): void;
 }
 
-/** A report that goes nowhere (an import nobody watches). */
-export const unwatched: ProgressReport = { stage() {}, done() {}, finish() {} };
-
 /**
  * The imports and previews running on this server instance, by user and portfolio, so the
  * import dialog can ask how far its own has come while its request is still being answered.

@@ -93,5 +93,3 @@ export function StockDetailPage({ actions }: StockDetailPageProps = {}) {
     </div>
   );
 }
-
-export { StockDetailPage as Component };

@@ -10,7 +10,6 @@ import {
 import { type AuthState, type AuthStore, loadingState, signedOutState } from './auth-state.ts';
 import { createAuthStore } from './auth-store.ts';
 
-export type SignedInUser = Me;
 export type { AuthState };
 
 export interface AuthActions {

@@ -61,6 +61,3 @@ export function list(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
-
-/** Capitalises the first letter of a sentence. */
-export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -380,17 +380,10 @@ export function findLedgerProblem(entries: readonly LedgerEntry[]): LedgerProble
 }
 
 /**
- * Replays a whole ledger and lists up to `limit` problems: a transaction that cannot stand is
- * left out and the replay goes on, so one bad row of an import does not hide the next.
+ * Replays a whole ledger, in steps (see steps.ts), and lists up to `limit` problems: a
+ * transaction that cannot stand is left out and the replay goes on, so one bad row of an
+ * import does not hide the next.
  */
-export function findLedgerProblems(
-  entries: readonly LedgerEntry[],
-  limit = Number.POSITIVE_INFINITY,
-): LedgerProblem[] {
-  return runNow(ledgerProblemSteps(entries, limit));
-}
-
-/** `findLedgerProblems` in steps (see steps.ts). */
 export function* ledgerProblemSteps(
   entries: readonly LedgerEntry[],
   limit = Number.POSITIVE_INFINITY,

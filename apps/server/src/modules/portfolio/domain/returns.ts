@@ -1,20 +1,15 @@
 import { dayNumber } from '../../../calendar/days.ts';
 import { Decimal, money, one } from './money.ts';
-import { runNow, type Steps, stepEvery } from './steps.ts';
+import { type Steps, stepEvery } from './steps.ts';
 import type { DailyValue } from './valuation.ts';
 
 /**
- * Time-weighted return of each day of `series` since its first day (the base, 0 on it). Money
- * put in or taken out is not a gain: each day's return is measured on the money that was
- * invested that day, and the days are chained. Money put in counts from the start of its day
- * (it was invested at that day's trade prices), money taken out at the end of its day (it
- * came from that day's sales).
+ * Time-weighted return of each day of `series` since its first day (the base, 0 on it), in
+ * steps (see steps.ts). Money put in or taken out is not a gain: each day's return is measured
+ * on the money that was invested that day, and the days are chained. Money put in counts from
+ * the start of its day (it was invested at that day's trade prices), money taken out at the end
+ * of its day (it came from that day's sales).
  */
-export function cumulativeTimeWeighted(series: readonly DailyValue[]): Decimal[] {
-  return runNow(timeWeightedSteps(series));
-}
-
-/** `cumulativeTimeWeighted` in steps (see steps.ts). */
 export function* timeWeightedSteps(series: readonly DailyValue[]): Steps<Decimal[]> {
   const growth: Decimal[] = [];
   let factor = one;
@@ -39,18 +34,14 @@ export function* timeWeightedSteps(series: readonly DailyValue[]): Steps<Decimal
 
 /**
  * Money-weighted return over the whole series (the internal rate of return of its cash
- * flows): the value at the start counts as money put in on the first day, every flow on its
- * day, and the final value as money taken out on the last. It is the rate over the period,
- * not a yearly one; null when nothing was invested or no rate balances the flows.
+ * flows), in steps (see steps.ts), a pause after each trial rate: the value at the start
+ * counts as money put in on the first day, every flow on its day, and the final value as money
+ * taken out on the last. It is the rate over the period, not a yearly one; null when nothing
+ * was invested or no rate balances the flows.
  *
  * Solved in binary floating point: it is a rate found by iteration, not a sum of money, and
  * it is shown to two decimals of a percent.
  */
-export function moneyWeightedReturn(series: readonly DailyValue[]): Decimal | null {
-  return runNow(moneyWeightedSteps(series));
-}
-
-/** `moneyWeightedReturn` in steps (see steps.ts): a pause after each trial rate. */
 export function* moneyWeightedSteps(series: readonly DailyValue[]): Steps<Decimal | null> {
   if (series.length < 2) return null;
   const start = dayNumber(series[0]!.date);

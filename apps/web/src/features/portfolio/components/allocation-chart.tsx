@@ -11,13 +11,7 @@ ChartJS.register(ArcElement, Tooltip);
 const animate = typeof navigator === 'undefined' || !navigator.webdriver;
 
 /** A ring of the slices, each in the colour its legend row shows. */
-export function AllocationChart({
-  slices,
-  label,
-}: {
-  slices: readonly AllocationSlice[];
-  label: string;
-}) {
+function AllocationChart({ slices, label }: { slices: readonly AllocationSlice[]; label: string }) {
   const data = useMemo(
     () => ({
       labels: slices.map((slice) => slice.label),
