@@ -148,6 +148,7 @@ const ownedResources: Record<string, Fixture> = {
   'POST /api/portfolios/:portfolioId/imports': portfolioFixture(depositCsv),
   'GET /api/portfolios/:portfolioId/exports/transactions.csv': portfolioFixture(),
   'GET /api/portfolios/:portfolioId/exports/holdings.csv': portfolioFixture(),
+  'GET /api/portfolios/:portfolioId/imports/progress': portfolioFixture(),
   // The public API, for the owner's key (the owner is on Enterprise by then, which has alerts).
   'GET /api/v1/watchlists/:id': watchlistFixture(),
   'GET /api/v1/alerts/:id': async ({ testApp, owner }) => ({

@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   entitlementsFor,
@@ -144,6 +145,13 @@ describe('splits', () => {
  * 200 ms at a load of 27 on 2 cores), and the processor time of each turn is what bounds it.
  */
 const quietMachine = 1.5;
+
+/**
+ * Whether this process has the machine to itself: its stretch alone can miss other work, as
+ * the processor time it counts includes the collector's and the database's threads. A load
+ * average at or over the number of cores means other processes wait for them too.
+ */
+const machineIsFree = () => loadavg()[0]! < availableParallelism();
 
 interface Measured {
   elapsed: number;
@@ -411,7 +419,7 @@ describe('ledger size', () => {
     });
     report('valuing the largest ledger', valuing);
     expect(valuing.longestTurnCpuMs).toBeLessThan(100);
-    if (valuing.stretch < quietMachine) expect(valuing.maxMs).toBeLessThan(100);
+    if (valuing.stretch < quietMachine && machineIsFree()) expect(valuing.maxMs).toBeLessThan(100);
 
     // The answers are read after the measure: parsing them is the test's work, not the server's.
     let csv: Awaited<ReturnType<typeof call>> | undefined;
@@ -429,6 +437,7 @@ describe('ledger size', () => {
     expect(largest.transactions).toHaveLength(allowed);
     report('exporting the largest ledger', exporting);
     expect(exporting.longestTurnCpuMs).toBeLessThan(100);
-    if (exporting.stretch < quietMachine) expect(exporting.maxMs).toBeLessThan(100);
+    if (exporting.stretch < quietMachine && machineIsFree())
+      expect(exporting.maxMs).toBeLessThan(100);
   }, 480_000);
 });

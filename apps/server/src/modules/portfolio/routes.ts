@@ -190,13 +190,18 @@ export const portfolioRoutes: FastifyPluginAsync<{
   );
 
   // How far the user's own running import or preview into the portfolio has come (the dialog
-  // asks while its request is answered); null when none runs.
+  // asks while its request is answered); null when none runs. A running one is the user's by
+  // construction and is answered from memory (the embedded database may be busy storing it);
+  // otherwise the portfolio must be the user's, or it is a 404 like every other.
   app.get<PortfolioParams>(
     '/api/portfolios/:portfolioId/imports/progress',
     user,
     async (request): Promise<ImportProgressResponse> => {
       const { id } = await requireUser(auth, request);
-      return { progress: portfolios.importProgress(id, request.params.portfolioId) };
+      const { portfolioId } = request.params;
+      const progress = portfolios.importProgress(id, portfolioId);
+      if (progress === null) await portfolios.get(id, portfolioId);
+      return { progress };
     },
   );
 
