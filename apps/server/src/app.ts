@@ -10,6 +10,7 @@ import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRouteAccess } from './http/route-access.ts';
 import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers.ts';
 import { registerApiNotFound, registerSpa } from './http/spa.ts';
+import { Scheduler } from './lifecycle/scheduler.ts';
 import { registerMarketData } from './market-data/register-market-data.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
@@ -90,6 +91,8 @@ declare module 'fastify' {
     userData: UserDataRegistry;
     /** The public API's routes, as its reference lists them. */
     publicApi: PublicApi;
+    /** This instance's periodic work, stopped when the app closes (lifecycle/scheduler.ts). */
+    scheduler: Scheduler;
   }
 }
 
@@ -122,6 +125,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       warn: (message) => app.log.warn(message),
     }));
   app.decorate('database', database);
+  const scheduler = new Scheduler(app.log);
+  app.decorate('scheduler', scheduler);
+  app.addHook('preClose', () => scheduler.stop());
   if (!deps.database) app.addHook('onClose', () => database.close());
 
   registerErrorHandling(app);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { AnalystConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { repeatWhileUp } from '../../lifecycle/repeat-while-up.ts';
 import type { MarketData } from '../../market-data/market-data.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
@@ -129,7 +128,7 @@ export async function registerAnalysis(
   app.decorate('analysis', analysis);
   await app.register(analysisRoutes, { auth: options.auth, analysis });
 
-  repeatWhileUp(app, 'analysis clean-up', pruneIntervalMs, () => {
+  app.scheduler.every('analysis clean-up', pruneIntervalMs, () => {
     const before = new Date(clock().getTime() - keptDays * 86_400_000).toISOString().slice(0, 10);
     return store.forgetBefore(before, before);
   });

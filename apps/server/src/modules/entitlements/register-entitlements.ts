@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { repeatWhileUp } from '../../lifecycle/repeat-while-up.ts';
 import type { Auth } from '../auth/auth.ts';
 import { entitlementRoutes } from './routes.ts';
 import {
@@ -37,7 +36,7 @@ export async function registerEntitlements(
   });
   await app.register(entitlementRoutes, { auth: options.auth, entitlements });
 
-  repeatWhileUp(app, 'usage clean-up', pruneIntervalMs, () =>
+  app.scheduler.every('usage clean-up', pruneIntervalMs, () =>
     forgetUsageBefore(db, new Date(clock().getTime() - usageKeptMs)),
   );
   return entitlements;

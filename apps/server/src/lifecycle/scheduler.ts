@@ -1,0 +1,94 @@
+/**
+ * The one way an instance runs its own periodic work (docs/ARCHITECTURE.md, "Periodic work"):
+ * refreshing quotes, sweeping plan changes, pruning old rows, checkpointing the embedded
+ * database. Work that must run once across every instance goes through the jobs table instead.
+ *
+ * Every loop runs one pass at a time (a slow pass is not overlapped by the next tick), a pass
+ * that throws is logged as `${name} failed` and tried again at the next tick, no timer keeps the
+ * process alive, and `stop()` (the app calls it when closing) clears every timer and waits for
+ * the passes under way.
+ */
+export interface SchedulerLog {
+  error(details: { err: unknown }, message: string): void;
+}
+
+export interface ScheduledLoop {
+  readonly name: string;
+  /** Runs one pass now (or joins the one under way); tests drive loops with it. */
+  runNow(): Promise<void>;
+  /** Stops this loop; a pass under way finishes. */
+  stop(): void;
+}
+
+interface Loop extends ScheduledLoop {
+  running: Promise<void> | null;
+}
+
+export class Scheduler {
+  private readonly loops = new Set<Loop>();
+  private stopped = false;
+
+  constructor(private readonly log: SchedulerLog) {}
+
+  /** Runs `task` every `intervalMs` (and once at once when `runAtStart`). */
+  every(
+    name: string,
+    intervalMs: number,
+    task: () => unknown,
+    options: { runAtStart?: boolean } = {},
+  ): ScheduledLoop {
+    const loop = this.loop(name, task, () => clearInterval(timer));
+    const timer = setInterval(() => void loop.runNow(), intervalMs);
+    timer.unref();
+    if (this.stopped) loop.stop();
+    else if (options.runAtStart) void loop.runNow();
+    return loop;
+  }
+
+  /** Runs `task` once after `delayMs`, unless stopped first. */
+  after(name: string, delayMs: number, task: () => unknown): ScheduledLoop {
+    const loop = this.loop(name, task, () => clearTimeout(timer));
+    const timer = setTimeout(() => {
+      void loop.runNow().finally(() => this.loops.delete(loop));
+    }, delayMs);
+    timer.unref();
+    if (this.stopped) loop.stop();
+    return loop;
+  }
+
+  /** The names of the loops now scheduled (the health page and tests read them). */
+  names(): string[] {
+    return [...this.loops].map((loop) => loop.name);
+  }
+
+  /** Clears every timer and waits for the passes under way; later loops never start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const running = [...this.loops].map((loop) => loop.running);
+    for (const loop of [...this.loops]) loop.stop();
+    await Promise.all(running);
+  }
+
+  private loop(name: string, task: () => unknown, clear: () => void): Loop {
+    const loop: Loop = {
+      name,
+      running: null,
+      runNow: () => {
+        loop.running ??= Promise.resolve()
+          .then(task)
+          .then(() => undefined)
+          .catch((error: unknown) => this.log.error({ err: error }, `${name} failed`))
+          .finally(() => {
+            loop.running = null;
+          });
+        return loop.running;
+      },
+      stop: () => {
+        clear();
+        this.loops.delete(loop);
+      },
+    };
+    this.loops.add(loop);
+    return loop;
+  }
+}
