@@ -39,6 +39,14 @@ module.exports = {
       },
     },
     {
+      name: 'market-data-through-index',
+      severity: 'error',
+      comment:
+        'Market data (quotes, history, symbols, company data, calendar, reference list, adapters) is one area: the rest of the server imports src/market-data/index.ts only (docs/decisions/0029-one-market-data-area.md). Server tests under apps/server/test may reach further.',
+      from: { path: server, pathNot: `${server}market-data/` },
+      to: { path: `${server}market-data/`, pathNot: `${server}market-data/index\\.ts$` },
+    },
+    {
       name: 'auth-imports-no-module',
       severity: 'error',
       comment:

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client.ts';
-import { simulatedQuote } from '../../apps/server/src/modules/market/providers/simulated.ts';
-import { listedSymbols } from '../../apps/server/src/reference/universe.ts';
+import { simulatedQuote } from '../../apps/server/src/market-data/adapters/simulated/provider.ts';
+import { listedSymbols } from '../../apps/server/src/market-data/reference/universe.ts';
 
 /** The first `count` symbols of the universe with their simulated price now. */
 export function benchSymbols(count: number, now = Date.now()) {

@@ -6,7 +6,7 @@
 // server instead of the embedded PGlite (which shares the server's event loop).
 import pg from 'pg';
 
-import { listedSymbols } from '../../apps/server/src/reference/universe.ts';
+import { listedSymbols } from '../../apps/server/src/market-data/reference/universe.ts';
 import { startFakeFinnhub } from '../../apps/server/test/fake-finnhub.ts';
 import { startFakeTiingo } from '../../apps/server/test/fake-tiingo.ts';
 import { percentile, signUpAccounts, startBenchApp } from '../support/bench-app.ts';

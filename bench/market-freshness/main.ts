@@ -13,11 +13,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { instantInNewYork } from '../../apps/server/src/calendar/market-calendar.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { instantInNewYork } from '../../apps/server/src/market-data/calendar/market-calendar.ts';
 import { createMarketData } from '../../apps/server/src/market-data/market-data.ts';
-import { realtimeViewer } from '../../apps/server/src/modules/market/service.ts';
-import { listedSymbols } from '../../apps/server/src/reference/universe.ts';
+import { realtimeViewer } from '../../apps/server/src/market-data/quotes/service.ts';
+import { listedSymbols } from '../../apps/server/src/market-data/reference/universe.ts';
 import { startFakeFinnhub } from '../../apps/server/test/fake-finnhub.ts';
 import { percentile } from '../support/bench-app.ts';
 

@@ -3,7 +3,7 @@
 // a real route in the same process, and the public API's quote behind a session cookie.
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { realtimeViewer } from '../../apps/server/src/modules/market/service.ts';
+import { realtimeViewer } from '../../apps/server/src/market-data/quotes/service.ts';
 
 const config = loadConfig();
 const app = await buildApp(config);

@@ -2,7 +2,7 @@
 // lower and upper case, misses) against the server, beside its bare route in the same run.
 // Run: npm run bench:symbol-search   Target: p99 < 10 ms, ratio search/bare >= 0.5.
 import { Agent, request } from 'node:http';
-import { listedSymbols } from '../../apps/server/src/reference/universe.ts';
+import { listedSymbols } from '../../apps/server/src/market-data/reference/universe.ts';
 import { percentile, signUpAccounts, startBenchApp } from '../support/bench-app.ts';
 
 const searches = 10_000;

@@ -1,12 +1,12 @@
-// Regenerates src/reference/universe.json, the list of US-listed stocks and
+// Regenerates src/market-data/reference/universe.json, the list of US-listed stocks and
 // ETFs that search, detail pages and the simulated provider know, from public-domain CSVs.
 // Usage (from apps/server):
 //   node scripts/build-universe.mjs --sp500 constituents.csv --nasdaq nasdaq-listed-symbols.csv \
 //     --other other-listed.csv
-// Where each file comes from and its licence: src/reference/README.md.
+// Where each file comes from and its licence: src/market-data/reference/README.md.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const output = new URL('../src/reference/universe.json', import.meta.url);
+const output = new URL('../src/market-data/reference/universe.json', import.meta.url);
 
 function argument(name) {
   const index = process.argv.indexOf(`--${name}`);

@@ -14,9 +14,12 @@ import {
   watchlistDetailSchema,
 } from '@tickerwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantInNewYork, lastClosedSession } from '../src/calendar/market-calendar.ts';
 import type { ApiRoute } from '../src/http/route-access.ts';
-import { simulatedQuote } from '../src/modules/market/providers/simulated.ts';
+import { simulatedQuote } from '../src/market-data/adapters/simulated/provider.ts';
+import {
+  instantInNewYork,
+  lastClosedSession,
+} from '../src/market-data/calendar/market-calendar.ts';
 import { setTier } from '../src/modules/profiles/service.ts';
 import { type EventStream, openEventStream } from './event-stream.ts';
 import { type FakeFinnhub, startFakeFinnhub } from './fake-finnhub.ts';

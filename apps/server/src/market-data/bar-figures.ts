@@ -1,5 +1,5 @@
 import { getCorrelation, getStandardDeviation } from 'trading-signals';
-import { periodStartIndex } from '../calendar/periods.ts';
+import { periodStartIndex } from './calendar/periods.ts';
 
 /**
  * The figures read from a symbol's stored daily bars that more than one screen shows: the

@@ -6,10 +6,10 @@ import {
   stockResponseSchema,
 } from '@tickerwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpUser, type TestApp } from '../../../test/test-app.ts';
-import { testClock } from '../../../test/test-clock.ts';
-import { instantInNewYork } from '../../calendar/market-calendar.ts';
-import { listedSymbols } from '../../reference/universe.ts';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
+import { testClock } from '../../test/test-clock.ts';
+import { instantInNewYork } from './calendar/market-calendar.ts';
+import { listedSymbols } from './reference/universe.ts';
 
 /**
  * docs/PRODUCT.md §7.2: a figure that two screens show is computed once. For each symbol on

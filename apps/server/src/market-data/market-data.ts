@@ -1,17 +1,17 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { createBarsProvider } from '../modules/history/providers/create-bars-provider.ts';
-import { HistoryService } from '../modules/history/service.ts';
-import { CompanyService } from '../modules/market/company-service.ts';
-import { createMarketProvider } from '../modules/market/providers/create-provider.ts';
-import { MarketService } from '../modules/market/service.ts';
-import { StandingDemand } from '../modules/market/standing-demand.ts';
-import { createTradeStream } from '../modules/market/streams/create-trade-stream.ts';
-import { SymbolDirectory } from '../modules/symbols/directory.ts';
-import { SymbolSearch } from '../modules/symbols/service.ts';
-import { SimulatedPriceControl } from '../simulation/price-control.ts';
-import { CallBudget } from '../upstream/call-budget.ts';
-import type { MarketLog } from '../upstream/market-log.ts';
+import { createBarsProvider } from './adapters/create-bars-provider.ts';
+import { createMarketProvider } from './adapters/create-provider.ts';
+import { createTradeStream } from './adapters/create-trade-stream.ts';
+import { SimulatedPriceControl } from './adapters/simulated/price-control.ts';
+import { CompanyService } from './company/service.ts';
+import { HistoryService } from './history/service.ts';
+import { MarketService } from './quotes/service.ts';
+import { StandingDemand } from './quotes/standing-demand.ts';
+import { SymbolDirectory } from './symbols/directory.ts';
+import { SymbolSearch } from './symbols/service.ts';
+import { CallBudget } from './upstream/call-budget.ts';
+import type { MarketLog } from './upstream/market-log.ts';
 
 export interface MarketData {
   market: MarketService;

@@ -8,9 +8,9 @@ import {
   symbolSearchResponseSchema,
 } from '@tickerwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpUser, type TestApp } from '../../../test/test-app.ts';
-import { subtractMonths } from '../../calendar/days.ts';
-import { addDays, lastClosedSession, tradingDaysBetween } from '../../calendar/market-calendar.ts';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
+import { subtractMonths } from './calendar/days.ts';
+import { addDays, lastClosedSession, tradingDaysBetween } from './calendar/market-calendar.ts';
 
 describe('market data API on the simulated provider', () => {
   let testApp: TestApp;

@@ -7,11 +7,11 @@ import {
   stockResponseSchema,
 } from '@tickerwise/shared';
 import { z } from 'zod';
-import { type PublicApi, publicSymbolSchema } from '../../public-api/public-api.ts';
-import type { HistoryService } from '../history/service.ts';
-import type { CompanyService } from './company-service.ts';
-import { historyAnswer } from './history-answer.ts';
-import type { MarketService, MarketViewer } from './service.ts';
+import { type PublicApi, publicSymbolSchema } from '../public-api/public-api.ts';
+import type { CompanyService } from './company/service.ts';
+import { historyAnswer } from './history/history-answer.ts';
+import type { HistoryService } from './history/service.ts';
+import type { MarketService, MarketViewer } from './quotes/service.ts';
 
 const symbolParams = z.object({
   symbol: publicSymbolSchema.meta({

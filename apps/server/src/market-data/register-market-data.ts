@@ -4,13 +4,13 @@ import type { Config, MarketConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import type { EntitlementService } from '../modules/entitlements/service.ts';
-import { dailyRefresh } from '../modules/history/daily-refresh.ts';
 import { JobQueue } from '../modules/jobs/job-queue.ts';
 import { JobRunner } from '../modules/jobs/job-runner.ts';
-import { marketRoutes } from '../modules/market/routes.ts';
-import { simulationRoutes } from '../modules/market/simulation-routes.ts';
-import { symbolRoutes } from '../modules/symbols/routes.ts';
+import { dailyRefresh } from './history/daily-refresh.ts';
 import { createMarketData, type MarketData } from './market-data.ts';
+import { marketRoutes } from './routes.ts';
+import { simulationRoutes } from './simulation-routes.ts';
+import { symbolRoutes } from './symbols/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

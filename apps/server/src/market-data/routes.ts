@@ -10,16 +10,16 @@ import {
   type StockResponse,
 } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError, parseInput } from '../../http/errors.ts';
-import { EtagCache, sendWithEtag } from '../../http/etag.ts';
-import { SharedJson } from '../../http/shared-json.ts';
-import type { Auth } from '../auth/auth.ts';
-import { requireUser } from '../auth/guard.ts';
-import type { EntitlementService } from '../entitlements/service.ts';
-import type { HistoryService } from '../history/service.ts';
-import type { CompanyService } from './company-service.ts';
-import { historyAnswer } from './history-answer.ts';
-import type { MarketService, MarketViewer } from './service.ts';
+import { AppError, parseInput } from '../http/errors.ts';
+import { EtagCache, sendWithEtag } from '../http/etag.ts';
+import { SharedJson } from '../http/shared-json.ts';
+import type { Auth } from '../modules/auth/auth.ts';
+import { requireUser } from '../modules/auth/guard.ts';
+import type { EntitlementService } from '../modules/entitlements/service.ts';
+import type { CompanyService } from './company/service.ts';
+import { historyAnswer } from './history/history-answer.ts';
+import type { HistoryService } from './history/service.ts';
+import type { MarketService, MarketViewer } from './quotes/service.ts';
 
 export interface MarketRoutesOptions {
   auth: Auth;

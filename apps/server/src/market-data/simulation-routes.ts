@@ -1,8 +1,8 @@
 import { simulatedPriceSchema } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { parseInput } from '../../http/errors.ts';
-import type { SimulatedPriceControl } from '../../simulation/price-control.ts';
-import type { MarketService } from './service.ts';
+import { parseInput } from '../http/errors.ts';
+import type { SimulatedPriceControl } from './adapters/simulated/price-control.ts';
+import type { MarketService } from './quotes/service.ts';
 
 export interface SimulationRoutesOptions {
   market: MarketService;

@@ -1,5 +1,5 @@
 import type { DataSource } from '@tickerwise/shared';
-import type { CallLimit } from '../../../upstream/upstream.ts';
+import type { CallLimit } from '../upstream/upstream.ts';
 
 /** One trading day as a source reports it (US dollars; volume in shares, 0 when unknown). */
 export interface ProviderBar {

@@ -1,8 +1,8 @@
-import type { HistoryConfig, MarketConfig } from '../../../config.ts';
+import type { HistoryConfig, MarketConfig } from '../../config.ts';
 import type { BarsProvider } from './bars-provider.ts';
-import { createFinnhubCandles } from './finnhub-candles.ts';
-import { createSimulatedBars } from './simulated.ts';
-import { createTiingoBars } from './tiingo.ts';
+import { createFinnhubCandles } from './finnhub/candles.ts';
+import { createSimulatedBars } from './simulated/bars.ts';
+import { createTiingoBars } from './tiingo/daily-bars.ts';
 
 export function createBarsProvider(
   market: MarketConfig,

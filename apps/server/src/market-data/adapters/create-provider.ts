@@ -1,8 +1,8 @@
-import type { MarketConfig } from '../../../config.ts';
-import type { SimulatedPriceControl } from '../../../simulation/price-control.ts';
-import { createFinnhubProvider } from './finnhub.ts';
+import type { MarketConfig } from '../../config.ts';
+import { createFinnhubProvider } from './finnhub/provider.ts';
 import type { MarketProvider } from './market-provider.ts';
-import { createSimulatedProvider } from './simulated.ts';
+import type { SimulatedPriceControl } from './simulated/price-control.ts';
+import { createSimulatedProvider } from './simulated/provider.ts';
 
 export function createMarketProvider(
   config: MarketConfig,

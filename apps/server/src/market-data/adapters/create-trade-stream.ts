@@ -1,9 +1,9 @@
-import type { MarketConfig } from '../../../config.ts';
-import type { MarketLog } from '../../../upstream/market-log.ts';
-import type { MarketProvider } from '../providers/market-provider.ts';
-import { RegularSession } from '../regular-session.ts';
-import { FinnhubTradeStream } from './finnhub-trade-stream.ts';
-import { SimulatedTradeStream } from './simulated-trade-stream.ts';
+import type { MarketConfig } from '../../config.ts';
+import { RegularSession } from '../quotes/regular-session.ts';
+import type { MarketLog } from '../upstream/market-log.ts';
+import { FinnhubTradeStream } from './finnhub/trade-stream.ts';
+import type { MarketProvider } from './market-provider.ts';
+import { SimulatedTradeStream } from './simulated/trade-stream.ts';
 import type { TradeStream } from './trade-stream.ts';
 
 /** The live trade stream of the configured provider; undefined when it has none or it is off. */

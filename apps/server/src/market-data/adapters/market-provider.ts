@@ -1,5 +1,5 @@
 import type { CompanyProfile, DataSource, KeyMetrics } from '@tickerwise/shared';
-import type { CallLimit } from '../../../upstream/upstream.ts';
+import type { CallLimit } from '../upstream/upstream.ts';
 
 export interface ProviderQuote {
   /** Current price; 0 when the provider knows none (Finnhub answers zeros for unknown symbols). */

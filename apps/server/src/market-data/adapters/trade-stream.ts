@@ -1,4 +1,4 @@
-import type { Trade } from '../quote-cache.ts';
+import type { Trade } from '../quotes/quote-cache.ts';
 
 /** `connected`: trades flow; `connecting`: (re)connecting, quotes come from upstream calls. */
 export type TradeStreamState = 'connected' | 'connecting';

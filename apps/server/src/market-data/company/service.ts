@@ -2,21 +2,21 @@ import type { CompanyData, CompanyProfile, KeyMetrics } from '@tickerwise/shared
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companyData } from '../../db/schema/index.ts';
+import type { MarketProvider } from '../adapters/market-provider.ts';
+import { emptyMetrics, simulatedCompany } from '../adapters/simulated/company.ts';
 import {
   againstBenchmark,
   type BarLike,
   benchmarkSymbol,
   yearOfBarsWithMargin,
   yearRange,
-} from '../../market-data/bar-figures.ts';
-import { listedSymbol } from '../../reference/universe.ts';
-import type { CallBudget } from '../../upstream/call-budget.ts';
-import type { MarketLog } from '../../upstream/market-log.ts';
+} from '../bar-figures.ts';
+import { isoDate } from '../calendar/market-days.ts';
 import type { HistoryService } from '../history/service.ts';
+import { listedSymbol } from '../reference/universe.ts';
 import type { Security } from '../symbols/service.ts';
-import { isoDate } from './market-days.ts';
-import type { MarketProvider } from './providers/market-provider.ts';
-import { emptyMetrics, simulatedCompany } from './simulated-company.ts';
+import type { CallBudget } from '../upstream/call-budget.ts';
+import type { MarketLog } from '../upstream/market-log.ts';
 
 export interface CompanyServiceOptions {
   db: Db;

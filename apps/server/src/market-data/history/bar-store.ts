@@ -2,7 +2,7 @@ import type { DailyBar } from '@tickerwise/shared';
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { barCoverage, dailyBars } from '../../db/schema/index.ts';
-import type { ProviderBar } from './providers/bars-provider.ts';
+import type { ProviderBar } from '../adapters/bars-provider.ts';
 
 export interface Coverage {
   source: string;

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeFinnhub, startFakeFinnhub } from '../../../test/fake-finnhub.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
-import { instantInNewYork } from '../../calendar/market-calendar.ts';
 import { barCoverage, dailyBars } from '../../db/schema/index.ts';
-import { createMarketData } from '../../market-data/market-data.ts';
-import { JobQueue, JobRunner } from '../jobs/service.ts';
+import { JobQueue, JobRunner } from '../../modules/jobs/service.ts';
+import { instantInNewYork } from '../calendar/market-calendar.ts';
+import { createMarketData } from '../market-data.ts';
 import { dailyRefresh, dailyRefreshJob } from './daily-refresh.ts';
 
 const silentLog = { warn: () => {}, error: () => {} };

@@ -1,7 +1,7 @@
-import { lastClosedSession, newYorkTime } from '../../calendar/market-calendar.ts';
-import type { MarketLog } from '../../upstream/market-log.ts';
-import type { JobHandler, JobOutcome, JobQueue } from '../jobs/service.ts';
-import type { MarketService } from '../market/service.ts';
+import type { JobHandler, JobOutcome, JobQueue } from '../../modules/jobs/service.ts';
+import { lastClosedSession, newYorkTime } from '../calendar/market-calendar.ts';
+import type { MarketService } from '../quotes/service.ts';
+import type { MarketLog } from '../upstream/market-log.ts';
 import { type HistoryService, keepFreshMs } from './service.ts';
 
 export const dailyRefreshJob = 'history.daily-refresh';

@@ -1,5 +1,5 @@
 import type { HistoryRange, HistoryResponse } from '@tickerwise/shared';
-import type { HistoryService } from '../history/service.ts';
+import type { HistoryService } from './service.ts';
 
 /**
  * The stored daily bars of a range, as the chart and the public API send them, up to

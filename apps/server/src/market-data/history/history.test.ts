@@ -2,11 +2,11 @@ import { count, countDistinct, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeTiingo, startFakeTiingo } from '../../../test/fake-tiingo.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
-import { instantInNewYork, tradingDaysBetween } from '../../calendar/market-calendar.ts';
 import { barCoverage, dailyBars, jobs } from '../../db/schema/index.ts';
-import { CallBudget } from '../../upstream/call-budget.ts';
-import { UpstreamError } from '../../upstream/upstream.ts';
-import { createTiingoBars } from './providers/tiingo.ts';
+import { createTiingoBars } from '../adapters/tiingo/daily-bars.ts';
+import { instantInNewYork, tradingDaysBetween } from '../calendar/market-calendar.ts';
+import { CallBudget } from '../upstream/call-budget.ts';
+import { UpstreamError } from '../upstream/upstream.ts';
 import { HistoryService } from './service.ts';
 
 const silentLog = { warn: () => {} };

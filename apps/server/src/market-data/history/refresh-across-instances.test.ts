@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testConfig, testDeps } from '../../test/test-app.ts';
-import { buildApp } from '../app.ts';
+import { createTestApp, type TestApp, testConfig, testDeps } from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
+import { barCoverage, dailyBars, jobs } from '../../db/schema/index.ts';
+import { JobQueue } from '../../modules/jobs/service.ts';
 import { lastClosedSession, previousTradingDay } from '../calendar/market-calendar.ts';
-import { type Database, openDatabase } from '../db/client.ts';
-import { barCoverage, dailyBars, jobs } from '../db/schema/index.ts';
-import { dailyRefreshJob } from '../modules/history/daily-refresh.ts';
-import { JobQueue } from '../modules/jobs/service.ts';
+import { dailyRefreshJob } from './daily-refresh.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

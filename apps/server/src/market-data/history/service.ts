@@ -1,19 +1,19 @@
 import type { DataSource, HistoryRange } from '@tickerwise/shared';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import type { BarsProvider, ProviderBar } from '../adapters/bars-provider.ts';
 import {
   addDays,
   lastClosedSession,
   previousTradingDay,
   sessionCloseOf,
-} from '../../calendar/market-calendar.ts';
-import { periodStart, periodStartIndex } from '../../calendar/periods.ts';
-import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
-import type { CallBudget } from '../../upstream/call-budget.ts';
-import type { MarketLog } from '../../upstream/market-log.ts';
-import { UpstreamError } from '../../upstream/upstream.ts';
+} from '../calendar/market-calendar.ts';
+import { periodStart, periodStartIndex } from '../calendar/periods.ts';
+import type { CallBudget } from '../upstream/call-budget.ts';
+import type { MarketLog } from '../upstream/market-log.ts';
+import { UpstreamError } from '../upstream/upstream.ts';
 import { BarStore, type StoredBar } from './bar-store.ts';
-import type { BarsProvider, ProviderBar } from './providers/bars-provider.ts';
 
 export interface HistoryServiceOptions {
   db: Db;

@@ -1,4 +1,4 @@
-import type { ProviderQuote } from './providers/market-provider.ts';
+import type { ProviderQuote } from '../adapters/market-provider.ts';
 
 /** A quote as the server keeps it: the provider's figures and when they were taken in. */
 export interface CachedQuote extends ProviderQuote {

@@ -1,8 +1,8 @@
-import type { MarketLog } from '../../upstream/market-log.ts';
+import type { TradeStream } from '../adapters/trade-stream.ts';
+import type { MarketLog } from '../upstream/market-log.ts';
 import type { DemandRegistry } from './demand.ts';
 import type { QuoteCache } from './quote-cache.ts';
 import type { RegularSession } from './regular-session.ts';
-import type { TradeStream } from './streams/trade-stream.ts';
 
 export interface LiveFeedOptions {
   stream: TradeStream;

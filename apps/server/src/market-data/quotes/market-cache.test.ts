@@ -4,7 +4,7 @@ import { type FakeFinnhub, startFakeFinnhub } from '../../../test/fake-finnhub.t
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
 import { barCoverage, companyData, dailyBars, jobs } from '../../db/schema/index.ts';
 import type { AppError } from '../../http/errors.ts';
-import { createMarketData } from '../../market-data/market-data.ts';
+import { createMarketData } from '../market-data.ts';
 import { QuoteCache } from './quote-cache.ts';
 import { realtimeViewer as viewer } from './service.ts';
 

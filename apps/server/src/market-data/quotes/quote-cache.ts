@@ -1,7 +1,7 @@
-import type { CallBudget } from '../../upstream/call-budget.ts';
-import type { MarketLog } from '../../upstream/market-log.ts';
+import type { MarketProvider } from '../adapters/market-provider.ts';
+import type { CallBudget } from '../upstream/call-budget.ts';
+import type { MarketLog } from '../upstream/market-log.ts';
 import type { CachedQuote } from './cached-quote.ts';
-import type { MarketProvider } from './providers/market-provider.ts';
 import type { QuoteHistory } from './quote-history.ts';
 
 export type { CachedQuote };

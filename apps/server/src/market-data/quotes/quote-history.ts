@@ -4,7 +4,7 @@ import {
   previousTradingDay,
   sessionCloseOf,
   sessionOpenMinute,
-} from '../../calendar/market-calendar.ts';
+} from '../calendar/market-calendar.ts';
 import type { CachedQuote } from './cached-quote.ts';
 
 /** One price the server took in, and from when it held. */

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeFinnhub, startFakeFinnhub } from '../../../test/fake-finnhub.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
-import { instantInNewYork } from '../../calendar/market-calendar.ts';
-import { createMarketData } from '../../market-data/market-data.ts';
-import { listedSymbols } from '../../reference/universe.ts';
+import { instantInNewYork } from '../calendar/market-calendar.ts';
+import { createMarketData } from '../market-data.ts';
+import { listedSymbols } from '../reference/universe.ts';
 import { firstQuoteShare, waitingShare } from './refresh-scheduler.ts';
 import { type DemandReason, type MarketService, realtimeViewer } from './service.ts';
 

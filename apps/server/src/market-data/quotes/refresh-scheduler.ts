@@ -1,5 +1,5 @@
-import type { CallBudget } from '../../upstream/call-budget.ts';
-import type { MarketLog } from '../../upstream/market-log.ts';
+import type { CallBudget } from '../upstream/call-budget.ts';
+import type { MarketLog } from '../upstream/market-log.ts';
 import type { DemandRegistry } from './demand.ts';
 import type { QuoteCache } from './quote-cache.ts';
 

@@ -5,7 +5,7 @@ import {
   newYorkTime,
   sessionCloseOf,
   sessionOpenMinute,
-} from '../../calendar/market-calendar.ts';
+} from '../calendar/market-calendar.ts';
 
 interface Day {
   /** The New York day's first and next day's first instant. */

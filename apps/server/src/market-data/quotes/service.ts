@@ -8,20 +8,21 @@ import {
   type Stock,
   stockSymbols,
 } from '@tickerwise/shared';
-import { lastClosedSession, marketStatusAt } from '../../calendar/market-calendar.ts';
-import { periodStartIndex } from '../../calendar/periods.ts';
 import { AppError } from '../../http/errors.ts';
-import { type BarLike, yearOfBarsWithMargin, yearRange } from '../../market-data/bar-figures.ts';
-import { featuredEtfs } from '../../reference/universe.ts';
-import type { CallBudget } from '../../upstream/call-budget.ts';
-import type { MarketLog } from '../../upstream/market-log.ts';
+import type { MarketProvider } from '../adapters/market-provider.ts';
+import type { TradeStream } from '../adapters/trade-stream.ts';
+import { type BarLike, yearOfBarsWithMargin, yearRange } from '../bar-figures.ts';
+import { lastClosedSession, marketStatusAt } from '../calendar/market-calendar.ts';
+import { roundCents } from '../calendar/market-days.ts';
+import { periodStartIndex } from '../calendar/periods.ts';
+import type { CompanyService } from '../company/service.ts';
 import type { HistoryService } from '../history/service.ts';
+import { featuredEtfs } from '../reference/universe.ts';
 import type { Security, SymbolDirectory } from '../symbols/service.ts';
-import type { CompanyService } from './company-service.ts';
+import type { CallBudget } from '../upstream/call-budget.ts';
+import type { MarketLog } from '../upstream/market-log.ts';
 import { type DemandReason, DemandRegistry } from './demand.ts';
 import { LiveFeed } from './live-feed.ts';
-import { roundCents } from './market-days.ts';
-import type { MarketProvider } from './providers/market-provider.ts';
 import {
   type CachedQuote,
   MarketDataUnavailable,
@@ -32,15 +33,14 @@ import {
 import { QuoteHistory } from './quote-history.ts';
 import { RefreshScheduler } from './refresh-scheduler.ts';
 import { RegularSession } from './regular-session.ts';
-import type { TradeStream } from './streams/trade-stream.ts';
 import { syntheticSeries } from './synthetic-series.ts';
 
-export type { DemandReason, DemandRegistry } from './demand.ts';
-export { roundCents } from './market-days.ts';
 export type {
   MarketProvider,
   ProviderQuote,
-} from './providers/market-provider.ts';
+} from '../adapters/market-provider.ts';
+export { roundCents } from '../calendar/market-days.ts';
+export type { DemandReason, DemandRegistry } from './demand.ts';
 export type { CachedQuote, QuoteListener, QuoteOrigin, QuoteReading } from './quote-cache.ts';
 export { MarketDataUnavailable } from './quote-cache.ts';
 export { type StandingDemand, symbolCounts } from './standing-demand.ts';

@@ -6,7 +6,7 @@ import {
   type TestApp,
   testOrigin,
 } from '../../../test/test-app.ts';
-import { setTier } from '../profiles/service.ts';
+import { setTier } from '../../modules/profiles/service.ts';
 
 let testApp: TestApp;
 let user: SignedUpUser;

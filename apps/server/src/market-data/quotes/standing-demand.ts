@@ -1,4 +1,4 @@
-import type { MarketLog } from '../../upstream/market-log.ts';
+import type { MarketLog } from '../upstream/market-log.ts';
 import type { DemandReason, DemandRegistry } from './demand.ts';
 
 /** Symbol to how many lists, alerts or portfolios have it. */

@@ -1,5 +1,5 @@
 import type { PricePoint } from '@tickerwise/shared';
-import { dayMs, isoDate, roundCents } from './market-days.ts';
+import { dayMs, isoDate, roundCents } from '../calendar/market-days.ts';
 
 export const historyDays = 30;
 const wobble = 0.1;

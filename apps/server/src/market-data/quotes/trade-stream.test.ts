@@ -5,11 +5,11 @@ import {
   startFakeFinnhubStream,
 } from '../../../test/fake-finnhub-stream.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
-import { instantInNewYork } from '../../calendar/market-calendar.ts';
-import { createMarketData } from '../../market-data/market-data.ts';
+import { FinnhubTradeStream } from '../adapters/finnhub/trade-stream.ts';
+import { instantInNewYork } from '../calendar/market-calendar.ts';
+import { createMarketData } from '../market-data.ts';
 import type { CachedQuote } from './quote-cache.ts';
 import { type MarketService, realtimeViewer } from './service.ts';
-import { FinnhubTradeStream } from './streams/finnhub-trade-stream.ts';
 
 const silentLog = { warn: () => {} };
 /** Monday 2026-03-16, 11:00 in New York: the session runs. */

@@ -1,4 +1,4 @@
-import type { ListedSymbol } from '../../reference/universe.ts';
+import type { ListedSymbol } from '../reference/universe.ts';
 import { normaliseText } from './search-index.ts';
 
 /**

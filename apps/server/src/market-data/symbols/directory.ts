@@ -2,8 +2,8 @@ import type { SecurityType, SymbolMatch } from '@tickerwise/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { discoveredSymbols } from '../../db/schema/index.ts';
-import { listedSymbol } from '../../reference/universe.ts';
-import type { ProviderSymbolMatch } from '../market/providers/market-provider.ts';
+import type { ProviderSymbolMatch } from '../adapters/market-provider.ts';
+import { listedSymbol } from '../reference/universe.ts';
 
 /** A security a detail page can show: from the reference list, or found by Finnhub's search. */
 export type Security = SymbolMatch;

@@ -1,8 +1,6 @@
-import { type StockSymbol, stockSymbols } from '@tickerwise/shared';
-import { fundSizeBillions } from '../../reference/fund-sizes.ts';
-import { stockFundamentals } from '../../reference/stock-fundamentals.ts';
-import { listedSymbol } from '../../reference/universe.ts';
-import { simulatedLevel } from '../../simulation/simulated-level.ts';
+import { simulatedMarketCap } from '../adapters/simulated/stock-fundamentals.ts';
+import { fundSizeBillions } from '../reference/fund-sizes.ts';
+import { listedSymbol } from '../reference/universe.ts';
 
 /**
  * How widely held a security of the reference list is, in dollars, to rank search results
@@ -14,8 +12,5 @@ export function popularity(symbol: string): number {
   const listing = listedSymbol(symbol);
   if (!listing) return 0;
   if (listing.type === 'etf') return (fundSizeBillions[symbol] ?? 0) * 1e9;
-  if ((stockSymbols as readonly string[]).includes(symbol)) {
-    return stockFundamentals[symbol as StockSymbol].marketCap;
-  }
-  return simulatedLevel(symbol, 'stock').marketCap ?? 0;
+  return simulatedMarketCap(symbol);
 }

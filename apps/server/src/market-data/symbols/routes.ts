@@ -1,8 +1,8 @@
 import { type SymbolSearchResponse, symbolSearchQuerySchema } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { parseInput } from '../../http/errors.ts';
-import type { Auth } from '../auth/auth.ts';
-import { requireUser } from '../auth/guard.ts';
+import type { Auth } from '../../modules/auth/auth.ts';
+import { requireUser } from '../../modules/auth/guard.ts';
 import type { SymbolSearch } from './service.ts';
 
 export const symbolRoutes: FastifyPluginAsync<{ auth: Auth; search: SymbolSearch }> = async (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listedSymbols } from '../../reference/universe.ts';
+import { listedSymbols } from '../reference/universe.ts';
 import { normaliseText, SearchIndex } from './search-index.ts';
 import { searchHints } from './service.ts';
 

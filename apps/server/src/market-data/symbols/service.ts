@@ -1,12 +1,12 @@
 import type { SymbolSearchQuery, SymbolSearchResponse } from '@tickerwise/shared';
-import type { CallBudget } from '../../upstream/call-budget.ts';
-import type { MarketLog } from '../../upstream/market-log.ts';
-import type { MarketProvider } from '../market/providers/market-provider.ts';
+import type { MarketProvider } from '../adapters/market-provider.ts';
+import type { CallBudget } from '../upstream/call-budget.ts';
+import type { MarketLog } from '../upstream/market-log.ts';
 import type { Security, SymbolDirectory } from './directory.ts';
 
 export { type Security, SymbolDirectory } from './directory.ts';
 
-import { listedSymbol, listedSymbols } from '../../reference/universe.ts';
+import { listedSymbol, listedSymbols } from '../reference/universe.ts';
 import { aliasesOf } from './aliases.ts';
 import { popularity } from './popularity.ts';
 import { normaliseText, type SearchHints, SearchIndex } from './search-index.ts';

@@ -6,9 +6,14 @@ import {
   formatPercentChange,
   type MarketStatus,
 } from '@tickerwise/shared';
-import { marketStatusAt, tradingDayAt } from '../../calendar/market-calendar.ts';
 import { AppError } from '../../http/errors.ts';
-import { type CachedQuote, MarketDataUnavailable, type MarketService } from '../market/service.ts';
+import {
+  type CachedQuote,
+  MarketDataUnavailable,
+  type MarketService,
+  marketStatusAt,
+  tradingDayAt,
+} from '../../market-data/index.ts';
 import { fireAlerts } from './alert-firing.ts';
 import type { AlertStore } from './alert-store.ts';
 

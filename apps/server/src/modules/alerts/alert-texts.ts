@@ -5,7 +5,7 @@ import {
   formatPercentChange,
   formatUsd,
 } from '@tickerwise/shared';
-import type { MarketState } from '../../calendar/market-calendar.ts';
+import type { MarketState } from '../../market-data/index.ts';
 
 /** What set an alert off: the figures the notification tells. */
 export interface FiringFigures {

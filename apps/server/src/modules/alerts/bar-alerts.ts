@@ -1,8 +1,7 @@
 import { type AlertCondition, quoteAlertKinds } from '@tickerwise/shared';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { alertBarChecks, alerts } from '../../db/schema/index.ts';
-import type { MarketLog } from '../../upstream/market-log.ts';
-import type { BarSeries, HistoryService } from '../history/service.ts';
+import type { BarSeries, HistoryService, MarketLog } from '../../market-data/index.ts';
 import { type FiredAlert, type FiringCandidate, fireAlerts } from './alert-firing.ts';
 import { conditionOf } from './alert-rows.ts';
 import type { AlertStore } from './alert-store.ts';

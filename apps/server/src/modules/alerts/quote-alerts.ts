@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { type MarketState, marketStatusAt, tradingDayAt } from '../../calendar/market-calendar.ts';
 import type { Database } from '../../db/client.ts';
-import type { MarketLog } from '../../upstream/market-log.ts';
-import type { CachedQuote } from '../market/service.ts';
+import {
+  type CachedQuote,
+  type MarketLog,
+  type MarketState,
+  marketStatusAt,
+  tradingDayAt,
+} from '../../market-data/index.ts';
 import { AlertBook, type BookEntry, type QuoteAlertKind } from './alert-book.ts';
 import { type FiredAlert, fireAlerts } from './alert-firing.ts';
 import type { AlertStore } from './alert-store.ts';

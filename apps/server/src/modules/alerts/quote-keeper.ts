@@ -1,5 +1,4 @@
-import type { MarketLog } from '../../upstream/market-log.ts';
-import type { HistoryService } from '../history/service.ts';
+import type { HistoryService, MarketLog } from '../../market-data/index.ts';
 
 export interface QuoteKeeperOptions {
   history: HistoryService;

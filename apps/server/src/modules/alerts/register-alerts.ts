@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import type { MarketData } from '../../market-data/market-data.ts';
+import type { MarketData } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import { AlertStore } from './alert-store.ts';

@@ -12,9 +12,9 @@ import {
 } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { parseInput } from '../../http/errors.ts';
+import type { MarketService } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
-import type { MarketService } from '../market/service.ts';
 import { tierOf } from '../profiles/service.ts';
 import {
   alreadyMet,

@@ -2,7 +2,7 @@ import type { DailyBar } from '@tickerwise/shared';
 import { getMaxDrawdown } from 'trading-signals';
 import { describe, expect, it } from 'vitest';
 import { barsFromCloses, randomWalkBars, weekdays } from '../../../test/daily-bars.ts';
-import { endOfPreviousYear, subtractMonths } from '../../calendar/days.ts';
+import { endOfPreviousYear, subtractMonths } from '../../market-data/index.ts';
 import { computeKeyFigures } from './key-figures.ts';
 
 const returnOf = (figures: ReturnType<typeof computeKeyFigures>, period: string) =>

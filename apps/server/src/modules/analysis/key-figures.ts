@@ -6,8 +6,13 @@ import {
   hasCrossedUnder,
   SMA,
 } from 'trading-signals';
-import { lastIndexOnOrBefore, periodStart } from '../../calendar/periods.ts';
-import { againstBenchmark, lastYearOf, yearRange } from '../../market-data/bar-figures.ts';
+import {
+  againstBenchmark,
+  lastIndexOnOrBefore,
+  lastYearOf,
+  periodStart,
+  yearRange,
+} from '../../market-data/index.ts';
 
 /**
  * Key figures of a symbol from its daily bars (oldest first), as of the last bar. Statistics
@@ -15,7 +20,7 @@ import { againstBenchmark, lastYearOf, yearRange } from '../../market-data/bar-f
  * crossings); this file only chooses the windows and puts the pieces together.
  */
 
-export { benchmarkSymbol } from '../../market-data/bar-figures.ts';
+export { benchmarkSymbol } from '../../market-data/index.ts';
 
 /** Trading days in a year, to annualise a daily volatility. */
 const tradingDaysPerYear = 252;

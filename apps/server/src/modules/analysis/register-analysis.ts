@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { AnalystConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { MarketData } from '../../market-data/market-data.ts';
+import type { MarketData } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import { type AnalysisMarket, AnalysisService } from './analysis-service.ts';

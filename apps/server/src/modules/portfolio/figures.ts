@@ -5,7 +5,7 @@ import type {
   PortfolioSummary,
   PricesNote,
 } from '@tickerwise/shared';
-import { addDays } from '../../calendar/days.ts';
+import { addDays } from '../../market-data/index.ts';
 import { type AllocationSlice, allocationOf } from './domain/allocation.ts';
 import { type HoldingFigures, heldSymbols, portfolioFigures } from './domain/holdings.ts';
 import type { LedgerEntry } from './domain/ledger.ts';

@@ -1,5 +1,9 @@
-import type { HistoryService } from '../history/service.ts';
-import { type MarketService, type MarketViewer, realtimeViewer } from '../market/service.ts';
+import {
+  type HistoryService,
+  type MarketService,
+  type MarketViewer,
+  realtimeViewer,
+} from '../../market-data/index.ts';
 import type { SecurityFacts } from './domain/allocation.ts';
 import type { PriceNow } from './domain/holdings.ts';
 import { closeScale, priceScale, units } from './domain/money.ts';

@@ -1,4 +1,4 @@
-import type { MarketViewer } from '../market/service.ts';
+import type { MarketViewer } from '../../market-data/index.ts';
 import type { SecurityFacts } from './domain/allocation.ts';
 import type { PriceNow } from './domain/holdings.ts';
 import type { CloseSeries } from './domain/valuation.ts';

@@ -3,9 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { portfolioTransactions } from '../../db/schema/index.ts';
+import {
+  type HistoryService,
+  type MarketService,
+  type StandingDemand,
+  symbolCounts,
+} from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
-import type { HistoryService } from '../history/service.ts';
-import { type MarketService, type StandingDemand, symbolCounts } from '../market/service.ts';
 
 import { MarketAdapter } from './market-adapter.ts';
 import type { PortfolioRoom } from './portfolios.ts';

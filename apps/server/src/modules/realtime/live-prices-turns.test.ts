@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CachedQuote, QuoteOrigin } from '../market/service.ts';
+import type { CachedQuote, QuoteOrigin } from '../../market-data/index.ts';
 import { LivePrices } from './live-prices.ts';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));

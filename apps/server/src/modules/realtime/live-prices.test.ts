@@ -14,7 +14,7 @@ import {
   testOrigin,
 } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
-import { instantInNewYork } from '../../calendar/market-calendar.ts';
+import { instantInNewYork } from '../../market-data/index.ts';
 import { setTier } from '../profiles/service.ts';
 
 type Prices = Extract<LiveEvent, { type: 'prices' }>;

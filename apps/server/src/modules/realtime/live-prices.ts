@@ -6,7 +6,7 @@ import {
   percentChange,
   type QuoteOrigin,
   roundCents,
-} from '../market/service.ts';
+} from '../../market-data/index.ts';
 
 /** Where a tab's events go: its open `/api/events` stream. */
 export interface LiveTabStream {

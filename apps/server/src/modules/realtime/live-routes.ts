@@ -7,10 +7,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
+import type { MarketService } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
 import { type EntitlementService, planChangedChannel } from '../entitlements/service.ts';
-import type { MarketService } from '../market/service.ts';
 import type { LivePrices } from './live-prices.ts';
 
 /** The NOTIFY channel that carries a tab's symbols to the instance holding its stream. */

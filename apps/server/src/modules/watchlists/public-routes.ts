@@ -5,9 +5,9 @@ import {
   watchlistListSchema,
 } from '@tickerwise/shared';
 import { z } from 'zod';
+import type { MarketService } from '../../market-data/index.ts';
 import type { PublicApi } from '../../public-api/public-api.ts';
 import { alertsOfUser } from '../alerts/service.ts';
-import type { MarketService } from '../market/service.ts';
 import type { WatchlistRows } from './watchlist-rows.ts';
 import type { WatchlistStore } from './watchlist-store.ts';
 

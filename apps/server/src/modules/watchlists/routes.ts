@@ -9,10 +9,10 @@ import {
 } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound, parseInput } from '../../http/errors.ts';
+import type { MarketService } from '../../market-data/index.ts';
 import { alertsOfUser } from '../alerts/service.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
-import type { MarketService } from '../market/service.ts';
 import { tierOf } from '../profiles/service.ts';
 import type { WatchlistRows } from './watchlist-rows.ts';
 import type { WatchlistStore } from './watchlist-store.ts';

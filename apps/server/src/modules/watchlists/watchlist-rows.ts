@@ -4,11 +4,14 @@ import {
   type WatchlistRow,
   type WatchlistSummary,
 } from '@tickerwise/shared';
-import { addDays } from '../../calendar/market-calendar.ts';
+import {
+  addDays,
+  type HistoryService,
+  type MarketService,
+  type MarketViewer,
+  type SymbolDirectory,
+} from '../../market-data/index.ts';
 import type { IndicatorSource } from '../alerts/service.ts';
-import type { HistoryService } from '../history/service.ts';
-import type { MarketService, MarketViewer } from '../market/service.ts';
-import type { SymbolDirectory } from '../symbols/service.ts';
 
 /** Bars read for the sparkline alone: a month of trading days. */
 const sparklineBars = 31;

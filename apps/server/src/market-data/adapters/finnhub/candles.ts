@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { dayNumber, newYorkTime } from '../../../calendar/market-calendar.ts';
-import { finnhubLimits } from '../../../upstream/provider-limits.ts';
-import { UpstreamError } from '../../../upstream/upstream.ts';
-import type { BarsAnswer, BarsProvider, ProviderBar } from './bars-provider.ts';
+import { dayNumber, newYorkTime } from '../../calendar/market-calendar.ts';
+import { finnhubLimits } from '../../upstream/provider-limits.ts';
+import { UpstreamError } from '../../upstream/upstream.ts';
+import type { BarsAnswer, BarsProvider, ProviderBar } from '../bars-provider.ts';
 
 export interface FinnhubCandleOptions {
   apiKey: string;

@@ -7,11 +7,11 @@ import {
   symbolSearchResponseSchema,
 } from '@tickerwise/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeFinnhub, startFakeFinnhub } from '../../../test/fake-finnhub.ts';
-import { type FakeTiingo, startFakeTiingo } from '../../../test/fake-tiingo.ts';
-import { createTestApp, signUpUser, type TestApp } from '../../../test/test-app.ts';
-import { companyData } from '../../db/schema/index.ts';
-import { isoDate } from './market-days.ts';
+import { type FakeFinnhub, startFakeFinnhub } from '../../../../test/fake-finnhub.ts';
+import { type FakeTiingo, startFakeTiingo } from '../../../../test/fake-tiingo.ts';
+import { createTestApp, signUpUser, type TestApp } from '../../../../test/test-app.ts';
+import { companyData } from '../../../db/schema/index.ts';
+import { isoDate } from '../../calendar/market-days.ts';
 
 interface Setup {
   finnhub: FakeFinnhub;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { finnhubLimits } from '../../../upstream/provider-limits.ts';
-import { UpstreamError } from '../../../upstream/upstream.ts';
+import { finnhubLimits } from '../../upstream/provider-limits.ts';
+import { UpstreamError } from '../../upstream/upstream.ts';
 import type {
   MarketProvider,
   ProviderCompanyData,
   ProviderSymbolMatch,
-} from './market-provider.ts';
+} from '../market-provider.ts';
 
 export interface FinnhubOptions {
   apiKey: string;

@@ -1,8 +1,8 @@
 import WebSocket from 'ws';
 import { z } from 'zod';
-import type { MarketLog } from '../../../upstream/market-log.ts';
-import type { Trade } from '../quote-cache.ts';
-import type { TradeStream, TradeStreamState } from './trade-stream.ts';
+import type { Trade } from '../../quotes/quote-cache.ts';
+import type { MarketLog } from '../../upstream/market-log.ts';
+import type { TradeStream, TradeStreamState } from '../trade-stream.ts';
 
 export interface FinnhubTradeStreamOptions {
   /** e.g. wss://ws.finnhub.io (tests point it at a fake on 127.0.0.1). */

@@ -1,6 +1,6 @@
-import { lastClosedSession } from '../../../calendar/market-calendar.ts';
-import { simulatedSeries } from '../../../simulation/simulated-series.ts';
-import type { BarsProvider } from './bars-provider.ts';
+import { lastClosedSession } from '../../calendar/market-calendar.ts';
+import type { BarsProvider } from '../bars-provider.ts';
+import { simulatedSeries } from './simulated-series.ts';
 
 /** Offline history: the simulated series, up to the last closed session. */
 export function createSimulatedBars(now: () => number = Date.now): BarsProvider {

@@ -1,9 +1,9 @@
 import { stockSymbols } from '@tickerwise/shared';
 import { describe, expect, it } from 'vitest';
-import { stockFundamentals } from '../../reference/stock-fundamentals.ts';
 import { type ListedSymbol, listedSymbol, listedSymbols } from '../../reference/universe.ts';
-import { simulatedSeries } from '../../simulation/simulated-series.ts';
-import { simulatedCompany } from './simulated-company.ts';
+import { simulatedCompany } from './company.ts';
+import { simulatedSeries } from './simulated-series.ts';
+import { stockFundamentals } from './stock-fundamentals.ts';
 
 const today = '2026-11-23';
 

@@ -1,9 +1,9 @@
 import type { CompanyProfile, KeyMetrics } from '@tickerwise/shared';
 import { emptyKeyMetrics, type StockSymbol, stockSymbols } from '@tickerwise/shared';
-import { stockFundamentals } from '../../reference/stock-fundamentals.ts';
 import type { ListedSymbol } from '../../reference/universe.ts';
-import { hash, randomStream } from '../../simulation/random.ts';
-import { simulatedLevel } from '../../simulation/simulated-level.ts';
+import { hash, randomStream } from './random.ts';
+import { simulatedLevel } from './simulated-level.ts';
+import { stockFundamentals } from './stock-fundamentals.ts';
 
 /** Plausible ranges per sector: P/E, dividend yield (%), gross margin (%). */
 const sectorRanges: Record<

@@ -1,4 +1,4 @@
-import type { ListedSymbol } from '../reference/universe.ts';
+import type { ListedSymbol } from '../../reference/universe.ts';
 
 /** How a kind of security moves over the years. */
 export interface Behaviour {

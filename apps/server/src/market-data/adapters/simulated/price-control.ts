@@ -1,4 +1,4 @@
-import type { ProviderQuote } from '../modules/market/service.ts';
+import type { ProviderQuote } from '../market-provider.ts';
 
 /**
  * Prices set by hand for the simulated provider (SIMULATION_CONTROL, test servers only): the

@@ -4,12 +4,12 @@ import {
   previousTradingDay,
   sessionCloseMinuteOf,
   sessionOpenMinute,
-} from '../../../calendar/market-calendar.ts';
-import type { SimulatedPriceControl } from '../../../simulation/price-control.ts';
-import { hash } from '../../../simulation/random.ts';
-import { type SimulatedBar, simulatedSeries } from '../../../simulation/simulated-series.ts';
-import { roundCents } from '../market-days.ts';
-import type { MarketProvider, ProviderQuote } from './market-provider.ts';
+} from '../../calendar/market-calendar.ts';
+import { roundCents } from '../../calendar/market-days.ts';
+import type { MarketProvider, ProviderQuote } from '../market-provider.ts';
+import type { SimulatedPriceControl } from './price-control.ts';
+import { hash } from './random.ts';
+import { type SimulatedBar, simulatedSeries } from './simulated-series.ts';
 
 /** Intraday wiggle on top of the day's path from open to close, as a share of the open. */
 const intradayWobble = 0.004;

@@ -1,5 +1,5 @@
 import type { SecurityType } from '@tickerwise/shared';
-import { listedSymbol } from '../reference/universe.ts';
+import { listedSymbol } from '../../reference/universe.ts';
 import { priceAnchors } from './price-anchors.ts';
 import { hash, normalFrom, randomStream } from './random.ts';
 

@@ -1,13 +1,13 @@
 import { stockSymbols } from '@tickerwise/shared';
 import { describe, expect, it } from 'vitest';
-import { instantInNewYork, tradingDaysBetween } from '../calendar/market-calendar.ts';
-import { againstBenchmark } from '../market-data/bar-figures.ts';
-import { createSimulatedBars } from '../modules/history/providers/simulated.ts';
-import { simulatedQuote } from '../modules/market/providers/simulated.ts';
-import { stockFundamentals } from '../reference/stock-fundamentals.ts';
-import { listedSymbols } from '../reference/universe.ts';
+import { againstBenchmark } from '../../bar-figures.ts';
+import { instantInNewYork, tradingDaysBetween } from '../../calendar/market-calendar.ts';
+import { listedSymbols } from '../../reference/universe.ts';
+import { createSimulatedBars } from './bars.ts';
 import { levelDate, priceAnchors } from './price-anchors.ts';
+import { simulatedQuote } from './provider.ts';
 import { seriesStart, simulatedSeries, trackedRangeStart } from './simulated-series.ts';
+import { stockFundamentals } from './stock-fundamentals.ts';
 
 const through = '2026-03-13';
 const logReturns = (symbol: string) => {

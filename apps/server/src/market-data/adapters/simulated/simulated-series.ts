@@ -1,7 +1,6 @@
 import { type StockSymbol, stockSymbols } from '@tickerwise/shared';
-import { tradingDaysBetween } from '../calendar/market-calendar.ts';
-import { stockFundamentals } from '../reference/stock-fundamentals.ts';
-import { listedSymbol } from '../reference/universe.ts';
+import { tradingDaysBetween } from '../../calendar/market-calendar.ts';
+import { listedSymbol } from '../../reference/universe.ts';
 import {
   fundBehaviour,
   fundCorrelation,
@@ -12,6 +11,7 @@ import {
 import { levelDate } from './price-anchors.ts';
 import { boundedNormalFrom, Draws, hash, normalFrom, randomStream } from './random.ts';
 import { simulatedLevel, typicalMarketCap } from './simulated-level.ts';
+import { stockFundamentals } from './stock-fundamentals.ts';
 
 /**
  * The offline market: for each symbol, one deterministic series of daily bars from

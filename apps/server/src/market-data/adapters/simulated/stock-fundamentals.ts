@@ -1,4 +1,5 @@
-import type { StockSymbol } from '@tickerwise/shared';
+import { type StockSymbol, stockSymbols } from '@tickerwise/shared';
+import { simulatedLevel } from './simulated-level.ts';
 
 export interface StockFundamentals {
   marketCap: number;
@@ -20,3 +21,14 @@ export const stockFundamentals: Record<StockSymbol, StockFundamentals> = {
   AMZN: { marketCap: 1.6e12, yearHigh: 189.77, yearLow: 118.35, peRatio: 60.4 },
   TSLA: { marketCap: 8.5e11, yearHigh: 299.29, yearLow: 152.37, peRatio: 68.9 },
 };
+
+/**
+ * A company's market cap in the simulated market: the product's figure for the tracked five,
+ * else the order of magnitude the offline market sets (anchored for every large company).
+ */
+export function simulatedMarketCap(symbol: string): number {
+  if ((stockSymbols as readonly string[]).includes(symbol)) {
+    return stockFundamentals[symbol as StockSymbol].marketCap;
+  }
+  return simulatedLevel(symbol, 'stock').marketCap ?? 0;
+}

@@ -1,7 +1,7 @@
-import type { ProviderQuote } from '../providers/market-provider.ts';
-import type { Trade } from '../quote-cache.ts';
-import type { RegularSession } from '../regular-session.ts';
-import type { TradeStream } from './trade-stream.ts';
+import type { Trade } from '../../quotes/quote-cache.ts';
+import type { RegularSession } from '../../quotes/regular-session.ts';
+import type { ProviderQuote } from '../market-provider.ts';
+import type { TradeStream } from '../trade-stream.ts';
 
 export interface SimulatedTradeStreamOptions {
   /** The simulated quote at an instant: each tick trades at it. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { tiingoLimits } from '../../../upstream/provider-limits.ts';
-import { UpstreamError } from '../../../upstream/upstream.ts';
-import type { BarsProvider, ProviderBar } from './bars-provider.ts';
+import { tiingoLimits } from '../../upstream/provider-limits.ts';
+import { UpstreamError } from '../../upstream/upstream.ts';
+import type { BarsProvider, ProviderBar } from '../bars-provider.ts';
 
 export interface TiingoOptions {
   apiKey: string;

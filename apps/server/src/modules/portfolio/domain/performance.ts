@@ -1,5 +1,5 @@
 import type { PerformanceRange } from '@tickerwise/shared';
-import { addDays, dayNumber, subtractMonths } from '../../../calendar/days.ts';
+import { addDays, dayNumber, subtractMonths } from '../../../market-data/index.ts';
 import type { LedgerEntry } from './ledger.ts';
 import { Decimal, money } from './money.ts';
 import { annualised, moneyWeightedSteps, timeWeightedSteps } from './returns.ts';

@@ -1,4 +1,4 @@
-import { dayNumber } from '../../../calendar/days.ts';
+import { dayNumber } from '../../../market-data/index.ts';
 import { Decimal, money, one } from './money.ts';
 import { type Steps, stepEvery } from './steps.ts';
 import type { DailyValue } from './valuation.ts';
