@@ -77,6 +77,6 @@ function marketClock(market: MarketConfig, clock: Clock): () => number {
   if (market.provider !== 'simulated' || market.startsAt === undefined) {
     return () => clock().getTime();
   }
-  const shift = market.startsAt - Date.now();
+  const shift = market.startsAt - clock().getTime();
   return () => clock().getTime() + shift;
 }

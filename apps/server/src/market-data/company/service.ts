@@ -168,7 +168,13 @@ export class CompanyService {
           })
           .onConflictDoUpdate({
             target: companyData.symbol,
-            set: { source: provider.source, asOf: today, profile, metrics, fetchedAt: new Date() },
+            set: {
+              source: provider.source,
+              asOf: today,
+              profile,
+              metrics,
+              fetchedAt: new Date(this.now()),
+            },
           });
         return { profile, metrics, source: provider.source, asOf: today, stale: false };
       } catch (error) {

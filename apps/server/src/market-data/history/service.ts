@@ -1,7 +1,6 @@
 import type { DataSource, HistoryRange } from '@tickerwise/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { JobQueue } from '../../modules/jobs/service.ts';
 import type { BarsProvider, ProviderBar } from '../adapters/bars-provider.ts';
 import {
   addDays,
@@ -56,6 +55,8 @@ const retryMs = 2 * 60_000;
 const waitForOtherInstanceMs = 15_000;
 /** A fetch claimed by an instance that died is taken over after this. */
 const claimLeaseMs = 2 * 60_000;
+/** The jobs-table name of a symbol's fetch claim (its key is the symbol). */
+const fetchClaim = 'history.fetch';
 /** Calls to the history source at once; more wait their turn (outside the call's timeout). */
 const maxConcurrentFetches = 4;
 /** Symbols asked for in this window are kept up to date by the daily refresh. */
@@ -81,7 +82,7 @@ const asSource = (value: string | undefined, fallback: DataSource): DataSource =
 /**
  * Daily bars stored in the database, fetched from the history source per symbol on first
  * demand (five years) and then only the days that are missing. Concurrent requests share one
- * fetch per symbol; across instances a claim row in `jobs` makes one instance fetch while the
+ * fetch per symbol; across instances a claim on the jobs table (`JobQueue.claim`) makes one instance fetch while the
  * others wait for its result. A source that fails leaves the stored bars served with their
  * date.
  */
@@ -94,10 +95,13 @@ export class HistoryService {
   private readonly fetchQueue: (() => void)[] = [];
   private readonly timeoutMs: number;
   private readonly sessionListeners = new Set<SessionListener>();
+  /** One fetch of a symbol at a time across instances: a claim on the jobs table. */
+  private readonly claims: JobQueue;
 
   constructor(private readonly options: HistoryServiceOptions) {
     this.store = new BarStore(options.db);
     this.now = options.now ?? Date.now;
+    this.claims = new JobQueue(options.db, this.now);
     this.timeoutMs = options.upstreamTimeoutMs ?? 10_000;
   }
 
@@ -268,12 +272,12 @@ export class HistoryService {
     session: string,
     throughDate: string | undefined,
   ): Promise<boolean> {
-    const claimed = await this.claim(symbol);
+    const claimed = await this.claims.claim(fetchClaim, symbol, claimLeaseMs);
     if (!claimed) return this.waitForOtherInstance(symbol, session);
     try {
       return await this.fetch(symbol, session, throughDate);
     } finally {
-      await this.release(symbol).catch((error: unknown) => {
+      await this.claims.release(fetchClaim, symbol).catch((error: unknown) => {
         this.options.log.warn({ symbol, err: error }, 'could not release a history fetch claim');
       });
     }
@@ -344,39 +348,12 @@ export class HistoryService {
     }
   }
 
-  private async claim(symbol: string): Promise<boolean> {
-    const now = new Date(this.now());
-    const until = new Date(this.now() + claimLeaseMs);
-    const result = await this.options.db.execute(sql`
-      insert into jobs (name, key, state, locked_until, attempts)
-      values ('history.fetch', ${symbol}, 'running', ${until}, 1)
-      on conflict (name, key) do update set state = 'running', locked_until = ${until},
-        attempts = jobs.attempts + 1
-      where jobs.state <> 'running' or jobs.locked_until < ${now}
-      returning id`);
-    return rowsOf(result).length > 0;
-  }
-
-  private async release(symbol: string): Promise<void> {
-    await this.options.db.execute(sql`
-      update jobs set state = 'done', locked_until = null, finished_at = ${new Date(this.now())}
-      where name = 'history.fetch' and key = ${symbol}`);
-  }
-
   private async waitForOtherInstance(symbol: string, session: string): Promise<boolean> {
-    const deadline = Date.now() + waitForOtherInstanceMs;
-    while (Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const [claim] = rowsOf<{ state: string }>(
-        await this.options.db.execute(
-          sql`select state from jobs where name = 'history.fetch' and key = ${symbol}`,
-        ),
-      );
-      if (claim?.state !== 'running') {
-        const coverage = await this.store.coverage(symbol);
-        return coverage !== undefined && coverage.throughDate >= previousTradingDay(session);
-      }
-    }
-    return false;
+    const released = await this.claims.waitForRelease(fetchClaim, symbol, {
+      timeoutMs: waitForOtherInstanceMs,
+    });
+    if (!released) return false;
+    const coverage = await this.store.coverage(symbol);
+    return coverage !== undefined && coverage.throughDate >= previousTradingDay(session);
   }
 }

@@ -94,6 +94,52 @@ export class JobQueue {
       where id = ${job.id} and locked_by = ${this.workerId}`);
   }
 
+  /**
+   * Claims the work named (name, key) for this worker until `leaseMs` from now, unless a live
+   * worker holds it: true when this worker now holds it. Work done on demand (a request that
+   * needs it now), not queued: the row records who holds it, and `release` ends the claim.
+   */
+  async claim(name: string, key: string, leaseMs = defaultLeaseMs): Promise<boolean> {
+    const now = new Date(this.now());
+    const until = new Date(this.now() + leaseMs);
+    const result = await this.db.execute(sql`
+      insert into ${jobs} (name, key, state, locked_by, locked_until, attempts)
+      values (${name}, ${key}, 'running', ${this.workerId}, ${until}, 1)
+      on conflict (name, key) do update set state = 'running', locked_by = ${this.workerId},
+        locked_until = ${until}, attempts = ${jobs.attempts} + 1
+      where ${jobs.state} <> 'running' or ${jobs.lockedUntil} < ${now}
+      returning id`);
+    return rowsOf(result).length > 0;
+  }
+
+  /** Ends this worker's claim on (name, key): the work is done. */
+  async release(name: string, key: string): Promise<void> {
+    await this.db.execute(sql`
+      update ${jobs} set state = 'done', locked_by = null, locked_until = null,
+        finished_at = ${new Date(this.now())}
+      where name = ${name} and key = ${key} and locked_by = ${this.workerId}`);
+  }
+
+  /**
+   * Waits until no worker holds (name, key) any more, looking every `pollMs`: true once it is
+   * released (or was never claimed), false when `timeoutMs` went by first.
+   */
+  async waitForRelease(
+    name: string,
+    key: string,
+    { timeoutMs, pollMs = 200 }: { timeoutMs: number; pollMs?: number },
+  ): Promise<boolean> {
+    const started = performance.now();
+    while (performance.now() - started < timeoutMs) {
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      const [row] = rowsOf<{ state: string }>(
+        await this.db.execute(sql`select state from ${jobs} where name = ${name} and key = ${key}`),
+      );
+      if (row?.state !== 'running') return true;
+    }
+    return false;
+  }
+
   /** Saves progress of a long job, so a worker that takes it after a crash goes on from there. */
   async saveProgress(job: Job, payload: Record<string, unknown>): Promise<void> {
     await this.db.execute(sql`

@@ -79,6 +79,30 @@ describe('the job queue shared by instances', () => {
     expect(row?.lockedBy).toBeNull();
   });
 
+  it('lets one instance at a time claim work done on demand, the others waiting for its release', async () => {
+    let now = Date.parse('2026-03-16T12:00:00Z');
+    const first = new JobQueue(test.database.db, () => now);
+    const second = new JobQueue(other.db, () => now);
+    expect(await first.claim('fetch.once', 'KO', 60_000)).toBe(true);
+    expect(await second.claim('fetch.once', 'KO', 60_000)).toBe(false);
+    // The other instance waits; a short wait runs out while the claim is held.
+    expect(await second.waitForRelease('fetch.once', 'KO', { timeoutMs: 50, pollMs: 10 })).toBe(
+      false,
+    );
+    const waiting = second.waitForRelease('fetch.once', 'KO', { timeoutMs: 5_000, pollMs: 10 });
+    // Only the holder's release ends the claim.
+    await second.release('fetch.once', 'KO');
+    await first.release('fetch.once', 'KO');
+    expect(await waiting).toBe(true);
+    const [row] = await test.database.db.select().from(jobs).where(eq(jobs.name, 'fetch.once'));
+    expect(row).toMatchObject({ state: 'done', attempts: 1, lockedBy: null });
+    // A claim whose holder died is taken over once its lease has run out.
+    expect(await first.claim('fetch.once', 'KO', 60_000)).toBe(true);
+    expect(await second.claim('fetch.once', 'KO', 60_000)).toBe(false);
+    now += 60_001;
+    expect(await second.claim('fetch.once', 'KO', 60_000)).toBe(true);
+  });
+
   it('retries a failing job later and marks it failed after the last attempt', async () => {
     let now = Date.parse('2026-03-16T12:00:00Z');
     const queue = new JobQueue(test.database.db, () => now);
