@@ -172,8 +172,7 @@ async function expectListBars(path: string, symbol: string) {
   expect(await lastBar(simFree), `${path}: Free's ${symbol} ends on Friday`).toBe(friday);
   expect(await lastBar(simPro), `${path}: Pro's ${symbol} on Monday`).toBe(monday);
   await afterFreeClose(async () => {
-    // A list is shared for a second (of real time, which barely moves here).
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // A list is shared for a second of the market's time: nine minutes have gone by.
     expect(await lastBar(simFree), `${path}: at 16:16 Free's ends on Monday`).toBe(monday);
   });
 }

@@ -27,6 +27,8 @@ export interface MarketRoutesOptions {
   market: MarketService;
   history: HistoryService;
   company: CompanyService;
+  /** The market's time (epoch ms): how long a shared list is kept is judged on it. */
+  now: () => number;
 }
 
 const viewerKey = (viewer: MarketViewer) =>
@@ -36,11 +38,13 @@ const viewerKey = (viewer: MarketViewer) =>
 class SharedLists {
   private readonly byViewer = new Map<string, SharedJson>();
 
+  constructor(private readonly now: () => number) {}
+
   get(viewer: MarketViewer, load: () => Promise<unknown>): Promise<string> {
     const key = viewerKey(viewer);
     let list = this.byViewer.get(key);
     if (!list) {
-      list = new SharedJson(1_000);
+      list = new SharedJson(1_000, this.now);
       this.byViewer.set(key, list);
     }
     return list.get(load);
@@ -54,10 +58,10 @@ class SharedLists {
  */
 export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
   app,
-  { auth, entitlements, market, history, company },
+  { auth, entitlements, market, history, company, now },
 ) => {
-  const stockLists = new SharedLists();
-  const etfLists = new SharedLists();
+  const stockLists = new SharedLists(now);
+  const etfLists = new SharedLists(now);
   // Serialised answers kept in memory: at most 64 MB of histories and 8 MB of profiles.
   const histories = new EtagCache(64 * 1024 * 1024);
   const profiles = new EtagCache(8 * 1024 * 1024);
