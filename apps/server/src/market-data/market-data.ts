@@ -34,7 +34,7 @@ export interface MarketData {
  * The market data services over one set of providers. Calls to the same provider share one
  * budget, whichever service makes them (Finnhub quotes, company data, search and candles);
  * the provider's trade stream, when it has one, feeds the quotes. Nothing runs on a timer
- * until `market.start()`.
+ * until `market.start(scheduler)`.
  */
 export function createMarketData(
   config: Pick<Config, 'market' | 'history' | 'simulationControl'>,

@@ -36,8 +36,8 @@ export async function registerMarketData(
   const data = createMarketData(config, db, app.log, marketClock(config.market, clock));
   app.decorate('marketData', data);
   app.addHook('onReady', async () => {
-    data.market.start();
-    data.standing.start();
+    data.market.start(app.scheduler);
+    data.standing.start(app.scheduler);
   });
   app.addHook('preClose', async () => {
     await data.standing.stop();

@@ -1,3 +1,4 @@
+import type { Scheduler } from '../../lifecycle/scheduler.ts';
 import type { Trade } from '../quotes/quote-cache.ts';
 
 /** `connected`: trades flow; `connecting`: (re)connecting, quotes come from upstream calls. */
@@ -19,6 +20,7 @@ export interface TradeStream {
   follow(symbols: ReadonlySet<string>): void;
   /** Called with each batch of trades as it arrives. */
   onTrades(listener: (trades: readonly Trade[]) => void): void;
-  start(): void;
+  /** Connects; a stream with periodic work of its own runs it on `scheduler` (the app's). */
+  start(scheduler: Scheduler): void;
   stop(): Promise<void>;
 }

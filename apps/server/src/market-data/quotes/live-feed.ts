@@ -1,3 +1,4 @@
+import type { ScheduledLoop, Scheduler } from '../../lifecycle/scheduler.ts';
 import type { TradeStream } from '../adapters/trade-stream.ts';
 import type { MarketLog } from '../upstream/market-log.ts';
 import type { DemandRegistry } from './demand.ts';
@@ -25,7 +26,7 @@ const swapMargin = 1.5;
  * left out: quotes, changes and daily bars all follow the regular session.
  */
 export class LiveFeed {
-  private timer: NodeJS.Timeout | undefined;
+  private loop: ScheduledLoop | undefined;
   /** What the stream was last told to follow (kept here: the stream may be down). */
   private following: ReadonlySet<string> = new Set();
 
@@ -78,21 +79,22 @@ export class LiveFeed {
     stream.follow(next);
   }
 
-  start(updateEveryMs = 1_000): void {
-    this.options.stream.start();
+  /** Starts the stream and follows demand every `updateEveryMs` on `scheduler` (the app's). */
+  start(scheduler: Scheduler, updateEveryMs = 1_000): void {
+    this.options.stream.start(scheduler);
     this.update();
-    this.timer = setInterval(() => {
+    this.loop = scheduler.every('live feed', updateEveryMs, () => {
       try {
         this.update();
       } catch (error) {
         this.options.log.warn({ err: error }, 'the live feed could not follow demand');
       }
-    }, updateEveryMs);
-    this.timer.unref();
+    });
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    this.loop?.stop();
+    this.loop = undefined;
     await this.options.stream.stop();
   }
 }

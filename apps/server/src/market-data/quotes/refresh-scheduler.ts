@@ -1,3 +1,4 @@
+import type { ScheduledLoop, Scheduler } from '../../lifecycle/scheduler.ts';
 import type { CallBudget } from '../upstream/call-budget.ts';
 import type { MarketLog } from '../upstream/market-log.ts';
 import type { DemandRegistry } from './demand.ts';
@@ -68,7 +69,7 @@ export class RefreshScheduler {
   private credits = burst;
   private firstQuoteCredits = firstQuoteBurst;
   private lastTick: number;
-  private timer: NodeJS.Timeout | undefined;
+  private loop: ScheduledLoop | undefined;
   /** Calls a millisecond the pace allows; Infinity for a provider without limits. */
   private readonly rate: number;
   /** Demanded symbols with no quote and no call tried yet: when their demand began. */
@@ -127,19 +128,20 @@ export class RefreshScheduler {
     return oldest;
   }
 
-  start(tickMs = 250): void {
-    this.timer = setInterval(() => {
+  /** Runs a round every `tickMs` on `scheduler` (the app's), until `stop()`. */
+  start(scheduler: Scheduler, tickMs = 250): void {
+    this.loop = scheduler.every('quote refresh', tickMs, () => {
       try {
         this.tick();
       } catch (error) {
         this.options.log.warn({ err: error }, 'the quote refresh scheduler failed a round');
       }
-    }, tickMs);
-    this.timer.unref();
+    });
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.loop?.stop();
+    this.loop = undefined;
   }
 
   /** The demanded symbols that may be refreshed now, with their urgency. */

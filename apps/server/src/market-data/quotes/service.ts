@@ -9,6 +9,7 @@ import {
   stockSymbols,
 } from '@tickerwise/shared';
 import { AppError } from '../../http/errors.ts';
+import type { Scheduler } from '../../lifecycle/scheduler.ts';
 import type { MarketProvider } from '../adapters/market-provider.ts';
 import type { TradeStream } from '../adapters/trade-stream.ts';
 import { type BarLike, yearOfBarsWithMargin, yearRange } from '../bar-figures.ts';
@@ -156,10 +157,10 @@ export class MarketService {
     return this.options.provider.source;
   }
 
-  /** Starts the trade stream and the scheduled refreshes (the app does, on ready). */
-  start(): void {
-    this.feed?.start();
-    this.scheduler.start();
+  /** Starts the trade stream and the scheduled refreshes on `scheduler` (the app's, on ready). */
+  start(scheduler: Scheduler): void {
+    this.feed?.start(scheduler);
+    this.scheduler.start(scheduler);
   }
 
   async stop(): Promise<void> {

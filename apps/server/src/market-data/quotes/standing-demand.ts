@@ -1,3 +1,4 @@
+import type { ScheduledLoop, Scheduler } from '../../lifecycle/scheduler.ts';
 import type { MarketLog } from '../upstream/market-log.ts';
 import type { DemandReason, DemandRegistry } from './demand.ts';
 
@@ -15,7 +16,7 @@ const standingEveryMs = 30_000;
  */
 export class StandingDemand {
   private readonly readers = new Map<DemandReason, () => Promise<SymbolCounts>>();
-  private timer: NodeJS.Timeout | undefined;
+  private loop: ScheduledLoop | undefined;
   private running: Promise<void> | undefined;
 
   constructor(
@@ -40,22 +41,21 @@ export class StandingDemand {
     );
   }
 
-  start(): void {
-    if (this.timer) return;
+  /** Reads now and every 30 seconds on `scheduler` (the app's), until `stop()`. */
+  start(scheduler: Scheduler): void {
+    if (this.loop) return;
     const run = () => {
-      if (this.running) return;
       this.running = this.sync().finally(() => {
         this.running = undefined;
       });
+      return this.running;
     };
-    run();
-    this.timer = setInterval(run, standingEveryMs);
-    this.timer.unref();
+    this.loop = scheduler.every('standing demand', standingEveryMs, run, { runAtStart: true });
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.loop?.stop();
+    this.loop = undefined;
     await this.running;
   }
 }

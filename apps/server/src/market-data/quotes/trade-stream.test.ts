@@ -5,6 +5,7 @@ import {
   startFakeFinnhubStream,
 } from '../../../test/fake-finnhub-stream.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
+import { Scheduler } from '../../lifecycle/scheduler.ts';
 import { FinnhubTradeStream } from '../adapters/finnhub/trade-stream.ts';
 import { instantInNewYork } from '../calendar/market-calendar.ts';
 import { createMarketData } from '../market-data.ts';
@@ -12,6 +13,12 @@ import type { CachedQuote } from './quote-cache.ts';
 import { type MarketService, realtimeViewer } from './service.ts';
 
 const silentLog = { warn: () => {} };
+/** Fails the test on a loop's failure, which the scheduler logs at error level. */
+const failingLog = {
+  error: ({ err }: { err: unknown }) => {
+    throw err;
+  },
+};
 /** Monday 2026-03-16, 11:00 in New York: the session runs. */
 const monday11 = instantInNewYork('2026-03-16', 11 * 60);
 
@@ -25,6 +32,7 @@ describe("the server's Finnhub trade stream", () => {
   let finnhub: FakeFinnhub;
   let stream: FakeFinnhubStream;
   let market: MarketService;
+  let scheduler: Scheduler;
   let now: number;
 
   beforeEach(async () => {
@@ -44,9 +52,11 @@ describe("the server's Finnhub trade stream", () => {
       silentLog,
       () => now,
     ).market;
-    market.start();
+    scheduler = new Scheduler(failingLog);
+    market.start(scheduler);
   });
   afterEach(async () => {
+    await scheduler.stop();
     await market.stop();
     await stream.close();
     await finnhub.close();

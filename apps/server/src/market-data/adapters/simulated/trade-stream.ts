@@ -1,3 +1,4 @@
+import type { ScheduledLoop, Scheduler } from '../../../lifecycle/scheduler.ts';
 import type { Trade } from '../../quotes/quote-cache.ts';
 import type { RegularSession } from '../../quotes/regular-session.ts';
 import type { ProviderQuote } from '../market-provider.ts';
@@ -24,7 +25,7 @@ export class SimulatedTradeStream implements TradeStream {
   readonly state = 'connected' as const;
   private followed = new Set<string>();
   private readonly listeners = new Set<(trades: readonly Trade[]) => void>();
-  private timer: NodeJS.Timeout | undefined;
+  private loop: ScheduledLoop | undefined;
 
   constructor(private readonly options: SimulatedTradeStreamOptions) {}
 
@@ -51,14 +52,15 @@ export class SimulatedTradeStream implements TradeStream {
     for (const listener of this.listeners) listener(trades);
   }
 
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), this.options.tickMs ?? 1_000);
-    this.timer.unref();
+  start(scheduler: Scheduler): void {
+    if (this.loop) return;
+    this.loop = scheduler.every('simulated trades', this.options.tickMs ?? 1_000, () =>
+      this.tick(),
+    );
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.loop?.stop();
+    this.loop = undefined;
   }
 }
