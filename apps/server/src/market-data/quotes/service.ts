@@ -36,10 +36,7 @@ import { RefreshScheduler } from './refresh-scheduler.ts';
 import { RegularSession } from './regular-session.ts';
 import { syntheticSeries } from './synthetic-series.ts';
 
-export type {
-  MarketProvider,
-  ProviderQuote,
-} from '../adapters/market-provider.ts';
+export type { MarketProvider } from '../adapters/market-provider.ts';
 export { roundCents } from '../calendar/market-days.ts';
 export type { DemandReason, DemandRegistry } from './demand.ts';
 export type { CachedQuote, QuoteListener, QuoteOrigin, QuoteReading } from './quote-cache.ts';
