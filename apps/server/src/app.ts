@@ -225,6 +225,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     auth,
     db,
     clock,
+    scheduler,
     entitlements: app.entitlements,
   });
   const analysis = await registerAnalysis(app, {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Config, MarketConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { Scheduler } from '../lifecycle/scheduler.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import type { EntitlementService } from '../modules/entitlements/service.ts';
 import { JobQueue } from '../modules/jobs/job-queue.ts';
@@ -30,14 +31,23 @@ export async function registerMarketData(
     auth,
     db,
     clock,
+    scheduler,
     entitlements,
-  }: { config: Config; auth: Auth; db: Db; clock: Clock; entitlements: EntitlementService },
+  }: {
+    config: Config;
+    auth: Auth;
+    db: Db;
+    clock: Clock;
+    /** The app's scheduler: the quote refreshes, live feed and standing demand run on it. */
+    scheduler: Scheduler;
+    entitlements: EntitlementService;
+  },
 ): Promise<MarketData> {
   const data = createMarketData(config, db, app.log, marketClock(config.market, clock));
   app.decorate('marketData', data);
   app.addHook('onReady', async () => {
-    data.market.start(app.scheduler);
-    data.standing.start(app.scheduler);
+    data.market.start(scheduler);
+    data.standing.start(scheduler);
   });
   app.addHook('preClose', async () => {
     await data.standing.stop();
