@@ -47,6 +47,14 @@ module.exports = {
       to: { path: `${server}market-data/`, pathNot: `${server}market-data/index\\.ts$` },
     },
     {
+      name: 'market-data-uses-module-surfaces',
+      severity: 'error',
+      comment:
+        'The market-data area reaches a server module only through its public surface, as modules reach each other.',
+      from: { path: `${server}market-data/`, pathNot: test },
+      to: { path: `${server}modules/[^/]+/`, pathNot: moduleSurface },
+    },
+    {
       name: 'auth-imports-no-module',
       severity: 'error',
       comment:
