@@ -59,18 +59,22 @@ export async function registerMarketData(
   }
 
   if (config.backgroundJobs !== false) {
-    const queue = new JobQueue(db);
+    // The jobs run on the app's clock, as the other modules' jobs do.
+    const now = () => clock().getTime();
+    const queue = new JobQueue(db, now);
     const refresh = dailyRefresh({
       queue,
       history: data.history,
       market: data.market,
       log: app.log,
+      now,
     });
     const runner = new JobRunner({
       queue,
       handlers: refresh.handlers,
       schedule: refresh.schedule,
       log: app.log,
+      now,
     });
     app.addHook('onReady', async () => runner.start());
     app.addHook('preClose', async () => runner.stop());
