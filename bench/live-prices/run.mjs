@@ -120,7 +120,10 @@ async function benchmark() {
   const deadlineMs = 600_000;
 
   const universe = JSON.parse(
-    readFileSync(new URL('../../apps/server/src/reference/universe.json', import.meta.url), 'utf8'),
+    readFileSync(
+      new URL('../../apps/server/src/market-data/reference/universe.json', import.meta.url),
+      'utf8',
+    ),
   );
   const symbols = (Array.isArray(universe) ? universe : Object.values(universe).flat())
     .map((entry) => entry.symbol)

@@ -1,7 +1,7 @@
 /**
  * Rough fund sizes (assets under management, in billions of dollars, orders of magnitude of
  * 2025), NOT market data: never shown, only used to rank symbol search results by popularity
- * (modules/symbols/popularity.ts), so that "vanguard" or "s&p" lists the funds investors know
+ * (symbols/popularity.ts), so that "vanguard" or "s&p" lists the funds investors know
  * first. Every ETF of the universe has one.
  */
 export const fundSizeBillions: Readonly<Record<string, number>> = {

@@ -48,7 +48,7 @@ export interface SimulatedCompany {
 /**
  * Company figures for the offline provider, seeded per symbol. A company's share count and
  * its per-share earnings, sales, book value and dividend are set at its simulated level
- * (simulation/simulated-level.ts), as a real company's change only with its reports; the
+ * (simulated-level.ts), as a real company's change only with its reports; the
  * ratios follow from the price they are computed at: market cap = shares x price,
  * P/E = price / EPS, P/B and P/S from book value and sales per share, dividend yield =
  * dividend / price, payout = dividend / EPS. The product's five tracked stocks keep their

@@ -11,7 +11,7 @@ export interface StockFundamentals {
 /**
  * docs/PRODUCT.md §7.1: the product's fixed figures of its five tracked stocks, for the
  * simulated market only, never served as a real provider's. Market cap and P/E are shown as
- * they are; the 52-week high and low bound the simulated prices (simulation/simulated-series.ts),
+ * they are; the 52-week high and low bound the simulated prices (simulated-series.ts),
  * and the range shown is the series' own extremes inside them (§7.2).
  */
 export const stockFundamentals: Record<StockSymbol, StockFundamentals> = {
