@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Scheduler } from '../lifecycle/scheduler.ts';
 import { PgliteDurability } from './pglite-durability.ts';
 
 const folders: string[] = [];
@@ -71,9 +72,12 @@ describe('flushing the embedded database to disk', () => {
       },
       onError: (error) => errors.push(error),
     });
-    durability.start();
+    const scheduler = new Scheduler({ error: (details) => errors.push(details.err) });
+    durability.start(scheduler);
+    // Real timers must fire here: the loops' intervals are what is under test.
     await new Promise((resolve) => setTimeout(resolve, 200));
     await durability.stop();
+    expect(scheduler.names()).toEqual([]);
     expect(checkpoints).toBeGreaterThan(1);
     expect(errors).toHaveLength(1);
   });

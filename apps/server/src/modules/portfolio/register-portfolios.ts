@@ -32,7 +32,7 @@ export async function registerPortfolios(
     // Today's date on the app's clock: the day a range counts back from.
     market: new MarketAdapter(options.market, options.history, () => clock().getTime()),
   });
-  await app.register(portfolioRoutes, { auth: options.auth, portfolios });
+  await app.register(portfolioRoutes, { auth: options.auth, portfolios, clock });
   options.standing.add('holding', () => heldSymbols(options.db));
   return portfolios;
 }
