@@ -274,7 +274,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     standing: marketData.standing,
     clock,
   });
-  const live = new LivePrices({ market: marketData.market });
+  const live = new LivePrices({ market: marketData.market, now: () => clock().getTime() });
   await app.register(realtimeRoutes, { auth, database, limits: config.limits, live });
   await app.register(liveRoutes, {
     auth,
