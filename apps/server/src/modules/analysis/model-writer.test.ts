@@ -180,6 +180,7 @@ describe('the model writer', () => {
     llm.behave({ kind: 'hang' });
     const controller = new AbortController();
     const writing = writer().write(sampleFacts(), { signal: controller.signal });
+    // The reader leaves once the request to the fake model's socket is under way.
     setTimeout(() => controller.abort(), 50);
     await expect(writing).rejects.toThrow();
     expect(warnings).toEqual([]);
