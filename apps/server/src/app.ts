@@ -273,6 +273,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     history: marketData.history,
     standing: marketData.standing,
     clock,
+    marketNow: marketData.now,
   });
   const live = new LivePrices({ market: marketData.market, now: () => clock().getTime() });
   await app.register(realtimeRoutes, { auth, database, limits: config.limits, live });
