@@ -149,7 +149,7 @@ export function createApiKeyService({
   log,
   confirmPassword,
 }: ApiKeyServiceDeps) {
-  const memo = new ApiKeyMemo();
+  const memo = new ApiKeyMemo(() => clock().getTime());
   const allowance = new RequestAllowance(db, rateLimit, () => clock().getTime());
 
   async function lookUp(hash: string): Promise<KnownKey | null> {
