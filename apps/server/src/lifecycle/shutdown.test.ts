@@ -1,35 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
-import { testConfig, testDeps } from '../../test/test-app.ts';
-import { buildApp } from '../app.ts';
-
-let folder: string | undefined;
-afterEach(() => {
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  folder = undefined;
-});
+import { readFileSync } from 'node:fs';
+import { expect, inject, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.ts';
+import { openDatabase } from '../db/client.ts';
+import { Scheduler } from './scheduler.ts';
 
 /** The timers now keeping the process alive (unref'ed ones are not counted by Node). */
 function liveTimers(): number {
   return process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
 }
 
-it('runs every periodic loop on the app scheduler, and closing the app stops them all', async () => {
-  folder = mkdtempSync(join(tmpdir(), 'tickerwise-shutdown-'));
+it("runs the app's periodic work on its scheduler, and closing the app stops every loop", async () => {
   const timersBefore = liveTimers();
-  // An embedded database in a folder, with the background jobs on: every kind of loop runs.
-  const app = await buildApp(
-    testConfig({ dataDir: join(folder, 'data'), backgroundJobs: true }),
-    testDeps({}),
-  );
-  await app.ready();
-  expect(app.scheduler.names()).toEqual(
+  const testApp = await createTestApp({ config: { backgroundJobs: true } });
+  const { scheduler } = testApp.app;
+  expect(scheduler.names()).toEqual(
     expect.arrayContaining([
-      'database log flush',
-      'database checkpoint',
-      'planner statistics',
       'billing sweep',
       'usage clean-up',
       'analysis clean-up',
@@ -38,7 +23,26 @@ it('runs every periodic loop on the app scheduler, and closing the app stops the
       'live plan recheck',
     ]),
   );
-  await app.close();
-  expect(app.scheduler.names()).toEqual([]);
+  await testApp.close();
+  expect(scheduler.names()).toEqual([]);
   expect(liveTimers()).toBeLessThanOrEqual(timersBefore);
-}, 60_000);
+});
+
+// The snapshot every PGlite test database loads (PostgreSQL runs have none, and no such loops);
+// the log flush and checkpoint loops need a data folder (pglite-durability.test.ts).
+const snapshot = inject('pgliteSnapshot');
+
+it.skipIf(!snapshot)(
+  "runs an embedded database's loops on the scheduler it is given, and closing stops them",
+  async () => {
+    const scheduler = new Scheduler({ error: () => {} });
+    const database = await openDatabase({
+      snapshot: new Blob([readFileSync(snapshot)]),
+      migrate: false,
+      scheduler,
+    });
+    expect(scheduler.names()).toEqual(['planner statistics']);
+    await database.close();
+    expect(scheduler.names()).toEqual([]);
+  },
+);
