@@ -5,9 +5,13 @@ import { dirname, join } from 'node:path';
 import { buildServerBundle, repositoryRoot, startServerProcess } from '@tickerwise/testkit';
 import { startFakeLlm } from '../../apps/server/test/fake-llm.ts';
 
+/** A weekday at 11:00 New York time, mid-session: the simulated market starts there. */
+const simulatedMarketStart = '2026-03-16T15:00:00Z';
+
 /**
  * Builds the app (into folders of this run) and starts the production server on a free
- * 127.0.0.1 port with a fresh data folder, the simulated market provider and the test payment
+ * 127.0.0.1 port with a fresh data folder, the simulated market provider (at a fixed session
+ * time, so no spec depends on the hour it runs) and the test payment
  * provider, connected to a fake OpenAI-compatible language model on 127.0.0.1 (it answers
  * from the facts it is given, streaming like the real wire format). Tests read the URL from
  * E2E_BASE_URL; both servers stop when the run ends.
@@ -35,6 +39,9 @@ export default async function globalSetup() {
       PAYMENT_PROVIDER: 'test',
       // Tests tell their client address in X-Forwarded-For (see fixtures.ts).
       TRUST_PROXY: '127.0.0.1',
+      // Every run sees the market at the same hour of a regular session, whenever it runs:
+      // Monday 16 March 2026, 11:00 in New York (`simulatedMarketStart`).
+      SIMULATED_MARKET_START: simulatedMarketStart,
       // Alert tests move a symbol's simulated price through a level (simulated-price.ts).
       SIMULATION_CONTROL: 'true',
       // The written analysis and "Ask about this stock" are answered by the fake model.

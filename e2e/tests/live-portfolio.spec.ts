@@ -9,7 +9,8 @@ const boughtToday = 'COST';
 
 /**
  * A portfolio through the API: 5,000 put in, 10 `held` bought 40 days ago at 150, 5
- * `boughtToday` bought today at 100 (3,000 left in cash).
+ * `boughtToday` bought today at 100 (3,000 left in cash). Days count back from the market's
+ * session (the simulated market runs at a fixed date, not the machine's).
  */
 async function portfolioWithHoldings(page: Page, origin: string): Promise<void> {
   const headers = { origin };
@@ -18,8 +19,12 @@ async function portfolioWithHoldings(page: Page, origin: string): Promise<void> 
     data: { name: 'Live' },
   });
   const { portfolio } = (await created.json()) as { portfolio: { id: string } };
+  const { market } = (await (
+    await page.request.get('/api/market/status')
+  ).json()) as MarketStatusResponse;
+  const today = Date.parse(`${market.session}T12:00:00Z`);
   const day = (daysAgo: number) =>
-    new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    new Date(today - daysAgo * 86_400_000).toISOString().slice(0, 10);
   for (const data of [
     { kind: 'deposit', date: day(40), amount: '5000' },
     { kind: 'buy', date: day(40), symbol: held, quantity: '10', price: '150' },

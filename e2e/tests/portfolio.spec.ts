@@ -208,7 +208,13 @@ test.describe('dashboard home with a portfolio', () => {
       data: { name: 'Long term' },
     });
     const { portfolio } = await created.json();
-    const monthAgo = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    // 40 days before the market's session (the simulated market runs at a fixed date).
+    const { market: session } = (await (
+      await page.request.get('/api/market/status')
+    ).json()) as MarketStatusResponse;
+    const monthAgo = new Date(Date.parse(`${session.session}T12:00:00Z`) - 40 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     for (const data of [
       { kind: 'deposit', date: monthAgo, amount: '5000' },
       { kind: 'buy', date: monthAgo, symbol: 'AAPL', quantity: '10', price: '150' },

@@ -50,6 +50,8 @@ test.describe('stocks list', () => {
     const { market } = (await (
       await page.request.get('/api/market/status')
     ).json()) as MarketStatusResponse;
+    // The e2e server runs the market mid-session, whatever the hour (support/global-setup.ts).
+    expect(market).toMatchObject({ state: 'open', session: '2026-03-16' });
     await page.goto(paths.stocks);
     await expect(page.getByText(marketStatusLabel(market), { exact: true })).toBeVisible();
     await page.goto(stockPath('AAPL'));

@@ -27,7 +27,7 @@ import { registerApiKeys } from './modules/apikeys/register-apikeys.ts';
 import type { ApiKeyService } from './modules/apikeys/service.ts';
 import { accountDataPart } from './modules/auth/account-data.ts';
 import { type Auth, createAuth } from './modules/auth/auth.ts';
-import { requireUser } from './modules/auth/guard.ts';
+import { requireUser, useSessionClock } from './modules/auth/guard.ts';
 import { PasswordConfirmations } from './modules/auth/password-confirmation.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret } from './modules/auth/server-secret.ts';
@@ -115,17 +115,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     forceCloseConnections: true,
     frameworkErrors: frameworkErrorHandler(securityHeaderWriter(securityHeaders)),
   });
+  // Made before the database, whose own periodic work (PGlite's log flushes, checkpoints and
+  // statistics) runs on it too; stopped before the database closes.
+  const scheduler = new Scheduler(app.log);
+  app.decorate('scheduler', scheduler);
+  app.addHook('preClose', () => scheduler.stop());
   const database =
     deps.database ??
     (await openDatabase({
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       warn: (message) => app.log.warn(message),
+      scheduler,
     }));
   app.decorate('database', database);
-  const scheduler = new Scheduler(app.log);
-  app.decorate('scheduler', scheduler);
-  app.addHook('preClose', () => scheduler.stop());
   if (!deps.database) app.addHook('onClose', () => database.close());
 
   registerErrorHandling(app);
@@ -153,6 +156,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   });
   app.decorate('auth', auth);
+  useSessionClock(auth, clock);
   const operator = registerOperatorAccess(app, config.dataDir);
   let apiKeys: ApiKeyService | undefined;
   // Routes are served only once the app is ready, long after the keys are registered.
@@ -167,7 +171,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       request.apiCaller = await registeredApiKeys().authenticate(request, reply);
     },
   });
-  const passwordConfirmations = new PasswordConfirmations(db, config.limits.signInFailures);
+  const passwordConfirmations = new PasswordConfirmations(db, config.limits.signInFailures, clock);
   const userData = new UserDataRegistry();
   app.decorate('userData', userData);
 
@@ -214,6 +218,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   apiKeys = await registerApiKeys(app, {
     auth,
     database,
+    clock,
     entitlements,
     rateLimit: config.limits.apiRequestsPerKey,
     confirmPassword: (userId, password) => passwordConfirmations.confirm(auth, userId, password),
@@ -267,8 +272,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     history: marketData.history,
     standing: marketData.standing,
     clock,
+    marketNow: marketData.now,
   });
-  const live = new LivePrices({ market: marketData.market });
+  const live = new LivePrices({ market: marketData.market, now: () => clock().getTime() });
   await app.register(realtimeRoutes, { auth, database, limits: config.limits, live });
   await app.register(liveRoutes, {
     auth,
@@ -280,7 +286,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   userData.add(portfoliosDataPart(db));
   await app.register(notificationRoutes, { auth, db, operator });
   userData.add(notificationsDataPart(db));
-  await app.register(backupRoutes, { database });
+  await app.register(backupRoutes, { database, clock });
   await app.register(invitationRoutes, { invitations });
   userData.add(invitations.dataPart());
   const account = createAccountService({

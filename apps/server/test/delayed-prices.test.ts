@@ -481,6 +481,7 @@ const priceBearing: Record<string, () => Promise<void>> = {
       clock.set(new Date(now() + 1_000));
       testApp.app.marketData.market.refreshDue();
       await testApp.app.marketData.market.settled();
+      // The live price goes out over a real socket: it gets a moment to arrive.
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const prices = await proStream.waitFor((event) => event.type === 'prices');

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { Scheduler } from '../lifecycle/scheduler.ts';
 import { migrationsFolder } from '../package-root.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { describeDataDirModes, secureDataDir } from './data-dir-permissions.ts';
@@ -56,6 +57,12 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** Where to report what the operator should know (data folder permissions, fsync). */
   warn?: (message: string) => void;
+  /**
+   * Runs PGlite's periodic work (log flushes, checkpoints, planner statistics): the app's
+   * scheduler, so its loops are listed and stopped with the app's. Without one the database
+   * runs them on a scheduler of its own; either way `close()` stops them.
+   */
+  scheduler?: Scheduler;
 }
 
 const channelName = /^[a-z_][a-z0-9_]*$/;
@@ -108,7 +115,12 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
             options.warn?.(`Flushing the database to disk failed: ${(error as Error).message}`),
         })
       : undefined;
-  durability?.start();
+  const scheduler =
+    options.scheduler ??
+    new Scheduler({
+      error: (_details, message) => options.warn?.(message),
+    });
+  durability?.start(scheduler);
   const statistics = new PgliteStatistics({
     ...defaultStatistics,
     query: (sql) => client.query(sql),
@@ -119,7 +131,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   await statistics.refresh().catch((error: unknown) => {
     options.warn?.(`Updating the planner's statistics failed: ${(error as Error).message}`);
   });
-  statistics.start();
+  statistics.start(scheduler);
   return {
     kind: 'pglite',
     db,
@@ -163,6 +175,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       try {
         await statistics.stop();
         await durability?.stop();
+        if (!options.scheduler) await scheduler.stop();
         // Closing writes a shutdown checkpoint; then everything reaches the disk.
         await client.close();
         await durability?.flush('');

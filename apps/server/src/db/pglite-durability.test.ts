@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Scheduler } from '../lifecycle/scheduler.ts';
 import { PgliteDurability } from './pglite-durability.ts';
 
 const folders: string[] = [];
@@ -58,23 +59,30 @@ describe('flushing the embedded database to disk', () => {
     expect(await durability.flush('')).toBe(0);
   });
 
-  it('runs on its own timers and reports a failed pass without stopping', async () => {
+  it('runs its two loops on the scheduler and reports a failed pass without stopping', async () => {
     const folder = dataFolder();
     const errors: unknown[] = [];
     let checkpoints = 0;
     const durability = new PgliteDurability(folder, {
-      walFlushMs: 20,
-      checkpointMs: 30,
+      walFlushMs: 60_000,
+      checkpointMs: 60_000,
       exec: async () => {
         checkpoints++;
         if (checkpoints === 1) throw new Error('PGlite is closing');
       },
       onError: (error) => errors.push(error),
     });
-    durability.start();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const scheduler = new Scheduler({ error: (details) => errors.push(details.err) });
+    durability.start(scheduler);
+    expect(scheduler.names()).toEqual(['database log flush', 'database checkpoint']);
+    // The passes the timers would run (the scheduler's own test covers its timers).
+    const checkpoint = scheduler.find('database checkpoint');
+    await checkpoint?.runNow();
+    await checkpoint?.runNow();
+    await scheduler.find('database log flush')?.runNow();
     await durability.stop();
-    expect(checkpoints).toBeGreaterThan(1);
+    expect(scheduler.names()).toEqual([]);
+    expect(checkpoints).toBe(2);
     expect(errors).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ScheduledLoop, Scheduler } from '../lifecycle/scheduler.ts';
 
 /**
  * How the server makes up for what PGlite on Node does not do (docs/decisions/0007): PGlite
@@ -25,8 +26,7 @@ export interface DurabilityOptions {
 export const defaultDurability = { walFlushMs: 1_000, checkpointMs: 5 * 60_000 } as const;
 
 export class PgliteDurability {
-  private walTimer: NodeJS.Timeout | undefined;
-  private checkpointTimer: NodeJS.Timeout | undefined;
+  private loops: ScheduledLoop[] = [];
   /** Modification time of each file when it was last fsync'ed. */
   private readonly flushed = new Map<string, number>();
   private running: Promise<void> = Promise.resolve();
@@ -36,23 +36,21 @@ export class PgliteDurability {
     private readonly options: DurabilityOptions,
   ) {}
 
-  start(): void {
-    this.walTimer = setInterval(
-      () => this.queue(() => this.flush('pg_wal')),
-      this.options.walFlushMs,
-    );
-    this.checkpointTimer = setInterval(
-      () => this.queue(() => this.checkpoint()),
-      this.options.checkpointMs,
-    );
-    this.walTimer.unref();
-    this.checkpointTimer.unref();
+  /** Runs the two passes on `scheduler` (the app's, or the database's own). */
+  start(scheduler: Scheduler): void {
+    this.loops = [
+      scheduler.every('database log flush', this.options.walFlushMs, () =>
+        this.queue(() => this.flush('pg_wal')),
+      ),
+      scheduler.every('database checkpoint', this.options.checkpointMs, () =>
+        this.queue(() => this.checkpoint()),
+      ),
+    ];
   }
 
-  /** Stops the timers and waits for a pass under way. */
+  /** Stops both loops and waits for a pass under way. */
   async stop(): Promise<void> {
-    clearInterval(this.walTimer);
-    clearInterval(this.checkpointTimer);
+    for (const loop of this.loops) loop.stop();
     await this.running;
   }
 
@@ -94,11 +92,12 @@ export class PgliteDurability {
   }
 
   /** One pass at a time; a failed pass is reported and the next one tries again. */
-  private queue(pass: () => Promise<unknown>): void {
+  private queue(pass: () => Promise<unknown>): Promise<void> {
     this.running = this.running.then(pass).then(
       () => undefined,
       (error: unknown) => this.options.onError(error),
     );
+    return this.running;
   }
 }
 

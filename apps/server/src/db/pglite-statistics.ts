@@ -7,6 +7,8 @@
  * So the same rule autovacuum applies is applied here: a table is analysed once more than
  * 50 rows plus 10 % of its rows changed since its last analysis.
  */
+import type { ScheduledLoop, Scheduler } from '../lifecycle/scheduler.ts';
+
 export interface StatisticsOptions {
   everyMs: number;
   /** Runs one query on the database (through its single connection) and returns its rows. */
@@ -47,21 +49,22 @@ const staleTablesSql = `
   order by name`;
 
 export class PgliteStatistics {
-  private timer: NodeJS.Timeout | undefined;
+  private loop: ScheduledLoop | undefined;
   private running: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: StatisticsOptions) {}
 
-  start(): void {
-    this.timer = setInterval(() => {
+  /** Runs a pass every `everyMs` on `scheduler` (the app's, or the database's own). */
+  start(scheduler: Scheduler): void {
+    this.loop = scheduler.every('planner statistics', this.options.everyMs, () => {
       this.running = this.running.then(() => this.refresh()).catch(this.options.onError);
-    }, this.options.everyMs);
-    this.timer.unref();
+      return this.running;
+    });
   }
 
-  /** Stops the timer and waits for a pass under way. */
+  /** Stops the loop and waits for a pass under way. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    this.loop?.stop();
     await this.running.catch(() => {});
   }
 

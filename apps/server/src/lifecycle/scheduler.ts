@@ -56,6 +56,11 @@ export class Scheduler {
     return loop;
   }
 
+  /** The loop scheduled under `name`, if any (tests run a pass of the app's loops with it). */
+  find(name: string): ScheduledLoop | undefined {
+    return [...this.loops].find((loop) => loop.name === name);
+  }
+
   /** The names of the loops now scheduled (the health page and tests read them). */
   names(): string[] {
     return [...this.loops].map((loop) => loop.name);

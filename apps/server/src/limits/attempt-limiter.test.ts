@@ -7,7 +7,7 @@ let database: TestDatabase;
 let limiter: AttemptLimiter;
 beforeAll(async () => {
   database = await createTestDatabase();
-  limiter = new AttemptLimiter(database.database.db);
+  limiter = new AttemptLimiter(database.database.db, () => new Date());
 });
 afterAll(() => database.destroy());
 

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Clock } from '../clock.ts';
 import type { RateLimit } from '../config.ts';
 import type { Db } from '../db/client.ts';
 
@@ -24,7 +25,11 @@ const pruneEveryMs = 10 * 60_000;
 export class AttemptLimiter {
   private lastPrune = 0;
 
-  constructor(private readonly db: Db) {}
+  /** `clock`: the app's, for how often this instance prunes (the counts use the database's). */
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   /**
    * Counts one attempt against `keys` in order, each only if the one before it was counted
@@ -92,7 +97,7 @@ export class AttemptLimiter {
   }
 
   private async pruneNow(): Promise<void> {
-    const now = Date.now();
+    const now = this.clock().getTime();
     if (now - this.lastPrune < pruneEveryMs) return;
     this.lastPrune = now;
     await this.db.execute(sql`delete from attempt_counter where window_ends_at <= now()`);

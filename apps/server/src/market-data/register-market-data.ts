@@ -76,7 +76,7 @@ export async function registerMarketData(
       log: app.log,
       now,
     });
-    app.addHook('onReady', async () => runner.start());
+    app.addHook('onReady', async () => runner.start(scheduler));
     app.addHook('preClose', async () => runner.stop());
   }
   return data;

@@ -58,7 +58,8 @@ async function useEveryModule(user: SignedUpUser) {
     condition: { kind: 'price_above', level: 500 },
     note: 'A note of mine',
   });
-  // The alert book of this instance learns of the new alert, then a quote crosses its level.
+  // The alert book of this instance learns of the new alert (announced over the database's
+  // connection), then a quote crosses its level.
   await new Promise((resolve) => setTimeout(resolve, 50));
   const fired = await testApp.app.alerts.quotes.onQuote('KO', {
     price: 501,

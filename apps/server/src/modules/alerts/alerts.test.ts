@@ -83,7 +83,7 @@ async function notificationsOf(user: SignedUpUser) {
   return db().select().from(notifications).where(eq(notifications.userId, user.id));
 }
 
-/** Gives this instance's book a moment to see an alert's latest change. */
+/** Gives this instance's book a moment to see an alert's latest change (the database announces it). */
 async function settle(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 50));
 }

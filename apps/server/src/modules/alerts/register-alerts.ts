@@ -5,8 +5,8 @@ import type { Auth } from '../auth/auth.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import { AlertStore } from './alert-store.ts';
 import { BarAlerts, type IndicatorSource } from './bar-alerts.ts';
+import { keepAlertBars, keepAlertBarsEveryMs } from './bar-keeper.ts';
 import { QuoteAlerts } from './quote-alerts.ts';
-import { QuoteKeeper } from './quote-keeper.ts';
 import { alertRoutes } from './routes.ts';
 
 export interface AlertsOptions {
@@ -27,7 +27,6 @@ export interface Alerts {
   store: AlertStore;
   quotes: QuoteAlerts;
   bars: BarAlerts | undefined;
-  keeper: QuoteKeeper;
 }
 
 declare module 'fastify' {
@@ -39,7 +38,7 @@ declare module 'fastify' {
 /**
  * Custom alerts (docs/PRODUCT.md §3.22): the routes, this instance's book of armed quote alerts (checked on every
  * quote the market service takes in), the bar alerts checked after the daily refresh, and the
- * keeper of alert symbols' quotes.
+ * scheduled pass that keeps alert symbols' daily bars.
  */
 export async function registerAlerts(
   app: FastifyInstance,
@@ -58,11 +57,6 @@ export async function registerAlerts(
   const now = marketData.now;
   const quotes = new QuoteAlerts({ database, store, log, now });
   const bars = indicators ? new BarAlerts({ store, history, indicators, log, now }) : undefined;
-  const keeper = new QuoteKeeper({
-    history,
-    barSymbols: () => store.symbolsWithBarAlerts(),
-    log,
-  });
   // Symbols with armed quote alerts are kept fresh by the market's scheduler, nobody watching.
   marketData.standing.add('alert', async () => {
     const counts = new Map<string, number>();
@@ -77,16 +71,22 @@ export async function registerAlerts(
   });
   app.addHook('onReady', async () => {
     await quotes.start();
-    if (keepQuotes) keeper.start();
+    if (keepQuotes) {
+      app.scheduler.every(
+        'alert bars',
+        keepAlertBarsEveryMs,
+        () => keepAlertBars({ history, barSymbols: () => store.symbolsWithBarAlerts(), log }),
+        { runAtStart: true },
+      );
+    }
   });
   app.addHook('preClose', async () => {
     stopQuotes();
     stopSessions();
-    await keeper.stop();
     await quotes.stop();
   });
   await app.register(alertRoutes, { auth, store, market, now });
-  const alerts = { store, quotes, bars, keeper };
+  const alerts = { store, quotes, bars };
   app.decorate('alerts', alerts);
   return alerts;
 }

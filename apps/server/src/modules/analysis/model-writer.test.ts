@@ -8,6 +8,7 @@ import { CheckedModelWriter } from './model-writer.ts';
 import type { WriterEvent } from './writer.ts';
 
 let llm: FakeLlm;
+const clock = () => new Date('2025-01-02T15:00:00Z');
 const warnings: Array<{ details: Record<string, unknown>; message: string }> = [];
 const log = {
   warn: (details: object, message: string) => {
@@ -22,9 +23,10 @@ function writer(options: { apiKey?: string; timeoutMs?: number } = {}) {
       apiKey: options.apiKey ?? llm.apiKey,
       model: llm.model,
     }),
-    fallback: new BuiltInWriter(),
+    fallback: new BuiltInWriter(clock),
     log,
     timeoutMs: options.timeoutMs ?? 5_000,
+    now: clock,
   });
 }
 
@@ -178,6 +180,7 @@ describe('the model writer', () => {
     llm.behave({ kind: 'hang' });
     const controller = new AbortController();
     const writing = writer().write(sampleFacts(), { signal: controller.signal });
+    // The reader leaves once the request to the fake model's socket is under way.
     setTimeout(() => controller.abort(), 50);
     await expect(writing).rejects.toThrow();
     expect(warnings).toEqual([]);

@@ -3,6 +3,7 @@ import {
   type WriterFallback,
   type WrittenAnalysis,
 } from '@tickerwise/shared';
+import type { Clock } from '../../clock.ts';
 import { AdviceInAnswerError } from './advice-answer.ts';
 import { parseSections } from './analysis-text.ts';
 import type { AnalysisFacts } from './facts.ts';
@@ -25,7 +26,8 @@ export interface ModelWriterOptions {
   log: AnalysisLog;
   /** The longest a whole answer may take. */
   timeoutMs: number;
-  now?: () => Date;
+  /** The app's clock, for the time the analysis is written. */
+  now: Clock;
 }
 
 class TimedOutError extends Error {
@@ -112,10 +114,10 @@ export function fallbackReasonOf(error: unknown): WriterFallback {
  * shown is withdrawn, the event is logged, and the built-in writer's analysis is served.
  */
 export class CheckedModelWriter implements AnalysisWriter {
-  private readonly now: () => Date;
+  private readonly now: Clock;
 
   constructor(private readonly options: ModelWriterOptions) {
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
   }
 
   async write(facts: AnalysisFacts, options: WriteOptions = {}): Promise<WrittenAnalysis> {

@@ -103,6 +103,7 @@ describe('written once, read by many', () => {
     const early: WriterEvent[] = [];
     const late: WriterEvent[] = [];
     analyst.open(facts).follow((event) => early.push(event));
+    // The fake model's socket streams a few chunks before the second reader comes.
     await new Promise((resolve) => setTimeout(resolve, 60));
     analyst.open(facts).follow((event) => late.push(event));
     const analysis = await analyst.open(facts).result;

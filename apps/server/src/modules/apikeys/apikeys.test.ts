@@ -222,6 +222,7 @@ describe('using keys', () => {
       /^"per-key";r=49;t=\d+$/,
     );
     await setTier(db(), user.id, 'free');
+    // The database announces the plan change over its connection within milliseconds.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const unpaid = await callApi(secret, testApp.app, quote);
     expect(unpaid.statusCode).toBe(402);
@@ -233,6 +234,8 @@ describe('using keys', () => {
   it('stops working at once when its owner leaves a plan with API access, and works again after', async () => {
     const user = await userOn('enterprise');
     const { secret } = await newKey(user);
+    // The plan change above is announced over the database's connection first: a lookup
+    // under way while anything is announced is not remembered.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await callApi(secret, testApp.app, quote)).statusCode).toBe(200);
     expect((await callApi(secret, second, quote)).statusCode).toBe(200);
@@ -296,6 +299,7 @@ describe('revoking keys', () => {
     const user = await userOn('enterprise');
     const { secret } = await newKey(user);
     const { secret: other } = await newKey(user, 'Second');
+    // Announcements over the database's connection arrive before both instances look up.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await callApi(secret, testApp.app, quote)).statusCode).toBe(200);
     expect((await callApi(secret, second, quote)).statusCode).toBe(200);

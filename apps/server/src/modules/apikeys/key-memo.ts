@@ -29,10 +29,11 @@ export class ApiKeyMemo {
   private readonly hashesByUser = new Map<string, Set<string>>();
   private forgets = 0;
 
+  /** `now`: the app's clock, in milliseconds since the epoch. */
   constructor(
+    private readonly now: () => number,
     private readonly ttlMs = 10_000,
     private readonly maxEntries = 50_000,
-    private readonly now: () => number = Date.now,
   ) {}
 
   get(hash: string): KnownKey | undefined {

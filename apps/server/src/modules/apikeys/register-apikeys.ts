@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { RateLimit } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -18,6 +19,7 @@ export async function registerApiKeys(
   options: {
     auth: Auth;
     database: Database;
+    clock: Clock;
     entitlements: EntitlementService;
     rateLimit: RateLimit;
     /** Throws unless the password is the user's (shared with deleting the account). */
@@ -27,6 +29,7 @@ export async function registerApiKeys(
   const { database } = options;
   const apiKeys = createApiKeyService({
     db: database.db,
+    clock: options.clock,
     entitlements: options.entitlements,
     rateLimit: options.rateLimit,
     confirmPassword: options.confirmPassword,

@@ -41,7 +41,8 @@ export class RequestAllowance {
   constructor(
     private readonly db: Db,
     readonly limit: RateLimit,
-    private readonly now: () => number = Date.now,
+    /** The app's clock, in milliseconds since the epoch. */
+    private readonly now: () => number,
   ) {
     this.chunk = Math.min(maxChunk, Math.max(1, Math.ceil(limit.max / 10)));
   }

@@ -6,8 +6,9 @@ import {
   type CreatedApiKey,
   createApiKeySchema,
 } from '@tickerwise/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { RateLimit } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { apiKeys, apiKeyWindows, profiles } from '../../db/schema/index.ts';
@@ -122,6 +123,8 @@ function toApiKey(row: ApiKeyRow): ApiKey {
 
 export interface ApiKeyServiceDeps {
   db: Db;
+  /** What time it is (the app's clock): the local request allowance and `last_used_at`. */
+  clock: Clock;
   entitlements: EntitlementService;
   /** Requests per key and window, on every instance together. */
   rateLimit: RateLimit;
@@ -140,13 +143,14 @@ export interface ApiKeyServiceDeps {
  */
 export function createApiKeyService({
   db,
+  clock,
   entitlements,
   rateLimit,
   log,
   confirmPassword,
 }: ApiKeyServiceDeps) {
-  const memo = new ApiKeyMemo();
-  const allowance = new RequestAllowance(db, rateLimit);
+  const memo = new ApiKeyMemo(() => clock().getTime());
+  const allowance = new RequestAllowance(db, rateLimit, () => clock().getTime());
 
   async function lookUp(hash: string): Promise<KnownKey | null> {
     const epoch = memo.epoch();
@@ -168,11 +172,11 @@ export function createApiKeyService({
 
   /** Notes that the key was used, at most once a minute (the settings page shows it). */
   function touch(key: KnownKey): void {
-    const now = Date.now();
-    if (key.lastUsedAt !== null && now - key.lastUsedAt < lastUsedEveryMs) return;
-    key.lastUsedAt = now;
+    const now = clock();
+    if (key.lastUsedAt !== null && now.getTime() - key.lastUsedAt < lastUsedEveryMs) return;
+    key.lastUsedAt = now.getTime();
     db.update(apiKeys)
-      .set({ lastUsedAt: sql`now()` })
+      .set({ lastUsedAt: now })
       .where(eq(apiKeys.id, key.keyId))
       .then(
         () => {},

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.ts';
 import type { Limits } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AttemptLimiter } from '../../limits/attempt-limiter.ts';
@@ -27,8 +28,9 @@ export class AuthLimits {
   constructor(
     db: Db,
     private readonly limits: AuthLimitSettings,
+    clock: Clock,
   ) {
-    this.limiter = new AttemptLimiter(db);
+    this.limiter = new AttemptLimiter(db, clock);
   }
 
   /** Counts a sign-up attempt per address and per email, or throws a 429. */

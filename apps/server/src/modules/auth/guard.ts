@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { type Clock, systemClock } from '../../clock.ts';
 import { unauthorized } from '../../http/errors.ts';
 import type { Auth } from './auth.ts';
 import {
@@ -39,6 +40,7 @@ declare module 'fastify' {
 }
 
 interface Sessions {
+  clock: Clock;
   memo: SessionMemo<RememberedSession>;
   /** better-auth's own session cookie name (`__Secure-` prefixed over https). */
   cookieName: Promise<string>;
@@ -46,17 +48,32 @@ interface Sessions {
 
 const sessionsByAuth = new WeakMap<Auth, Sessions>();
 
-/** The per-app memo of verified sessions (see SessionMemo for what it trades). */
+/**
+ * The per-app memo of verified sessions (see SessionMemo for what it trades), on the app's
+ * clock once `useSessionClock` gave it one.
+ */
 export function sessionsOf(auth: Auth): Sessions {
   let sessions = sessionsByAuth.get(auth);
   if (!sessions) {
-    sessions = {
-      memo: new SessionMemo(),
+    const holder: Sessions = {
+      clock: systemClock,
+      memo: new SessionMemo(10_000, 50_000, () => holder.clock().getTime()),
       cookieName: auth.$context.then((context) => context.authCookies.sessionToken.name),
     };
+    sessions = holder;
     sessionsByAuth.set(auth, sessions);
   }
   return sessions;
+}
+
+/** Puts the session checks of `auth` (memo, "last active", stream expiry) on the app's clock. */
+export function useSessionClock(auth: Auth, clock: Clock): void {
+  sessionsOf(auth).clock = clock;
+}
+
+/** What time it is for the sessions of `auth`. */
+export function sessionClockOf(auth: Auth): Clock {
+  return sessionsOf(auth).clock;
 }
 
 /** The request's session cookie, read exactly as better-auth reads it. */
@@ -87,9 +104,10 @@ const activityEveryMs = 5 * 60_000;
  * The time is a hint for the user; the request does not depend on writing it.
  */
 async function noteActivity(auth: Auth, token: string, lastWritten: number): Promise<void> {
-  if (Date.now() - lastWritten < activityEveryMs) return;
+  const now = sessionClockOf(auth)();
+  if (now.getTime() - lastWritten < activityEveryMs) return;
   const context = await auth.$context;
-  await context.internalAdapter.updateSession(token, { updatedAt: new Date() }).catch(() => {});
+  await context.internalAdapter.updateSession(token, { updatedAt: now }).catch(() => {});
 }
 
 async function verify(auth: Auth, request: FastifyRequest): Promise<VerifiedSession | null> {

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.ts';
 import type { RateLimit } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -16,8 +17,9 @@ export class PasswordConfirmations {
   constructor(
     db: Db,
     private readonly limit: RateLimit,
+    clock: Clock,
   ) {
-    this.limiter = new AttemptLimiter(db);
+    this.limiter = new AttemptLimiter(db, clock);
   }
 
   private key(userId: string): string {

@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsync<{
     onPasswordChanged,
   },
 ) => {
-  const authLimits = new AuthLimits(database.db, limits);
+  const authLimits = new AuthLimits(database.db, limits, clock);
   const secure = new URL(publicUrl).protocol === 'https:';
   const knownDevices = new KnownDevices(database.db, secret, clock, secure);
   const { memo } = sessionsOf(auth);

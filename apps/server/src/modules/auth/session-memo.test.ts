@@ -58,13 +58,14 @@ describe('the session memo', () => {
   });
 
   it('forgets a session at once and stays within its size', () => {
-    const memo = new SessionMemo<string>(10_000, 2);
-    memo.set('a', 'alice', Date.now() + 60_000);
+    const now = 1_000_000;
+    const memo = new SessionMemo<string>(10_000, 2, () => now);
+    memo.set('a', 'alice', now + 60_000);
     memo.forget('a');
     expect(memo.get('a')).toBeUndefined();
-    memo.set('b', 'bob', Date.now() + 60_000);
-    memo.set('c', 'carol', Date.now() + 60_000);
-    memo.set('d', 'dan', Date.now() + 60_000);
+    memo.set('b', 'bob', now + 60_000);
+    memo.set('c', 'carol', now + 60_000);
+    memo.set('d', 'dan', now + 60_000);
     expect(memo.get('b')).toBeUndefined();
     expect(memo.get('d')).toBe('dan');
   });

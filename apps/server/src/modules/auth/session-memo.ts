@@ -23,10 +23,11 @@ interface Entry<T> {
 export class SessionMemo<T> {
   private readonly entries = new Map<string, Entry<T>>();
 
+  /** `now`: the app's clock, in milliseconds since the epoch. */
   constructor(
-    private readonly ttlMs = 10_000,
-    private readonly maxEntries = 50_000,
-    private readonly now: () => number = Date.now,
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+    private readonly now: () => number,
   ) {}
 
   get(key: string): T | undefined {

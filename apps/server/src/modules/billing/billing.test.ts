@@ -321,7 +321,7 @@ describe('plan change', () => {
     });
     expect(await tierOf(user)).toBe('pro');
 
-    await applyDueChanges(db());
+    await applyDueChanges(db(), clock());
     expect(await tierOf(user)).toBe('pro');
 
     const due = await afterPeriodEnd(user);
@@ -332,6 +332,18 @@ describe('plan change', () => {
     await applyDueChanges(db(), due);
     expect(await tierOf(user)).toBe('free');
     expect(await paymentsOf(user)).toHaveLength(1);
+  });
+
+  it("the app's billing sweep applies a scheduled move on the app's clock", async () => {
+    const user = await proUser();
+    await changePlan(user, 'free');
+    const sweep = testApp.app.scheduler.find('billing sweep');
+    await sweep?.runNow();
+    expect(await tierOf(user)).toBe('pro');
+    clock.set(await afterPeriodEnd(user));
+    await sweep?.runNow();
+    expect(sweep).toBeDefined();
+    expect(await tierOf(user)).toBe('free');
   });
 
   it('schedules a move to Alpha the same way', async () => {

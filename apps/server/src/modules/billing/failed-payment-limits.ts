@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.ts';
 import type { Limits } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -20,8 +21,9 @@ export class FailedPaymentLimits {
   constructor(
     db: Db,
     private readonly limits: FailedPaymentLimitSettings,
+    clock: Clock,
   ) {
-    this.limiter = new AttemptLimiter(db);
+    this.limiter = new AttemptLimiter(db, clock);
   }
 
   async attempt<T>(accountId: string, address: string, pay: () => Promise<T>): Promise<T> {

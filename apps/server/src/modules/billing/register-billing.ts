@@ -8,7 +8,7 @@ import { type FailedPaymentLimitSettings, FailedPaymentLimits } from './failed-p
 import { createBillingProvider } from './providers/create-provider.ts';
 import { billingRoutes } from './routes.ts';
 import { type BillingDeps, type BillingService, createBillingService } from './service.ts';
-import { startBillingSweep } from './sweep.ts';
+import { applyDueChanges } from './sweep.ts';
 
 /** How often scheduled plan changes and offline renewals that fell due are applied. */
 const sweepIntervalMs = 60_000;
@@ -42,17 +42,15 @@ export async function registerBilling(
     auth: options.auth,
     billing,
     provider,
-    failedPayments: new FailedPaymentLimits(db, options.limits),
+    failedPayments: new FailedPaymentLimits(db, options.limits, clock),
   });
 
-  let sweep: ReturnType<typeof startBillingSweep> | undefined;
+  // On the app's scheduler (stopped before the database closes); a failed sweep is logged as
+  // "billing sweep failed" and tried again a minute later.
   app.addHook('onReady', async () => {
-    sweep = startBillingSweep(db, sweepIntervalMs, (error) =>
-      app.log.error({ err: error }, 'billing sweep failed'),
-    );
-  });
-  app.addHook('preClose', async () => {
-    await sweep?.stop();
+    app.scheduler.every('billing sweep', sweepIntervalMs, () => applyDueChanges(db, clock()), {
+      runAtStart: true,
+    });
   });
   return billing;
 }

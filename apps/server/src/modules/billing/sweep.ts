@@ -15,12 +15,12 @@ export interface SweepResult {
 const maxRenewalsPerSweep = 24;
 
 /**
- * Applies what is due at `now`. Each step is one statement that changes a subscription and
+ * Applies what is due at `now` (the app's clock, as plan periods are). Each step is one statement that changes a subscription and
  * what follows from it together, and whose WHERE no longer matches once done: running it
  * twice, or on several instances at once, applies every change exactly once (PostgreSQL
  * re-checks the WHERE of a row another instance just updated).
  */
-export async function applyDueChanges(db: Db, now: Date = new Date()): Promise<SweepResult> {
+export async function applyDueChanges(db: Db, now: Date): Promise<SweepResult> {
   const ended = await setTiersFrom(
     db,
     sql`update subscriptions
@@ -66,34 +66,4 @@ export async function applyDueChanges(db: Db, now: Date = new Date()): Promise<S
 function rowCount(result: unknown): number {
   const rows = (result as { rows?: unknown[] }).rows ?? (Array.isArray(result) ? result : []);
   return rows.length;
-}
-
-export interface BillingSweep {
-  /** Stops the timer and waits for a run in progress (before the database closes). */
-  stop(): Promise<void>;
-}
-
-/** Runs `applyDueChanges` now and every `intervalMs`; a failed run is reported and retried next time. */
-export function startBillingSweep(
-  db: Db,
-  intervalMs: number,
-  onError: (error: unknown) => void,
-): BillingSweep {
-  let current: Promise<void> | null = null;
-  const run = () => {
-    current ??= applyDueChanges(db)
-      .then(() => undefined, onError)
-      .finally(() => {
-        current = null;
-      });
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  run();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await current;
-    },
-  };
 }

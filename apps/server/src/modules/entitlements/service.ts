@@ -52,7 +52,7 @@ export const planChangedChannel = 'api_access_changed';
  */
 export function createEntitlementService({ db, clock }: { db: Db; clock: Clock }) {
   // Plans read where a route is asked many times a second; forgotten on every announced change.
-  const tiers = new TierMemo();
+  const tiers = new TierMemo(() => clock().getTime());
   function keyOf(member: Member, quota: Quota, now: Date) {
     const period = periodAround(quotas[quota].period, now);
     const key: CounterKey = { userId: member.id, quota, periodStart: period.start };

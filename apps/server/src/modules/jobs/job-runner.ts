@@ -1,3 +1,4 @@
+import type { ScheduledLoop, Scheduler } from '../../lifecycle/scheduler.ts';
 import type { Job, JobQueue } from './job-queue.ts';
 
 /** What a handler asks for: finished, or run again later (out of budget, source not ready). */
@@ -28,7 +29,7 @@ export interface JobRunnerOptions {
  * each job runs on only one of them.
  */
 export class JobRunner {
-  private timer: NodeJS.Timeout | undefined;
+  private loop: ScheduledLoop | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
   private readonly now: () => number;
@@ -39,14 +40,17 @@ export class JobRunner {
     this.pollMs = options.pollMs ?? 5_000;
   }
 
-  start(): void {
+  /** Looks for due work now and every `pollMs`, on `scheduler` (the app's: `app.scheduler`). */
+  start(scheduler: Scheduler): void {
     this.stopped = false;
-    this.plan(0);
+    this.loop = scheduler.every('background jobs', this.pollMs, () => this.poll(), {
+      runAtStart: true,
+    });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.loop?.stop();
     await this.running;
   }
 
@@ -86,19 +90,16 @@ export class JobRunner {
     }
   }
 
-  private plan(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.runDue()
-        .then(
-          () => undefined,
-          (error: unknown) => this.options.log.warn({ err: error }, 'job poll failed'),
-        )
-        .finally(() => {
-          this.running = undefined;
-          this.plan(this.pollMs);
-        });
-    }, delayMs);
-    this.timer.unref();
+  /** One look for due work; a failed look is a warning, and the next tick looks again. */
+  private poll(): Promise<void> {
+    this.running = this.runDue()
+      .then(
+        () => undefined,
+        (error: unknown) => this.options.log.warn({ err: error }, 'job poll failed'),
+      )
+      .finally(() => {
+        this.running = undefined;
+      });
+    return this.running;
   }
 }

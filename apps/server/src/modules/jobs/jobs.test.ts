@@ -42,6 +42,7 @@ describe('the job queue shared by instances', () => {
     let runs = 0;
     const handler: JobHandler = async () => {
       runs += 1;
+      // Long enough that both instances look for the job while it runs.
       await sleep(100);
       return { done: true };
     };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -11,9 +12,9 @@ export const backupChecksumHeader = 'x-backup-sha256';
  * `npm run backup`. Operators only: it holds every account's password hash. PostgreSQL has
  * its own tools (pg_dump), which back up without going through the app.
  */
-export const backupRoutes: FastifyPluginAsync<{ database: Database }> = async (
+export const backupRoutes: FastifyPluginAsync<{ database: Database; clock: Clock }> = async (
   app,
-  { database },
+  { database, clock },
 ) => {
   app.get('/api/operator/backup', { config: { access: 'operator' } }, async (request, reply) => {
     if (database.kind !== 'pglite') {
@@ -29,7 +30,7 @@ export const backupRoutes: FastifyPluginAsync<{ database: Database }> = async (
       { bytes: archive.length, ms: Math.round(performance.now() - started) },
       'database backup taken',
     );
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const stamp = clock().toISOString().replace(/[:.]/g, '-');
     return reply
       .header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="tickerwise-${stamp}.tar.gz"`)

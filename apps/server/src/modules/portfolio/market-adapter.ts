@@ -41,7 +41,8 @@ export class MarketAdapter implements MarketPrices {
   constructor(
     private readonly market: MarketService,
     private readonly history: HistoryService,
-    private readonly now: () => number = Date.now,
+    /** The market's time (`MarketData.now`), in milliseconds since the epoch. */
+    private readonly now: () => number,
     private readonly viewer: MarketViewer = realtimeViewer,
     private readonly closeCache = new Map<string, CachedSeries>(),
   ) {}

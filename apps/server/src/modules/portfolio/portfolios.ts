@@ -1,5 +1,5 @@
 import { entitlementsFor, type Portfolio, type PortfolioList } from '@tickerwise/shared';
-import { and, asc, count, eq, getTableColumns, ne } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
@@ -106,7 +106,7 @@ export async function renamePortfolio(
       await requireFreeName(tx, userId, name, portfolioId);
       await tx
         .update(portfolios)
-        .set({ name, updatedAt: new Date() })
+        .set({ name, updatedAt: sql`now()` })
         .where(eq(portfolios.id, portfolioId));
     })
     .catch((error: unknown) => {

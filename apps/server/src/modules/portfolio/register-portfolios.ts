@@ -26,17 +26,23 @@ export async function registerPortfolios(
     market: MarketService;
     history: HistoryService;
     standing: StandingDemand;
+    /** What day it is for the names of exported files. */
     clock: Clock;
+    /**
+     * The market's time (`MarketData.now`: the app's clock, shifted when a simulated market
+     * starts at another instant), so performance ranges end where the market's closes do.
+     */
+    marketNow: () => number;
   },
 ): Promise<PortfolioService> {
   const { clock } = options;
   const portfolios = new PortfolioService({
     db: options.db,
     room: options.room,
-    // Today's date on the app's clock: the day a range counts back from.
-    market: new MarketAdapter(options.market, options.history, () => clock().getTime()),
+    // Today's date on the market's clock: the day a range counts back from.
+    market: new MarketAdapter(options.market, options.history, options.marketNow),
   });
-  await app.register(portfolioRoutes, { auth: options.auth, portfolios });
+  await app.register(portfolioRoutes, { auth: options.auth, portfolios, clock });
   options.standing.add('holding', () => heldSymbols(options.db));
   return portfolios;
 }

@@ -18,6 +18,7 @@ import {
   transactionPageQuerySchema,
 } from '@tickerwise/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
@@ -31,14 +32,14 @@ const importBodyLimit = importMaxBytes * 2 + 64 * 1024;
 
 const user = { config: { access: 'user' as const } };
 
-/** A file name from the portfolio's name: letters, digits and dashes only. */
-function fileName(name: string, what: string): string {
+/** A file name from the portfolio's name (letters, digits and dashes only) and `now`'s day. */
+function fileName(name: string, what: string, now: Date): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .toLowerCase();
-  const day = new Date().toISOString().slice(0, 10);
+  const day = now.toISOString().slice(0, 10);
   return `${slug || 'portfolio'}-${what}-${day}.csv`;
 }
 
@@ -53,7 +54,9 @@ function sendCsv(reply: FastifyReply, name: string, body: string) {
 export const portfolioRoutes: FastifyPluginAsync<{
   auth: Auth;
   portfolios: PortfolioService;
-}> = async (app, { auth, portfolios }) => {
+  /** What day it is for the names of exported files. */
+  clock: Clock;
+}> = async (app, { auth, portfolios, clock }) => {
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
     return payload;
@@ -213,7 +216,7 @@ export const portfolioRoutes: FastifyPluginAsync<{
       const { portfolioId } = request.params;
       const portfolio = await portfolios.get(id, portfolioId);
       const csv = await portfolios.transactionsCsv(id, portfolioId);
-      return sendCsv(reply, fileName(portfolio.name, 'transactions'), csv);
+      return sendCsv(reply, fileName(portfolio.name, 'transactions', clock()), csv);
     },
   );
 
@@ -225,7 +228,7 @@ export const portfolioRoutes: FastifyPluginAsync<{
       const { portfolioId } = request.params;
       const portfolio = await portfolios.get(id, portfolioId);
       const csv = await portfolios.holdingsCsv(id, portfolioId);
-      return sendCsv(reply, fileName(portfolio.name, 'holdings'), csv);
+      return sendCsv(reply, fileName(portfolio.name, 'holdings', clock()), csv);
     },
   );
 };

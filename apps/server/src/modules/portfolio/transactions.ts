@@ -165,7 +165,7 @@ export async function updateTransaction(
     );
     const [row] = await tx
       .update(portfolioTransactions)
-      .set({ ...transactionValues(input), updatedAt: new Date() })
+      .set({ ...transactionValues(input), updatedAt: sql`now()` })
       .where(eq(portfolioTransactions.id, transactionId))
       .returning();
     await touch(tx, portfolioId);
@@ -195,7 +195,7 @@ export async function deleteTransaction(
 export async function touch(tx: Db, portfolioId: string): Promise<void> {
   await tx
     .update(portfolios)
-    .set({ updatedAt: new Date(), ledgerVersion: sql`${portfolios.ledgerVersion} + 1` })
+    .set({ updatedAt: sql`now()`, ledgerVersion: sql`${portfolios.ledgerVersion} + 1` })
     .where(eq(portfolios.id, portfolioId));
 }
 

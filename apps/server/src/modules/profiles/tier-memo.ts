@@ -15,10 +15,11 @@ export class TierMemo {
   private readonly entries = new Map<string, { tier: SubscriptionTier; expiresAt: number }>();
   private forgets = 0;
 
+  /** `now`: the app's clock, in milliseconds since the epoch. */
   constructor(
+    private readonly now: () => number,
     private readonly ttlMs = 10_000,
     private readonly maxEntries = 50_000,
-    private readonly now: () => number = Date.now,
   ) {}
 
   get(userId: string): SubscriptionTier | undefined {

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CachedQuote, QuoteOrigin } from '../../market-data/index.ts';
 import { LivePrices } from './live-prices.ts';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** LivePrices on a market whose quotes the test feeds, with a clock the test moves. */
 function livePrices() {
@@ -63,6 +67,8 @@ describe('live prices, one symbol ticking once a second', () => {
   });
 
   it('still sends a symbol at most once a second, the newest price at its next turn', async () => {
+    // The turn's timer runs on the test's time: 750 ms pass at once.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const live = livePrices();
     live.tick(101);
     await nextTurn();
@@ -74,7 +80,9 @@ describe('live prices, one symbol ticking once a second', () => {
     expect(live.writes).toHaveLength(1);
     // The turn, at 1,000, was set when 102 came in (600 ms ahead): then 103 goes out, and 102
     // never does.
-    await new Promise((resolve) => setTimeout(resolve, 750));
+    live.setNow(1_000);
+    vi.advanceTimersByTime(750);
+    await nextTurn();
     expect(live.sent()).toEqual([101, 103]);
     live.prices.stop();
   });

@@ -20,6 +20,8 @@ import { setTier } from '../profiles/service.ts';
 type Prices = Extract<LiveEvent, { type: 'prices' }>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Moves the app's clock on: a symbol's next turn comes without waiting for it. */
+const pass = (ms: number) => clock.set(new Date(clock().getTime() + ms));
 /** Monday 2026-03-16, 11:00 in New York: the session runs. */
 const clock = testClock();
 clock.set(new Date(instantInNewYork('2026-03-16', 11 * 60)));
@@ -87,7 +89,7 @@ const pricesOf = (tab: EventStream) =>
   tab.events.flatMap((event) => (event.type === 'prices' ? (event as Prices).quotes : []));
 
 function trade(symbol: string, price: number) {
-  tradeTime += 10;
+  tradeTime = Math.max(tradeTime + 10, clock().getTime());
   stream.trade(symbol, price, tradeTime);
 }
 
@@ -113,10 +115,11 @@ describe('live prices over /api/events', () => {
 
     // The AAPL tab leaves the page: nothing more reaches it.
     expect(await (await show(ada, aapl.id, [])).json()).toEqual({ symbols: [] });
-    await sleep(1_100);
+    pass(1_100);
     trade('AAPL', 191);
     trade('MSFT', 421);
     await msft.events.waitFor((event) => pricesOf(msft.events).length >= 2 && !!event);
+    // Nothing must arrive on the other streams: their sockets get a moment to show it.
     await sleep(200);
     expect(pricesOf(aapl.events)).toHaveLength(1);
     expect(pricesOf(quiet.events)).toEqual([]);
@@ -132,7 +135,8 @@ describe('live prices over /api/events', () => {
       const count = pricesOf(tab.events).length;
       for (; seen < count; seen += 1) arrivals.push(performance.now());
     }, 2);
-    // 40 trades over 3 seconds, each a cent higher.
+    // 40 trades over 3 seconds of real time, each a cent higher: the spacing of the prices a
+    // socket receives is what is measured, so real time passes here.
     for (let tick = 0; tick < 40; tick += 1) {
       trade('TSLA', 240 + tick / 100);
       await sleep(75);
@@ -166,10 +170,11 @@ describe('live prices over /api/events', () => {
     // Bob names Ada's tab: it is not his, so nothing here changes (another instance may hold
     // a tab of his by that id: the request is passed on, 202).
     expect((await show(bob, adaTab.id, ['GOOGL'])).status).toBe(202);
-    await sleep(1_100);
+    pass(1_100);
     trade('GOOGL', 151);
     trade('AMZN', 180.5);
     await adaTab.events.waitFor((event) => event.type === 'prices');
+    // Nothing more must arrive on the socket: it gets a moment to show it.
     await sleep(200);
     expect(pricesOf(adaTab.events).map((quote) => quote.symbol)).toEqual(['AMZN']);
     expect(pricesOf(freeTab.events)).toEqual([]);
@@ -181,7 +186,7 @@ describe('live prices over /api/events', () => {
     await setTier(db, dan.id, 'pro');
     const tab = await openTab(dan);
     expect((await show(dan, tab.id, ['MSFT'])).status).toBe(200);
-    await sleep(1_100);
+    pass(1_100);
     trade('MSFT', 425);
     await tab.events.waitFor((event) => event.type === 'prices');
 
@@ -192,13 +197,16 @@ describe('live prices over /api/events', () => {
     });
     await setTier(db, dan.id, 'free');
     const announced = performance.now();
+    // The announcement comes over the database's connection.
     while (heard === undefined && performance.now() - announced < 1_000) await sleep(5);
     await unlisten();
     expect(heard).toBeDefined();
-    // Trades for more than a second, each one due: none reaches the tab any more.
+    // Trades a second apart on the clock, each one due: none reaches the tab any more (its
+    // socket gets a moment to show it).
     for (let tick = 1; tick <= 12; tick += 1) {
+      pass(1_000);
       trade('MSFT', 425 + tick);
-      await sleep(100);
+      await sleep(5);
     }
     await sleep(200);
     expect(pricesOf(tab.events)).toHaveLength(heard ?? -1);

@@ -29,7 +29,8 @@ export interface LivePricesOptions {
   market: Pick<MarketService, 'onQuote' | 'demand' | 'followDemand' | 'isTrading'>;
   /** At most one price per symbol this often (ms). */
   intervalMs?: number;
-  now?: () => number;
+  /** The app's clock, in milliseconds since the epoch: tests move it instead of waiting. */
+  now: () => number;
 }
 
 /**
@@ -60,7 +61,7 @@ export class LivePrices {
 
   constructor(private readonly options: LivePricesOptions) {
     this.intervalMs = options.intervalMs ?? 1_000;
-    this.now = options.now ?? (() => performance.timeOrigin + performance.now());
+    this.now = options.now;
     this.stopListening = options.market.onQuote((symbol, quote, origin) =>
       this.took(symbol, quote, origin),
     );
@@ -189,12 +190,14 @@ export class LivePrices {
       this.markDue(symbol, now);
       return;
     }
+    // One value's throttle, not a loop: cleared by `stop()`. Never longer than one interval,
+    // whatever the clock did since the last price went out.
     const timer = setTimeout(
       () => {
         this.waiting.delete(symbol);
         this.markDue(symbol, turn);
       },
-      Math.ceil(turn - now),
+      Math.min(Math.ceil(turn - now), this.intervalMs),
     );
     timer.unref();
     this.waiting.set(symbol, timer);

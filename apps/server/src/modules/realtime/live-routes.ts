@@ -85,10 +85,9 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     check(new Set([userId]), live.hold(userId));
   });
   const unrestored = database.onListenRestored(checkEveryone);
-  const recheck = setInterval(checkEveryone, recheckMs);
-  recheck.unref();
+  const recheck = app.scheduler.every('live plan recheck', recheckMs, checkEveryone);
   app.addHook('preClose', async () => {
-    clearInterval(recheck);
+    recheck.stop();
     unrestored();
     await unlistenPlans();
     await Promise.all(checks);

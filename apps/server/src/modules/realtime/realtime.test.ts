@@ -241,7 +241,7 @@ describe('how many streams one user or one address may open', () => {
   });
 });
 
-/** 'ended' if `ended` settles within `ms`, else 'open'. */
+/** 'ended' if `ended` settles within `ms` of real time (a socket's end), else 'open'. */
 function within(ended: Promise<void>, ms: number): Promise<'ended' | 'open'> {
   return Promise.race([
     ended.then(() => 'ended' as const),

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { eventFrame, openEventStream } from '../../http/event-stream.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireSession } from '../auth/guard.ts';
+import { requireSession, sessionClockOf } from '../auth/guard.ts';
 import { listenForSessionEnds } from '../auth/session-ends.ts';
 import { ChangeBus } from './change-bus.ts';
 import type { LivePrices } from './live-prices.ts';
@@ -60,14 +60,13 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
     // learns it at its session's expiry or the next reconnection.
     missed: () => {},
   });
-  const heartbeat = setInterval(() => {
+  const heartbeat = app.scheduler.every('stream heartbeat', heartbeatMs, () => {
     for (const stream of streams) stream.write(': heartbeat\n\n');
-  }, heartbeatMs);
-  heartbeat.unref();
+  });
 
   // Open streams would keep app.close() waiting: end them first.
   app.addHook('preClose', async () => {
-    clearInterval(heartbeat);
+    heartbeat.stop();
     for (const stream of streams) stream.end();
     await stopListening();
     await bus.stop();
@@ -96,9 +95,10 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
         streamsBySession.set(session.key, sameSession);
       }
       sameSession.add(stream);
+      // This stream's own timer, cleared when it ends: not periodic work of the instance.
       const expiry = setTimeout(
         () => stream.end(),
-        Math.min(Math.max(0, session.expiresAt - Date.now()), longestTimerMs),
+        Math.min(Math.max(0, session.expiresAt - sessionClockOf(auth)().getTime()), longestTimerMs),
       );
       expiry.unref();
       const end = () => {

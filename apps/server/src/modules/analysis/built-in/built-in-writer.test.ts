@@ -36,7 +36,7 @@ describe('the built-in writer', () => {
 
   it('streams the same text it returns, section by section', async () => {
     const events: WriterEvent[] = [];
-    const analysis = await new BuiltInWriter().write(sampleFacts(), {
+    const analysis = await new BuiltInWriter(fixedClock).write(sampleFacts(), {
       emit: (event) => events.push(event),
     });
     expect(events).toHaveLength(5);

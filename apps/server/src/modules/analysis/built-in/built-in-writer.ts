@@ -5,6 +5,7 @@ import {
   investmentDisclaimer,
   type WrittenAnalysis,
 } from '@tickerwise/shared';
+import type { Clock } from '../../../clock.ts';
 import { sectionText } from '../analysis-text.ts';
 import { type AnalysisFacts, factsHash } from '../facts.ts';
 import type { AnalysisWriter, WriteOptions } from '../writer.ts';
@@ -40,7 +41,8 @@ export function composeSections(facts: AnalysisFacts): WrittenAnalysis['sections
  * the facts' hash), so two stocks never read as one template with the numbers swapped.
  */
 export class BuiltInWriter implements AnalysisWriter {
-  constructor(private readonly now: () => Date = () => new Date()) {}
+  /** `now`: the app's clock, for the time the analysis is written. */
+  constructor(private readonly now: Clock) {}
 
   async write(facts: AnalysisFacts, options: WriteOptions = {}): Promise<WrittenAnalysis> {
     const sections = composeSections(facts);
