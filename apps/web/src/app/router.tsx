@@ -1,6 +1,6 @@
 import { comingSoonPaths, paths } from '@tickerwise/shared';
 import { Navigate, type RouteObject } from 'react-router';
-import { RedirectIfSignedIn, RequireAuth } from '../lib/session/auth-guards.tsx';
+import { RedirectIfSignedIn } from '../lib/session/auth-guards.tsx';
 import { MarketingLayout } from './layouts/marketing-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.dashboard,
-            element: <RequireAuth />,
+            lazy: () => import('./routes/dashboard-route.tsx'),
             children: [
               {
                 lazy: () => import('./layouts/dashboard-layout.tsx'),
