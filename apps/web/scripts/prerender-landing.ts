@@ -1,14 +1,19 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 
 const rootMarker = '<div id="root"></div>';
 
+/** Marks a root holding the dashboard's shell, which the app replaces rather than clears. */
+const shellRoot = '<div id="root" data-shell="dashboard">';
+
 /**
  * Writes the landing page's HTML into the built index.html, so the page paints before any
- * JavaScript runs. The empty shell is kept as app.html: the server sends index.html for `/`
+ * JavaScript runs. The empty page is kept as app.html: the server sends index.html for `/`
  * and app.html for every other app path, so no other page ever shows the landing markup.
+ * The dashboard's shell for each address its sidebar links to goes to shells/<path>.html
+ * (shells/dashboard/stocks.html), which the server sends for that address and the ones below it.
  */
 export function prerenderLanding(): Plugin {
   let root = '';
@@ -33,8 +38,11 @@ export function prerenderLanding(): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false },
       });
       try {
-        const { renderLandingPage } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
+        const { renderLandingPage, renderDashboardShells } = (await server.ssrLoadModule(
+          '/src/app/prerender.tsx',
+        )) as {
           renderLandingPage: () => Promise<string>;
+          renderDashboardShells: () => Array<{ path: string; markup: string }>;
         };
         const markup = await renderLandingPage();
         const indexFile = resolve(outDir, 'index.html');
@@ -42,6 +50,11 @@ export function prerenderLanding(): Plugin {
         if (!html.includes(rootMarker)) throw new Error(`${indexFile} has no ${rootMarker}`);
         await writeFile(resolve(outDir, 'app.html'), html);
         await writeFile(indexFile, html.replace(rootMarker, `<div id="root">${markup}</div>`));
+        for (const shell of renderDashboardShells()) {
+          const file = resolve(outDir, `shells${shell.path}.html`);
+          await mkdir(dirname(file), { recursive: true });
+          await writeFile(file, html.replace(rootMarker, `${shellRoot}${shell.markup}</div>`));
+        }
       } finally {
         await server.close();
       }

@@ -14,6 +14,15 @@ beforeAll(async () => {
     '<!doctype html><div id="root"><h1>Landing</h1></div>',
   );
   writeFileSync(join(webDistDir, 'app.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(join(webDistDir, 'shells', 'dashboard'), { recursive: true });
+  writeFileSync(
+    join(webDistDir, 'shells', 'dashboard.html'),
+    '<!doctype html><div id="root" data-shell="dashboard">Home shell</div>',
+  );
+  writeFileSync(
+    join(webDistDir, 'shells', 'dashboard', 'stocks.html'),
+    '<!doctype html><div id="root" data-shell="dashboard">Stocks shell</div>',
+  );
   writeFileSync(join(webDistDir, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(join(webDistDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":[]}');
   writeFileSync(join(webDistDir, 'assets', 'index-abc123.css.map'), '{"version":3}');
@@ -41,6 +50,23 @@ describe('serving the built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('id="root"');
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a dashboard path the shell of its nearest prerendered address, and others the empty page', async () => {
+    const bodyOf = async (url: string) => {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      return response.body;
+    };
+    expect(await bodyOf('/dashboard')).toContain('Home shell');
+    expect(await bodyOf('/dashboard/')).toContain('Home shell');
+    expect(await bodyOf('/dashboard/stocks')).toContain('Stocks shell');
+    expect(await bodyOf('/dashboard/stocks/AAPL?range=1y')).toContain('Stocks shell');
+    expect(await bodyOf('/dashboard/settings')).toContain('Home shell');
+    for (const url of ['/pricing', '/dashboardx', '/login?next=/dashboard/stocks']) {
+      expect(await bodyOf(url), url).toBe('<!doctype html><div id="root"></div>');
+    }
   });
 
   it('caches hashed assets for a year', async () => {

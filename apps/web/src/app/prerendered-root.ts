@@ -1,6 +1,7 @@
 /**
  * The build writes the landing page's HTML into index.html (scripts/prerender-landing.ts); the
- * server sends it for `/` only, and an empty shell (app.html) for every other path.
+ * server sends it for `/` only, the dashboard's shell for dashboard paths, and an empty page
+ * (app.html) for every other path.
  */
 export const prerenderedPath = '/';
 
@@ -8,7 +9,10 @@ export function hasPrerenderedPage(root: HTMLElement): boolean {
   return window.location.pathname === prerenderedPath && root.firstElementChild !== null;
 }
 
-/** Drops landing markup that does not belong to this path (e.g. after a client redirect). */
+/**
+ * Drops landing markup that does not belong to this path (e.g. after a client redirect). The
+ * dashboard's shell (`data-shell`) stays on screen: React replaces it when it first commits.
+ */
 export function clearPrerenderedPage(root: HTMLElement): void {
-  root.replaceChildren();
+  if (!root.hasAttribute('data-shell')) root.replaceChildren();
 }

@@ -4,6 +4,12 @@ import { RedirectIfSignedIn, RequireAuth } from '../lib/session/auth-guards.tsx'
 import { MarketingLayout } from './layouts/marketing-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
+/** `/dashboard/*`'s guard, showing the dashboard's shell (its own chunk) while it waits. */
+async function dashboardGuard() {
+  const { DashboardShell } = await import('./layouts/dashboard-shell.tsx');
+  return { element: <RequireAuth pending={<DashboardShell />} /> };
+}
+
 /** TanStack Query for the screens that use the API; the public pages never load it. */
 const queryBoundary = () => import('./query-boundary.tsx');
 
@@ -61,7 +67,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.dashboard,
-            element: <RequireAuth />,
+            // While the app asks who is signed in, the shell the page painted stays on screen.
+            lazy: dashboardGuard,
             children: [
               {
                 lazy: () => import('./layouts/dashboard-layout.tsx'),

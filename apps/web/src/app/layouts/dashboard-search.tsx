@@ -4,15 +4,14 @@ import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { SymbolSearch } from '../../components/symbol-search/symbol-search.tsx';
 import { symbolSearchQuery } from '../../lib/symbol-search.ts';
+import { dashboardSearchLook } from './dashboard-frame.tsx';
 import { useSearchShortcut } from './search-shortcut.ts';
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iP(hone|ad)/.test(navigator.platform);
 
 /**
  * docs/PRODUCT.md §3.10: the dashboard's symbol search; choosing a result opens that stock's
  * or ETF's page. Reachable from anywhere in the dashboard with `/` or Ctrl/Cmd+K.
  */
-export function DashboardSearch({ className }: { className?: string }) {
+export function DashboardSearch() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -30,17 +29,5 @@ export function DashboardSearch({ className }: { className?: string }) {
     [navigate],
   );
 
-  return (
-    <SymbolSearch
-      ref={input}
-      search={search}
-      onSelect={open}
-      shortcut={{
-        hint: '/',
-        ariaKeyShortcuts: isMac ? '/ Meta+K' : '/ Control+K',
-      }}
-      className={className}
-      panelClassName="absolute inset-x-2 top-full mt-1 sm:inset-x-0 sm:mt-2"
-    />
-  );
+  return <SymbolSearch ref={input} search={search} onSelect={open} {...dashboardSearchLook} />;
 }

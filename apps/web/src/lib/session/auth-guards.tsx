@@ -1,13 +1,16 @@
 import { paths } from '@tickerwise/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { CenteredSpinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from './auth-provider.tsx';
 
-/** `/dashboard/*`: signed-out visitors (or whose session just ended) go to `/login`. */
-export function RequireAuth() {
+/**
+ * `/dashboard/*`: signed-out visitors (or whose session just ended) go to `/login`. `pending`
+ * is shown while the session is checked (a spinner unless given).
+ */
+export function RequireAuth({ pending }: { pending?: ReactNode }) {
   const auth = useAuth();
-  if (auth.status === 'loading') return <CenteredSpinner />;
+  if (auth.status === 'loading') return pending ?? <CenteredSpinner />;
   if (auth.status === 'signed-out') return <Navigate to={paths.login} replace />;
   return <Outlet />;
 }
