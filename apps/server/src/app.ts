@@ -34,6 +34,7 @@ import { resolveSecret } from './modules/auth/server-secret.ts';
 import { sessionRoutes } from './modules/auth/session-routes.ts';
 import { billingCspDirectives, registerBilling } from './modules/billing/register-billing.ts';
 import type { BillingService } from './modules/billing/service.ts';
+import { registerEmail } from './modules/email/register-email.ts';
 import { registerEntitlements } from './modules/entitlements/register-entitlements.ts';
 import type { EntitlementService } from './modules/entitlements/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   });
   app.decorate('auth', auth);
+  await registerEmail(app, { config, db, clock, secret: authSecret });
   const operator = registerOperatorAccess(app, config.dataDir);
   let apiKeys: ApiKeyService | undefined;
   // Routes are served only once the app is ready, long after the keys are registered.
@@ -176,6 +178,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(healthRoutes, {
     database,
     marketStatus: () => app.marketData.market.status(),
+    mailStatus: () => app.mail.outbox.health(),
   });
   await app.register(authRoutes, {
     auth,
