@@ -34,7 +34,7 @@ import { resolveSecret } from './modules/auth/server-secret.ts';
 import { sessionRoutes } from './modules/auth/session-routes.ts';
 import { billingCspDirectives, registerBilling } from './modules/billing/register-billing.ts';
 import type { BillingService } from './modules/billing/service.ts';
-import { registerEmail } from './modules/email/register-email.ts';
+import { passwordResetEmail, registerEmail } from './modules/email/service.ts';
 import { registerEntitlements } from './modules/entitlements/register-entitlements.ts';
 import type { EntitlementService } from './modules/entitlements/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -140,6 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const { db } = database;
   const clock = deps.clock ?? systemClock;
   const authSecret = await resolveSecret(db, 'auth', config.authSecret);
+  const mail = await registerEmail(app, { config, db, clock, secret: authSecret });
   const invitations = new Invitations(db, clock);
   app.decorate('invitations', invitations);
   const auth = createAuth({
@@ -154,9 +155,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       const invited = chosenPlan === 'alpha' && (await invitations.attachSignUp(user));
       await createProfile(db, user, initialTier(chosenPlan, invited));
     },
+    sendPasswordReset: (user, url) => mail.mailer.sendInBackground(passwordResetEmail(user, url)),
+    onPasswordReset: async (userId) => {
+      await registeredApiKeys().revokeAll(userId);
+    },
   });
   app.decorate('auth', auth);
-  await registerEmail(app, { config, db, clock, secret: authSecret });
   const operator = registerOperatorAccess(app, config.dataDir);
   let apiKeys: ApiKeyService | undefined;
   // Routes are served only once the app is ready, long after the keys are registered.

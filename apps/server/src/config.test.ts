@@ -137,6 +137,7 @@ describe('configuration', () => {
       failedPaymentsPerAddress: { max: 20, windowSeconds: 3600 },
       apiRequestsPerKey: { max: 60, windowSeconds: 60 },
       emailsPerRecipient: { max: 30, windowSeconds: 3600 },
+      passwordResetsPerAddress: { max: 20, windowSeconds: 3600 },
       eventStreamsPerUser: 20,
       eventStreamsPerAddress: 500,
     });
@@ -170,6 +171,7 @@ describe('configuration', () => {
       LIMIT_FAILED_PAYMENTS_PER_ADDRESS: '50/1h',
       LIMIT_API_REQUESTS_PER_KEY: '600/10s',
       LIMIT_EMAILS_PER_RECIPIENT: '10/1d',
+      LIMIT_PASSWORD_RESETS_PER_ADDRESS: '5/1h',
       LIMIT_EVENT_STREAMS_PER_USER: '8',
       LIMIT_EVENT_STREAMS_PER_ADDRESS: '2000',
     });
@@ -185,6 +187,7 @@ describe('configuration', () => {
       failedPaymentsPerAddress: { max: 50, windowSeconds: 3600 },
       apiRequestsPerKey: { max: 600, windowSeconds: 10 },
       emailsPerRecipient: { max: 10, windowSeconds: 86_400 },
+      passwordResetsPerAddress: { max: 5, windowSeconds: 3600 },
       eventStreamsPerUser: 8,
       eventStreamsPerAddress: 2000,
     });

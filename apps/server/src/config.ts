@@ -89,6 +89,7 @@ const envSchema = z.object({
     .regex(/^[^\r\n]{1,200}$/, 'must be one line, like Tickerwise <hello@example.com>')
     .optional(),
   LIMIT_EMAILS_PER_RECIPIENT: rateLimitSchema.optional(),
+  LIMIT_PASSWORD_RESETS_PER_ADDRESS: rateLimitSchema.optional(),
   LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
@@ -134,6 +135,8 @@ export interface Limits {
   failedPaymentsPerAddress: RateLimit;
   /** Requests of one public API key, on every instance together (docs/PRODUCT.md §3.20). */
   apiRequestsPerKey: RateLimit;
+  /** "Forgot password?" requests and reset attempts from one client address. */
+  passwordResetsPerAddress: RateLimit;
   /** Emails to one address, of every kind together (each kind has its own tighter limit). */
   emailsPerRecipient: RateLimit;
   /** Open `/api/events` streams of one user, on one instance. */
@@ -157,6 +160,7 @@ export const defaultLimits: Limits = {
   failedPaymentsPerAddress: { max: 20, windowSeconds: hours(1) },
   apiRequestsPerKey: { max: 60, windowSeconds: minutes(1) },
   emailsPerRecipient: { max: 30, windowSeconds: hours(1) },
+  passwordResetsPerAddress: { max: 20, windowSeconds: hours(1) },
   eventStreamsPerUser: 20,
   eventStreamsPerAddress: 500,
 };
@@ -432,6 +436,8 @@ function parseLimits(env: Env): Limits {
       env.LIMIT_FAILED_PAYMENTS_PER_ADDRESS ?? limits.failedPaymentsPerAddress,
     apiRequestsPerKey: env.LIMIT_API_REQUESTS_PER_KEY ?? limits.apiRequestsPerKey,
     emailsPerRecipient: env.LIMIT_EMAILS_PER_RECIPIENT ?? limits.emailsPerRecipient,
+    passwordResetsPerAddress:
+      env.LIMIT_PASSWORD_RESETS_PER_ADDRESS ?? limits.passwordResetsPerAddress,
     eventStreamsPerUser: env.LIMIT_EVENT_STREAMS_PER_USER ?? limits.eventStreamsPerUser,
     eventStreamsPerAddress: env.LIMIT_EVENT_STREAMS_PER_ADDRESS ?? limits.eventStreamsPerAddress,
   };

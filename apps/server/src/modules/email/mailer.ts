@@ -26,11 +26,32 @@ export interface UnsubscribeRequest {
  * the unsubscribe address is signed, so nobody can unsubscribe someone else.
  */
 export class Mailer {
+  private readonly pending = new Set<Promise<unknown>>();
+
   constructor(
     private readonly outbox: Outbox,
     private readonly publicUrl: string,
     private readonly secret: string,
+    private readonly log: { error(details: object, message: string): void },
   ) {}
+
+  /**
+   * Queues a message without making the caller wait: an answer that must take the same time
+   * whether or not a message goes out (a reset asked for an unknown address) uses this.
+   */
+  sendInBackground(email: Email): void {
+    const sending = this.send(email)
+      .catch((error: unknown) => {
+        this.log.error({ err: error, kind: email.kind.name }, 'an email could not be queued');
+      })
+      .finally(() => this.pending.delete(sending));
+    this.pending.add(sending);
+  }
+
+  /** Waits for the messages being queued in the background (the app closing). */
+  async settle(): Promise<void> {
+    await Promise.all([...this.pending]);
+  }
 
   async send(email: Email): Promise<QueueResult> {
     const footer: Footer = { publicUrl: this.publicUrl };

@@ -50,7 +50,8 @@ export async function registerEmail(
     transport,
     log: app.log,
   });
-  const mailer = new Mailer(outbox, config.publicUrl, secret);
+  const mailer = new Mailer(outbox, config.publicUrl, secret, app.log);
+  app.addHook('preClose', () => mailer.settle());
   const now = () => clock().getTime();
   const runner = new JobRunner({
     queue: new JobQueue(db, now),

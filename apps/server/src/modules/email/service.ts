@@ -1,0 +1,3 @@
+// The email module's surface for the app: registering it, and the messages other modules send.
+export { passwordResetEmail } from './account-emails.tsx';
+export { registerEmail } from './register-email.ts';
