@@ -34,7 +34,12 @@ import { resolveSecret } from './modules/auth/server-secret.ts';
 import { sessionRoutes } from './modules/auth/session-routes.ts';
 import { billingCspDirectives, registerBilling } from './modules/billing/register-billing.ts';
 import type { BillingService } from './modules/billing/service.ts';
-import { passwordResetEmail, registerEmail } from './modules/email/service.ts';
+import {
+  passwordResetEmail,
+  registerEmail,
+  verificationRoutes,
+  verifyEmail,
+} from './modules/email/service.ts';
 import { registerEntitlements } from './modules/entitlements/register-entitlements.ts';
 import type { EntitlementService } from './modules/entitlements/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -156,6 +161,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await createProfile(db, user, initialTier(chosenPlan, invited));
     },
     sendPasswordReset: (user, url) => mail.mailer.sendInBackground(passwordResetEmail(user, url)),
+    sendEmailVerification: (user, url) => mail.mailer.sendInBackground(verifyEmail(user, url)),
     onPasswordReset: async (userId) => {
       await registeredApiKeys().revokeAll(userId);
     },
@@ -206,6 +212,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   userData.add(accountDataPart(db));
   await app.register(profileRoutes, { auth, db });
+  await app.register(verificationRoutes, { auth, db });
   userData.add(profileDataPart(db));
   const entitlements = await registerEntitlements(app, { auth, database, clock });
   app.decorate('entitlements', entitlements);

@@ -121,3 +121,13 @@ export const resetPasswordFormSchema = z
     message: 'The two passwords differ',
   });
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+
+/** `GET /api/email/verification`: whether the user's address is confirmed. */
+export const emailVerificationSchema = z.object({
+  email: z.string(),
+  verified: z.boolean(),
+});
+export type EmailVerification = z.infer<typeof emailVerificationSchema>;
+
+/** Seconds between two "Resend the email" of one user (docs/PRODUCT.md §5). */
+export const verificationResendSeconds = 60;

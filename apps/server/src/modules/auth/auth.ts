@@ -31,6 +31,8 @@ export interface AuthOptions {
    * answer, which is the same whether or not the address has an account. Given by the app.
    */
   sendPasswordReset: (user: { id: string; email: string; name: string }, url: string) => void;
+  /** Emails the link that confirms the user's address (`url`). Given by the app. */
+  sendEmailVerification: (user: { id: string; email: string; name: string }, url: string) => void;
   /** A password was reset from an emailed link: what the old one let in ends (API keys). */
   onPasswordReset: (userId: string) => Promise<void>;
 }
@@ -47,6 +49,7 @@ export function createAuth({
   limits,
   onUserCreated,
   sendPasswordReset,
+  sendEmailVerification,
   onPasswordReset,
 }: AuthOptions) {
   return betterAuth({
@@ -80,6 +83,19 @@ export function createAuth({
       // A new password signs out every session (docs/PRODUCT.md §3.19).
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => onPasswordReset(user.id),
+    },
+    // Sent at sign-up; an unconfirmed address still signs in (docs/PRODUCT.md §5). The link
+    // goes through better-auth's check and lands on the dashboard (with `?error=` if it failed).
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        const callback = encodeURIComponent('/dashboard');
+        sendEmailVerification(
+          user,
+          `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${callback}`,
+        );
+      },
     },
     user: {
       additionalFields: {

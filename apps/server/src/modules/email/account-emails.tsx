@@ -35,3 +35,35 @@ export function passwordResetEmail(user: { id: string; email: string; name: stri
     ),
   } satisfies Email;
 }
+
+/** Address confirmations: at sign-up and on request (the resend has its own cooldown). */
+export const verifyEmailKind: MailKind = {
+  name: 'verify-email',
+  essential: true,
+  perRecipient: { max: 5, windowSeconds: hour },
+};
+
+/** Sent at sign-up: a link that confirms the address, valid 24 hours. */
+export function verifyEmail(user: { id: string; email: string; name: string }, url: string) {
+  return {
+    kind: verifyEmailKind,
+    to: user.email,
+    userId: user.id,
+    subject: 'Confirm your email for Tickerwise',
+    body: (footer) => (
+      <Message
+        preview="One click to confirm your address."
+        heading="Confirm your email address"
+        footer={footer}
+        action={{ label: 'Confirm my email', url }}
+        note="The link works for 24 hours. If you did not sign up for Tickerwise, ignore this email."
+      >
+        <Paragraph>Welcome to Tickerwise, {user.name}.</Paragraph>
+        <Paragraph>
+          Confirm that this address is yours, so that alert emails and team invitations can reach
+          you. Everything else works already.
+        </Paragraph>
+      </Message>
+    ),
+  } satisfies Email;
+}

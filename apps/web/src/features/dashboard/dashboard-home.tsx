@@ -2,6 +2,7 @@ import { tierLabel } from '@tickerwise/shared';
 import { GraduationCap, MessageCircle } from 'lucide-react';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { VerifyEmailBanner } from '../auth/verify-email-banner.tsx';
 import { AiCreditsCard } from './components/ai-credits-card.tsx';
 import { PerformanceCard } from './components/performance-card.tsx';
 import { PortfolioValueCard } from './components/portfolio-value-card.tsx';
@@ -21,6 +22,7 @@ export function DashboardHome() {
 
   return (
     <div className="space-y-6">
+      <VerifyEmailBanner />
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
           Welcome back, {user.name}
