@@ -88,18 +88,26 @@ export class SmtpInbox {
     this.refusals.delete(address.toLowerCase());
   }
 
-  /** Messages received for `address`, oldest first. */
-  to(address: string): ReceivedMail[] {
-    return this.received.filter((mail) => mail.to.includes(address.toLowerCase()));
+  /** Messages received for `address` (with this subject, if given), oldest first. */
+  to(address: string, subject?: string): ReceivedMail[] {
+    return this.received.filter(
+      (mail) =>
+        mail.to.includes(address.toLowerCase()) &&
+        (subject === undefined || mail.parsed.subject === subject),
+    );
   }
 
-  /** Waits until `count` messages have come for `address` (or fails after `timeoutMs`). */
-  async waitFor(address: string, count = 1, timeoutMs = 10_000): Promise<ReceivedMail[]> {
+  /** Waits until `count` messages (with this subject, if given) have come for `address`. */
+  async waitFor(
+    address: string,
+    count = 1,
+    { subject, timeoutMs = 10_000 }: { subject?: string; timeoutMs?: number } = {},
+  ): Promise<ReceivedMail[]> {
     const deadline = Date.now() + timeoutMs;
-    while (this.to(address).length < count) {
+    while (this.to(address, subject).length < count) {
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new Error(`${this.to(address).length} of ${count} messages came for ${address}`);
+        throw new Error(`${this.to(address, subject).length} of ${count} came for ${address}`);
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
@@ -109,7 +117,7 @@ export class SmtpInbox {
         });
       });
     }
-    return this.to(address);
+    return this.to(address, subject);
   }
 }
 

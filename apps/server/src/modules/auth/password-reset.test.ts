@@ -34,6 +34,8 @@ async function deliver() {
   await app.mail.deliverDue();
 }
 
+const resetSubject = 'Reset your Tickerwise password';
+
 const forgot = (email: string, headers: Record<string, string> = {}) =>
   post('/api/auth/request-password-reset', { email }, headers);
 
@@ -41,7 +43,7 @@ const forgot = (email: string, headers: Record<string, string> = {}) =>
 async function resetToken(email: string, count = 1): Promise<string> {
   expect((await forgot(email)).statusCode).toBe(200);
   await deliver();
-  const mails = await inbox.waitFor(email, count);
+  const mails = await inbox.waitFor(email, count, { subject: resetSubject });
   const link = linkIn(mails[count - 1]!, `${testOrigin}/reset-password?token=`);
   return new URL(link).searchParams.get('token')!;
 }
@@ -70,8 +72,7 @@ describe('Forgot password', () => {
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
     await deliver();
-    const [mail] = await inbox.waitFor(user.email);
-    expect(mail!.parsed.subject).toBe('Reset your Tickerwise password');
+    const [mail] = await inbox.waitFor(user.email, 1, { subject: resetSubject });
     expect(mail!.parsed.text).toContain('Hello Grace Hopper');
     expect(mail!.parsed.text).toContain('30 minutes');
     expect(linkIn(mail!, `${testOrigin}/reset-password?token=`)).toBeTruthy();
@@ -157,9 +158,9 @@ describe('Forgot password', () => {
     for (let index = 0; index < 5; index++) answers.push((await forgot(user.email)).statusCode);
     expect(answers).toEqual([200, 200, 200, 200, 200]);
     await deliver();
-    await inbox.waitFor(user.email, 3);
+    await inbox.waitFor(user.email, 3, { subject: resetSubject });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(inbox.to(user.email)).toHaveLength(3);
+    expect(inbox.to(user.email, resetSubject)).toHaveLength(3);
   });
 
   it('limits requests from one client address', async () => {

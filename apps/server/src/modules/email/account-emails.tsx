@@ -60,8 +60,8 @@ export function verifyEmail(user: { id: string; email: string; name: string }, u
       >
         <Paragraph>Welcome to Tickerwise, {user.name}.</Paragraph>
         <Paragraph>
-          Confirm that this address is yours, so that alert emails and team invitations can reach
-          you. Everything else works already.
+          Confirm that this address is yours, so that we know our emails reach you. Everything works
+          already while you do.
         </Paragraph>
       </Message>
     ),

@@ -7,6 +7,8 @@ const inbox = new SmtpInbox();
 let testApp: TestApp;
 let app: FastifyInstance;
 
+const verifySubject = 'Confirm your email for Tickerwise';
+
 async function deliver() {
   await app.mail.mailer.settle();
   await app.mail.deliverDue();
@@ -38,8 +40,7 @@ describe('Confirming the email address', () => {
     const user = await signUpUser(app, { name: 'Dorothy Vaughan' });
     expect((await status(user.cookie)).json()).toEqual({ email: user.email, verified: false });
     await deliver();
-    const [mail] = await inbox.waitFor(user.email);
-    expect(mail!.parsed.subject).toBe('Confirm your email for Tickerwise');
+    const [mail] = await inbox.waitFor(user.email, 1, { subject: verifySubject });
     expect(mail!.parsed.text).toContain('Welcome to Tickerwise, Dorothy Vaughan.');
     const link = new URL(linkIn(mail!, `${testOrigin}/api/auth/verify-email?token=`));
 
@@ -67,7 +68,7 @@ describe('Confirming the email address', () => {
   it('resends the email at most once a minute', async () => {
     const user = await signUpUser(app);
     await deliver();
-    await inbox.waitFor(user.email);
+    await inbox.waitFor(user.email, 1, { subject: verifySubject });
     const first = await resend(user.cookie);
     expect(first.statusCode).toBe(200);
     const second = await resend(user.cookie);
@@ -75,7 +76,7 @@ describe('Confirming the email address', () => {
     expect(second.json().error.code).toBe('resend_cooldown');
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
     await deliver();
-    const mails = await inbox.waitFor(user.email, 2);
+    const mails = await inbox.waitFor(user.email, 2, { subject: verifySubject });
     expect(mails).toHaveLength(2);
     // The second link confirms too.
     const link = new URL(linkIn(mails[1]!, `${testOrigin}/api/auth/verify-email?token=`));

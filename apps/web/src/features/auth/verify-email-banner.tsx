@@ -78,7 +78,7 @@ export function VerifyEmailBanner() {
           {failure ??
             (sent
               ? `A new link is on its way to ${query.data.email}.`
-              : `We sent a link to ${query.data.email}. Alert emails and team invitations need a confirmed address.`)}
+              : `We sent a link to ${query.data.email}. Confirm it so that we know our emails reach you.`)}
         </p>
       </div>
       <div className="flex items-center gap-2">
