@@ -35,6 +35,7 @@ import { sessionRoutes } from './modules/auth/session-routes.ts';
 import { billingCspDirectives, registerBilling } from './modules/billing/register-billing.ts';
 import type { BillingService } from './modules/billing/service.ts';
 import {
+  accountDeletedEmail,
   passwordResetEmail,
   registerEmail,
   verificationRoutes,
@@ -304,6 +305,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     userData,
     billing,
     confirmPassword: (userId, password) => passwordConfirmations.confirm(auth, userId, password),
+    onAccountDeleted: (closed) =>
+      mail.mailer.sendInBackground(accountDeletedEmail(closed, clock())),
   });
   await app.register(accountRoutes, { auth, account, clock });
 

@@ -67,3 +67,35 @@ export function verifyEmail(user: { id: string; email: string; name: string }, u
     ),
   } satisfies Email;
 }
+
+/** The confirmation that an account is deleted, to the address it had. */
+export const accountDeletedKind: MailKind = {
+  name: 'account-deleted',
+  essential: true,
+  perRecipient: { max: 3, windowSeconds: hour },
+};
+
+export function accountDeletedEmail(closed: { email: string; name: string }, at: Date) {
+  const when = `${at.toISOString().slice(0, 16).replace('T', ' at ')} UTC`;
+  return {
+    kind: accountDeletedKind,
+    to: closed.email,
+    subject: 'Your Tickerwise account is deleted',
+    body: (footer) => (
+      <Message
+        preview="Your account and its data are gone."
+        heading="Your account is deleted"
+        footer={footer}
+        note={`If you did not delete it, tell us at once: ${footer.publicUrl}/support`}
+      >
+        <Paragraph>Hello {closed.name},</Paragraph>
+        <Paragraph>
+          Your Tickerwise account was deleted on {when}. Your watchlists, alerts, portfolios and API
+          keys are gone, and any paid subscription has ended. Payment records the law asks us to
+          keep no longer name you.
+        </Paragraph>
+        <Paragraph>Thank you for using Tickerwise. You are welcome back at any time.</Paragraph>
+      </Message>
+    ),
+  } satisfies Email;
+}
