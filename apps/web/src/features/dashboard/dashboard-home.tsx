@@ -2,11 +2,11 @@ import { tierLabel } from '@tickerwise/shared';
 import { GraduationCap, MessageCircle } from 'lucide-react';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { VerifyEmailBanner } from '../auth/verify-email-banner.tsx';
 import { AiCreditsCard } from './components/ai-credits-card.tsx';
 import { PerformanceCard } from './components/performance-card.tsx';
 import { PortfolioValueCard } from './components/portfolio-value-card.tsx';
 import { RecentActivity } from './components/recent-activity.tsx';
+import { VerifyEmailBanner } from './components/verify-email-banner.tsx';
 import { StatCard } from './stat-card.tsx';
 
 /**

@@ -7,8 +7,8 @@ import {
 import { MailCheck, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, iconButtonStyles } from '../../components/ui/button.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { Button, iconButtonStyles } from '../../../components/ui/button.tsx';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 const verificationKey = ['me', 'email-verification'] as const;
 /** Dismissed for this browser session: the banner comes back on the next visit. */
