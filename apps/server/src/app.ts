@@ -34,6 +34,13 @@ import { resolveSecret } from './modules/auth/server-secret.ts';
 import { sessionRoutes } from './modules/auth/session-routes.ts';
 import { billingCspDirectives, registerBilling } from './modules/billing/register-billing.ts';
 import type { BillingService } from './modules/billing/service.ts';
+import {
+  accountDeletedEmail,
+  passwordResetEmail,
+  registerEmail,
+  verificationRoutes,
+  verifyEmail,
+} from './modules/email/service.ts';
 import { registerEntitlements } from './modules/entitlements/register-entitlements.ts';
 import type { EntitlementService } from './modules/entitlements/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -140,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const { db } = database;
   const clock = deps.clock ?? systemClock;
   const authSecret = await resolveSecret(db, 'auth', config.authSecret);
+  const mail = await registerEmail(app, { config, db, clock, secret: authSecret });
   const invitations = new Invitations(db, clock);
   app.decorate('invitations', invitations);
   const auth = createAuth({
@@ -153,6 +161,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       // Alpha only with the invitation code this sign-up claimed (docs/PRODUCT.md §4.1).
       const invited = chosenPlan === 'alpha' && (await invitations.attachSignUp(user));
       await createProfile(db, user, initialTier(chosenPlan, invited));
+    },
+    sendPasswordReset: (user, url) => mail.mailer.sendInBackground(passwordResetEmail(user, url)),
+    sendEmailVerification: (user, url) => mail.mailer.sendInBackground(verifyEmail(user, url)),
+    onPasswordReset: async (userId) => {
+      await registeredApiKeys().revokeAll(userId);
     },
   });
   app.decorate('auth', auth);
@@ -178,6 +191,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(healthRoutes, {
     database,
     marketStatus: () => app.marketData.market.status(),
+    mailStatus: () => app.mail.outbox.health(),
   });
   await app.register(authRoutes, {
     auth,
@@ -201,6 +215,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   userData.add(accountDataPart(db));
   await app.register(profileRoutes, { auth, db });
+  await app.register(verificationRoutes, { auth, db });
   userData.add(profileDataPart(db));
   const entitlements = await registerEntitlements(app, { auth, database, clock });
   app.decorate('entitlements', entitlements);
@@ -295,6 +310,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     userData,
     billing,
     confirmPassword: (userId, password) => passwordConfirmations.confirm(auth, userId, password),
+    onAccountDeleted: (closed) =>
+      mail.mailer.sendInBackground(accountDeletedEmail(closed, clock())),
   });
   await app.register(accountRoutes, { auth, account, clock });
 

@@ -136,9 +136,26 @@ describe('configuration', () => {
       failedPaymentsPerAccount: { max: 5, windowSeconds: 3600 },
       failedPaymentsPerAddress: { max: 20, windowSeconds: 3600 },
       apiRequestsPerKey: { max: 60, windowSeconds: 60 },
+      emailsPerRecipient: { max: 30, windowSeconds: 3600 },
+      passwordResetsPerAddress: { max: 20, windowSeconds: 3600 },
       eventStreamsPerUser: 20,
       eventStreamsPerAddress: 500,
     });
+  });
+
+  it('sends email through SMTP_URL, or to the outbox folder without one', () => {
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Tickerwise <no-reply@localhost>',
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.com:465', MAIL_FROM: 'Ada <a@b.c>' })
+        .mail,
+    ).toEqual({ smtpUrl: 'smtps://user:secret@mail.example.com:465', from: 'Ada <a@b.c>' });
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(
+      /^Invalid SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(() => loadConfig({ MAIL_FROM: 'a@b.c\nBcc: x@y.z' })).toThrow(/^Invalid MAIL_FROM/);
   });
 
   it('reads every limit from its variable', () => {
@@ -153,6 +170,8 @@ describe('configuration', () => {
       LIMIT_FAILED_PAYMENTS_PER_ACCOUNT: '3/2h',
       LIMIT_FAILED_PAYMENTS_PER_ADDRESS: '50/1h',
       LIMIT_API_REQUESTS_PER_KEY: '600/10s',
+      LIMIT_EMAILS_PER_RECIPIENT: '10/1d',
+      LIMIT_PASSWORD_RESETS_PER_ADDRESS: '5/1h',
       LIMIT_EVENT_STREAMS_PER_USER: '8',
       LIMIT_EVENT_STREAMS_PER_ADDRESS: '2000',
     });
@@ -167,6 +186,8 @@ describe('configuration', () => {
       failedPaymentsPerAccount: { max: 3, windowSeconds: 7200 },
       failedPaymentsPerAddress: { max: 50, windowSeconds: 3600 },
       apiRequestsPerKey: { max: 600, windowSeconds: 10 },
+      emailsPerRecipient: { max: 10, windowSeconds: 86_400 },
+      passwordResetsPerAddress: { max: 5, windowSeconds: 3600 },
       eventStreamsPerUser: 8,
       eventStreamsPerAddress: 2000,
     });

@@ -83,6 +83,13 @@ const envSchema = z.object({
   LIMIT_API_REQUESTS_PER_KEY: rateLimitSchema.optional(),
   LIMIT_EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).optional(),
   LIMIT_EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]{1,200}$/, 'must be one line, like Tickerwise <hello@example.com>')
+    .optional(),
+  LIMIT_EMAILS_PER_RECIPIENT: rateLimitSchema.optional(),
+  LIMIT_PASSWORD_RESETS_PER_ADDRESS: rateLimitSchema.optional(),
   LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
@@ -128,6 +135,10 @@ export interface Limits {
   failedPaymentsPerAddress: RateLimit;
   /** Requests of one public API key, on every instance together (docs/PRODUCT.md §3.20). */
   apiRequestsPerKey: RateLimit;
+  /** "Forgot password?" requests and reset attempts from one client address. */
+  passwordResetsPerAddress: RateLimit;
+  /** Emails to one address, of every kind together (each kind has its own tighter limit). */
+  emailsPerRecipient: RateLimit;
   /** Open `/api/events` streams of one user, on one instance. */
   eventStreamsPerUser: number;
   /** Open `/api/events` streams from one client address, on one instance. */
@@ -148,6 +159,8 @@ export const defaultLimits: Limits = {
   failedPaymentsPerAccount: { max: 5, windowSeconds: hours(1) },
   failedPaymentsPerAddress: { max: 20, windowSeconds: hours(1) },
   apiRequestsPerKey: { max: 60, windowSeconds: minutes(1) },
+  emailsPerRecipient: { max: 30, windowSeconds: hours(1) },
+  passwordResetsPerAddress: { max: 20, windowSeconds: hours(1) },
   eventStreamsPerUser: 20,
   eventStreamsPerAddress: 500,
 };
@@ -187,6 +200,18 @@ export interface Config {
   limits: Limits;
   /** The language model the AI analyst may use; without one it writes with its built-in writer. */
   analyst: AnalystConfig;
+  /** How email leaves the app. */
+  mail: MailConfig;
+}
+
+/**
+ * Email goes to an SMTP relay at `smtpUrl`; without one, each message is written as an `.eml`
+ * file to `DATA_DIR/outbox/` (development and the embedded default).
+ */
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  /** The From header of every message. */
+  from: string;
 }
 
 /** An OpenAI-compatible endpoint (a hosted API, vLLM, Ollama, llama.cpp's server), or none. */
@@ -298,6 +323,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     billing: parseBilling(env, publicUrl),
     limits: parseLimits(env),
     analyst: parseAnalyst(env),
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `Tickerwise <no-reply@${new URL(publicUrl).hostname}>`,
+    },
   };
 }
 
@@ -406,6 +435,9 @@ function parseLimits(env: Env): Limits {
     failedPaymentsPerAddress:
       env.LIMIT_FAILED_PAYMENTS_PER_ADDRESS ?? limits.failedPaymentsPerAddress,
     apiRequestsPerKey: env.LIMIT_API_REQUESTS_PER_KEY ?? limits.apiRequestsPerKey,
+    emailsPerRecipient: env.LIMIT_EMAILS_PER_RECIPIENT ?? limits.emailsPerRecipient,
+    passwordResetsPerAddress:
+      env.LIMIT_PASSWORD_RESETS_PER_ADDRESS ?? limits.passwordResetsPerAddress,
     eventStreamsPerUser: env.LIMIT_EVENT_STREAMS_PER_USER ?? limits.eventStreamsPerUser,
     eventStreamsPerAddress: env.LIMIT_EVENT_STREAMS_PER_ADDRESS ?? limits.eventStreamsPerAddress,
   };

@@ -89,6 +89,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     billing: { provider: 'test' },
     limits: defaultLimits,
     analyst: { model: null, timeoutMs: 5_000, ...defaultModelConcurrency },
+    // Tests that read email point this at a local SMTP server (`test/smtp-inbox.ts`).
+    mail: { smtpUrl: 'smtp://127.0.0.1:9', from: 'Tickerwise <no-reply@127.0.0.1>' },
     ...overrides,
   };
 }

@@ -36,9 +36,19 @@ export const marketHealthSchema = z.object({
 });
 export type MarketHealth = z.infer<typeof marketHealthSchema>;
 
+/** The email outbox (`GET /api/health`): a growing backlog means mail is not going out. */
+export const mailHealthSchema = z.object({
+  /** Messages waiting to be sent. */
+  backlog: z.number().int().nonnegative(),
+  /** How long the oldest waiting message has waited, in seconds (null: none waiting). */
+  oldestWaitingSeconds: z.number().nonnegative().nullable(),
+});
+export type MailHealth = z.infer<typeof mailHealthSchema>;
+
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   db: z.enum(['ok', 'down']),
   market: marketHealthSchema.optional(),
+  mail: mailHealthSchema.optional(),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -92,3 +92,42 @@ export const changePasswordFormSchema = z
     message: 'The two new passwords differ',
   });
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
+
+/** `POST /api/auth/request-password-reset` and the "Forgot password?" form. */
+export const requestPasswordResetSchema = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your email')
+    .max(254, 'Please enter a valid email address')
+    .pipe(z.email('Please enter a valid email address')),
+});
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetSchema>;
+
+/** `POST /api/auth/reset-password`: the token from the emailed link and the new password. */
+export const resetPasswordSchema = z.strictObject({
+  token: z.string().min(1, 'This link is incomplete').max(200, 'This link is incomplete'),
+  newPassword: newPasswordSchema('Please enter a new password'),
+});
+
+/** The reset page's form: the new password typed twice. */
+export const resetPasswordFormSchema = z
+  .object({
+    newPassword: resetPasswordSchema.shape.newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((input) => input.confirmPassword === input.newPassword, {
+    path: ['confirmPassword'],
+    message: 'The two passwords differ',
+  });
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+
+/** `GET /api/email/verification`: whether the user's address is confirmed. */
+export const emailVerificationSchema = z.object({
+  email: z.string(),
+  verified: z.boolean(),
+});
+export type EmailVerification = z.infer<typeof emailVerificationSchema>;
+
+/** Seconds between two "Resend the email" of one user (docs/PRODUCT.md §5). */
+export const verificationResendSeconds = 60;

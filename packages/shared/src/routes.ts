@@ -5,6 +5,8 @@ export const paths = {
   pricing: '/pricing',
   signup: '/signup',
   login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   planChange: '/plan-change',
   payment: '/payment',
   gettingStarted: '/guides/getting-started',

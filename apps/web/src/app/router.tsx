@@ -63,7 +63,16 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.signup, lazy: () => import('../features/auth/signup-page.tsx') },
               { path: paths.login, lazy: () => import('../features/auth/login-page.tsx') },
+              {
+                path: paths.forgotPassword,
+                lazy: () => import('../features/auth/forgot-password-page.tsx'),
+              },
             ],
+          },
+          {
+            // Reached from an email, perhaps in a browser that is signed in: no redirect.
+            path: paths.resetPassword,
+            lazy: () => import('../features/auth/reset-password-page.tsx'),
           },
           {
             path: paths.dashboard,

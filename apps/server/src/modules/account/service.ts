@@ -14,6 +14,8 @@ export interface AccountServiceDeps {
   billing: Pick<BillingService, 'endSubscriptionNow' | 'keepRecordsOfClosedAccount'>;
   /** Throws 400 (or 429 after too many) unless the password is the user's. */
   confirmPassword: (userId: string, password: string) => Promise<void>;
+  /** The account is gone: confirm it to the address it had (given by the app: the email). */
+  onAccountDeleted: (closed: { email: string; name: string }) => void;
 }
 
 /** The user's own account as a whole (docs/PRODUCT.md §3.19): their data, and closing it. */
@@ -23,6 +25,7 @@ export function createAccountService({
   userData,
   billing,
   confirmPassword,
+  onAccountDeleted,
 }: AccountServiceDeps) {
   return {
     /** `GET /api/me/export`: everything held about the user, every module's part. */
@@ -40,10 +43,15 @@ export function createAccountService({
       const { password } = parseInput(deleteAccountSchema, body);
       await confirmPassword(userId, password);
       await billing.endSubscriptionNow(userId);
-      await db.transaction(async (tx) => {
+      const closed = await db.transaction(async (tx) => {
         await billing.keepRecordsOfClosedAccount(tx, userId);
-        await tx.delete(users).where(eq(users.id, userId));
+        const [row] = await tx
+          .delete(users)
+          .where(eq(users.id, userId))
+          .returning({ email: users.email, name: users.name });
+        return row;
       });
+      if (closed) onAccountDeleted(closed);
     },
   };
 }

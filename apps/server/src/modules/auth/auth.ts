@@ -13,7 +13,10 @@ export interface AuthOptions {
   publicUrl: string;
   trustedOrigins: string[];
   secret: string;
-  limits: Pick<Limits, 'authRequestsPerAddress' | 'passwordChangesPerAddress'>;
+  limits: Pick<
+    Limits,
+    'authRequestsPerAddress' | 'passwordChangesPerAddress' | 'passwordResetsPerAddress'
+  >;
   /**
    * Makes what a new account needs beside its user row (the profile), before sign-up answers.
    * `chosenPlan` is the plan the sign-up form sent. Given by the app, so that auth depends on
@@ -23,7 +26,19 @@ export interface AuthOptions {
     user: { id: string; name: string; email: string },
     chosenPlan: unknown,
   ) => Promise<void>;
+  /**
+   * Emails the "Forgot password?" link (`url`, on the web app's reset page). Not awaited by the
+   * answer, which is the same whether or not the address has an account. Given by the app.
+   */
+  sendPasswordReset: (user: { id: string; email: string; name: string }, url: string) => void;
+  /** Emails the link that confirms the user's address (`url`). Given by the app. */
+  sendEmailVerification: (user: { id: string; email: string; name: string }, url: string) => void;
+  /** A password was reset from an emailed link: what the old one let in ends (API keys). */
+  onPasswordReset: (userId: string) => Promise<void>;
 }
+
+/** How long a reset link works (docs/PRODUCT.md §5). */
+export const passwordResetSeconds = 30 * 60;
 
 export function createAuth({
   db,
@@ -33,6 +48,9 @@ export function createAuth({
   secret,
   limits,
   onUserCreated,
+  sendPasswordReset,
+  sendEmailVerification,
+  onPasswordReset,
 }: AuthOptions) {
   return betterAuth({
     appName: 'Tickerwise',
@@ -56,6 +74,28 @@ export function createAuth({
       autoSignIn: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      // The link goes straight to the web app's page, which posts the token with the new
+      // password; better-auth spends the token in the same transaction as the new password.
+      sendResetPassword: async ({ user, token }) => {
+        sendPasswordReset(user, `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`);
+      },
+      resetPasswordTokenExpiresIn: passwordResetSeconds,
+      // A new password signs out every session (docs/PRODUCT.md §3.19).
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => onPasswordReset(user.id),
+    },
+    // Sent at sign-up; an unconfirmed address still signs in (docs/PRODUCT.md §5). The link
+    // goes through better-auth's check and lands on the dashboard (with `?error=` if it failed).
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        const callback = encodeURIComponent('/dashboard');
+        sendEmailVerification(
+          user,
+          `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${callback}`,
+        );
+      },
     },
     user: {
       additionalFields: {
@@ -82,6 +122,16 @@ export function createAuth({
         '/change-password': {
           window: limits.passwordChangesPerAddress.windowSeconds,
           max: limits.passwordChangesPerAddress.max,
+        },
+        // Per client address; per email, the reset email's own limit (3 an hour) holds,
+        // silently, so the answer never tells whether the address has an account.
+        '/request-password-reset': {
+          window: limits.passwordResetsPerAddress.windowSeconds,
+          max: limits.passwordResetsPerAddress.max,
+        },
+        '/reset-password': {
+          window: limits.passwordResetsPerAddress.windowSeconds,
+          max: limits.passwordResetsPerAddress.max,
         },
       },
     },

@@ -1,5 +1,7 @@
 import {
   changePasswordSchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
   signInSchema,
   signUpSchema,
   updateUserSchema,
@@ -134,6 +136,10 @@ export const authRoutes: FastifyPluginAsync<{
           passwordChange = { userId: session.user.id, attempt };
         }
         deviceFor = session?.user.email;
+      } else if (request.method === 'POST' && path === '/api/auth/request-password-reset') {
+        body = parseInput(requestPasswordResetSchema, body);
+      } else if (request.method === 'POST' && path === '/api/auth/reset-password') {
+        body = parseInput(resetPasswordSchema, body);
       } else if (request.method === 'POST' && path === '/api/auth/sign-up/email') {
         const { invitationCode, ...input } = parseInput(signUpSchema, body);
         body = input;

@@ -19,6 +19,10 @@ describe('GET /api/health', () => {
       stream: 'connected',
       callsPerMinute: null,
     });
+    expect(healthSchema.parse(response.json()).mail).toEqual({
+      backlog: 0,
+      oldestWaitingSeconds: null,
+    });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 

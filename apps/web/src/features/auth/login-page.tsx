@@ -16,8 +16,13 @@ export function LoginPage() {
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
   // Settings sends a user here once their account is deleted (docs/PRODUCT.md §3.19).
-  const accountDeleted = (useLocation().state as { accountDeleted?: boolean } | null)
-    ?.accountDeleted;
+  const state = useLocation().state as {
+    accountDeleted?: boolean;
+    passwordReset?: boolean;
+  } | null;
+  const accountDeleted = state?.accountDeleted;
+  // The reset page sends a user here once their new password is set.
+  const passwordReset = state?.passwordReset;
   const [formError, setFormError] = useState<string>();
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
@@ -46,6 +51,11 @@ export function LoginPage() {
           Your account is deleted and you're signed out everywhere. Thank you for using Tickerwise.
         </Alert>
       )}
+      {passwordReset && (
+        <Alert tone="success" className="mb-6">
+          Your new password is set and every device is signed out. Sign in with it below.
+        </Alert>
+      )}
       <AccountForm
         form={form}
         onSubmit={onSubmit}
@@ -53,6 +63,17 @@ export function LoginPage() {
         error={formError}
         submitLabel="Sign In"
         busyLabel="Signing In..."
+        belowPassword={
+          <p className="-mt-2 text-right text-sm">
+            <Link
+              to={paths.forgotPassword}
+              state={{ email: form.getValues('email') }}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </p>
+        }
       />
       <p className="mt-8 text-center text-sm text-slate-600">
         New to Tickerwise?{' '}

@@ -6,6 +6,7 @@ import { AiCreditsCard } from './components/ai-credits-card.tsx';
 import { PerformanceCard } from './components/performance-card.tsx';
 import { PortfolioValueCard } from './components/portfolio-value-card.tsx';
 import { RecentActivity } from './components/recent-activity.tsx';
+import { VerifyEmailBanner } from './components/verify-email-banner.tsx';
 import { StatCard } from './stat-card.tsx';
 
 /**
@@ -21,6 +22,7 @@ export function DashboardHome() {
 
   return (
     <div className="space-y-6">
+      <VerifyEmailBanner />
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
           Welcome back, {user.name}

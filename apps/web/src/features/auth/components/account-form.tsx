@@ -20,6 +20,8 @@ interface AccountFormProps<Values extends Credentials> {
   busyLabel: string;
   /** Fields before the email, e.g. the name on sign-up. */
   children?: ReactNode;
+  /** Under the password, e.g. "Forgot password?" on sign-in. */
+  belowPassword?: ReactNode;
 }
 
 /** The login and sign-up forms: email and password (with show/hide), the error, the button. */
@@ -31,6 +33,7 @@ export function AccountForm<Values extends Credentials>({
   submitLabel,
   busyLabel,
   children,
+  belowPassword,
 }: AccountFormProps<Values>) {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
@@ -52,6 +55,7 @@ export function AccountForm<Values extends Credentials>({
           ? { autoComplete: 'current-password' }
           : { autoComplete: 'new-password', placeholder: 'At least 8 characters' })}
       />
+      {belowPassword}
       {error && <Alert>{error}</Alert>}
       <Button type="submit" size="full" busy={form.formState.isSubmitting} busyLabel={busyLabel}>
         {submitLabel}

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SmtpInbox } from '../../../test/smtp-inbox.ts';
+import { createTestApp, signUpUser, type TestApp, testOrigin } from '../../../test/test-app.ts';
+import { testClock } from '../../../test/test-clock.ts';
+import { emailOutbox } from '../../db/schema/index.ts';
+
+const inbox = new SmtpInbox();
+const clock = testClock();
+let testApp: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  await inbox.start();
+  testApp = await createTestApp({
+    clock,
+    config: { mail: { smtpUrl: inbox.url, from: 'Tickerwise <no-reply@127.0.0.1>' } },
+  });
+  app = testApp.app;
+});
+afterAll(async () => {
+  await testApp.close();
+  await inbox.stop();
+});
+
+describe('Deleting an account', () => {
+  it('confirms it by email to the address the account had', async () => {
+    const user = await signUpUser(app, { name: 'Annie Easley' });
+    clock.set(new Date('2026-04-01T09:30:00Z'));
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: { cookie: user.cookie, origin: testOrigin },
+      payload: { password: user.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    await app.mail.mailer.settle();
+    await app.mail.deliverDue();
+    const [mail] = await inbox.waitFor(user.email, 1, {
+      subject: 'Your Tickerwise account is deleted',
+    });
+    expect(mail!.parsed.text).toContain('Hello Annie Easley');
+    expect(mail!.parsed.text).toContain('deleted on 2026-04-01 at 09:30 UTC');
+    expect(mail!.parsed.text).toContain(`${testOrigin}/support`);
+    // The outbox row names no account any more.
+    const rows = await app.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, 'account-deleted'));
+    expect(rows.map((row) => row.userId)).toEqual([null]);
+  });
+
+  it('sends nothing when the password is wrong', async () => {
+    const user = await signUpUser(app);
+    const refused = await app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: { cookie: user.cookie, origin: testOrigin },
+      payload: { password: 'not my password' },
+    });
+    expect(refused.statusCode).toBe(400);
+    await app.mail.mailer.settle();
+    await app.mail.deliverDue();
+    expect(inbox.to(user.email, 'Your Tickerwise account is deleted')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { parseInput } from '../../http/errors.ts';
+import { JobQueue, JobRunner } from '../jobs/service.ts';
+import { Mailer } from './mailer.ts';
+import { Outbox, sendEmailJob } from './outbox.ts';
+import { createTransport } from './transport.ts';
+
+/** How often an idle instance looks for mail to send. */
+const mailPollMs = 2_000;
+
+export interface Mail {
+  mailer: Mailer;
+  outbox: Outbox;
+  /** Sends every message that is due now, on this instance (tests; the runner does it too). */
+  deliverDue(): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Email: queue a message with `mail.mailer.send` (`modules/email`). */
+    mail: Mail;
+  }
+}
+
+const unsubscribeQuery = z.object({
+  address: z.string().min(3).max(254),
+  kind: z.string().regex(/^[a-z-]{1,40}$/),
+  token: z.string().min(1).max(100),
+});
+
+/**
+ * The outbox and its sender: SMTP (`SMTP_URL`) or `.eml` files in `DATA_DIR/outbox/`. Unless
+ * background jobs are off on this instance, its job runner sends what is due every 2 seconds.
+ */
+export async function registerEmail(
+  app: FastifyInstance,
+  { config, db, clock, secret }: { config: Config; db: Db; clock: Clock; secret: string },
+): Promise<Mail> {
+  const transport = createTransport(config.mail, config.dataDir, (file) =>
+    app.log.info({ file }, 'email written to the outbox folder'),
+  );
+  const outbox = new Outbox(db, clock, {
+    from: config.mail.from,
+    host: new URL(config.publicUrl).hostname,
+    perRecipient: config.limits.emailsPerRecipient,
+    transport,
+    log: app.log,
+  });
+  const mailer = new Mailer(outbox, config.publicUrl, secret, app.log);
+  app.addHook('preClose', () => mailer.settle());
+  const now = () => clock().getTime();
+  const runner = new JobRunner({
+    queue: new JobQueue(db, now),
+    handlers: { [sendEmailJob]: (job) => outbox.deliver(job) },
+    log: app.log,
+    now,
+    pollMs: mailPollMs,
+  });
+  if (config.backgroundJobs !== false) {
+    app.addHook('onReady', async () => {
+      app.log.info({ transport: transport.description }, 'email goes out through this');
+      runner.start();
+    });
+    app.addHook('preClose', async () => runner.stop());
+  }
+  app.addHook('onClose', async () => transport.close());
+
+  await app.register(async (scope) => {
+    // RFC 8058: a mail client's one-click unsubscribe is a form post.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    scope.get(
+      '/api/email/unsubscribe',
+      { config: { access: 'public' } },
+      async (request, reply) => {
+        const query = parseInput(unsubscribeQuery, request.query);
+        if (!mailer.verifies(query)) return page(reply, 400, 'This link is not valid', brokenLink);
+        // Mail scanners open links: a GET only asks, the button's POST unsubscribes.
+        return page(
+          reply,
+          200,
+          'Unsubscribe',
+          `<p>Stop sending ${escapeHtml(query.kind.replaceAll('-', ' '))} emails to
+          <strong>${escapeHtml(query.address)}</strong>?</p>
+          <form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+          <button type="submit">Unsubscribe</button></form>`,
+        );
+      },
+    );
+    scope.post(
+      '/api/email/unsubscribe',
+      { config: { access: 'public' } },
+      async (request, reply) => {
+        const query = parseInput(unsubscribeQuery, request.query);
+        if (!mailer.verifies(query)) return page(reply, 400, 'This link is not valid', brokenLink);
+        await outbox.unsubscribe(query.address, query.kind);
+        return page(
+          reply,
+          200,
+          'You are unsubscribed',
+          `<p>No more ${escapeHtml(query.kind.replaceAll('-', ' '))} emails will go to
+          <strong>${escapeHtml(query.address)}</strong>. You can turn them back on in your
+          <a href="/dashboard/settings?tab=notifications">email preferences</a>.</p>`,
+        );
+      },
+    );
+  });
+
+  const mail: Mail = { mailer, outbox, deliverDue: () => runner.runDue() };
+  app.decorate('mail', mail);
+  return mail;
+}
+
+const brokenLink = `<p>The link is incomplete or was changed. Use the link in your latest email,
+  or change what we send in your <a href="/dashboard/settings?tab=notifications">email
+  preferences</a>.</p>`;
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
+}
+
+function page(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Tickerwise</title></head>
+<body>
+<p><strong>Tickerwise</strong></p><h1>${escapeHtml(title)}</h1>${body}</body></html>`);
+}

@@ -1,0 +1,123 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailConfig } from '../../config.ts';
+
+/** One message as it leaves the outbox. */
+export interface OutgoingMessage {
+  id: number;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  /** Stable across retries, so a receiver can tell a resend from a new message. */
+  messageId: string;
+  createdAt: Date;
+}
+
+/** How a send ended: accepted, to be tried again later, or refused for good. */
+export type SendOutcome =
+  | { kind: 'sent' }
+  | { kind: 'temporary'; reason: string }
+  | { kind: 'permanent'; reason: string; addressFailing: boolean };
+
+export interface MailTransport {
+  /** Where mail goes, for the start-up log: `smtp://relay:587` or the outbox folder. */
+  readonly description: string;
+  send(message: OutgoingMessage): Promise<SendOutcome>;
+  close(): void;
+}
+
+/** What nodemailer's SMTP errors carry. */
+interface SmtpError extends Error {
+  code?: string;
+  responseCode?: number;
+  command?: string;
+}
+
+/**
+ * Classifies an SMTP failure: a 5xx answer is permanent (and marks the address failing when
+ * the server refused the recipient); a 4xx answer, a refused connection or a timeout is
+ * temporary, so the message waits in the outbox and goes out once the server takes it.
+ */
+export function outcomeOfError(error: unknown): SendOutcome {
+  const smtp = error as SmtpError;
+  const reason = (smtp.message ?? String(error)).slice(0, 500);
+  if (typeof smtp.responseCode === 'number' && smtp.responseCode >= 500) {
+    // A refused login is this server's configuration, not the message: keep it for later.
+    if (smtp.code === 'EAUTH') return { kind: 'temporary', reason };
+    const addressFailing = smtp.command === 'RCPT TO' || smtp.code === 'EENVELOPE';
+    return { kind: 'permanent', reason, addressFailing };
+  }
+  return { kind: 'temporary', reason };
+}
+
+function mailOptions(message: OutgoingMessage) {
+  return {
+    from: message.from,
+    to: message.to,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    headers: message.headers,
+    messageId: message.messageId,
+    date: message.createdAt,
+  };
+}
+
+/** Sends through an SMTP relay (`SMTP_URL`), over a small pool of connections. */
+export function smtpTransport(smtpUrl: string): MailTransport {
+  const url = new URL(smtpUrl);
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 3,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    description: `${url.protocol}//${url.host}`,
+    async send(message) {
+      try {
+        await transporter.sendMail(mailOptions(message));
+        return { kind: 'sent' };
+      } catch (error) {
+        return outcomeOfError(error);
+      }
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Writes each message as an `.eml` file (mode 0600) to `folder`, named by time and id, and
+ * reports the file: the embedded default, so the app sends mail with nothing to set up.
+ */
+export function folderTransport(folder: string, written: (file: string) => void): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    description: folder,
+    async send(message) {
+      const info = await transporter.sendMail(mailOptions(message));
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      const time = message.createdAt.toISOString().replace(/[:.]/g, '-');
+      const file = join(folder, `${time}-${message.id}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      written(file);
+      return { kind: 'sent' };
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function createTransport(
+  config: MailConfig,
+  dataDir: string,
+  written: (file: string) => void,
+): MailTransport {
+  if (config.smtpUrl) return smtpTransport(config.smtpUrl);
+  return folderTransport(join(dataDir, 'outbox'), written);
+}
