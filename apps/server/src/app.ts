@@ -215,7 +215,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   userData.add(accountDataPart(db));
   await app.register(profileRoutes, { auth, db });
-  await app.register(verificationRoutes, { auth, db });
+  await app.register(verificationRoutes, { auth, db, clock });
   userData.add(profileDataPart(db));
   const entitlements = await registerEntitlements(app, { auth, database, clock });
   app.decorate('entitlements', entitlements);

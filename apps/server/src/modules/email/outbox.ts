@@ -76,7 +76,7 @@ export class Outbox {
       log: { warn(details: object, message: string): void };
     },
   ) {
-    this.limiter = new AttemptLimiter(db);
+    this.limiter = new AttemptLimiter(db, clock);
   }
 
   /**

@@ -63,7 +63,7 @@ export async function registerEmail(
   if (config.backgroundJobs !== false) {
     app.addHook('onReady', async () => {
       app.log.info({ transport: transport.description }, 'email goes out through this');
-      runner.start();
+      runner.start(app.scheduler);
     });
     app.addHook('preClose', async () => runner.stop());
   }

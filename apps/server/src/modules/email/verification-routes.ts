@@ -1,6 +1,7 @@
 import { type EmailVerification, verificationResendSeconds } from '@tickerwise/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -12,11 +13,12 @@ import { requireUser } from '../auth/guard.ts';
  * Whether the signed-in user's address is confirmed (the dashboard's banner asks), and
  * "Resend the email", at most once a minute per user.
  */
-export const verificationRoutes: FastifyPluginAsync<{ auth: Auth; db: Db }> = async (
-  app,
-  { auth, db },
-) => {
-  const limiter = new AttemptLimiter(db);
+export const verificationRoutes: FastifyPluginAsync<{
+  auth: Auth;
+  db: Db;
+  clock: Clock;
+}> = async (app, { auth, db, clock }) => {
+  const limiter = new AttemptLimiter(db, clock);
   /** Read from the database: a session remembered on this instance may predate the click. */
   const status = async (userId: string): Promise<EmailVerification> => {
     const [row] = await db
