@@ -10,6 +10,7 @@
 // (300). `--holdings-only` measures only the asks over HTTP (what `npm run bench:compare`
 // runs), `--target <checkout>` another checkout's server, `--json` prints the figures.
 import { csvDocument, csvLine, templateColumns } from '@tickerwise/shared';
+import { inviteCodes } from '@tickerwise/testkit';
 import {
   type PriceNow,
   portfolioFigures,
@@ -211,8 +212,15 @@ async function timed(
 
 const app = await startBenchApp();
 try {
-  // Alpha Tester: the plan that holds the largest ledgers without a checkout.
-  const [owner, importer, bulk] = await signUpAccounts(app.url, 3, 'alpha');
+  // Alpha Tester: the plan that holds the largest ledgers without a checkout, by invitation
+  // (`npm run invite`); a server from before invitations has none to give, and no portfolios.
+  const codes = await inviteCodes(app.dataDir, 3).catch(() => []);
+  const [owner, importer, bulk] = await signUpAccounts(
+    app.url,
+    3,
+    codes.length > 0 ? 'alpha' : 'free',
+    codes,
+  );
   const headers = (cookie: string) => ({
     cookie,
     origin: app.url,
