@@ -296,6 +296,9 @@ function format(value: number | null | undefined): string {
   if (Math.abs(value) >= 10) return value.toFixed(1);
   return value.toFixed(2);
 }
+/** Every round's value in order, `—` where that run gave none. */
+const eachRound = (list: (number | null)[]) =>
+  Array.from({ length: rounds }, (_, round) => format(list[round])).join(' / ');
 const known = (list: (number | null)[]) =>
   list.filter((value): value is number => typeof value === 'number' && !Number.isNaN(value));
 const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / list.length;
@@ -327,14 +330,18 @@ console.log(`| Figure | A: ${ref} | B: ${labelB} | B/A |`);
 console.log('|---|---:|---:|---:|');
 const verdicts: string[] = [];
 for (const row of rows) {
-  const a = known(row.a);
-  const b = known(row.b);
-  const ratio = a.length > 0 && b.length > 0 && mean(a) !== 0 ? mean(b) / mean(a) : null;
+  // Over the rounds both sides measured, so that a failed run leaves no one-sided mean.
+  const paired = Array.from({ length: rounds }, (_, round) => round).filter(
+    (round) => known([row.a[round] ?? null, row.b[round] ?? null]).length === 2,
+  );
+  const a = known(paired.map((round) => row.a[round]!));
+  const b = known(paired.map((round) => row.b[round]!));
+  const ratio = a.length > 0 && mean(a) !== 0 ? mean(b) / mean(a) : null;
   const verdict = gateVerdict(row);
   if (verdict) verdicts.push(verdict);
   const unit = `${row.figure.unit}, ${row.figure.better} is better`;
   console.log(
-    `| ${row.bench}: ${row.figure.name} (${unit}) | ${row.a.map(format).join(' / ')} | ${row.b.map(format).join(' / ')} | ${format(ratio)}${verdict ? ' ✗' : ''} |`,
+    `| ${row.bench}: ${row.figure.name} (${unit}) | ${eachRound(row.a)} | ${eachRound(row.b)} | ${format(ratio)}${verdict ? ' ✗' : ''} |`,
   );
 }
 console.log('');
