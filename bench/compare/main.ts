@@ -66,19 +66,19 @@ const allBenches: Bench[] = [
     name: 'stocks',
     args: tsx('bench/stocks-throughput/main.ts'),
     env: short
-      ? { BENCH_SECONDS: '3', BENCH_ROUNDS: '1', BENCH_WARMUP_SECONDS: '1' }
+      ? { BENCH_SECONDS: '2', BENCH_ROUNDS: '1', BENCH_WARMUP_SECONDS: '1' }
       : { BENCH_SECONDS: '5', BENCH_ROUNDS: '2' },
   },
   {
     name: 'search',
     args: tsx('bench/symbol-search/main.ts'),
-    env: { BENCH_SEARCHES: short ? '3000' : '10000' },
+    env: { BENCH_SEARCHES: short ? '2000' : '10000' },
   },
   {
     name: 'api-v1',
     args: tsx('bench/api-v1/main.ts'),
     env: short
-      ? { BENCH_SECONDS: '3', BENCH_ROUNDS: '1', BENCH_WARMUP_SECONDS: '1' }
+      ? { BENCH_SECONDS: '2', BENCH_ROUNDS: '1', BENCH_WARMUP_SECONDS: '1' }
       : { BENCH_SECONDS: '5', BENCH_ROUNDS: '1' },
   },
   {
