@@ -3,12 +3,16 @@
 // bench-server.ts), in one server process and one run, with autocannon at 50 connections. The
 // routes alternate, so that a slow moment of the machine does not land on one side only.
 // Run: npm run bench:api-v1   Target: ratio key/cookie >= 0.8, key p99 < 20 ms.
+// `--target <checkout>` measures another checkout's server, `--json` prints the figures;
+// BENCH_SECONDS and BENCH_ROUNDS set each run's length and the rounds (8 s, 2 by default).
 import autocannon from 'autocannon';
 import { signUpAccounts, startBenchApp } from '../support/bench-app.ts';
+import { emitFigures, say } from '../support/figures.ts';
 
 const connections = 50;
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const rounds = 2;
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? Math.min(2, seconds));
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 
 function run(url: string, headers: Record<string, string>, duration: number) {
   return autocannon({ url, connections, duration, headers });
@@ -50,8 +54,8 @@ try {
   }
 
   // Warm-up: JIT and connections on both routes before anything is measured.
-  await run(routes.cookie.url, routes.cookie.headers, 2);
-  await run(routes.key.url, routes.key.headers, 2);
+  await run(routes.cookie.url, routes.cookie.headers, warmUpSeconds);
+  await run(routes.key.url, routes.key.headers, warmUpSeconds);
 
   const results: Record<'cookie' | 'key', autocannon.Result[]> = { cookie: [], key: [] };
   for (let round = 0; round < rounds; round += 1) {
@@ -62,7 +66,7 @@ try {
       const failures = result.non2xx + result.errors + result.timeouts;
       if (failures > 0) throw new Error(`${failures} requests to ${routes[name].url} failed`);
       results[name].push(result);
-      console.log(
+      say(
         `  round ${round + 1} ${name.padEnd(6)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p99 ${result.latency.p99} ms`,
       );
     }
@@ -76,14 +80,37 @@ try {
   const ratio = average(results.key) / average(results.cookie);
   const row = (name: string, list: autocannon.Result[]) =>
     `  ${name.padEnd(44)} ${average(list).toFixed(0).padStart(7)} req/s   p50 ${String(p50(list)).padStart(3)} ms   p99 ${String(worstP99(list)).padStart(3)} ms`;
-  console.log(
+  say(
     `api-v1: ${connections} connections, ${rounds} x ${seconds} s per route, alternating, one server process`,
   );
-  console.log(row('GET /api/bench/quote/AAPL (session cookie)', results.cookie));
-  console.log(row('GET /api/v1/quotes/AAPL (API key)', results.key));
-  console.log(`  ratio key/cookie: ${ratio.toFixed(2)}   (target >= 0.8)`);
-  console.log(`  key p99: ${worstP99(results.key)} ms   (target < 20 ms)`);
-  console.log(`  result: ${ratio >= 0.8 && worstP99(results.key) < 20 ? 'PASS' : 'FAIL'}`);
+  say(row('GET /api/bench/quote/AAPL (session cookie)', results.cookie));
+  say(row('GET /api/v1/quotes/AAPL (API key)', results.key));
+  say(`  ratio key/cookie: ${ratio.toFixed(2)}   (target >= 0.8)`);
+  say(`  key p99: ${worstP99(results.key)} ms   (target < 20 ms)`);
+  say(`  result: ${ratio >= 0.8 && worstP99(results.key) < 20 ? 'PASS' : 'FAIL'}`);
+  emitFigures('api-v1', [
+    {
+      name: 'GET /api/v1/quotes/AAPL (key)',
+      value: average(results.key),
+      unit: 'req/s',
+      better: 'higher',
+      gate: 'throughput',
+    },
+    {
+      name: 'GET /api/v1/quotes/AAPL p99',
+      value: worstP99(results.key),
+      unit: 'ms',
+      better: 'lower',
+      gate: 'p99',
+    },
+    {
+      name: 'same quote by cookie',
+      value: average(results.cookie),
+      unit: 'req/s',
+      better: 'higher',
+    },
+    { name: 'key/cookie', value: ratio, unit: 'ratio', better: 'higher' },
+  ]);
 } finally {
   await app.stop();
 }

@@ -1,27 +1,121 @@
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { repositoryRoot, startServerProcess } from '@tickerwise/testkit';
+import { build } from 'esbuild';
 
 export interface BenchApp {
   url: string;
   /** The server's DATA_DIR, where operator commands (`npm run invite`) find it. */
   dataDir: string;
+  /** The server process's id (for its CPU time and memory). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
 /**
- * Starts the server (with a bare route beside the real ones, see bench-server.ts) in its own
- * process on a free 127.0.0.1 port with a fresh embedded database, so the benchmark's own
- * work does not share its event loop.
+ * The checkout whose server a benchmark measures: `--target <folder>` on the command line (or
+ * BENCH_TARGET), by default this one. `npm run bench:compare` points it at another commit's
+ * worktree; the benchmark's own code stays this checkout's.
  */
-export async function startBenchApp(env: Record<string, string> = {}): Promise<BenchApp> {
+export function benchTarget(): string {
+  const flag = process.argv.indexOf('--target');
+  return flag === -1 ? (process.env.BENCH_TARGET ?? repositoryRoot) : process.argv[flag + 1]!;
+}
+
+const bundles = new Map<string, Promise<string>>();
+
+/**
+ * Bundles bench-server.ts against the server source of checkout `root`, as its
+ * `scripts/build.mjs` bundles the production server (workspace packages inlined, npm
+ * dependencies left to that checkout's node_modules), once per root in a process.
+ */
+export function benchServerBundle(root: string = benchTarget()): Promise<string> {
+  // Built once by `npm run bench:compare` for all its runs of one checkout.
+  const prebuilt = process.env.BENCH_SERVER_BUNDLE;
+  if (prebuilt) return Promise.resolve(prebuilt);
+  let bundle = bundles.get(root);
+  if (!bundle) {
+    bundle = bundleBenchServer(root);
+    bundles.set(root, bundle);
+  }
+  return bundle;
+}
+
+async function bundleBenchServer(root: string): Promise<string> {
+  const folder = join(root, 'apps/server/dist', `bench-server-${process.pid}`);
+  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  return buildBenchServer(root, join(folder, 'main.js'));
+}
+
+/** Bundles bench-server.ts against checkout `root`'s server into `outfile` (in its dist). */
+export async function buildBenchServer(root: string, outfile: string): Promise<string> {
+  const serverDir = join(root, 'apps/server');
+  const manifest = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const external = Object.keys(manifest.dependencies).filter(
+    (name) => !name.startsWith('@tickerwise/'),
+  );
+  mkdirSync(dirname(outfile), { recursive: true });
+  const entry = join(repositoryRoot, 'bench/support/bench-server.ts');
+  await build({
+    absWorkingDir: serverDir,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: [...external, ...external.map((name) => `${name}/*`)],
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    plugins: [
+      {
+        // bench-server.ts's imports of the server source go to the measured checkout's.
+        name: 'measured-checkout',
+        setup(builder) {
+          builder.onResolve({ filter: /^\.\.\/\.\.\/apps\/server\/src\// }, (args) =>
+            args.importer === entry
+              ? { path: join(root, args.path.slice('../../'.length)) }
+              : undefined,
+          );
+        },
+      },
+    ],
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/**
+ * Starts the production build of the server (with a bare route beside the real ones, see
+ * bench-server.ts) of checkout `root` in its own process on a free 127.0.0.1 port with a fresh
+ * embedded database, so the benchmark's own work does not share its event loop.
+ */
+export async function startBenchApp(
+  env: Record<string, string> = {},
+  root: string = benchTarget(),
+): Promise<BenchApp> {
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF;
   const server = await startServerProcess({
-    args: ['--import', 'tsx', join(repositoryRoot, 'bench/support/bench-server.ts')],
-    cwd: repositoryRoot,
+    args: [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      await benchServerBundle(root),
+    ],
+    cwd: root,
     // The benchmark tells each client's address in X-Forwarded-For, as a proxy would.
     env: { TRUST_PROXY: '127.0.0.1', ...env },
     startTimeoutMs: 120_000,
   });
-  return { url: server.url, dataDir: server.dataDir, stop: () => server.stop() };
+  return {
+    url: server.url,
+    dataDir: server.dataDir,
+    pid: server.pid,
+    // Its data is thrown away: killed at once, unless it must write its profile first.
+    stop: () => (profile ? server.stop() : server.kill()),
+  };
 }
 
 /**

@@ -1,11 +1,15 @@
 // 10,000 symbol searches of mixed queries (exact symbols, symbol prefixes, name words, phrases,
 // lower and upper case, misses) against the server, beside its bare route in the same run.
 // Run: npm run bench:symbol-search   Target: p99 < 10 ms, ratio search/bare >= 0.5.
+// `--target <checkout>` measures another checkout's server, `--json` prints the figures;
+// BENCH_SEARCHES sets the number of searches (10,000 by default).
 import { Agent, request } from 'node:http';
 import { listedSymbols } from '../../apps/server/src/market-data/reference/universe.ts';
 import { percentile, signUpAccounts, startBenchApp } from '../support/bench-app.ts';
+import { emitFigures, say } from '../support/figures.ts';
 
-const searches = 10_000;
+const searches = Number(process.env.BENCH_SEARCHES ?? 10_000);
+const warmUps = Math.min(2_000, searches / 2);
 const connections = 10;
 
 /** A deterministic mix of what people type into a search box. */
@@ -82,8 +86,8 @@ try {
 
   const bare = Array.from({ length: searches }, () => '/api/bench/bare');
   // Warm-up: JIT and connections on both routes before anything is measured.
-  await run(bare.slice(0, 2_000), {});
-  await run(queries.slice(0, 2_000), { cookie: cookie! });
+  await run(bare.slice(0, warmUps), {});
+  await run(queries.slice(0, warmUps), { cookie: cookie! });
 
   const bareResult = await run(bare, {});
   const searchResult = await run(queries, { cookie: cookie! });
@@ -96,14 +100,25 @@ try {
       result.times,
       0.5,
     ).toFixed(1)} ms   p99 ${percentile(result.times, 0.99).toFixed(1)} ms`;
-  console.log(
+  say(
     `symbol-search: ${searches} mixed searches over ${listedSymbols.length} symbols, ${connections} connections, one server process`,
   );
-  console.log(row('GET /api/bench/bare', bareResult));
-  console.log(row('GET /api/symbols?q=', searchResult));
-  console.log(`  ratio search/bare: ${ratio.toFixed(2)}   (target >= 0.5)`);
-  console.log(`  search p99: ${p99.toFixed(1)} ms   (target < 10 ms)`);
-  console.log(`  result: ${ratio >= 0.5 && p99 < 10 ? 'PASS' : 'FAIL'}`);
+  say(row('GET /api/bench/bare', bareResult));
+  say(row('GET /api/symbols?q=', searchResult));
+  say(`  ratio search/bare: ${ratio.toFixed(2)}   (target >= 0.5)`);
+  say(`  search p99: ${p99.toFixed(1)} ms   (target < 10 ms)`);
+  say(`  result: ${ratio >= 0.5 && p99 < 10 ? 'PASS' : 'FAIL'}`);
+  emitFigures('symbol search', [
+    { name: 'bare route', value: bareResult.rate, unit: 'req/s', better: 'higher' },
+    {
+      name: 'GET /api/symbols?q=',
+      value: searchResult.rate,
+      unit: 'req/s',
+      better: 'higher',
+      gate: 'throughput',
+    },
+    { name: 'GET /api/symbols?q= p99', value: p99, unit: 'ms', better: 'lower', gate: 'p99' },
+  ]);
 } finally {
   await app.stop();
 }

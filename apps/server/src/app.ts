@@ -1,5 +1,4 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -8,7 +7,11 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { registerNormalPathCheck } from './http/normal-path.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRouteAccess } from './http/route-access.ts';
-import { securityHeaderOptions, securityHeaderWriter } from './http/security-headers.ts';
+import {
+  registerSecurityHeaders,
+  securityHeaderOptions,
+  securityHeaderWriter,
+} from './http/security-headers.ts';
 import { registerApiNotFound, registerSpa } from './http/spa.ts';
 import { Scheduler } from './lifecycle/scheduler.ts';
 import { marketPublicRoutes, registerMarketData, symbolPublicRoutes } from './market-data/index.ts';
@@ -139,7 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (!deps.database) app.addHook('onClose', () => database.close());
 
   registerErrorHandling(app);
-  await app.register(fastifyHelmet, securityHeaders);
+  registerSecurityHeaders(app, securityHeaders);
   registerNormalPathCheck(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   registerOriginCheck(app, [config.publicUrl, ...config.trustedOrigins]);

@@ -10,11 +10,19 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function registerOriginCheck(app: FastifyInstance, allowedOrigins: string[]): void {
   const allowed = new Set(allowedOrigins);
-  app.addHook('onRequest', async (request) => {
-    if (!unsafeMethods.has(request.method)) return;
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+  // A callback hook: an async one costs every request a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const origin = request.headers.origin;
-    if (origin === undefined || allowed.has(origin)) return;
-    throw new AppError(403, 'forbidden_origin', 'This request came from another site.');
+    const refused =
+      unsafeMethods.has(request.method) &&
+      request.url.startsWith('/api/') &&
+      !request.url.startsWith('/api/auth/') &&
+      origin !== undefined &&
+      !allowed.has(origin);
+    done(
+      refused
+        ? new AppError(403, 'forbidden_origin', 'This request came from another site.')
+        : undefined,
+    );
   });
 }

@@ -1,6 +1,6 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 /** A year, the HSTS lifetime browsers and preload lists expect. */
@@ -16,7 +16,7 @@ const hstsMaxAgeSeconds = 365 * 24 * 60 * 60;
 export function securityHeaderOptions(
   config: Pick<Config, 'publicUrl'>,
   moduleDirectives: Record<string, string[]> = {},
-): FastifyHelmetOptions {
+): HelmetOptions {
   const https = config.publicUrl.startsWith('https://');
   return {
     contentSecurityPolicy: {
@@ -30,15 +30,40 @@ export function securityHeaderOptions(
 }
 
 /**
+ * The headers helmet writes with `options`, worked out once: they are the same on every
+ * answer, so a request only copies them (helmet's own middleware, and @fastify/helmet, which
+ * builds a new one per request, would parse the policy again each time).
+ */
+export function securityHeaderList(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+/** The security headers on every answer, set before any other hook or handler runs. */
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+  const headers = securityHeaderList(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/**
  * Writes the same headers on an answer that Fastify gives before any hook runs (a URL it
- * cannot decode), where @fastify/helmet never sees the request.
+ * cannot decode), where the onRequest hook never sees the request.
  */
 export function securityHeaderWriter(
-  options: FastifyHelmetOptions,
+  options: HelmetOptions,
 ): (request: FastifyRequest, reply: FastifyReply) => void {
-  // The same options; helmet's ESM and CommonJS typings merely name their types apart.
-  const middleware = helmet(options as Parameters<typeof helmet>[0]);
-  return (request, reply) => {
-    middleware(request.raw, reply.raw, () => {});
+  const headers = securityHeaderList(options);
+  return (_request, reply) => {
+    reply.headers(headers);
   };
 }

@@ -237,6 +237,27 @@ describe('stored daily history from Tiingo', () => {
     expect(series.bars.find((bar) => bar.date === '2021-06-01')?.close).not.toBe(1);
   });
 
+  it('keeps recent bars read while they stand, and reads again once a new bar is stored', async () => {
+    const history = service();
+    const first = await history.recentBars('IBM', 30);
+    expect(first.bars.at(-1)?.date).toBe('2026-03-17');
+    // Read again from memory: the same bars, not a new copy from the database.
+    expect((await history.recentBars('IBM', 30)).bars).toBe(first.bars);
+    await history.closeSessionFromQuote('IBM', '2026-03-18', {
+      date: '2026-03-18',
+      open: 100,
+      high: 102,
+      low: 99,
+      close: 101,
+      volume: 0,
+    });
+    now = instantInNewYork('2026-03-18', 19 * 60);
+    const after = await history.recentBars('IBM', 30);
+    expect(after.bars.at(-1)).toMatchObject({ date: '2026-03-18', close: 101 });
+    expect(after.bars).toHaveLength(30);
+    expect(after.version).not.toBe(first.version);
+  });
+
   it('lets a quote close a day the history source lacks, without replacing its bars', async () => {
     const history = service();
     await history.state('IBM');

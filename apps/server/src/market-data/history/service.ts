@@ -37,6 +37,12 @@ export interface HistoryState {
   version: string;
 }
 
+/** Bars read for `recentBars`, and where they stop when cut short of the stored ones. */
+interface RecentRead {
+  bars: StoredBar[];
+  asOf?: string | null;
+}
+
 /** Told when the daily refresh has stored a session's bars. */
 export type SessionListener = (session: string) => Promise<void>;
 
@@ -45,6 +51,8 @@ export interface BarSeries extends HistoryState {
   bars: StoredBar[];
 }
 
+/** Reads of `recentBars` kept in memory (a year of bars each at most, for list rows). */
+const maxRecentReads = 2_000;
 /** How many years a symbol's history starts back (a week more, so 5Y charts are full). */
 export const historyYears = 5;
 /** A real source is asked again for a day it did not have yet at most this often. */
@@ -89,6 +97,12 @@ const asSource = (value: string | undefined, fallback: DataSource): DataSource =
 export class HistoryService {
   readonly store: BarStore;
   private readonly memos = new Map<string, Memo>();
+  /**
+   * The last reads of `recentBars`, by symbol, count and end, while the stored bars keep their
+   * version: lists rebuilt every second read them from memory, not the database. The bars are
+   * shared between callers, who only read them.
+   */
+  private readonly recent = new Map<string, { version: string; read: Promise<RecentRead> }>();
   private readonly inflight = new Map<string, Promise<HistoryState>>();
   private readonly now: () => number;
   private fetching = 0;
@@ -150,11 +164,31 @@ export class HistoryService {
    */
   async recentBars(symbol: string, count: number, through?: string): Promise<BarSeries> {
     const state = await this.state(symbol);
+    const key = `${symbol}|${count}|${through ?? ''}`;
+    let read = this.recent.get(key);
+    if (read?.version !== state.version) {
+      read = { version: state.version, read: this.readRecentBars(state, symbol, count, through) };
+      if (this.recent.size >= maxRecentReads) this.recent.delete(this.recent.keys().next().value!);
+      this.recent.set(key, read);
+      const kept = read;
+      kept.read.catch(() => {
+        if (this.recent.get(key) === kept) this.recent.delete(key);
+      });
+    }
+    return { ...state, ...(await read.read) };
+  }
+
+  private async readRecentBars(
+    state: HistoryState,
+    symbol: string,
+    count: number,
+    through: string | undefined,
+  ): Promise<RecentRead> {
     if (through === undefined || state.asOf === null || state.asOf <= through) {
-      return { ...state, bars: await this.store.lastBars(symbol, count) };
+      return { bars: await this.store.lastBars(symbol, count) };
     }
     const bars = await this.store.lastBars(symbol, count, through);
-    return { ...state, asOf: bars.at(-1)?.date ?? null, bars };
+    return { asOf: bars.at(-1)?.date ?? null, bars };
   }
 
   /** Asks for a symbol to be kept up to date by the daily refresh from now on. */

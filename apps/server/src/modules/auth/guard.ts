@@ -42,6 +42,12 @@ declare module 'fastify' {
 interface Sessions {
   clock: Clock;
   memo: SessionMemo<RememberedSession>;
+  /**
+   * Lookups under way, by `cookieDigest`: requests with one cookie that arrive while its
+   * lookup runs (a page's parallel calls, or every request when its memo entry lapses) wait
+   * for that lookup instead of each asking the database.
+   */
+  lookups: Map<string, { epoch: number; session: Promise<VerifiedSession | null> }>;
   /** better-auth's own session cookie name (`__Secure-` prefixed over https). */
   cookieName: Promise<string>;
 }
@@ -58,6 +64,7 @@ export function sessionsOf(auth: Auth): Sessions {
     const holder: Sessions = {
       clock: systemClock,
       memo: new SessionMemo(10_000, 50_000, () => holder.clock().getTime()),
+      lookups: new Map(),
       cookieName: auth.$context.then((context) => context.authCookies.sessionToken.name),
     };
     sessions = holder;
@@ -116,11 +123,36 @@ async function verify(auth: Auth, request: FastifyRequest): Promise<VerifiedSess
   const token = tokenOfCookieValue(cookie.value);
   const key = sessionKey(token);
   const cookieDigest = sessionKey(cookie.value);
-  const { memo } = sessionsOf(auth);
+  const { memo, lookups } = sessionsOf(auth);
   const remembered = memo.get(key);
   if (remembered && remembered.cookieDigest === cookieDigest) {
     return { user: remembered.user, key, expiresAt: remembered.expiresAt };
   }
+  // A lookup begun before a session ended (forgotten since) is not joined.
+  const epoch = memo.epoch();
+  const running = lookups.get(cookieDigest);
+  if (running && running.epoch === epoch) return running.session;
+  const lookup = {
+    epoch,
+    session: lookUp(auth, request, { token, key, cookieDigest, epoch }).finally(() => {
+      if (lookups.get(cookieDigest) === lookup) lookups.delete(cookieDigest);
+    }),
+  };
+  lookups.set(cookieDigest, lookup);
+  return lookup.session;
+}
+
+/** Asks better-auth about the session cookie; remembers the session it verified. */
+async function lookUp(
+  auth: Auth,
+  request: FastifyRequest,
+  {
+    token,
+    key,
+    cookieDigest,
+    epoch,
+  }: { token: string; key: string; cookieDigest: string; epoch: number },
+): Promise<VerifiedSession | null> {
   const session = await auth.api.getSession({ headers: toHeaders(request) });
   // Remembered only under the token better-auth verified, and only when that is the cookie
   // read above: anything else means the two readings differ, and the request has no session.
@@ -135,7 +167,7 @@ async function verify(auth: Auth, request: FastifyRequest): Promise<VerifiedSess
     key,
     expiresAt: new Date(session.session.expiresAt).getTime(),
   };
-  memo.set(key, { ...verified, cookieDigest }, verified.expiresAt);
+  sessionsOf(auth).memo.set(key, { ...verified, cookieDigest }, verified.expiresAt, epoch);
   await noteActivity(auth, token, new Date(session.session.updatedAt).getTime());
   return verified;
 }

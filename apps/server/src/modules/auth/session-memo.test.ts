@@ -69,4 +69,18 @@ describe('the session memo', () => {
     expect(memo.get('b')).toBeUndefined();
     expect(memo.get('d')).toBe('dan');
   });
+
+  it('keeps nothing a lookup read before a session was forgotten', () => {
+    const memo = new SessionMemo<string>(10_000, 10);
+    const before = memo.epoch();
+    memo.forget('a');
+    memo.set('a', 'alice', Date.now() + 60_000, before);
+    expect(memo.get('a')).toBeUndefined();
+    const cleared = memo.epoch();
+    memo.clear();
+    memo.set('b', 'bob', Date.now() + 60_000, cleared);
+    expect(memo.get('b')).toBeUndefined();
+    memo.set('c', 'carol', Date.now() + 60_000, memo.epoch());
+    expect(memo.get('c')).toBe('carol');
+  });
 });

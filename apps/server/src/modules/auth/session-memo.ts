@@ -22,6 +22,7 @@ interface Entry<T> {
  */
 export class SessionMemo<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  private forgets = 0;
 
   /** `now`: the app's clock, in milliseconds since the epoch. */
   constructor(
@@ -40,8 +41,17 @@ export class SessionMemo<T> {
     return entry.value;
   }
 
-  /** Keeps `value` until the memo's TTL or the session's own expiry, whichever comes first. */
-  set(key: string, value: T, sessionExpiresAt: number): void {
+  /** A mark to hand to `set` after a lookup that started now. */
+  epoch(): number {
+    return this.forgets;
+  }
+
+  /**
+   * Keeps `value` until the memo's TTL or the session's own expiry, whichever comes first;
+   * not when a session was forgotten since `epoch` (the lookup may have read it before it ended).
+   */
+  set(key: string, value: T, sessionExpiresAt: number, epoch = this.forgets): void {
+    if (epoch !== this.forgets) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -53,11 +63,13 @@ export class SessionMemo<T> {
   }
 
   forget(key: string): void {
+    this.forgets += 1;
     this.entries.delete(key);
   }
 
   /** Forgets everything (announcements may have been missed). */
   clear(): void {
+    this.forgets += 1;
     this.entries.clear();
   }
 }

@@ -53,6 +53,26 @@ export const planChangedChannel = 'api_access_changed';
 export function createEntitlementService({ db, clock }: { db: Db; clock: Clock }) {
   // Plans read where a route is asked many times a second; forgotten on every announced change.
   const tiers = new TierMemo(() => clock().getTime());
+  // Lookups under way, by user: the requests that find no plan remembered wait for one query.
+  const tierLookups = new Map<string, { epoch: number; tier: Promise<SubscriptionTier> }>();
+  function memoTier(userId: string): Promise<SubscriptionTier> {
+    const epoch = tiers.epoch();
+    const running = tierLookups.get(userId);
+    if (running && running.epoch === epoch) return running.tier;
+    const lookup = {
+      epoch,
+      tier: tierOf(db, userId)
+        .then((tier) => {
+          tiers.remember(userId, tier, epoch);
+          return tier;
+        })
+        .finally(() => {
+          if (tierLookups.get(userId) === lookup) tierLookups.delete(userId);
+        }),
+    };
+    tierLookups.set(userId, lookup);
+    return lookup.tier;
+  }
   function keyOf(member: Member, quota: Quota, now: Date) {
     const period = periodAround(quotas[quota].period, now);
     const key: CounterKey = { userId: member.id, quota, periodStart: period.start };
@@ -75,12 +95,7 @@ export function createEntitlementService({ db, clock }: { db: Db; clock: Clock }
 
     /** How fresh the prices the user's plan sees are: real-time, or delayed (docs/PRODUCT.md §7.5). */
     async marketData(member: Member): Promise<MarketDataAccess> {
-      let tier = tiers.get(member.id);
-      if (!tier) {
-        const epoch = tiers.epoch();
-        tier = await tierOf(db, member.id);
-        tiers.remember(member.id, tier, epoch);
-      }
+      const tier = tiers.get(member.id) ?? (await memoTier(member.id));
       return entitlementsFor(tier).marketData;
     },
 
