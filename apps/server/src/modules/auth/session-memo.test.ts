@@ -71,7 +71,7 @@ describe('the session memo', () => {
   });
 
   it('keeps nothing a lookup read before a session was forgotten', () => {
-    const memo = new SessionMemo<string>(10_000, 10);
+    const memo = new SessionMemo<string>(10_000, 10, () => Date.now());
     const before = memo.epoch();
     memo.forget('a');
     memo.set('a', 'alice', Date.now() + 60_000, before);
