@@ -691,6 +691,8 @@ const priceFree: Record<string, string> = {
   'POST /api/auth/*': 'accounts and sessions',
   'GET /api/me': 'the account',
   'GET /api/me/usage': 'plan and quotas',
+  'GET /api/email/verification': 'whether the address is confirmed',
+  'POST /api/email/verification': 'sends the confirmation link again',
   'GET /api/analysis/recent': 'which analyses the user read, and when: symbols and names, no price',
   'GET /api/alerts/firings':
     'alerts fire only on real-time plans; a firing records the price that met the alert, as its notification does',

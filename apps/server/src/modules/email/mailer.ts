@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ReactElement } from 'react';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { Footer } from './layout.tsx';
 import { renderMessage } from './layout.tsx';
 import type { MailKind, Outbox, QueueResult } from './outbox.ts';
@@ -32,7 +33,10 @@ export class Mailer {
     private readonly outbox: Outbox,
     private readonly publicUrl: string,
     private readonly secret: string,
-    private readonly log: { error(details: object, message: string): void },
+    private readonly log: {
+      error(details: object, message: string): void;
+      warn(details: object, message: string): void;
+    },
   ) {}
 
   /**
@@ -42,7 +46,10 @@ export class Mailer {
   sendInBackground(email: Email): void {
     const sending = this.send(email)
       .catch((error: unknown) => {
-        this.log.error({ err: error, kind: email.kind.name }, 'an email could not be queued');
+        // With the database down nothing can be queued; the user can ask again (a resend, a
+        // new reset link) once it is back. Anything else is a fault of ours.
+        const level = isDatabaseUnavailable(error) ? 'warn' : 'error';
+        this.log[level]({ err: error, kind: email.kind.name }, 'an email could not be queued');
       })
       .finally(() => this.pending.delete(sending));
     this.pending.add(sending);
