@@ -16,6 +16,8 @@ test.describe('symbol search', () => {
     await page.goto(paths.dashboard);
     await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
     const search = page.getByRole('combobox', { name: 'Search stocks and ETFs' });
+    // The prerendered shell's search box stays disabled until the app has taken over.
+    await expect(search).toBeEnabled();
     await page.keyboard.press('/');
     await expect(search).toBeFocused();
     await page.keyboard.type('alphabet');
