@@ -85,4 +85,21 @@ describe('Scheduler', () => {
     expect(ran).toBe(1);
     late.stop();
   });
+
+  it('stops waiting for a stuck pass after the grace and names it in a warning', async () => {
+    const warnings: { loops: string[]; message: string }[] = [];
+    const scheduler = new Scheduler({
+      error: () => {},
+      warn: ({ loops }, message) => warnings.push({ loops, message }),
+    });
+    const stuck = scheduler.every('email sender', 60_000, () => new Promise<void>(() => {}));
+    const quick = scheduler.every('prune', 60_000, () => undefined);
+    void stuck.runNow();
+    await quick.runNow();
+    await scheduler.stop(20);
+    expect(warnings).toEqual([
+      { loops: ['email sender'], message: 'Closing without waiting longer for: email sender' },
+    ]);
+    expect(scheduler.names()).toEqual([]);
+  });
 });

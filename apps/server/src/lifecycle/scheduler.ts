@@ -6,11 +6,16 @@
  * Every loop runs one pass at a time (a slow pass is not overlapped by the next tick), a pass
  * that throws is logged as `${name} failed` and tried again at the next tick, no timer keeps the
  * process alive, and `stop()` (the app calls it when closing) clears every timer and waits for
- * the passes under way.
+ * the passes under way, for a bounded time: a pass stuck on a database that went away must not
+ * hold the process open.
  */
 export interface SchedulerLog {
   error(details: { err: unknown }, message: string): void;
+  warn?(details: { loops: string[] }, message: string): void;
 }
+
+/** How long `stop()` waits for the passes under way before it lets the app close without them. */
+export const stopGraceMs = 10_000;
 
 export interface ScheduledLoop {
   readonly name: string;
@@ -66,12 +71,29 @@ export class Scheduler {
     return [...this.loops].map((loop) => loop.name);
   }
 
-  /** Clears every timer and waits for the passes under way; later loops never start. */
-  async stop(): Promise<void> {
+  /**
+   * Clears every timer and waits for the passes under way, at most `graceMs`; later loops never
+   * start. Passes still running after the grace are named in a warning and left to end alone.
+   */
+  async stop(graceMs = stopGraceMs): Promise<void> {
     this.stopped = true;
-    const running = [...this.loops].map((loop) => loop.running);
+    const busy = [...this.loops].filter((loop) => loop.running !== null);
+    const running = busy.map((loop) => loop.running);
     for (const loop of [...this.loops]) loop.stop();
-    await Promise.all(running);
+    if (running.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const ended = await Promise.race([
+      Promise.all(running).then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), graceMs);
+        timer.unref();
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!ended) {
+      const loops = busy.filter((loop) => loop.running !== null).map((loop) => loop.name);
+      this.log.warn?.({ loops }, `Closing without waiting longer for: ${loops.join(', ')}`);
+    }
   }
 
   private loop(name: string, task: () => unknown, clear: () => void): Loop {
