@@ -4,7 +4,7 @@ export interface GlossaryTerm {
 }
 
 /**
- * docs/PRODUCT.md §3.8, Market Glossary: eight terms; the page shows them sorted alphabetically.
+ * docs/PRODUCT.md §3.8, Market Glossary: 12 terms; the page shows them sorted alphabetically.
  */
 export const glossaryTerms: readonly GlossaryTerm[] = [
   {
@@ -46,5 +46,25 @@ export const glossaryTerms: readonly GlossaryTerm[] = [
     term: 'Volatility',
     definition:
       'How sharply and how often a price moves up and down. Higher volatility means larger swings and more risk.',
+  },
+  {
+    term: 'Bid-Ask Spread',
+    definition:
+      'The gap between the highest price a buyer is offering (the bid) and the lowest price a seller will accept (the ask). Buying at the ask and selling at the bid costs the spread.',
+  },
+  {
+    term: 'Expense Ratio',
+    definition:
+      'The yearly fee a fund charges, as a percentage of the money invested in it, taken from the fund’s assets rather than billed to you.',
+  },
+  {
+    term: 'Limit Order',
+    definition:
+      'An order to buy at no more than, or sell at no less than, a price you set. It may fill only in part, or not at all.',
+  },
+  {
+    term: 'Market Order',
+    definition:
+      'An order to buy or sell at once at the best price available. It almost always fills, but the price is not fixed in advance.',
   },
 ];
