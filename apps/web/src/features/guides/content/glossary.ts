@@ -4,7 +4,7 @@ export interface GlossaryTerm {
 }
 
 /**
- * docs/PRODUCT.md §3.8, Market Glossary: 12 terms; the page shows them sorted alphabetically.
+ * docs/PRODUCT.md §3.8, Market Glossary: 13 terms; the page shows them sorted alphabetically.
  */
 export const glossaryTerms: readonly GlossaryTerm[] = [
   {
@@ -66,5 +66,10 @@ export const glossaryTerms: readonly GlossaryTerm[] = [
     term: 'Market Order',
     definition:
       'An order to buy or sell at once at the best price available. It almost always fills, but the price is not fixed in advance.',
+  },
+  {
+    term: 'Volume',
+    definition:
+      'The number of shares traded in a period, such as a day. Heavy volume shows that many buyers and sellers took part in a move.',
   },
 ];
