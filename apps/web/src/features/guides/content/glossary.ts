@@ -4,7 +4,7 @@ export interface GlossaryTerm {
 }
 
 /**
- * docs/PRODUCT.md §3.8, Market Glossary: 13 terms; the page shows them sorted alphabetically.
+ * docs/PRODUCT.md §3.8, Market Glossary: 17 terms; the page shows them sorted alphabetically.
  */
 export const glossaryTerms: readonly GlossaryTerm[] = [
   {
@@ -71,5 +71,25 @@ export const glossaryTerms: readonly GlossaryTerm[] = [
     term: 'Volume',
     definition:
       'The number of shares traded in a period, such as a day. Heavy volume shows that many buyers and sellers took part in a move.',
+  },
+  {
+    term: 'Rebalancing',
+    definition:
+      'Buying and selling to bring a portfolio back to its intended split between investments after price moves have changed it.',
+  },
+  {
+    term: 'Dollar-Cost Averaging',
+    definition:
+      'Investing a fixed amount at regular intervals whatever the price, so that more shares are bought when prices are low and fewer when they are high.',
+  },
+  {
+    term: 'Time-Weighted Return',
+    definition:
+      'A return that chains the results of the periods between deposits and withdrawals, so it measures how the investments performed regardless of when money was added or taken out.',
+  },
+  {
+    term: 'Money-Weighted Return',
+    definition:
+      'The single yearly rate that turns every deposit and withdrawal, on its date, into the ending value (often computed with XIRR). It reflects the timing and size of your own cash flows.',
   },
 ];
