@@ -4,7 +4,7 @@ export interface GlossaryTerm {
 }
 
 /**
- * docs/PRODUCT.md §3.8, Market Glossary: 17 terms; the page shows them sorted alphabetically.
+ * docs/PRODUCT.md §3.8, Market Glossary: 20 terms; the page shows them sorted alphabetically.
  */
 export const glossaryTerms: readonly GlossaryTerm[] = [
   {
@@ -91,5 +91,20 @@ export const glossaryTerms: readonly GlossaryTerm[] = [
     term: 'Money-Weighted Return',
     definition:
       'The single yearly rate that turns every deposit and withdrawal, on its date, into the ending value (often computed with XIRR). It reflects the timing and size of your own cash flows.',
+  },
+  {
+    term: 'Index',
+    definition:
+      'A defined list of securities with a rule for combining their prices into one number, used to measure how a group of investments has moved. It cannot be bought directly.',
+  },
+  {
+    term: 'Index Fund',
+    definition:
+      'A fund that holds the members of an index in the index’s proportions, so that its value follows the index, less its costs.',
+  },
+  {
+    term: 'NAV (Net Asset Value)',
+    definition:
+      'A fund’s holdings and cash minus what it owes, divided by the number of its shares: what one fund share is worth from its contents.',
   },
 ];
