@@ -4,7 +4,7 @@ export interface GlossaryTerm {
 }
 
 /**
- * docs/PRODUCT.md §3.8, Market Glossary: 20 terms; the page shows them sorted alphabetically.
+ * docs/PRODUCT.md §3.8, Market Glossary: 23 terms; the page shows them sorted alphabetically.
  */
 export const glossaryTerms: readonly GlossaryTerm[] = [
   {
@@ -106,5 +106,20 @@ export const glossaryTerms: readonly GlossaryTerm[] = [
     term: 'NAV (Net Asset Value)',
     definition:
       'A fund’s holdings and cash minus what it owes, divided by the number of its shares: what one fund share is worth from its contents.',
+  },
+  {
+    term: 'Tax-Advantaged Account',
+    definition:
+      'An account such as an IRA or a 401(k) whose investments grow without yearly tax on dividends or gains, in exchange for limits on contributions and rules on withdrawals.',
+  },
+  {
+    term: 'Cost Basis',
+    definition:
+      'What an investment cost you for tax and gain purposes: usually the price paid plus fees, adjusted for events such as splits. A gain or loss is measured from it.',
+  },
+  {
+    term: 'Wash Sale',
+    definition:
+      'A sale at a loss followed or preceded within 30 days by a purchase of the same or a substantially identical security. The loss is then disallowed for now and added to the new shares’ cost basis.',
   },
 ];
