@@ -4,7 +4,7 @@ export interface GlossaryTerm {
 }
 
 /**
- * docs/PRODUCT.md §3.8, Market Glossary: 23 terms; the page shows them sorted alphabetically.
+ * docs/PRODUCT.md §3.8, Market Glossary: 25 terms; the page shows them sorted alphabetically.
  */
 export const glossaryTerms: readonly GlossaryTerm[] = [
   {
@@ -121,5 +121,15 @@ export const glossaryTerms: readonly GlossaryTerm[] = [
     term: 'Wash Sale',
     definition:
       'A sale at a loss followed or preceded within 30 days by a purchase of the same or a substantially identical security. The loss is then disallowed for now and added to the new shares’ cost basis.',
+  },
+  {
+    term: 'Earnings Per Share (EPS)',
+    definition:
+      'A company’s net income divided by the number of its shares outstanding: the slice of the period’s earnings that belongs to one share.',
+  },
+  {
+    term: 'Beta',
+    definition:
+      'How much a security has tended to move for each 1% move of a benchmark such as the S&P 500. A beta of 1.5 means moves about one and a half times as large, on average, in the past.',
   },
 ];
