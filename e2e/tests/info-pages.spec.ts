@@ -64,10 +64,10 @@ test.describe('market glossary', () => {
   const terms = (page: Page) => main(page).getByRole('term');
   const search = (page: Page) => page.getByRole('searchbox', { name: 'Search the glossary' });
 
-  test('lists 25 terms alphabetically', async ({ page }) => {
+  test('lists 28 terms alphabetically', async ({ page }) => {
     await gotoReady(page, paths.glossary);
     const shown = await terms(page).allTextContents();
-    expect(shown).toHaveLength(25);
+    expect(shown).toHaveLength(28);
     expect(shown).toEqual(
       [...shown].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
     );
@@ -89,7 +89,7 @@ test.describe('market glossary', () => {
     await expect(main(page).getByText('No terms found matching your search.')).toBeVisible();
     await expect(terms(page)).toHaveCount(0);
     await search(page).fill('');
-    await expect(terms(page)).toHaveCount(25);
+    await expect(terms(page)).toHaveCount(28);
   });
 });
 

@@ -4,7 +4,7 @@ export interface GlossaryTerm {
 }
 
 /**
- * docs/PRODUCT.md §3.8, Market Glossary: 25 terms; the page shows them sorted alphabetically.
+ * docs/PRODUCT.md §3.8, Market Glossary: 28 terms; the page shows them sorted alphabetically.
  */
 export const glossaryTerms: readonly GlossaryTerm[] = [
   {
@@ -131,5 +131,20 @@ export const glossaryTerms: readonly GlossaryTerm[] = [
     term: 'Beta',
     definition:
       'How much a security has tended to move for each 1% move of a benchmark such as the S&P 500. A beta of 1.5 means moves about one and a half times as large, on average, in the past.',
+  },
+  {
+    term: 'Moving Average',
+    definition:
+      'The average of a security’s closing prices over a set number of recent days, recalculated each day. It smooths the price line and trails it.',
+  },
+  {
+    term: 'RSI (Relative Strength Index)',
+    definition:
+      'An oscillator from 0 to 100 that compares the size of recent gains with recent losses, usually over 14 days. Readings above 70 or below 30 mean gains or losses have dominated lately.',
+  },
+  {
+    term: 'MACD (Moving Average Convergence Divergence)',
+    definition:
+      'The gap between a 12-day and a 26-day exponential moving average of the price, read together with its own 9-day average, the signal line. It describes momentum and lags the price.',
   },
 ];
