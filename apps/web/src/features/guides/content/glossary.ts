@@ -4,7 +4,7 @@ export interface GlossaryTerm {
 }
 
 /**
- * docs/PRODUCT.md §3.8, Market Glossary: 28 terms; the page shows them sorted alphabetically.
+ * docs/PRODUCT.md §3.8, Market Glossary: 31 terms; the page shows them sorted alphabetically.
  */
 export const glossaryTerms: readonly GlossaryTerm[] = [
   {
@@ -146,5 +146,20 @@ export const glossaryTerms: readonly GlossaryTerm[] = [
     term: 'MACD (Moving Average Convergence Divergence)',
     definition:
       'The gap between a 12-day and a 26-day exponential moving average of the price, read together with its own 9-day average, the signal line. It describes momentum and lags the price.',
+  },
+  {
+    term: 'Drawdown',
+    definition:
+      'A fall in value from a peak to a later low, as a percentage of the peak. The maximum drawdown is the deepest such fall over a period.',
+  },
+  {
+    term: 'Position Sizing',
+    definition:
+      'Deciding by a rule set in advance how much money goes into a single investment, so that no one position can cost more than you intend.',
+  },
+  {
+    term: 'Stop Order',
+    definition:
+      'An order that waits until a price you set is reached and then becomes an order to buy or sell. A stop becomes a market order, so it can fill well past its price when prices jump.',
   },
 ];
