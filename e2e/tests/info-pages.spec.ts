@@ -80,7 +80,13 @@ test.describe('market glossary', () => {
     await search(page).fill('profits');
     await expect(terms(page)).toHaveText(['Dividend']);
     await search(page).fill('market');
-    await expect(terms(page)).toHaveText(['Bear Market', 'Bull Market', 'Market Capitalization', 'Market Order', 'Stop Order']);
+    await expect(terms(page)).toHaveText([
+      'Bear Market',
+      'Bull Market',
+      'Market Capitalization',
+      'Market Order',
+      'Stop Order',
+    ]);
   });
 
   test('says so when nothing matches, and shows all again when cleared', async ({ page }) => {
