@@ -64,10 +64,10 @@ test.describe('market glossary', () => {
   const terms = (page: Page) => main(page).getByRole('term');
   const search = (page: Page) => page.getByRole('searchbox', { name: 'Search the glossary' });
 
-  test('lists eight terms alphabetically', async ({ page }) => {
+  test('lists 31 terms alphabetically', async ({ page }) => {
     await gotoReady(page, paths.glossary);
     const shown = await terms(page).allTextContents();
-    expect(shown).toHaveLength(8);
+    expect(shown).toHaveLength(31);
     expect(shown).toEqual(
       [...shown].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
     );
@@ -80,7 +80,13 @@ test.describe('market glossary', () => {
     await search(page).fill('profits');
     await expect(terms(page)).toHaveText(['Dividend']);
     await search(page).fill('market');
-    await expect(terms(page)).toHaveText(['Bear Market', 'Bull Market', 'Market Capitalization']);
+    await expect(terms(page)).toHaveText([
+      'Bear Market',
+      'Bull Market',
+      'Market Capitalization',
+      'Market Order',
+      'Stop Order',
+    ]);
   });
 
   test('says so when nothing matches, and shows all again when cleared', async ({ page }) => {
@@ -89,7 +95,7 @@ test.describe('market glossary', () => {
     await expect(main(page).getByText('No terms found matching your search.')).toBeVisible();
     await expect(terms(page)).toHaveCount(0);
     await search(page).fill('');
-    await expect(terms(page)).toHaveCount(8);
+    await expect(terms(page)).toHaveCount(31);
   });
 });
 
