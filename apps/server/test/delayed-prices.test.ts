@@ -693,6 +693,11 @@ const priceFree: Record<string, string> = {
   'GET /api/me/usage': 'plan and quotas',
   'GET /api/email/verification': 'whether the address is confirmed',
   'POST /api/email/verification': 'sends the confirmation link again',
+  'GET /api/me/email-change': 'the address and a change waiting for its link',
+  'POST /api/me/email-change': 'asks to change the address',
+  'DELETE /api/me/email-change': 'drops a change of address',
+  'POST /api/email-change/confirm': 'confirms a change of address',
+  'POST /api/email-change/undo': 'undoes a change of address',
   'GET /api/analysis/recent': 'which analyses the user read, and when: symbols and names, no price',
   'GET /api/alerts/firings':
     'alerts fire only on real-time plans; a firing records the price that met the alert, as its notification does',
