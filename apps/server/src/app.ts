@@ -38,9 +38,11 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret } from './modules/auth/server-secret.ts';
 import { sessionRoutes } from './modules/auth/session-routes.ts';
 import { billingCspDirectives, registerBilling } from './modules/billing/register-billing.ts';
+import { registerReceipts } from './modules/billing/register-receipts.ts';
 import type { BillingService } from './modules/billing/service.ts';
 import {
   accountDeletedEmail,
+  billingNoticeEmail,
   confirmEmailChangeEmail,
   emailChangedNoticeEmail,
   emailChangeTakenEmail,
@@ -251,6 +253,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     claimInvitation: (tx, code, userId) => invitations.claimForUser(tx, code, userId),
   });
   app.decorate('billing', billing);
+  await registerReceipts(app, {
+    auth,
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    backgroundJobs: config.backgroundJobs !== false,
+    send: async (notice) => {
+      await mail.mailer.send(billingNoticeEmail(notice, config.publicUrl));
+    },
+  });
   userData.add(billing.dataPart);
   apiKeys = await registerApiKeys(app, {
     auth,

@@ -715,6 +715,8 @@ const priceFree: Record<string, string> = {
   'DELETE /api/me/sessions/:id': 'signs a device out',
   'POST /api/me/sessions/sign-out-others': 'signs devices out',
   'GET /api/billing/payments': 'payment history',
+  'GET /api/billing/receipts': 'printable receipts',
+  'GET /api/billing/receipts/:id': 'a printable receipt',
   'GET /api/api-keys': 'API keys',
   'POST /api/api-keys': 'API keys',
   'DELETE /api/api-keys/:id': 'API keys',

@@ -1,5 +1,6 @@
 // The email module's surface for the app: registering it, and the messages other modules send.
 export { accountDeletedEmail, passwordResetEmail, verifyEmail } from './account-emails.tsx';
+export { billingNoticeEmail } from './billing-emails.tsx';
 export {
   confirmEmailChangeEmail,
   emailChangedNoticeEmail,
