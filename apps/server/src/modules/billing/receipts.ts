@@ -1,5 +1,5 @@
 import { isPaidTier, type Receipt, receiptNumber } from '@tickerwise/shared';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments, subscriptions } from '../../db/schema/index.ts';
 
@@ -94,20 +94,4 @@ export async function receiptsOf(db: Db, userId: string): Promise<Receipt[]> {
     const { userId: _owner, ...rest } = receipt;
     return [rest];
   });
-}
-
-/** Receipts that no notice job was made for yet, taken in the last `days` days. */
-export async function receiptsWithoutNotice(db: Db, noticeJob: string, days: number) {
-  return db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        isReceipt,
-        sql`${payments.userId} is not null`,
-        sql`${payments.createdAt} > now() - make_interval(days => ${days})`,
-        sql`not exists (select 1 from jobs where jobs.name = ${noticeJob}
-              and jobs.key = 'receipt:' || ${payments.id})`,
-      ),
-    );
 }
