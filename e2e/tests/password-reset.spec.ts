@@ -1,29 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { paths } from '@tickerwise/shared';
 import { expect, test } from '../support/fixtures.ts';
+import { linkInMail } from '../support/outbox-mail.ts';
 
-/**
- * The reset link in the newest email to `address`: the e2e server has no SMTP_URL, so its mail
- * is written as .eml files to DATA_DIR/outbox (the server sends within seconds).
- */
-async function resetLinkFor(address: string): Promise<string> {
-  const folder = join(process.env.E2E_DATA_DIR as string, 'outbox');
-  for (let wait = 0; wait < 40; wait++) {
-    const files = await readdir(folder).catch(() => [] as string[]);
-    for (const file of files.sort().reverse()) {
-      // The text part is quoted-printable: undo its soft line breaks and escapes.
-      const message = (await readFile(join(folder, file), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      if (!message.includes(`To: ${address}`)) continue;
-      const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(message);
-      if (link) return link[0];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`No reset email came for ${address}`);
-}
+const resetLinkFor = (address: string) =>
+  linkInMail(address, /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/);
 
 test('forgot password to signed in with the new password', async ({
   page,

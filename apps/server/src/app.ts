@@ -30,15 +30,22 @@ import { registerApiKeys } from './modules/apikeys/register-apikeys.ts';
 import type { ApiKeyService } from './modules/apikeys/service.ts';
 import { accountDataPart } from './modules/auth/account-data.ts';
 import { type Auth, createAuth } from './modules/auth/auth.ts';
+import { EmailChanges } from './modules/auth/email-change.ts';
+import { emailChangeRoutes } from './modules/auth/email-change-routes.ts';
 import { requireUser, useSessionClock } from './modules/auth/guard.ts';
 import { PasswordConfirmations } from './modules/auth/password-confirmation.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret } from './modules/auth/server-secret.ts';
 import { sessionRoutes } from './modules/auth/session-routes.ts';
 import { billingCspDirectives, registerBilling } from './modules/billing/register-billing.ts';
+import { registerReceipts } from './modules/billing/register-receipts.ts';
 import type { BillingService } from './modules/billing/service.ts';
 import {
   accountDeletedEmail,
+  billingNoticeEmail,
+  confirmEmailChangeEmail,
+  emailChangedNoticeEmail,
+  emailChangeTakenEmail,
   passwordResetEmail,
   registerEmail,
   verificationRoutes,
@@ -219,6 +226,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   userData.add(accountDataPart(db));
   await app.register(profileRoutes, { auth, db });
   await app.register(verificationRoutes, { auth, db, clock });
+  const emailChanges = new EmailChanges({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    confirmPassword: (userId, password) => passwordConfirmations.confirm(auth, userId, password),
+    messages: {
+      confirm: (holder, newEmail, url) =>
+        mail.mailer.sendInBackground(confirmEmailChangeEmail(holder, newEmail, url)),
+      taken: (newEmail) => mail.mailer.sendInBackground(emailChangeTakenEmail(newEmail)),
+      changed: (holder, change) =>
+        mail.mailer.sendInBackground(emailChangedNoticeEmail(holder, change)),
+    },
+  });
+  await app.register(emailChangeRoutes, { auth, changes: emailChanges });
   userData.add(profileDataPart(db));
   const entitlements = await registerEntitlements(app, { auth, database, clock });
   app.decorate('entitlements', entitlements);
@@ -232,6 +253,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     claimInvitation: (tx, code, userId) => invitations.claimForUser(tx, code, userId),
   });
   app.decorate('billing', billing);
+  await registerReceipts(app, {
+    auth,
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    backgroundJobs: config.backgroundJobs !== false,
+    send: async (notice) => {
+      await mail.mailer.send(billingNoticeEmail(notice, config.publicUrl));
+    },
+  });
   userData.add(billing.dataPart);
   apiKeys = await registerApiKeys(app, {
     auth,

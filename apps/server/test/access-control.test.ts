@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alerts,
+  payments,
   portfolios,
   portfolioTransactions,
   watchlistItems,
@@ -96,6 +97,22 @@ const deposit = { kind: 'deposit', date: '2024-01-03', amount: '25' };
 const depositCsv = { csv: 'date,type,amount\n2024-01-04,deposit,10', format: 'tickerwise' };
 
 const ownedResources: Record<string, Fixture> = {
+  'GET /api/billing/receipts/:id': async ({ testApp, owner }) => {
+    const [payment] = await testApp.db.database.db
+      .insert(payments)
+      .values({
+        userId: owner.id,
+        provider: 'test',
+        providerPaymentId: `test_${randomBytes(6).toString('hex')}`,
+        kind: 'subscription',
+        tier: 'pro',
+        amountCents: 1999,
+        status: 'succeeded',
+        cardLast4: '4242',
+      })
+      .returning({ id: payments.id });
+    return { params: { id: payment!.id } };
+  },
   'DELETE /api/me/sessions/:id': async ({ testApp, owner }) => {
     // A second device of the owner's, so that ending it leaves the owner signed in.
     await signInUser(testApp.app, owner);

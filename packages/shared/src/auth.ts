@@ -131,3 +131,34 @@ export type EmailVerification = z.infer<typeof emailVerificationSchema>;
 
 /** Seconds between two "Resend the email" of one user (docs/PRODUCT.md §5). */
 export const verificationResendSeconds = 60;
+
+/**
+ * `POST /api/me/email-change` and its form in Settings, Profile: the new address and the
+ * current password (docs/PRODUCT.md §3.19).
+ */
+export const changeEmailSchema = z.strictObject({
+  newEmail: requestPasswordResetSchema.shape.email,
+  password: changePasswordSchema.shape.currentPassword,
+});
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+
+/** How long the link to the new address confirms a change of address. */
+export const emailChangeConfirmHours = 24;
+/** How long the old address can undo a change of address. */
+export const emailChangeUndoDays = 7;
+
+/** `GET /api/me/email-change`: a change waiting for its link, if any. */
+export const emailChangeStatusSchema = z.object({
+  email: z.string(),
+  pending: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type EmailChangeStatus = z.infer<typeof emailChangeStatusSchema>;
+
+/** The token of a link from an email about a change of address. */
+export const emailChangeTokenSchema = z.strictObject({
+  token: z.string().min(1, 'This link is incomplete').max(200, 'This link is incomplete'),
+});
+
+/** `POST /api/email-change/confirm` and `/undo`: the account's address now. */
+export const emailChangeResultSchema = z.object({ email: z.string() });
+export type EmailChangeResult = z.infer<typeof emailChangeResultSchema>;

@@ -73,3 +73,18 @@ export function ratioOf(part: bigint, whole: bigint): number | null {
   if (whole <= 0n) return null;
   return Number(divideRounded(part * tenTo(8), whole)) / 1e8;
 }
+
+/**
+ * Whole cents as money for people, exactly (no binary fraction on the way): "$1,234.50",
+ * "-$10.00" for a credit; a currency other than the dollar is named ("EUR 5.00").
+ */
+export function formatCents(cents: number, currency = 'usd'): string {
+  if (!Number.isSafeInteger(cents)) throw new Error(`${cents} is not a whole number of cents`);
+  const text = toCents(BigInt(cents) * tenTo(moneyScale - 2));
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = '00'] = (negative ? text.slice(1) : text).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const code = currency.toUpperCase();
+  const amount = code === 'USD' ? `$${grouped}.${fraction}` : `${code} ${grouped}.${fraction}`;
+  return `${negative ? '-' : ''}${amount}`;
+}

@@ -22,6 +22,7 @@ export * from './portfolio.ts';
 export * from './portfolio-import.ts';
 export * from './portfolio-revalue.ts';
 export * from './quotes.ts';
+export * from './receipts.ts';
 export * from './routes.ts';
 export * from './symbols.ts';
 export * from './text-normalise.ts';

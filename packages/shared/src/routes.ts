@@ -7,6 +7,8 @@ export const paths = {
   login: '/login',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  confirmEmailChange: '/email-change/confirm',
+  undoEmailChange: '/email-change/undo',
   planChange: '/plan-change',
   payment: '/payment',
   gettingStarted: '/guides/getting-started',

@@ -75,6 +75,15 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/auth/reset-password-page.tsx'),
           },
           {
+            // From the emails about a change of address, signed in or not.
+            path: paths.confirmEmailChange,
+            lazy: () => import('../features/auth/confirm-email-change-page.tsx'),
+          },
+          {
+            path: paths.undoEmailChange,
+            lazy: () => import('../features/auth/undo-email-change-page.tsx'),
+          },
+          {
             path: paths.dashboard,
             // While the app asks who is signed in, the shell the page painted stays on screen.
             lazy: dashboardGuard,

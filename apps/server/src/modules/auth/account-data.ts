@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { account, session, user } from '../../db/schema/index.ts';
+import { account, emailChanges, session, user } from '../../db/schema/index.ts';
 import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
 import { describeDevice } from './account-sessions.ts';
 
 /**
- * The account in the data export: the user row, how they sign in, and their sessions; never
- * a password hash or a session token.
+ * The account in the data export: the user row, how they sign in, their sessions and changes
+ * of address; never a password hash, a session token or a link's digest.
  */
 export function accountDataPart(db: Db): UserDataPart {
   return {
     name: 'account',
-    tables: [user, account, session],
+    tables: [user, account, session, emailChanges],
     async collect(userId) {
       const [row] = await db.select().from(user).where(eq(user.id, userId));
       const signIns = await db
@@ -34,6 +34,17 @@ export function accountDataPart(db: Db): UserDataPart {
         .from(session)
         .where(eq(session.userId, userId))
         .orderBy(session.createdAt);
+      const addressChanges = await db
+        .select({
+          oldEmail: emailChanges.oldEmail,
+          newEmail: emailChanges.newEmail,
+          requestedAt: emailChanges.requestedAt,
+          confirmedAt: emailChanges.confirmedAt,
+          undoneAt: emailChanges.undoneAt,
+        })
+        .from(emailChanges)
+        .where(eq(emailChanges.userId, userId))
+        .orderBy(emailChanges.requestedAt);
       return {
         user: row ? plainRow(row) : null,
         signInMethods: signIns.map(plainRow),
@@ -41,6 +52,7 @@ export function accountDataPart(db: Db): UserDataPart {
           ...plainRow(item),
           ...describeDevice(item.userAgent),
         })),
+        emailChanges: addressChanges.map(plainRow),
       };
     },
   };

@@ -1,18 +1,13 @@
 import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, SmtpInbox } from '../../../test/smtp-inbox.ts';
-import {
-  cookieFrom,
-  createTestApp,
-  signUpUser,
-  type TestApp,
-  testOrigin,
-} from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useMailTestApp } from '../../../test/mail-test-app.ts';
+import { linkIn } from '../../../test/smtp-inbox.ts';
+import { cookieFrom, signUpUser, testOrigin } from '../../../test/test-app.ts';
 import { verification } from '../../db/schema/index.ts';
 
-const inbox = new SmtpInbox();
-let testApp: TestApp;
+const mailApp = useMailTestApp();
+const { inbox, deliver } = mailApp;
 let app: FastifyInstance;
 let clientCounter = 0;
 
@@ -26,12 +21,6 @@ function post(url: string, payload: unknown, headers: Record<string, string> = {
     headers: { origin: testOrigin, 'x-forwarded-for': client(), ...headers },
     payload: payload as object,
   });
-}
-
-/** The answer does not wait for the message to be queued: wait for it, then send. */
-async function deliver() {
-  await app.mail.mailer.settle();
-  await app.mail.deliverDue();
 }
 
 const resetSubject = 'Reset your Tickerwise password';
@@ -51,16 +40,8 @@ async function resetToken(email: string, count = 1): Promise<string> {
 const signIn = (email: string, password: string) =>
   post('/api/auth/sign-in/email', { email, password });
 
-beforeAll(async () => {
-  await inbox.start();
-  testApp = await createTestApp({
-    config: { mail: { smtpUrl: inbox.url, from: 'Tickerwise <no-reply@127.0.0.1>' } },
-  });
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp.close();
-  await inbox.stop();
+beforeAll(() => {
+  app = mailApp.app;
 });
 
 describe('Forgot password', () => {

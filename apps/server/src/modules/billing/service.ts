@@ -32,6 +32,7 @@ import {
   subscriptionAtProvider,
 } from './subscriptions.ts';
 
+export type { BillingNotice } from './notices.ts';
 export type { BillingDeps };
 
 const changeConflict = () =>

@@ -1,27 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmtpInbox } from '../../../test/smtp-inbox.ts';
-import { createTestApp, signUpUser, type TestApp, testOrigin } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useMailTestApp } from '../../../test/mail-test-app.ts';
+import { signUpUser, testOrigin } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 
-const inbox = new SmtpInbox();
 const clock = testClock();
-let testApp: TestApp;
+const mailApp = useMailTestApp({ clock });
+const { inbox, deliver } = mailApp;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  await inbox.start();
-  testApp = await createTestApp({
-    clock,
-    config: { mail: { smtpUrl: inbox.url, from: 'Tickerwise <no-reply@127.0.0.1>' } },
-  });
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp.close();
-  await inbox.stop();
+beforeAll(() => {
+  app = mailApp.app;
 });
 
 describe('Deleting an account', () => {
@@ -35,8 +26,7 @@ describe('Deleting an account', () => {
       payload: { password: user.password },
     });
     expect(deleted.statusCode).toBe(204);
-    await app.mail.mailer.settle();
-    await app.mail.deliverDue();
+    await deliver();
     const [mail] = await inbox.waitFor(user.email, 1, {
       subject: 'Your Tickerwise account is deleted',
     });
@@ -60,8 +50,7 @@ describe('Deleting an account', () => {
       payload: { password: 'not my password' },
     });
     expect(refused.statusCode).toBe(400);
-    await app.mail.mailer.settle();
-    await app.mail.deliverDue();
+    await deliver();
     expect(inbox.to(user.email, 'Your Tickerwise account is deleted')).toHaveLength(0);
   });
 });

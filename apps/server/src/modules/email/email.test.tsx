@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SmtpInbox } from '../../../test/smtp-inbox.ts';
-import { createTestApp, type TestApp, testConfig, testDeps } from '../../../test/test-app.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testMailFrom, useMailTestApp } from '../../../test/mail-test-app.ts';
+import { createTestApp, testConfig, testDeps } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
 import { buildApp } from '../../app.ts';
 import { defaultLimits } from '../../config.ts';
@@ -19,11 +19,14 @@ import type { MailKind } from './outbox.ts';
 import { sendEmailJob } from './outbox.ts';
 
 const clock = testClock();
-const inbox = new SmtpInbox();
-let testApp: TestApp;
+const hour = 3600;
+const mailApp = useMailTestApp({
+  clock,
+  config: { limits: { ...defaultLimits, emailsPerRecipient: { max: 6, windowSeconds: hour } } },
+});
+const { inbox } = mailApp;
 let app: FastifyInstance;
 
-const hour = 3600;
 const news: MailKind = {
   name: 'product-news',
   essential: false,
@@ -65,20 +68,8 @@ async function outboxRow(id: number) {
   return row!;
 }
 
-beforeAll(async () => {
-  await inbox.start();
-  testApp = await createTestApp({
-    clock,
-    config: {
-      mail: { smtpUrl: inbox.url, from: 'Tickerwise <no-reply@127.0.0.1>' },
-      limits: { ...defaultLimits, emailsPerRecipient: { max: 6, windowSeconds: hour } },
-    },
-  });
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp.close();
-  await inbox.stop();
+beforeAll(() => {
+  app = mailApp.app;
 });
 beforeEach(() => clock.reset());
 
@@ -281,11 +272,11 @@ describe('when SMTP fails', () => {
 
 describe('several instances', () => {
   it('send each message once', async () => {
-    const other = testApp.db.url
-      ? await openDatabase({ databaseUrl: testApp.db.url, migrate: false })
-      : testApp.db.database;
+    const other = mailApp.testApp.db.url
+      ? await openDatabase({ databaseUrl: mailApp.testApp.db.url, migrate: false })
+      : mailApp.testApp.db.database;
     const second = await buildApp(
-      testConfig({ mail: { smtpUrl: inbox.url, from: 'Tickerwise <no-reply@127.0.0.1>' } }),
+      testConfig({ mail: { smtpUrl: inbox.url, from: testMailFrom } }),
       testDeps({ database: other, clock }),
     );
     await second.ready();
@@ -298,7 +289,7 @@ describe('several instances', () => {
       for (const to of recipients) expect(inbox.to(to)).toHaveLength(1);
     } finally {
       await second.close();
-      if (other !== testApp.db.database) await other.close();
+      if (other !== mailApp.testApp.db.database) await other.close();
     }
   });
 });

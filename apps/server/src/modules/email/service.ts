@@ -1,4 +1,10 @@
 // The email module's surface for the app: registering it, and the messages other modules send.
 export { accountDeletedEmail, passwordResetEmail, verifyEmail } from './account-emails.tsx';
+export { billingNoticeEmail } from './billing-emails.tsx';
+export {
+  confirmEmailChangeEmail,
+  emailChangedNoticeEmail,
+  emailChangeTakenEmail,
+} from './email-change-emails.tsx';
 export { registerEmail } from './register-email.ts';
 export { verificationRoutes } from './verification-routes.ts';

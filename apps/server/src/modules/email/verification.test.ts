@@ -1,18 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, SmtpInbox } from '../../../test/smtp-inbox.ts';
-import { createTestApp, signUpUser, type TestApp, testOrigin } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useMailTestApp } from '../../../test/mail-test-app.ts';
+import { linkIn } from '../../../test/smtp-inbox.ts';
+import { signUpUser, testOrigin } from '../../../test/test-app.ts';
 
-const inbox = new SmtpInbox();
-let testApp: TestApp;
+const mailApp = useMailTestApp();
+const { inbox, deliver } = mailApp;
 let app: FastifyInstance;
 
 const verifySubject = 'Confirm your email for Tickerwise';
-
-async function deliver() {
-  await app.mail.mailer.settle();
-  await app.mail.deliverDue();
-}
 
 const status = (cookie: string) =>
   app.inject({ method: 'GET', url: '/api/email/verification', headers: { cookie } });
@@ -23,16 +19,8 @@ const resend = (cookie: string) =>
     headers: { cookie, origin: testOrigin },
   });
 
-beforeAll(async () => {
-  await inbox.start();
-  testApp = await createTestApp({
-    config: { mail: { smtpUrl: inbox.url, from: 'Tickerwise <no-reply@127.0.0.1>' } },
-  });
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp.close();
-  await inbox.stop();
+beforeAll(() => {
+  app = mailApp.app;
 });
 
 describe('Confirming the email address', () => {

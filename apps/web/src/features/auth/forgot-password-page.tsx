@@ -8,13 +8,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { showSubmitError } from '../../lib/submit-error.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { AuthShell } from './components/auth-shell.tsx';
-import { LoginAside } from './login-aside.tsx';
+import { RecoveryForm, RecoveryFrame } from './components/recovery-frame.tsx';
 
 /** "Forgot password?": asks for a reset link by email (docs/PRODUCT.md §5). */
 export function ForgotPasswordPage() {
@@ -38,11 +36,9 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthShell
+    <RecoveryFrame
       title="Reset Your Password"
       lead="Enter the email of your account and we will send you a link to choose a new password."
-      back={{ to: paths.login, label: 'Back to sign in' }}
-      aside={<LoginAside />}
     >
       {sentTo ? (
         <div className="space-y-6">
@@ -69,7 +65,20 @@ export function ForgotPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <RecoveryForm
+          onSubmit={onSubmit}
+          error={formError}
+          busy={form.formState.isSubmitting}
+          submit={{ label: 'Send Reset Link', busyLabel: 'Sending Link...' }}
+          footer={
+            <p className="text-center text-sm text-slate-600">
+              Remembered it?{' '}
+              <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+                Sign in
+              </Link>
+            </p>
+          }
+        >
           <TextField
             form={form}
             name="email"
@@ -78,24 +87,9 @@ export function ForgotPasswordPage() {
             autoComplete="email"
             placeholder="you@example.com"
           />
-          {formError && <Alert>{formError}</Alert>}
-          <Button
-            type="submit"
-            size="full"
-            busy={form.formState.isSubmitting}
-            busyLabel="Sending Link..."
-          >
-            Send Reset Link
-          </Button>
-          <p className="text-center text-sm text-slate-600">
-            Remembered it?{' '}
-            <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
-              Sign in
-            </Link>
-          </p>
-        </form>
+        </RecoveryForm>
       )}
-    </AuthShell>
+    </RecoveryFrame>
   );
 }
 

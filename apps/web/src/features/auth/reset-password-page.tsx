@@ -3,14 +3,13 @@ import { paths, type ResetPasswordFormInput, resetPasswordFormSchema } from '@ti
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button, buttonStyles } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { buttonStyles } from '../../components/ui/button.tsx';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { showSubmitError } from '../../lib/submit-error.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { AuthShell } from './components/auth-shell.tsx';
-import { LoginAside } from './login-aside.tsx';
+import { RecoveryForm, RecoveryFrame } from './components/recovery-frame.tsx';
 
 /** A link that cannot be used (used already, expired, cut short): say so, offer a new one. */
 function DeadLink({ reason }: { reason: string }) {
@@ -48,45 +47,25 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <AuthShell
+    <RecoveryFrame
       title="Choose a New Password"
       lead="Setting it signs you out on every device and revokes your API keys."
-      back={{ to: paths.login, label: 'Back to sign in' }}
-      aside={<LoginAside />}
     >
       {!token ? (
         <DeadLink reason="The link is incomplete. Open it again from the email, or ask for a new one." />
       ) : expired ? (
         <DeadLink reason="It has been used already, or its 30 minutes are over. Ask for a new link: it takes a minute." />
       ) : (
-        <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <TextField
-            form={form}
-            name="newPassword"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            placeholder="At least 8 characters"
-          />
-          <TextField
-            form={form}
-            name="confirmPassword"
-            label="New password again"
-            type="password"
-            autoComplete="new-password"
-          />
-          {formError && <Alert>{formError}</Alert>}
-          <Button
-            type="submit"
-            size="full"
-            busy={form.formState.isSubmitting}
-            busyLabel="Saving Password..."
-          >
-            Set New Password
-          </Button>
-        </form>
+        <RecoveryForm
+          onSubmit={onSubmit}
+          error={formError}
+          busy={form.formState.isSubmitting}
+          submit={{ label: 'Set New Password', busyLabel: 'Saving Password...' }}
+        >
+          <NewPasswordFields form={form} />
+        </RecoveryForm>
       )}
-    </AuthShell>
+    </RecoveryFrame>
   );
 }
 

@@ -9,10 +9,14 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { useAuthActions } from '../../lib/session/auth-provider.tsx';
 import { showSubmitError } from '../../lib/submit-error.ts';
 import { updateName } from './api/update-name.ts';
+import { EmailPanel } from './components/email-panel.tsx';
 
 type Outcome = { tone: 'success' | 'error'; message: string } | null;
 
-/** docs/PRODUCT.md §3.19, Profile: the name shown across Tickerwise, by the sign-up rules. */
+/**
+ * docs/PRODUCT.md §3.19, Profile: the name shown across Tickerwise, by the sign-up rules, and
+ * the email address.
+ */
 export function ProfileSection({ user }: { user: Me }) {
   const { refreshUser } = useAuthActions();
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -37,24 +41,22 @@ export function ProfileSection({ user }: { user: Me }) {
   });
 
   return (
-    <SettingsPanel title="Profile" description="How you appear across Tickerwise.">
-      <form noValidate onSubmit={onSubmit} className="max-w-md space-y-5">
-        <TextField form={form} name="name" label="Full Name" autoComplete="name" />
-        <div>
-          <p className="block text-sm font-medium text-ink-900">Email</p>
-          <p className="mt-1.5 truncate text-sm text-slate-600">{user.email}</p>
-          <p className="mt-1 text-xs text-slate-500">You sign in with this address.</p>
-        </div>
-        {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
-        <Button
-          type="submit"
-          busy={form.formState.isSubmitting}
-          busyLabel="Saving..."
-          disabled={!form.formState.isDirty}
-        >
-          Save name
-        </Button>
-      </form>
-    </SettingsPanel>
+    <div className="space-y-6">
+      <SettingsPanel title="Profile" description="How you appear across Tickerwise.">
+        <form noValidate onSubmit={onSubmit} className="max-w-md space-y-5">
+          <TextField form={form} name="name" label="Full Name" autoComplete="name" />
+          {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
+          <Button
+            type="submit"
+            busy={form.formState.isSubmitting}
+            busyLabel="Saving..."
+            disabled={!form.formState.isDirty}
+          >
+            Save name
+          </Button>
+        </form>
+      </SettingsPanel>
+      <EmailPanel user={user} />
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import { type PaymentRecord, planFor } from '@tickerwise/shared';
+import { type PaymentRecord, planFor, receiptNumber } from '@tickerwise/shared';
+import { formatCents } from '@tickerwise/shared/exact-money';
 import { SettingsPanel } from '../../../components/settings-panel.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -14,13 +15,15 @@ const kinds: Record<PaymentRecord['kind'], string> = {
   proration: 'Plan switch (prorated)',
 };
 
-/** "$19.99", "-$10.00" for a credit, in the payment's currency. */
-function formatAmount(payment: PaymentRecord): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: payment.currency.toUpperCase(),
-  }).format(payment.amountCents / 100);
-}
+/** "$19.99", "-$10.00" for a credit, in the payment's currency, exactly. */
+const formatAmount = (payment: PaymentRecord): string =>
+  formatCents(payment.amountCents, payment.currency);
+
+/** A payment taken has a receipt, printable on its own page. */
+const hasReceipt = (payment: PaymentRecord) =>
+  payment.status === 'succeeded' && payment.amountCents > 0;
+
+const linkLook = 'font-semibold text-brand-700 hover:underline';
 
 function Status({ payment }: { payment: PaymentRecord }) {
   if (payment.status === 'succeeded') {
@@ -97,6 +100,16 @@ export function PaymentHistoryPanel() {
                 </td>
                 <td className="text-right sm:py-3 sm:text-left">
                   <Status payment={payment} />
+                  {hasReceipt(payment) && (
+                    <a
+                      href={`/api/billing/receipts/${payment.id}`}
+                      target="_blank"
+                      rel="noopener"
+                      className={`mt-1 block text-xs whitespace-nowrap ${linkLook}`}
+                    >
+                      Receipt {receiptNumber(payment.id)}
+                    </a>
+                  )}
                   {payment.failureMessage && (
                     <span className="mt-1 block text-xs text-red-700">
                       {payment.failureMessage}
@@ -107,6 +120,15 @@ export function PaymentHistoryPanel() {
             ))}
           </tbody>
         </table>
+      )}
+      {list?.some(hasReceipt) && (
+        <p className="mt-4 text-sm text-slate-600">
+          Receipts open in a new tab, ready to print.{' '}
+          <a href="/api/billing/receipts" target="_blank" rel="noopener" className={linkLook}>
+            Print every receipt
+          </a>{' '}
+          (one per page).
+        </p>
       )}
     </SettingsPanel>
   );

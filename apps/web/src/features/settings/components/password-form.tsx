@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { changePasswordFormSchema } from '@tickerwise/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { SettingsPanel } from '../../../components/settings-panel.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -64,21 +65,7 @@ export function PasswordForm() {
           type="password"
           autoComplete="current-password"
         />
-        <TextField
-          form={form}
-          name="newPassword"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="At least 8 characters"
-        />
-        <TextField
-          form={form}
-          name="confirmPassword"
-          label="New password again"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields form={form} />
         {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
         <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Changing...">
           Change password
