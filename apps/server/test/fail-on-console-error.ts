@@ -14,16 +14,10 @@ vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
   problems.push(`console.error: ${format(...args)}`);
 });
 
-// One listener per worker process (test files share it: see vitest.config.ts), reporting to
-// the file running now.
-const worker = globalThis as { reportRejection?: (reason: unknown) => void };
-if (!worker.reportRejection) {
-  process.on('unhandledRejection', (reason) => worker.reportRejection?.(reason));
-}
-worker.reportRejection = (reason) => {
+process.on('unhandledRejection', (reason) => {
   const text = reason instanceof Error ? (reason.stack ?? reason.message) : format(reason);
   problems.push(`unhandled rejection: ${text}`);
-};
+});
 
 function failOnProblems(): void {
   problems.push(...takeUnexpectedErrorLogs());
