@@ -7,6 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
@@ -18,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repositoryRoot } from '@tickerwise/testkit';
-import { buildBenchServer } from '../support/bench-app.ts';
+import { buildBenchServer, makeDataTemplate } from '../support/bench-app.ts';
 import type { BenchFigures, Figure } from '../support/figures.ts';
 
 interface Bench {
@@ -201,11 +202,17 @@ function measure(
   bench: Bench,
   root: string,
   bundle: string,
+  dataTemplate: string,
 ): Promise<BenchFigures | { error: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, bench.args(root), {
       cwd: repositoryRoot,
-      env: { ...process.env, ...bench.env, BENCH_SERVER_BUNDLE: bundle },
+      env: {
+        ...process.env,
+        ...bench.env,
+        BENCH_SERVER_BUNDLE: bundle,
+        BENCH_DATA_TEMPLATE: dataTemplate,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -246,6 +253,14 @@ const bundles = {
   ),
 };
 process.once('exit', () => rmSync(dirname(bundles.b), { recursive: true, force: true }));
+// And its migrated database, made once: each run's server starts on a copy of it instead of
+// creating and migrating a new one (bench-app.ts, BENCH_DATA_TEMPLATE).
+const templates = mkdtempSync(join(tmpdir(), 'tickerwise-compare-data-'));
+process.once('exit', () => rmSync(templates, { recursive: true, force: true }));
+const dataTemplates = {
+  a: await makeDataTemplate(folderA, bundles.a, join(templates, 'a')),
+  b: await makeDataTemplate(repositoryRoot, bundles.b, join(templates, 'b')),
+};
 
 interface Row {
   bench: string;
@@ -266,7 +281,7 @@ for (const bench of benches) {
       ['a', folderA],
       ['b', repositoryRoot],
     ] as const) {
-      const result = await measure(bench, root, bundles[side]);
+      const result = await measure(bench, root, bundles[side], dataTemplates[side]);
       if ('error' in result) {
         failures.push(`${side.toUpperCase()} round ${round + 1}: ${result.error}`);
         console.log(`  ${side.toUpperCase()} ${bench.name} round ${round + 1}: ${result.error}`);

@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { repositoryRoot, startServerProcess } from '@tickerwise/testkit';
 import { build } from 'esbuild';
@@ -92,6 +93,11 @@ export async function buildBenchServer(root: string, outfile: string): Promise<s
  * Starts the production build of the server (with a bare route beside the real ones, see
  * bench-server.ts) of checkout `root` in its own process on a free 127.0.0.1 port with a fresh
  * embedded database, so the benchmark's own work does not share its event loop.
+ *
+ * BENCH_DATA_TEMPLATE=<folder>: the database is a copy of that data folder, one the same
+ * checkout's server created, migrated and closed (`makeDataTemplate`), instead of a new one
+ * it creates and migrates itself (about 8 s of processor time): `npm run bench:compare` makes
+ * one per side for all its runs.
  */
 export async function startBenchApp(
   env: Record<string, string> = {},
@@ -99,6 +105,9 @@ export async function startBenchApp(
 ): Promise<BenchApp> {
   // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF;
+  const template = process.env.BENCH_DATA_TEMPLATE;
+  const copy = template ? mkdtempSync(join(tmpdir(), 'tickerwise-bench-')) : undefined;
+  if (template && copy) cpSync(template, join(copy, 'data'), { recursive: true });
   const server = await startServerProcess({
     args: [
       ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
@@ -106,16 +115,39 @@ export async function startBenchApp(
     ],
     cwd: root,
     // The benchmark tells each client's address in X-Forwarded-For, as a proxy would.
-    env: { TRUST_PROXY: '127.0.0.1', ...env },
+    env: { TRUST_PROXY: '127.0.0.1', ...(copy ? { DATA_DIR: join(copy, 'data') } : {}), ...env },
     startTimeoutMs: 120_000,
+  }).catch((error: unknown) => {
+    if (copy) rmSync(copy, { recursive: true, force: true });
+    throw error;
   });
   return {
     url: server.url,
     dataDir: server.dataDir,
     pid: server.pid,
     // Its data is thrown away: killed at once, unless it must write its profile first.
-    stop: () => (profile ? server.stop() : server.kill()),
+    async stop() {
+      await (profile ? server.stop() : server.kill());
+      if (copy) rmSync(copy, { recursive: true, force: true });
+    },
   };
+}
+
+/**
+ * A data folder for BENCH_DATA_TEMPLATE: the server bundle `bundle` of checkout `root` started
+ * once on a new folder (it creates and migrates its database) and stopped cleanly. The caller
+ * removes `folder`.
+ */
+export async function makeDataTemplate(root: string, bundle: string, folder: string) {
+  const dataDir = join(folder, 'data');
+  const server = await startServerProcess({
+    args: [bundle],
+    cwd: root,
+    env: { DATA_DIR: dataDir },
+    startTimeoutMs: 120_000,
+  });
+  await server.stop();
+  return dataDir;
 }
 
 /**

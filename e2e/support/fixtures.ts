@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import type { Me, SubscriptionTier } from '@tickerwise/shared';
 import { inviteCodes } from '@tickerwise/testkit';
+import { setSimulatedPrice } from './simulated-price.ts';
 
 export interface TestAccount {
   name: string;
@@ -29,6 +30,13 @@ interface Fixtures {
   signUp: (options?: SignUpOptions) => Promise<TestAccount & { me: Me }>;
   /** A page signed in as a new Free account. */
   signedInPage: Page;
+  /**
+   * Moves a symbol's simulated price (`setSimulatedPrice`) for this test only: each symbol it
+   * moved goes back to the simulation when the test ends. Tests of one file run at the same
+   * time in both workers, so a test hands back only what it moved: resetting a symbol it did
+   * not move would undo another test's price in the middle of that test.
+   */
+  moveSimulatedPrice: (symbol: string, price: number) => Promise<void>;
 }
 
 /** A fresh invitation code to the Alpha Tester plan, made with `npm run invite`. */
@@ -112,6 +120,15 @@ export const test = base.extend<Fixtures>({
   signedInPage: async ({ page, signUp }, use) => {
     await signUp();
     await use(page);
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: as above.
+  moveSimulatedPrice: async ({}, use) => {
+    const moved = new Set<string>();
+    await use(async (symbol, price) => {
+      moved.add(symbol);
+      await setSimulatedPrice(symbol, price);
+    });
+    for (const symbol of moved) await setSimulatedPrice(symbol, null);
   },
 });
 

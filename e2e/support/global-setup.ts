@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buildServerBundle, repositoryRoot, startServerProcess } from '@tickerwise/testkit';
@@ -17,17 +17,27 @@ const simulatedMarketStart = '2026-03-16T15:00:00Z';
  * E2E_BASE_URL; both servers stop when the run ends.
  */
 export default async function globalSetup() {
-  // Each run builds into its own folders, so several runs on one checkout do not collide.
-  const runId = `e2e-${process.pid}`;
   const work = mkdtempSync(join(tmpdir(), 'tickerwise-e2e-'));
-  const webDist = join(work, 'web');
-  const serverBundle = join(repositoryRoot, 'apps/server/dist', runId, 'main.js');
-  execFileSync(
-    'npx',
-    ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: join(repositoryRoot, 'apps/web'), stdio: 'inherit' },
-  );
-  buildServerBundle(serverBundle);
+  // E2E_USE_BUILD=1 (.ci/run, right after its `npm run build`): the build in apps/web/dist and
+  // apps/server/dist/main.js. Otherwise each run builds into its own folders, so several runs
+  // on one checkout do not collide.
+  const useBuild = process.env.E2E_USE_BUILD === '1';
+  const webDist = useBuild ? join(repositoryRoot, 'apps/web/dist') : join(work, 'web');
+  const serverBundle = useBuild
+    ? join(repositoryRoot, 'apps/server/dist/main.js')
+    : join(repositoryRoot, 'apps/server/dist', `e2e-${process.pid}`, 'main.js');
+  if (useBuild) {
+    for (const file of [join(webDist, 'index.html'), serverBundle]) {
+      if (!existsSync(file)) throw new Error(`E2E_USE_BUILD is set but ${file} is missing`);
+    }
+  } else {
+    execFileSync(
+      'npx',
+      ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: join(repositoryRoot, 'apps/web'), stdio: 'inherit' },
+    );
+    buildServerBundle(serverBundle);
+  }
   const model = await startFakeLlm();
   const server = await startServerProcess({
     args: [serverBundle],
@@ -58,6 +68,6 @@ export default async function globalSetup() {
     await server.stop();
     await model.close();
     rmSync(work, { recursive: true, force: true });
-    rmSync(dirname(serverBundle), { recursive: true, force: true });
+    if (!useBuild) rmSync(dirname(serverBundle), { recursive: true, force: true });
   };
 }

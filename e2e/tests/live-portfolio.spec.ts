@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { dayChangeWord, type MarketStatusResponse, paths } from '@tickerwise/shared';
 import { expect, test } from '../support/fixtures.ts';
-import { setSimulatedPrice } from '../support/simulated-price.ts';
 
 /** Symbols no other spec holds, so moving their prices disturbs nothing else. */
 const held = 'NKE';
@@ -44,20 +43,16 @@ const symbolsNamed = (page: Page) =>
 test.describe('live portfolio on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test.afterEach(async () => {
-    await setSimulatedPrice(held, null);
-    await setSimulatedPrice(boughtToday, null);
-  });
-
   test("a real-time plan's holding card and portfolio value move with a live price, without a reload", async ({
     page,
     signUp,
     baseURL,
+    moveSimulatedPrice,
   }) => {
     await signUp({ plan: 'alpha' });
     await portfolioWithHoldings(page, baseURL ?? '');
-    await setSimulatedPrice(held, 200);
-    await setSimulatedPrice(boughtToday, 100);
+    await moveSimulatedPrice(held, 200);
+    await moveSimulatedPrice(boughtToday, 100);
 
     const named = symbolsNamed(page);
     await page.goto(paths.portfolio);
@@ -77,7 +72,7 @@ test.describe('live portfolio on a phone', () => {
     });
     await named;
 
-    await setSimulatedPrice(boughtToday, 104);
+    await moveSimulatedPrice(boughtToday, 104);
 
     await expect(price).toHaveText('$104.00');
     // Bought today at 100: the day's change is from the buy price, 5 x 4 ("today" only while
@@ -100,7 +95,7 @@ test.describe('live portfolio on a phone', () => {
     await expect(value).toContainText('$5,520.00');
     await home;
 
-    await setSimulatedPrice(held, 210);
+    await moveSimulatedPrice(held, 210);
 
     await expect(value).toContainText('$5,620.00');
   });

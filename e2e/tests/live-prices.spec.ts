@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { formatUsd, paths, stockPath } from '@tickerwise/shared';
 import { expect, test } from '../support/fixtures.ts';
-import { setSimulatedPrice } from '../support/simulated-price.ts';
 
 /** A symbol no other spec opens, so moving its price disturbs nothing else. */
 const symbol = 'KO';
@@ -25,14 +24,10 @@ async function watchListed(page: Page, origin: string): Promise<void> {
 }
 
 test.describe('live prices', () => {
-  test.afterEach(async () => {
-    await setSimulatedPrice(symbol, null);
-    await setSimulatedPrice(listed, null);
-  });
-
   test("a real-time plan's page sees the price change in place, without a reload", async ({
     page,
     signUp,
+    moveSimulatedPrice,
   }) => {
     // Alpha (free of charge) sees real-time prices as Pro does.
     await signUp({ plan: 'alpha' });
@@ -49,7 +44,7 @@ test.describe('live prices', () => {
     });
     await named;
 
-    await setSimulatedPrice(symbol, 123.45);
+    await moveSimulatedPrice(symbol, 123.45);
 
     await expect(price).toHaveText(formatUsd(123.45));
     expect(
@@ -74,6 +69,7 @@ test.describe('live prices', () => {
     page,
     signUp,
     baseURL,
+    moveSimulatedPrice,
   }) => {
     await signUp({ plan: 'alpha' });
     await watchListed(page, baseURL ?? '');
@@ -85,7 +81,7 @@ test.describe('live prices', () => {
     await expect(price).toBeVisible();
     await named;
 
-    await setSimulatedPrice(listed, 234.56);
+    await moveSimulatedPrice(listed, 234.56);
 
     await expect(price).toHaveText(formatUsd(234.56));
   });

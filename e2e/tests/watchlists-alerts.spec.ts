@@ -1,18 +1,14 @@
 import { formatUsd, paths, type StockResponse, stockPath } from '@tickerwise/shared';
 import { expect, test } from '../support/fixtures.ts';
-import { setSimulatedPrice } from '../support/simulated-price.ts';
 
 /** A symbol no other spec opens, so moving its price disturbs nothing else. */
 const symbol = 'PEP';
 
 test.describe('watchlists and alerts', () => {
-  test.afterEach(async () => {
-    await setSimulatedPrice(symbol, null);
-  });
-
   test('add a stock from search, set a price alert, and see it fire live when the price crosses', async ({
     page,
     signUp,
+    moveSimulatedPrice,
   }) => {
     await signUp({ plan: 'alpha' });
     await page.goto(paths.watchlist);
@@ -46,7 +42,7 @@ test.describe('watchlists and alerts', () => {
       (window as { stillTheSamePage?: boolean }).stillTheSamePage = true;
     });
 
-    await setSimulatedPrice(symbol, level + 0.5);
+    await moveSimulatedPrice(symbol, level + 0.5);
 
     await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
     await bell.click();
