@@ -39,8 +39,11 @@ import { billingCspDirectives, registerBilling } from './modules/billing/registe
 import type { BillingService } from './modules/billing/service.ts';
 import {
   accountDeletedEmail,
+  newDeviceEmail,
   passwordResetEmail,
   registerEmail,
+  signInCodeEmail,
+  twoFactorChangedEmail,
   verificationRoutes,
   verifyEmail,
 } from './modules/email/service.ts';
@@ -210,6 +213,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onPasswordChanged: async (userId) => {
       await registeredApiKeys().revokeAll(userId);
     },
+    notices: {
+      twoFactorChanged: (account, enabled, at) =>
+        mail.mailer.sendInBackground(twoFactorChangedEmail(account, enabled, at)),
+      newDevice: (account, details) =>
+        mail.mailer.sendInBackground(newDeviceEmail(account, details)),
+      signInCode: (account, code) => mail.mailer.sendInBackground(signInCodeEmail(account, code)),
+    },
+    revokeApiKeys: (userId) => registeredApiKeys().revokeAll(userId),
   });
   await app.register(sessionRoutes, {
     auth,

@@ -1,4 +1,5 @@
 // The email module's surface for the app: registering it, and the messages other modules send.
 export { accountDeletedEmail, passwordResetEmail, verifyEmail } from './account-emails.tsx';
 export { registerEmail } from './register-email.ts';
+export { newDeviceEmail, signInCodeEmail, twoFactorChangedEmail } from './security-emails.tsx';
 export { verificationRoutes } from './verification-routes.ts';
