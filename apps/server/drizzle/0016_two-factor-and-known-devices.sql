@@ -5,6 +5,7 @@ CREATE TABLE "known_device" (
 	"time_zone" text,
 	"first_seen_at" timestamp with time zone NOT NULL,
 	"last_seen_at" timestamp with time zone NOT NULL,
+	"forgotten_at" timestamp with time zone,
 	CONSTRAINT "known_device_user_id_id_pk" PRIMARY KEY("user_id","id")
 );
 --> statement-breakpoint

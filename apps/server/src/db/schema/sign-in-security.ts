@@ -48,6 +48,8 @@ export const knownDevice = pgTable(
     timeZone: text('time_zone'),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /** "This was not me": the browser must sign in again to be known (and is told about). */
+    forgottenAt: timestamp('forgotten_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.userId, table.id] })],
 );

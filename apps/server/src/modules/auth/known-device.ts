@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { account, knownDevice, user } from '../../db/schema/index.ts';
@@ -72,7 +72,13 @@ export class KnownDevices {
     const [listed] = await this.db
       .select({ id: knownDevice.id })
       .from(knownDevice)
-      .where(and(eq(knownDevice.userId, userId), eq(knownDevice.id, deviceId)))
+      .where(
+        and(
+          eq(knownDevice.userId, userId),
+          eq(knownDevice.id, deviceId),
+          isNull(knownDevice.forgottenAt),
+        ),
+      )
       .limit(1);
     return listed ? { known: true, deviceId, userId } : { known: false, userId };
   }
@@ -94,11 +100,16 @@ export class KnownDevices {
       .values({ userId, id: deviceId, ...seen, firstSeenAt: now, lastSeenAt: now })
       .onConflictDoUpdate({
         target: [knownDevice.userId, knownDevice.id],
-        set: { lastSeenAt: now, userAgent: seen.userAgent, timeZone: seen.timeZone },
+        set: {
+          lastSeenAt: now,
+          userAgent: seen.userAgent,
+          timeZone: seen.timeZone,
+          forgottenAt: null,
+        },
       });
   }
 
-  /** Whether the account lists any browser yet (none: its first sign-in). */
+  /** Whether the account has listed any browser yet, forgotten or not (none: its first sign-in). */
   async hasAny(userId: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: knownDevice.id })
@@ -125,9 +136,12 @@ export class KnownDevices {
     return row?.timeZone ?? null;
   }
 
-  /** Forgets every browser of the account: each must prove itself again. */
+  /** Forgets every browser of the account: each must sign in again, and is told about. */
   async forgetAll(userId: string): Promise<void> {
-    await this.db.delete(knownDevice).where(eq(knownDevice.userId, userId));
+    await this.db
+      .update(knownDevice)
+      .set({ forgottenAt: this.clock() })
+      .where(and(eq(knownDevice.userId, userId), isNull(knownDevice.forgottenAt)));
   }
 
   /**
