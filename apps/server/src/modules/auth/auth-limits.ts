@@ -1,8 +1,8 @@
 import type { Clock } from '../../clock.ts';
 import type { Limits } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AttemptLimiter } from '../../limits/attempt-limiter.ts';
 import { AppError } from '../../http/errors.ts';
+import { AttemptLimiter } from '../../limits/attempt-limiter.ts';
 import { tooManyAttempts, waitFor } from '../../limits/too-many-attempts.ts';
 
 export type AuthLimitSettings = Pick<

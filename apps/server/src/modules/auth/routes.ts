@@ -15,6 +15,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, databaseUnavailable, notFound, parseInput } from '../../http/errors.ts';
+import { describeDevice } from './account-sessions.ts';
 import type { Auth } from './auth.ts';
 import { type AuthLimitSettings, AuthLimits, type SignInAttempt } from './auth-limits.ts';
 import { sendAuthResponse } from './auth-response.ts';
@@ -26,15 +27,14 @@ import {
   sessionsOf,
   toHeaders,
 } from './guard.ts';
-import { describeDevice } from './account-sessions.ts';
 import { KnownDevices, type Recognition } from './known-device.ts';
-import { type SignInNotices, signInProtectionRoutes, timeZoneOf } from './sign-in-notices.ts';
-import { SignInProtection } from './sign-in-protection.ts';
-import { TwoFactorChecks, wrongCode } from './two-factor.ts';
 import { type PasswordConfirmations, wrongPassword } from './password-confirmation.ts';
 import { tokenOfCookieValue } from './session-cookie.ts';
 import { listenForSessionEnds } from './session-ends.ts';
 import { sessionKey } from './session-memo.ts';
+import { type SignInNotices, signInProtectionRoutes, timeZoneOf } from './sign-in-notices.ts';
+import { SignInProtection } from './sign-in-protection.ts';
+import { TwoFactorChecks, wrongCode } from './two-factor.ts';
 
 /** The auth paths that make a new session whatever cookies the request carries. */
 const sessionCreating = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
@@ -208,7 +208,9 @@ export const authRoutes: FastifyPluginAsync<{
       /** Whose account this browser stays known for if the request succeeds (and its id). */
       let deviceFor: { email: string; deviceId?: string } | undefined;
       /** A sign-in that completes if the request succeeds (unless a code is still asked). */
-      let completes: { email: string; recognition: Recognition; timeZone: string | null } | undefined;
+      let completes:
+        | { email: string; recognition: Recognition; timeZone: string | null }
+        | undefined;
       /** Two-factor sign-in is turned on, off, or its codes renewed, if the request succeeds. */
       let twoFactorChange: { userId: string; kind: 'enabled' | 'disabled' | 'renewed' } | undefined;
       let claimedCode: { release(): Promise<void> } | undefined;
@@ -364,7 +366,9 @@ export const authRoutes: FastifyPluginAsync<{
         if (!(error instanceof AppError)) throw error;
         // better-auth's INVALID_PASSWORD: the password, shown under its field.
         if (passwordChange && error.code === 'invalid_password') {
-          throw wrongPassword(path === '/api/auth/change-password' ? 'currentPassword' : 'password');
+          throw wrongPassword(
+            path === '/api/auth/change-password' ? 'currentPassword' : 'password',
+          );
         }
         throw twoFactorRefusal(error) ?? error;
       }

@@ -104,7 +104,9 @@ describe('A sign-in from a new browser', () => {
     expect(text).toContain('Hello Grace Hopper');
     expect(text).toContain('Browser: Firefox 128');
     expect(text).toContain('System: Windows');
-    expect(text).toContain('When: about 2026-04-01 at 09:30 UTC (2026-04-01 at 11:30 Europe/Paris)');
+    expect(text).toContain(
+      'When: about 2026-04-01 at 09:30 UTC (2026-04-01 at 11:30 Europe/Paris)',
+    );
     expect(linkIn(mail!, `${testOrigin}/api/auth/not-me?token=`)).toBeTruthy();
     // Known from now on.
     const again = await signIn(user, {
@@ -170,7 +172,10 @@ describe('A sign-in from a new browser', () => {
     });
     expect(late.statusCode).toBe(410);
     expect(late.body).toContain('This link has expired');
-    expect((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } }))
+        .statusCode,
+    ).toBe(200);
     const broken = await app.inject({ method: 'GET', url: '/api/auth/not-me' });
     expect(broken.statusCode).toBe(400);
   });

@@ -200,7 +200,11 @@ describe('Signing in with two-factor sign-in on', () => {
     expect(second.json().token).toBeUndefined();
     const session = cookieFrom(second.headers['set-cookie']);
     expect(session).toContain('tickerwise.session_token=');
-    const signedIn = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: session } });
+    const signedIn = await app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: session },
+    });
     expect(signedIn.statusCode).toBe(200);
     expect(deviceCookieFrom(second.headers['set-cookie'])).toContain('tickerwise.device=');
 
