@@ -28,7 +28,7 @@ import { technicalHistoryBars } from './modules/analysis/service.ts';
 import { apiKeyPublicRoutes } from './modules/apikeys/public-routes.ts';
 import { registerApiKeys } from './modules/apikeys/register-apikeys.ts';
 import type { ApiKeyService } from './modules/apikeys/service.ts';
-import { accountDataPart } from './modules/auth/account-data.ts';
+import { accountDataPart, signInSecurityDataPart } from './modules/auth/account-data.ts';
 import { type Auth, createAuth } from './modules/auth/auth.ts';
 import { requireUser, useSessionClock } from './modules/auth/guard.ts';
 import { PasswordConfirmations } from './modules/auth/password-confirmation.ts';
@@ -228,6 +228,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     revokeApiKeys: (userId) => registeredApiKeys().revokeAll(userId),
   });
   userData.add(accountDataPart(db));
+  userData.add(signInSecurityDataPart(db));
   await app.register(profileRoutes, { auth, db });
   await app.register(verificationRoutes, { auth, db, clock });
   userData.add(profileDataPart(db));
