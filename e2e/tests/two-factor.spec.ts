@@ -31,6 +31,8 @@ test('turn on two-factor sign-in, then sign in with a code and with a recovery c
   signUp,
   consoleErrors,
 }) => {
+  // Three sign-ins and a setup: more than one page's worth of waiting.
+  test.slow();
   consoleErrors.allow(
     /status of 400 .*\/api\/auth\/two-factor\/verify-backup-code/,
     'a recovery code used twice is refused',
