@@ -28,7 +28,7 @@ import { technicalHistoryBars } from './modules/analysis/service.ts';
 import { apiKeyPublicRoutes } from './modules/apikeys/public-routes.ts';
 import { registerApiKeys } from './modules/apikeys/register-apikeys.ts';
 import type { ApiKeyService } from './modules/apikeys/service.ts';
-import { accountDataPart } from './modules/auth/account-data.ts';
+import { accountDataPart, signInSecurityDataPart } from './modules/auth/account-data.ts';
 import { type Auth, createAuth } from './modules/auth/auth.ts';
 import { EmailChanges } from './modules/auth/email-change.ts';
 import { emailChangeRoutes } from './modules/auth/email-change-routes.ts';
@@ -46,8 +46,11 @@ import {
   confirmEmailChangeEmail,
   emailChangedNoticeEmail,
   emailChangeTakenEmail,
+  newDeviceEmail,
   passwordResetEmail,
   registerEmail,
+  signInCodeEmail,
+  twoFactorChangedEmail,
   verificationRoutes,
   verifyEmail,
 } from './modules/email/service.ts';
@@ -217,6 +220,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onPasswordChanged: async (userId) => {
       await registeredApiKeys().revokeAll(userId);
     },
+    notices: {
+      twoFactorChanged: (account, enabled, at) =>
+        mail.mailer.sendInBackground(twoFactorChangedEmail(account, enabled, at)),
+      newDevice: (account, details) =>
+        mail.mailer.sendInBackground(newDeviceEmail(account, details)),
+      signInCode: (account, code) => mail.mailer.sendInBackground(signInCodeEmail(account, code)),
+    },
+    revokeApiKeys: (userId) => registeredApiKeys().revokeAll(userId),
   });
   await app.register(sessionRoutes, {
     auth,
@@ -224,6 +235,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     revokeApiKeys: (userId) => registeredApiKeys().revokeAll(userId),
   });
   userData.add(accountDataPart(db));
+  userData.add(signInSecurityDataPart(db));
   await app.register(profileRoutes, { auth, db });
   await app.register(verificationRoutes, { auth, db, clock });
   const emailChanges = new EmailChanges({

@@ -75,6 +75,8 @@ const key = (route: ApiRoute) => `${route.method} ${route.url}`;
 const queries: Record<string, string> = {
   '/api/symbols/search': 'q=coca',
   '/api/v1/symbols': 'q=coca',
+  // The link of a new-browser notice: its GET only asks, the button's POST signs out.
+  '/api/auth/not-me': 'token=from-a-sign-in-notice',
 };
 
 async function send(user: SignedUpUser, method: string, url: string, body?: object) {

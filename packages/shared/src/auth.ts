@@ -37,6 +37,14 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 export const signInSchema = z.object({
   email: z.string().trim().min(1, 'Please enter your email'),
   password: z.string().min(1, 'Please enter your password'),
+  /** Past the failure ceiling, the code emailed to the address (docs/PRODUCT.md §5). */
+  emailCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6 digits from the email')
+    .optional(),
+  /** The browser's time zone (IANA name), for the times in sign-in notices. */
+  timeZone: z.string().max(64).optional(),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
@@ -92,6 +100,16 @@ export const changePasswordFormSchema = z
     message: 'The two new passwords differ',
   });
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
+
+/** `POST /api/auth/sign-in/email-code`: a one-time code for a new browser past the ceiling. */
+export const signInCodeRequestSchema = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your email')
+    .max(254, 'Please enter a valid email address')
+    .pipe(z.email('Please enter a valid email address')),
+});
 
 /** `POST /api/auth/request-password-reset` and the "Forgot password?" form. */
 export const requestPasswordResetSchema = z.strictObject({

@@ -26,5 +26,6 @@ export * from './receipts.ts';
 export * from './routes.ts';
 export * from './symbols.ts';
 export * from './text-normalise.ts';
+export * from './two-factor.ts';
 export * from './usage.ts';
 export * from './watchlists.ts';

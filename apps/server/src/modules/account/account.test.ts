@@ -349,10 +349,12 @@ describe('Your data: the export', () => {
         'notifications',
         'portfolios',
         'profile',
+        'signInSecurity',
         'usage',
         'watchlists',
       ].sort(),
     );
+    expect(parts.signInSecurity).toMatchObject({ twoFactor: null, signInCodesAndLinks: [] });
     expect(parts.account).toMatchObject({
       user: { id: user.id, email: user.email, name: 'Ada Investor' },
       signInMethods: [{ method: 'credential' }],

@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { account, emailChanges, session, user } from '../../db/schema/index.ts';
+import {
+  account,
+  emailChanges,
+  knownDevice,
+  session,
+  signInToken,
+  twoFactor,
+  user,
+} from '../../db/schema/index.ts';
 import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
 import { describeDevice } from './account-sessions.ts';
 
@@ -53,6 +61,53 @@ export function accountDataPart(db: Db): UserDataPart {
           ...describeDevice(item.userAgent),
         })),
         emailChanges: addressChanges.map(plainRow),
+      };
+    },
+  };
+}
+
+/**
+ * Sign-in security in the data export: whether two-factor sign-in is on (never its secret or
+ * recovery codes), the browsers the account knows, and the sign-in codes and "this was not me"
+ * links sent (never their hashes).
+ */
+export function signInSecurityDataPart(db: Db): UserDataPart {
+  return {
+    name: 'signInSecurity',
+    tables: [twoFactor, knownDevice, signInToken],
+    async collect(userId) {
+      const [factor] = await db
+        .select({ verified: twoFactor.verified, enabledAt: twoFactor.enabledAt })
+        .from(twoFactor)
+        .where(eq(twoFactor.userId, userId));
+      const devices = await db
+        .select({
+          userAgent: knownDevice.userAgent,
+          timeZone: knownDevice.timeZone,
+          firstSeenAt: knownDevice.firstSeenAt,
+          lastSeenAt: knownDevice.lastSeenAt,
+          forgottenAt: knownDevice.forgottenAt,
+        })
+        .from(knownDevice)
+        .where(eq(knownDevice.userId, userId))
+        .orderBy(knownDevice.firstSeenAt);
+      const tokens = await db
+        .select({
+          purpose: signInToken.purpose,
+          createdAt: signInToken.createdAt,
+          expiresAt: signInToken.expiresAt,
+          usedAt: signInToken.usedAt,
+        })
+        .from(signInToken)
+        .where(eq(signInToken.userId, userId))
+        .orderBy(signInToken.createdAt);
+      return {
+        twoFactor: factor ? plainRow(factor) : null,
+        knownBrowsers: devices.map((item) => ({
+          ...plainRow(item),
+          ...describeDevice(item.userAgent),
+        })),
+        signInCodesAndLinks: tokens.map(plainRow),
       };
     },
   };

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Limits } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
 import { AttemptLimiter } from '../../limits/attempt-limiter.ts';
 import { tooManyAttempts, waitFor } from '../../limits/too-many-attempts.ts';
 
@@ -69,7 +70,11 @@ export class AuthLimits {
     ]);
     if (!verdict.allowed) {
       const seconds = verdict.retryAfterSeconds;
-      if (verdict.refusedBy === ceiling) throw tooManyAttempts(seconds, newDevicePaused(seconds));
+      if (verdict.refusedBy === ceiling) {
+        const paused = tooManyAttempts(seconds, newDevicePaused(seconds));
+        // The sign-in page offers a code by email on this code (docs/PRODUCT.md §5).
+        throw new AppError(429, 'new_browser_paused', paused.message, undefined, paused.headers);
+      }
       throw tooManyAttempts(seconds);
     }
     const counted = knownDevice ? [pair, ownAddress] : [pair, ownAddress, ceiling];
@@ -91,11 +96,13 @@ export class AuthLimits {
 /**
  * The ceiling per email refused a browser that has not signed in to the account before: the
  * account is under distributed guessing. Its owner gets in at once from a browser they have
- * used (which also lifts the ceiling), or after the wait.
+ * used (which also lifts the ceiling), with a one-time code emailed to the address, or after
+ * the wait.
  */
 function newDevicePaused(seconds: number): string {
   return (
     'This account has had too many failed sign-ins, so sign-ins from new browsers are paused. ' +
-    `Sign in from a browser you have used before, or wait ${waitFor(seconds)} and try again.`
+    'Sign in from a browser you have used before, sign in with a code we email you, or wait ' +
+    `${waitFor(seconds)} and try again.`
   );
 }

@@ -514,10 +514,11 @@ describe('limits set in the configuration', () => {
       expect(newBrowser.statusCode).toBe(429);
       expect(Number(newBrowser.headers['retry-after'])).toBeGreaterThan(3500);
       expect(newBrowser.json().error).toEqual({
-        code: 'rate_limited',
+        code: 'new_browser_paused',
         message:
           'This account has had too many failed sign-ins, so sign-ins from new browsers are ' +
-          'paused. Sign in from a browser you have used before, or wait 60 minutes and try again.',
+          'paused. Sign in from a browser you have used before, sign in with a code we email ' +
+          'you, or wait 60 minutes and try again.',
       });
       expect((await signInTo(owner.email, owner.password, owner.deviceCookie)).statusCode).toBe(
         200,

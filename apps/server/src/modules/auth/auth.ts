@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Limits } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
@@ -67,6 +68,7 @@ export function createAuth({
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
     emailAndPassword: {
@@ -133,8 +135,24 @@ export function createAuth({
           window: limits.passwordResetsPerAddress.windowSeconds,
           max: limits.passwordResetsPerAddress.max,
         },
+        // The second step of a sign-in, and the setup: per client address, beside the
+        // plugin's own limits per challenge (5 codes) and per account (10 wrong codes in a
+        // row lock it for 15 minutes). The plugin's 3 in 10 s would trip over a typo.
+        '/two-factor/*': { window: 60, max: 10 },
       },
     },
+    // Authenticator apps (TOTP, RFC 6238: 6 digits, 30 s) and 10 single-use recovery codes,
+    // both kept encrypted with the server's secret; no "trust this browser": once it is on,
+    // every sign-in asks for a code (docs/PRODUCT.md §3.19, ADR 0033).
+    plugins: [
+      twoFactor({
+        issuer: 'Tickerwise',
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+        // The challenge cookie between the password and the code lives 10 minutes.
+        twoFactorCookieMaxAge: 10 * 60,
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
     // better-auth would print every refused request (a wrong password, another site's origin)
     // on the console, outside the app's log. Thrown instead, a refusal still becomes its
     // answer, and an unexpected failure (a lost database connection above all) reaches the

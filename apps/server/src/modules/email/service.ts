@@ -7,4 +7,5 @@ export {
   emailChangeTakenEmail,
 } from './email-change-emails.tsx';
 export { registerEmail } from './register-email.ts';
+export { newDeviceEmail, signInCodeEmail, twoFactorChangedEmail } from './security-emails.tsx';
 export { verificationRoutes } from './verification-routes.ts';

@@ -1,11 +1,13 @@
 import { PasswordForm } from './components/password-form.tsx';
 import { SessionsPanel } from './components/sessions-panel.tsx';
+import { TwoFactorPanel } from './components/two-factor-panel.tsx';
 
-/** docs/PRODUCT.md §3.19, Security: the password, and the devices signed in. */
+/** docs/PRODUCT.md §3.19, Security: the password, two-factor sign-in, and the devices signed in. */
 export function SecuritySection() {
   return (
     <div className="space-y-6">
       <PasswordForm />
+      <TwoFactorPanel />
       <SessionsPanel />
     </div>
   );

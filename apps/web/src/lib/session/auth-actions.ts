@@ -1,7 +1,7 @@
 import type { Me, SignInInput, SignUpInput } from '@tickerwise/shared';
 import { ApiRequestError } from '../api-client.ts';
 import { getMe } from './api/get-me.ts';
-import { signInRequest } from './api/sign-in.ts';
+import { type SecondStepInput, secondStepRequest, signInRequest } from './api/sign-in.ts';
 import { signOutRequest } from './api/sign-out.ts';
 import { signUpRequest } from './api/sign-up.ts';
 import type { AuthStore } from './auth-state.ts';
@@ -23,8 +23,15 @@ export async function signUp(store: AuthStore, input: SignUpInput): Promise<Me> 
   return loadProfile(store, 'Failed to create profile');
 }
 
-export async function signIn(store: AuthStore, input: SignInInput): Promise<Me> {
-  await signInRequest(input);
+/** Signs in, or answers `'code'` when the account asks for a second factor next. */
+export async function signIn(store: AuthStore, input: SignInInput): Promise<Me | 'code'> {
+  if ((await signInRequest(input)) === 'code') return 'code';
+  return loadProfile(store, 'Failed to get user profile');
+}
+
+/** The sign-in's second step: a code from the authenticator app, or a recovery code. */
+export async function signInWithCode(store: AuthStore, input: SecondStepInput): Promise<Me> {
+  await secondStepRequest(input);
   return loadProfile(store, 'Failed to get user profile');
 }
 

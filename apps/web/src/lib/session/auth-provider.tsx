@@ -15,7 +15,10 @@ export type { AuthState };
 export interface AuthActions {
   /** Creates the account (on Free, or Alpha when chosen) and signs it in. */
   signUp(input: SignUpInput): Promise<Me>;
-  signIn(input: SignInInput): Promise<Me>;
+  /** Signs in, or answers `'code'`: the account asks for a code next (two-factor sign-in). */
+  signIn(input: SignInInput): Promise<Me | 'code'>;
+  /** The second step of a sign-in: a code from the authenticator app, or a recovery code. */
+  signInWithCode(input: { code: string; recovery: boolean }): Promise<Me>;
   /** Revokes the session; the user is signed out here even when the server cannot be told. */
   signOut(): Promise<void>;
   /** Re-reads the profile after the server changed it (e.g. a new tier). Failures are logged. */
@@ -97,6 +100,10 @@ function lazyActions(store: AuthStore | null): AuthActions {
     signIn: async (input) => {
       const { store: active, actions } = await load();
       return actions.signIn(active, input);
+    },
+    signInWithCode: async (input) => {
+      const { store: active, actions } = await load();
+      return actions.signInWithCode(active, input);
     },
     signOut: async () => {
       const { store: active, actions } = await load();
