@@ -29,6 +29,7 @@ export const paths = {
   socialPosts: '/dashboard/social/posts',
   socialMessages: '/dashboard/social/messages',
   learn: '/dashboard/learn',
+  practice: '/dashboard/learn/practice',
   settings: '/dashboard/settings',
 } as const;
 
@@ -45,6 +46,14 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 
 export function stockPath(symbol: string): string {
   return `${paths.stocks}/${encodeURIComponent(symbol)}`;
+}
+
+/** A course of the Learn area, and one of its lessons. */
+export function coursePath(courseId: string): string {
+  return `${paths.learn}/${encodeURIComponent(courseId)}`;
+}
+export function lessonPath(courseId: string, lessonId: string): string {
+  return `${coursePath(courseId)}/${encodeURIComponent(lessonId)}`;
 }
 
 /** Dashboard areas announced but not built yet: they render the Coming Soon screen. */

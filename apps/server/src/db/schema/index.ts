@@ -8,6 +8,7 @@ export * from './billing.ts';
 export * from './email.ts';
 export * from './invitations.ts';
 export * from './jobs.ts';
+export * from './learn.ts';
 export * from './limits.ts';
 export * from './market.ts';
 export * from './notifications.ts';
