@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paths, stockPath } from './routes.ts';
 
-/** The levels the catalogue groups courses by, in the order it shows them (docs/PRODUCT.md §3.23). */
+/** The levels the catalogue groups courses by, in the order it shows them (docs/PRODUCT.md §3.24). */
 export const learnLevels = [
   'start-here',
   'build-a-portfolio',
@@ -110,8 +110,9 @@ export function tryItHref(tryIt: TryIt): string {
       return `${stockPath(tryIt.symbol)}#analysis`;
     case 'alert':
       return `${paths.alerts}?symbol=${symbol}`;
+    // The practice portfolio is not built yet: the trade form of the portfolio page.
     case 'practice-trade':
-      return `${paths.practice}?symbol=${symbol}`;
+      return `${paths.portfolio}?symbol=${symbol}`;
     case 'compare':
       return `${stockPath(tryIt.symbol)}?compare=${encodeURIComponent(tryIt.compareWith ?? 'SPY')}&range=1Y`;
   }
@@ -278,6 +279,7 @@ export interface LearnProgress {
   recentLessons: {
     lessonId: string;
     lessonTitle: string;
+    courseId: string;
     courseTitle: string;
     completedAt: string;
   }[];

@@ -29,7 +29,7 @@ export const paths = {
   socialPosts: '/dashboard/social/posts',
   socialMessages: '/dashboard/social/messages',
   learn: '/dashboard/learn',
-  practice: '/dashboard/learn/practice',
+  courses: '/features/courses',
   settings: '/dashboard/settings',
 } as const;
 
@@ -62,7 +62,6 @@ export const comingSoonPaths = [
   paths.socialFeed,
   paths.socialPosts,
   paths.socialMessages,
-  paths.learn,
 ] as const;
 
 /**
@@ -79,7 +78,6 @@ export const undeclaredMenuPaths = [
   '/features/portfolio',
   '/features/alerts',
   '/features/social',
-  '/features/courses',
   '/features/analysis',
   '/docs',
   '/community',

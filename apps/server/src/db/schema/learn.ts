@@ -13,9 +13,9 @@ import {
 import { user } from './auth.ts';
 
 /**
- * A course a user started (its first lesson opened): what the plan's `courses` allowance
- * counts (docs/PRODUCT.md §3.23). `openedAt` moves each time the course is opened, so a
- * downgraded plan keeps the most recently used courses open.
+ * A course a user started: what the plan's `courses` allowance counts (docs/PRODUCT.md §3.24).
+ * A plan with fewer courses than started keeps the most recently started and the completed
+ * ones open; `completedAt` is set when the course's last lesson is completed.
  */
 export const learnCourseStarts = pgTable(
   'learn_course_starts',

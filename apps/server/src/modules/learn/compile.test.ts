@@ -111,10 +111,10 @@ describe('the learning content compiler', () => {
   it('fails on a "Try it" that opens a route the app does not serve', () => {
     const dir = fixturesWith((text) => text.replace('kind: analysis', 'kind: practice-trade'));
     expect(problemsOf(dir)).toEqual([]);
-    const withoutPractice = routedPaths().filter((path) => path !== paths.practice);
-    expect(problemsOf(dir, withoutPractice)).toEqual([
+    const withoutPortfolio = routedPaths().filter((path) => path !== paths.portfolio);
+    expect(problemsOf(dir, withoutPortfolio)).toEqual([
       expect.stringMatching(
-        /"Try it" opens \/dashboard\/learn\/practice\?symbol=AAPL, which no route serves/,
+        /01-what-is-a-share\.md: "Try it" opens \/dashboard\/portfolio\?symbol=AAPL, which no route serves/,
       ),
     ]);
     const unknown = fixturesWith((text) => text.replace('symbol: AAPL', 'symbol: NOPE'));

@@ -116,7 +116,7 @@ export interface LearnServiceDeps {
 }
 
 /**
- * Courses, lessons and quizzes (docs/PRODUCT.md §3.23) over the compiled content the server
+ * Courses, lessons and quizzes (docs/PRODUCT.md §3.24) over the compiled content the server
  * loaded at start: the user's progress is in the database, the text never is.
  */
 export class LearnService {
@@ -481,6 +481,7 @@ export class LearnService {
           {
             lessonId: lesson.id,
             lessonTitle: lesson.title,
+            courseId: lesson.courseId,
             courseTitle: this.courseById.get(lesson.courseId)!.title,
             completedAt: row.completedAt.toISOString(),
           },

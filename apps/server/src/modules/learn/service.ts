@@ -15,7 +15,7 @@ export interface LearnOptions {
   content: CompiledLearnContent;
 }
 
-/** Learn: courses, lessons and quizzes (docs/PRODUCT.md §3.23, docs/decisions/0037). */
+/** Learn: courses, lessons and quizzes (docs/PRODUCT.md §3.24, docs/decisions/0037). */
 export async function registerLearn(
   app: FastifyInstance,
   { auth, db, clock, content }: LearnOptions,
