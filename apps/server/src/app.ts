@@ -312,7 +312,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     auth,
     db,
     clock,
-    content: deps.learnContent ?? loadLearnContent(config.env === 'production'),
+    content: deps.learnContent ?? loadLearnContent(),
   });
   userData.add(learnDataPart(db));
   await app.register(notificationRoutes, { auth, db, operator });

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type CompiledLearnContent, comingSoonPaths, paths } from '@tickerwise/shared';
 import { serverRoot } from '../../package-root.ts';
 import { compileLearnContent, readGlossaryTerms } from './compile.ts';
@@ -18,8 +19,14 @@ export const glossaryFile = join(
   'content',
   'glossary.ts',
 );
-/** What `npm run build` writes, and a production server loads. */
+/** What `npm run build` writes beside the server's bundle (dist/main.js). */
 export const compiledContentFile = join(serverRoot, 'dist', 'learn.json');
+/**
+ * Where the running server looks for it: beside its own code. The bundle of `npm run build`
+ * finds dist/learn.json; another bundle (the e2e run's, a benchmark's) or the source finds
+ * none and compiles the folder.
+ */
+const compiledBesideCode = join(dirname(fileURLToPath(import.meta.url)), 'learn.json');
 
 /** The paths the web app routes, which a lesson's "Try it" may open. */
 export function routedPaths(): string[] {
@@ -29,6 +36,8 @@ export function routedPaths(): string[] {
 
 /** Compiles the repository's content folder (the build, the tests, a development server). */
 export function compileRepositoryContent(dir = learnContentDir): CompiledLearnContent {
+  // A server installed without the content folder serves no courses.
+  if (!existsSync(dir)) return { version: 1, courses: [] };
   return compileLearnContent({
     dir,
     glossaryTerms: readGlossaryTerms(glossaryFile),
@@ -37,12 +46,13 @@ export function compileRepositoryContent(dir = learnContentDir): CompiledLearnCo
 }
 
 /**
- * The content the server serves, read once at start: the build's compiled file in production,
- * otherwise compiled from the content folder now (a broken lesson stops the start, naming it).
+ * The content the server serves, read once at start: the build's compiled file when the
+ * server runs from that build, otherwise compiled from the content folder now. A broken lesson
+ * stops the start, naming it.
  */
-export function loadLearnContent(production: boolean): CompiledLearnContent {
-  if (production) {
-    return JSON.parse(readFileSync(compiledContentFile, 'utf8')) as CompiledLearnContent;
+export function loadLearnContent(): CompiledLearnContent {
+  if (existsSync(compiledBesideCode)) {
+    return JSON.parse(readFileSync(compiledBesideCode, 'utf8')) as CompiledLearnContent;
   }
   return compileRepositoryContent();
 }

@@ -48,7 +48,9 @@ export function CoursePage() {
           <span className="inline-flex items-center gap-1">
             <Clock aria-hidden="true" className="size-4" /> {data.minutes} min
           </span>
-          <span>{data.lessonCount} lessons</span>
+          <span>
+            {data.lessonCount} {data.lessonCount === 1 ? 'lesson' : 'lessons'}
+          </span>
         </p>
       </header>
 

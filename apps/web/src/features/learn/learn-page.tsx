@@ -121,7 +121,9 @@ function CourseCard({ course }: { course: CourseSummary }) {
         <span className="inline-flex items-center gap-1">
           <Clock aria-hidden="true" className="size-3.5" /> {course.minutes} min
         </span>
-        <span>{course.lessonCount} lessons</span>
+        <span>
+          {course.lessonCount} {course.lessonCount === 1 ? 'lesson' : 'lessons'}
+        </span>
       </p>
       {course.startedAt && (
         <div className="mt-3 space-y-1">
