@@ -74,7 +74,13 @@ function validate<T extends z.ZodType>(
   const result = schema.safeParse(source.data);
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
-    problems.push(`${source.file}: ${issue.path.join('.') || 'front matter'}: ${issue.message}`);
+    // "a: b" unquoted in YAML is a mapping, not the text it looks like.
+    const hint = /expected string, received object/.test(issue.message)
+      ? ' (text with ": " in it must be quoted)'
+      : '';
+    problems.push(
+      `${source.file}: ${issue.path.join('.') || 'front matter'}: ${issue.message}${hint}`,
+    );
   }
   return null;
 }
