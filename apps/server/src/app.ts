@@ -1,4 +1,5 @@
 import fastifyCompress from '@fastify/compress';
+import type { CompiledLearnContent } from '@tickerwise/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -60,6 +61,9 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { checkHealth } from './modules/health/service.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
 import { Invitations } from './modules/invitations/service.ts';
+import { loadLearnContent } from './modules/learn/content.ts';
+import { learnDataPart } from './modules/learn/learn-data.ts';
+import { registerLearn } from './modules/learn/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { notificationsDataPart } from './modules/notifications/service.ts';
 import { backupRoutes } from './modules/operator/backup-routes.ts';
@@ -94,6 +98,8 @@ export interface AppDeps {
    * logged failure no test expected fails it (`test/error-logs.ts`).
    */
   errorLog?: { write(line: string): void };
+  /** The compiled courses; by default loaded at start (modules/learn/content.ts). */
+  learnContent?: CompiledLearnContent;
 }
 
 declare module 'fastify' {
@@ -345,6 +351,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     entitlements: app.entitlements,
   });
   userData.add(portfoliosDataPart(db));
+  await registerLearn(app, {
+    auth,
+    db,
+    clock,
+    content: deps.learnContent ?? loadLearnContent(),
+  });
+  userData.add(learnDataPart(db));
   await app.register(notificationRoutes, { auth, db, operator });
   userData.add(notificationsDataPart(db));
   await app.register(backupRoutes, { database, clock });

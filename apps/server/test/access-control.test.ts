@@ -228,6 +228,23 @@ const sharedParams: Record<
     why: 'company data is the same for everyone',
     params: { symbol: 'AAPL' },
   },
+  'GET /api/learn/courses/:courseId': {
+    why: 'the courses are the same for everyone; the progress shown is the caller’s own',
+    params: { courseId: 'first-steps' },
+  },
+  'POST /api/learn/courses/:courseId/start': {
+    why: 'starting a course counts against the caller’s own plan',
+    params: { courseId: 'first-steps' },
+  },
+  'GET /api/learn/lessons/:lessonId': {
+    why: 'the lessons are the same for everyone; the quiz attempt is the caller’s own',
+    params: { lessonId: 'what-is-a-share' },
+  },
+  'POST /api/learn/lessons/:lessonId/attempts': {
+    why: 'an attempt is scored and kept for the caller',
+    params: { lessonId: 'why-prices-move' },
+    body: { attempt: 1, answers: {} },
+  },
   'GET /api/v1/stocks/:symbol/analysis': {
     why: 'the facts and the stored analysis are the same for everyone; credits are counted per user',
     params: { symbol: 'AAPL' },

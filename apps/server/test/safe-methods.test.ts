@@ -131,6 +131,8 @@ async function seedOwner() {
       symbol: 'KO',
       portfolioId: portfolio.id,
       transactionId: transaction.id,
+      courseId: 'first-steps',
+      lessonId: 'what-is-a-share',
     },
     byRoute: {
       '/api/watchlists/:id': { id: watchlist.id },

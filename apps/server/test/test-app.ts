@@ -9,6 +9,7 @@ import { type Config, defaultLimits, defaultModelConcurrency } from '../src/conf
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { withDatabase } from './database-url.ts';
 import { errorLogDestination } from './error-logs.ts';
+import { testLearnContent } from './learn-content.ts';
 
 export interface TestDatabase {
   database: Database;
@@ -111,7 +112,7 @@ export interface TestAppOptions {
 
 /** What every test app is built with: its error-level log lines go to `error-logs.ts`. */
 export function testDeps(deps: AppDeps): AppDeps {
-  return { ...deps, errorLog: errorLogDestination };
+  return { learnContent: testLearnContent(), ...deps, errorLog: errorLogDestination };
 }
 
 /** The whole app, built in-process on a fresh database. */

@@ -12,6 +12,7 @@ export * from './format.ts';
 export * from './history.ts';
 export * from './import-progress.ts';
 export * from './invitations.ts';
+export * from './learn.ts';
 export * from './live.ts';
 export * from './market.ts';
 export * from './market-status.ts';

@@ -31,6 +31,7 @@ export const paths = {
   socialPosts: '/dashboard/social/posts',
   socialMessages: '/dashboard/social/messages',
   learn: '/dashboard/learn',
+  courses: '/features/courses',
   settings: '/dashboard/settings',
 } as const;
 
@@ -49,13 +50,20 @@ export function stockPath(symbol: string): string {
   return `${paths.stocks}/${encodeURIComponent(symbol)}`;
 }
 
+/** A course of the Learn area, and one of its lessons. */
+export function coursePath(courseId: string): string {
+  return `${paths.learn}/${encodeURIComponent(courseId)}`;
+}
+export function lessonPath(courseId: string, lessonId: string): string {
+  return `${coursePath(courseId)}/${encodeURIComponent(lessonId)}`;
+}
+
 /** Dashboard areas announced but not built yet: they render the Coming Soon screen. */
 export const comingSoonPaths = [
   paths.crypto,
   paths.socialFeed,
   paths.socialPosts,
   paths.socialMessages,
-  paths.learn,
 ] as const;
 
 /**
@@ -72,7 +80,6 @@ export const undeclaredMenuPaths = [
   '/features/portfolio',
   '/features/alerts',
   '/features/social',
-  '/features/courses',
   '/features/analysis',
   '/docs',
   '/community',

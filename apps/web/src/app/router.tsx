@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/billing/plan-change-page.tsx'),
               },
               { path: paths.payment, lazy: () => import('../features/billing/payment-page.tsx') },
+              { path: paths.courses, lazy: () => import('../features/learn/courses-page.tsx') },
             ],
           },
         ],
@@ -116,6 +117,15 @@ export const routes: RouteObject[] = [
                   },
                   { path: paths.etfs, lazy: () => import('../features/stocks/etfs-page.tsx') },
                   { path: paths.settings, lazy: () => import('./settings/settings-page.tsx') },
+                  { path: paths.learn, lazy: () => import('../features/learn/learn-page.tsx') },
+                  {
+                    path: `${paths.learn}/:courseId`,
+                    lazy: () => import('../features/learn/course-page.tsx'),
+                  },
+                  {
+                    path: `${paths.learn}/:courseId/:lessonId`,
+                    lazy: () => import('../features/learn/lesson-page.tsx'),
+                  },
                   ...comingSoonPaths.map((path) => ({
                     path,
                     lazy: () => import('../components/coming-soon.tsx'),

@@ -9,6 +9,7 @@ export * from './email.ts';
 export * from './email-changes.ts';
 export * from './invitations.ts';
 export * from './jobs.ts';
+export * from './learn.ts';
 export * from './limits.ts';
 export * from './market.ts';
 export * from './notifications.ts';

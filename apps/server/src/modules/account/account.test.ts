@@ -346,6 +346,7 @@ describe('Your data: the export', () => {
         'apiKeys',
         'billing',
         'invitations',
+        'learning',
         'notifications',
         'portfolios',
         'profile',

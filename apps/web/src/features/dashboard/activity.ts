@@ -1,6 +1,8 @@
 import {
   type AlertFiring,
   type AnalysisRead,
+  type LearnProgress,
+  lessonPath,
   paths,
   type RecentTransaction,
   type TransactionKind,
@@ -15,9 +17,9 @@ import { transactionDetails } from '../../lib/transaction-text.ts';
 export interface ActivityItem {
   /** Unique across sources: `<kind>:<id>`. */
   key: string;
-  kind: 'transaction' | 'alert' | 'analysis';
+  kind: 'transaction' | 'alert' | 'analysis' | 'lesson';
   /** What the item's icon shows: for a transaction, its kind (a buy, a dividend...). */
-  glyph: TransactionKind | 'alert' | 'analysis';
+  glyph: TransactionKind | 'alert' | 'analysis' | 'lesson';
   /** When it happened: an ISO instant, or a YYYY-MM-DD day for things dated by day. */
   at: string;
   title: string;
@@ -62,6 +64,19 @@ export function analysisActivity(read: AnalysisRead): ActivityItem {
     title: `Read the analysis of ${read.symbol}`,
     detail: read.name,
     href: `${paths.stocks}/${encodeURIComponent(read.symbol)}`,
+  };
+}
+
+/** A lesson completed (its quiz passed); leads to the lesson. */
+export function lessonActivity(lesson: LearnProgress['recentLessons'][number]): ActivityItem {
+  return {
+    key: `lesson:${lesson.lessonId}`,
+    kind: 'lesson',
+    glyph: 'lesson',
+    at: lesson.completedAt,
+    title: `Completed the lesson “${lesson.lessonTitle}”`,
+    detail: lesson.courseTitle,
+    href: lessonPath(lesson.courseId, lesson.lessonId),
   };
 }
 

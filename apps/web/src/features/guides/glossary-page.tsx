@@ -1,3 +1,4 @@
+import { glossarySlug } from '@tickerwise/shared';
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Container } from '../../components/container.tsx';
@@ -45,7 +46,11 @@ export function GlossaryPage() {
         {shown.length > 0 && (
           <dl className="mt-6 divide-y divide-slate-200 rounded-3xl border border-slate-200 bg-white">
             {shown.map((entry) => (
-              <div key={entry.term} className="p-6">
+              <div
+                key={entry.term}
+                id={glossarySlug(entry.term)}
+                className="scroll-mt-24 p-6 target:bg-brand-50"
+              >
                 <dt className="text-lg font-semibold text-ink-950">{entry.term}</dt>
                 <dd className="mt-2 text-base leading-7 text-slate-600">{entry.definition}</dd>
               </div>

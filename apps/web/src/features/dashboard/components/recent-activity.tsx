@@ -1,10 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { paths } from '@tickerwise/shared';
 import {
   ArrowDownToLine,
   ArrowUpFromLine,
   BellRing,
   Coins,
+  GraduationCap,
   type LucideIcon,
   Receipt,
   ShoppingCart,
@@ -19,12 +20,14 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { learnProgressQuery } from '../../../lib/learn-progress.ts';
 import { subscribeLiveEvents } from '../../../lib/live-events.ts';
 import { formatDay, formatMoment } from '../../../lib/price-sources.ts';
 import {
   type ActivityItem,
   alertActivity,
   analysisActivity,
+  lessonActivity,
   mergeActivity,
   transactionActivity,
 } from '../activity.ts';
@@ -43,6 +46,7 @@ const icons: Record<ActivityItem['glyph'], LucideIcon> = {
   fee: Receipt,
   alert: BellRing,
   analysis: Sparkles,
+  lesson: GraduationCap,
 };
 
 /**
@@ -54,6 +58,7 @@ export function RecentActivity() {
   const transactions = useRecentTransactions(shown);
   const analyses = useRecentAnalyses(shown);
   const firings = useAlertFirings(shown);
+  const lessons = useQuery(learnProgressQuery);
   const queryClient = useQueryClient();
   useEffect(
     () =>
@@ -67,12 +72,14 @@ export function RecentActivity() {
       (transactions.data ?? []).map(transactionActivity),
       (firings.data ?? []).map(alertActivity),
       (analyses.data ?? []).map(analysisActivity),
+      (lessons.data?.recentLessons ?? []).map(lessonActivity),
     ],
     shown,
   );
   // The list waits for every source, so lines do not jump into place one source at a time.
-  const pending = transactions.isPending || firings.isPending || analyses.isPending;
-  const failed = transactions.error ?? firings.error ?? analyses.error;
+  const pending =
+    transactions.isPending || firings.isPending || analyses.isPending || lessons.isPending;
+  const failed = transactions.error ?? firings.error ?? analyses.error ?? lessons.error;
 
   return (
     <Card as="section" aria-labelledby="recent-activity-heading">
@@ -93,13 +100,19 @@ export function RecentActivity() {
               void transactions.refetch();
               void firings.refetch();
               void analyses.refetch();
+              void lessons.refetch();
             }}
-            retrying={transactions.isRefetching || firings.isRefetching || analyses.isRefetching}
+            retrying={
+              transactions.isRefetching ||
+              firings.isRefetching ||
+              analyses.isRefetching ||
+              lessons.isRefetching
+            }
           />
         ) : items.length === 0 ? (
           <EmptyState
             title="Nothing yet"
-            description="Your trades, dividends and deposits, the alerts that fire and the analyses you read will show up here."
+            description="Your trades, dividends and deposits, the alerts that fire, the analyses you read and the lessons you complete will show up here."
             action={
               <Link
                 to={paths.portfolio}

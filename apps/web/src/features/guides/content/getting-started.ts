@@ -28,7 +28,8 @@ export const gettingStartedSteps: readonly GettingStartedStep[] = [
     description:
       'Start with the beginner courses: how markets work, reading a stock page and building a diversified portfolio.',
     linkLabel: 'Start learning',
-    to: paths.learn,
+    // The catalogue opens its first course.
+    to: `${paths.learn}?open=first`,
   },
   {
     title: 'Join the Community',

@@ -86,7 +86,7 @@ export const siteMenus: readonly MenuGroup[] = [
       },
       {
         label: 'Learning Courses',
-        to: '/features/courses',
+        to: paths.courses,
         description: 'From first stock to full portfolio',
       },
       {

@@ -1,0 +1,500 @@
+import {
+  type CompiledCourse,
+  type CompiledLearnContent,
+  type CompiledLesson,
+  type CourseDetail,
+  type CourseLock,
+  type CourseSummary,
+  entitlementsFor,
+  investmentDisclaimer,
+  type LearnCatalogue,
+  type LearnProgress,
+  type LessonView,
+  learnLevelNames,
+  learnLevels,
+  lessonPassPercent,
+  planFor,
+  type QuizResult,
+  type QuizSubmission,
+  type SubscriptionTier,
+} from '@tickerwise/shared';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  learnCourseStarts,
+  learnLessonCompletions,
+  learnQuizAttempts,
+} from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { lockTier, tierOf } from '../profiles/service.ts';
+import { QuizAttempt } from './quiz.ts';
+
+type StartRow = { courseId: string; startedAt: Date; completedAt: Date | null };
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+const missingCourse = () => notFound('This course does not exist.');
+const missingLesson = () => notFound('This lesson does not exist.');
+
+/** 402: the plan's courses are taken; names the limit and the plan with all of them. */
+function courseLimitReached(tier: SubscriptionTier, limit: number): AppError {
+  return new AppError(
+    402,
+    'upgrade_required',
+    `Your ${planFor(tier).name} plan includes ${limit} courses, and you have started ${limit}. Upgrade to Pro for every course.`,
+    undefined,
+    undefined,
+    { requiredTier: 'pro' },
+  );
+}
+
+/** What of the catalogue a user may open now. */
+class Standing {
+  readonly limit: number | null;
+  readonly starts: Map<string, StartRow>;
+  private readonly open: Set<string> | null;
+
+  constructor(
+    readonly tier: SubscriptionTier,
+    rows: StartRow[],
+  ) {
+    this.limit = entitlementsFor(tier).courses;
+    this.starts = new Map(rows.map((row) => [row.courseId, row]));
+    if (this.limit === null) {
+      this.open = null;
+    } else {
+      // A plan with fewer courses than started keeps the completed ones and the most recent.
+      const recent = [...rows]
+        .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())
+        .slice(0, this.limit);
+      this.open = new Set([
+        ...recent.map((row) => row.courseId),
+        ...rows.filter((row) => row.completedAt).map((row) => row.courseId),
+      ]);
+    }
+  }
+
+  /** Course ids the allowance counts, newest first. */
+  taken(): string[] {
+    return [...this.starts.values()]
+      .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())
+      .map((row) => row.courseId);
+  }
+
+  canStart(courseId: string): boolean {
+    if (this.starts.has(courseId)) return false;
+    return this.limit === null || this.starts.size < this.limit;
+  }
+
+  lock(courseId: string): CourseLock | null {
+    if (this.limit === null || this.open === null) return null;
+    const name = planFor(this.tier).name;
+    if (this.starts.has(courseId)) {
+      if (this.open.has(courseId)) return null;
+      return {
+        reason: 'downgraded',
+        limit: this.limit,
+        message: `Your ${name} plan keeps ${this.limit} courses open: those you started most recently and every course you completed. Upgrade to Pro to open this one again.`,
+      };
+    }
+    if (this.starts.size < this.limit) return null;
+    return {
+      reason: 'course_limit',
+      limit: this.limit,
+      message: `Your ${name} plan includes ${this.limit} courses and you have started ${this.starts.size}. Upgrade to Pro for every course.`,
+    };
+  }
+}
+
+export interface LearnServiceDeps {
+  db: Db;
+  clock: Clock;
+  content: CompiledLearnContent;
+}
+
+/**
+ * Courses, lessons and quizzes (docs/PRODUCT.md §3.24) over the compiled content the server
+ * loaded at start: the user's progress is in the database, the text never is.
+ */
+export class LearnService {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  readonly courses: readonly CompiledCourse[];
+  private readonly courseById = new Map<string, CompiledCourse>();
+  private readonly lessonById = new Map<string, CompiledLesson>();
+
+  constructor({ db, clock, content }: LearnServiceDeps) {
+    this.db = db;
+    this.clock = clock;
+    this.courses = content.courses;
+    for (const course of content.courses) {
+      this.courseById.set(course.id, course);
+      for (const lesson of course.lessons) this.lessonById.set(lesson.id, lesson);
+    }
+  }
+
+  private async standing(db: Db, userId: string, tier?: SubscriptionTier): Promise<Standing> {
+    const [knownTier, rows] = await Promise.all([
+      tier ?? tierOf(db, userId),
+      db
+        .select({
+          courseId: learnCourseStarts.courseId,
+          startedAt: learnCourseStarts.startedAt,
+          completedAt: learnCourseStarts.completedAt,
+        })
+        .from(learnCourseStarts)
+        .where(eq(learnCourseStarts.userId, userId)),
+    ]);
+    // A course no longer in the content is not counted.
+    return new Standing(
+      knownTier,
+      rows.filter((row) => this.courseById.has(row.courseId)),
+    );
+  }
+
+  private async completions(userId: string, courseId?: string) {
+    const rows = await this.db
+      .select({
+        lessonId: learnLessonCompletions.lessonId,
+        completedAt: learnLessonCompletions.completedAt,
+      })
+      .from(learnLessonCompletions)
+      .where(
+        courseId
+          ? and(
+              eq(learnLessonCompletions.userId, userId),
+              eq(learnLessonCompletions.courseId, courseId),
+            )
+          : eq(learnLessonCompletions.userId, userId),
+      );
+    return new Map(rows.map((row) => [row.lessonId, row.completedAt]));
+  }
+
+  private summary(
+    course: CompiledCourse,
+    standing: Standing,
+    completed: Map<string, Date>,
+  ): CourseSummary {
+    const start = standing.starts.get(course.id);
+    const next = course.lessons.find((lesson) => !completed.has(lesson.id));
+    return {
+      id: course.id,
+      title: course.title,
+      level: course.level,
+      summary: course.summary,
+      minutes: course.minutes,
+      lessonCount: course.lessons.length,
+      lessonsCompleted: course.lessons.filter((lesson) => completed.has(lesson.id)).length,
+      firstLessonId: course.lessons[0]!.id,
+      nextLessonId: next?.id ?? null,
+      startedAt: start?.startedAt.toISOString() ?? null,
+      completedAt: start?.completedAt?.toISOString() ?? null,
+      lock: standing.lock(course.id),
+      certificateId: null,
+    };
+  }
+
+  async catalogue(userId: string): Promise<LearnCatalogue> {
+    const [standing, completed] = await Promise.all([
+      this.standing(this.db, userId),
+      this.completions(userId),
+    ]);
+    const taken = standing.taken();
+    return {
+      levels: learnLevels
+        .map((level) => ({
+          level,
+          name: learnLevelNames[level],
+          courses: this.courses
+            .filter((course) => course.level === level)
+            .map((course) => this.summary(course, standing, completed)),
+        }))
+        .filter((group) => group.courses.length > 0),
+      allowance: {
+        limit: standing.limit,
+        taken,
+        remaining: standing.limit === null ? null : Math.max(0, standing.limit - taken.length),
+      },
+    };
+  }
+
+  async course(userId: string, courseId: string): Promise<CourseDetail> {
+    const course = this.courseById.get(courseId);
+    if (!course) throw missingCourse();
+    const [standing, completed, best] = await Promise.all([
+      this.standing(this.db, userId),
+      this.completions(userId, courseId),
+      this.db
+        .select({
+          lessonId: learnQuizAttempts.lessonId,
+          best: sql<number>`max(${learnQuizAttempts.correct} * 100 / ${learnQuizAttempts.total})`.mapWith(
+            Number,
+          ),
+        })
+        .from(learnQuizAttempts)
+        .where(and(eq(learnQuizAttempts.userId, userId), eq(learnQuizAttempts.courseId, courseId)))
+        .groupBy(learnQuizAttempts.lessonId),
+    ]);
+    const bestBy = new Map(best.map((row) => [row.lessonId, row.best]));
+    return {
+      ...this.summary(course, standing, completed),
+      objectives: course.objectives,
+      introHtml: course.introHtml,
+      lessons: course.lessons.map((lesson) => ({
+        id: lesson.id,
+        title: lesson.title,
+        minutes: lesson.minutes,
+        completedAt: completed.get(lesson.id)?.toISOString() ?? null,
+        bestPercent: bestBy.get(lesson.id) ?? null,
+      })),
+      disclaimer: investmentDisclaimer,
+    };
+  }
+
+  /**
+   * A lesson: in full with its quiz in a course the user started and may open; the first
+   * lesson of a locked course, or any of one not started yet, as a preview without the quiz.
+   */
+  async lesson(userId: string, lessonId: string): Promise<LessonView> {
+    const lesson = this.lessonById.get(lessonId);
+    if (!lesson) throw missingLesson();
+    const course = this.courseById.get(lesson.courseId)!;
+    const [standing, completed, attempts] = await Promise.all([
+      this.standing(this.db, userId),
+      this.completions(userId, course.id),
+      this.attemptCount(this.db, userId, lessonId),
+    ]);
+    const lock = standing.lock(course.id);
+    const started = standing.starts.has(course.id);
+    const canStart = standing.canStart(course.id);
+    if (lock && lesson.index > 0) {
+      throw new AppError(402, 'upgrade_required', lock.message, undefined, undefined, {
+        requiredTier: 'pro',
+      });
+    }
+    const full = started && !lock;
+    const last = lesson.index === course.lessons.length - 1;
+    const attempt = attempts + 1;
+    return {
+      id: lesson.id,
+      courseId: course.id,
+      courseTitle: course.title,
+      index: lesson.index,
+      lessonCount: course.lessons.length,
+      title: lesson.title,
+      minutes: lesson.minutes,
+      objectives: lesson.objectives,
+      lastReviewed: lesson.lastReviewed,
+      tryIt: lesson.tryIt,
+      html: lesson.html,
+      headings: lesson.headings,
+      access: full ? 'full' : 'preview',
+      lock,
+      canStart,
+      previousLessonId: course.lessons[lesson.index - 1]?.id ?? null,
+      nextLessonId: course.lessons[lesson.index + 1]?.id ?? null,
+      completedAt: completed.get(lesson.id)?.toISOString() ?? null,
+      quiz: full
+        ? { attempt, questions: new QuizAttempt(lesson.quiz, userId, lesson.id, attempt).view() }
+        : null,
+      disclaimer: last ? investmentDisclaimer : null,
+    };
+  }
+
+  private async attemptCount(db: Db, userId: string, lessonId: string): Promise<number> {
+    const [row] = await db
+      .select({ count: count() })
+      .from(learnQuizAttempts)
+      .where(and(eq(learnQuizAttempts.userId, userId), eq(learnQuizAttempts.lessonId, lessonId)));
+    return row?.count ?? 0;
+  }
+
+  /**
+   * Starts a course: counted against the plan's allowance atomically. The user's profile row
+   * is locked while the starts are counted and the new one written, so of two requests for a
+   * 4th course on Free one wins and the other gets 402 naming the limit.
+   */
+  async start(userId: string, courseId: string): Promise<{ created: boolean }> {
+    if (!this.courseById.has(courseId)) throw missingCourse();
+    return this.db.transaction(async (tx) => {
+      const tier = await lockTier(tx, userId);
+      const standing = await this.standing(tx, userId, tier);
+      if (standing.starts.has(courseId)) {
+        const lock = standing.lock(courseId);
+        if (lock) {
+          throw new AppError(402, 'upgrade_required', lock.message, undefined, undefined, {
+            requiredTier: 'pro',
+          });
+        }
+        return { created: false };
+      }
+      if (standing.limit !== null && standing.starts.size >= standing.limit) {
+        throw courseLimitReached(tier, standing.limit);
+      }
+      await tx
+        .insert(learnCourseStarts)
+        .values({ userId, courseId, startedAt: this.clock() })
+        .onConflictDoNothing();
+      return { created: true };
+    });
+  }
+
+  /** Scores an attempt of a lesson's quiz and keeps it; 80% or more completes the lesson. */
+  async submit(userId: string, lessonId: string, submission: QuizSubmission): Promise<QuizResult> {
+    const lesson = this.lessonById.get(lessonId);
+    if (!lesson) throw missingLesson();
+    const course = this.courseById.get(lesson.courseId)!;
+    const now = this.clock();
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [standing, attempts] = await Promise.all([
+          this.standing(tx, userId),
+          this.attemptCount(tx, userId, lessonId),
+        ]);
+        if (!standing.starts.has(course.id)) {
+          throw new AppError(409, 'course_not_started', 'Start this course to take its quizzes.');
+        }
+        const lock = standing.lock(course.id);
+        if (lock) {
+          throw new AppError(402, 'upgrade_required', lock.message, undefined, undefined, {
+            requiredTier: 'pro',
+          });
+        }
+        if (submission.attempt !== attempts + 1) throw staleAttempt();
+        const quiz = new QuizAttempt(lesson.quiz, userId, lessonId, submission.attempt);
+        const results = quiz.score(submission.answers);
+        const correct = results.filter((result) => result.correct).length;
+        const total = results.length;
+        const percent = Math.round((correct * 100) / total);
+        const passed = correct * 100 >= lessonPassPercent * total;
+        await tx.insert(learnQuizAttempts).values({
+          userId,
+          courseId: course.id,
+          lessonId,
+          number: submission.attempt,
+          correct,
+          total,
+          passed,
+          answers: submission.answers,
+          submittedAt: now,
+        });
+        let lessonCompleted = false;
+        let courseCompleted = false;
+        if (passed) {
+          const inserted = await tx
+            .insert(learnLessonCompletions)
+            .values({ userId, courseId: course.id, lessonId, completedAt: now })
+            .onConflictDoNothing()
+            .returning({ lessonId: learnLessonCompletions.lessonId });
+          lessonCompleted = inserted.length > 0;
+        }
+        const [done] = await tx
+          .select({ count: count() })
+          .from(learnLessonCompletions)
+          .where(
+            and(
+              eq(learnLessonCompletions.userId, userId),
+              eq(learnLessonCompletions.courseId, course.id),
+            ),
+          );
+        if ((done?.count ?? 0) >= course.lessons.length) {
+          const updated = await tx
+            .update(learnCourseStarts)
+            .set({ completedAt: now })
+            .where(
+              and(
+                eq(learnCourseStarts.userId, userId),
+                eq(learnCourseStarts.courseId, course.id),
+                isNull(learnCourseStarts.completedAt),
+              ),
+            )
+            .returning({ courseId: learnCourseStarts.courseId });
+          courseCompleted = updated.length > 0;
+        }
+        return {
+          attempt: submission.attempt,
+          correct,
+          total,
+          percent,
+          passed,
+          results,
+          lessonCompleted,
+          courseCompleted,
+          nextLessonId: course.lessons[lesson.index + 1]?.id ?? null,
+        };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw staleAttempt();
+      throw error;
+    }
+  }
+
+  /** The dashboard's "Courses Completed" card and the lessons in Recent Activity. */
+  async progress(userId: string): Promise<LearnProgress> {
+    const [standing, recent, completed] = await Promise.all([
+      this.standing(this.db, userId),
+      this.db
+        .select({
+          lessonId: learnLessonCompletions.lessonId,
+          completedAt: learnLessonCompletions.completedAt,
+        })
+        .from(learnLessonCompletions)
+        .where(eq(learnLessonCompletions.userId, userId))
+        .orderBy(desc(learnLessonCompletions.completedAt))
+        .limit(10),
+      this.completions(userId),
+    ]);
+    let next: LearnProgress['next'] = null;
+    for (const courseId of standing.taken()) {
+      const course = this.courseById.get(courseId)!;
+      if (standing.lock(courseId)) continue;
+      const lesson = course.lessons.find((candidate) => !completed.has(candidate.id));
+      if (lesson) {
+        next = {
+          courseId,
+          courseTitle: course.title,
+          lessonId: lesson.id,
+          lessonTitle: lesson.title,
+        };
+        break;
+      }
+    }
+    if (!next && standing.starts.size === 0 && this.courses[0]) {
+      const course = this.courses[0];
+      next = {
+        courseId: course.id,
+        courseTitle: course.title,
+        lessonId: course.lessons[0]!.id,
+        lessonTitle: course.lessons[0]!.title,
+      };
+    }
+    return {
+      coursesCompleted: [...standing.starts.values()].filter((row) => row.completedAt).length,
+      next,
+      recentLessons: recent.flatMap((row) => {
+        const lesson = this.lessonById.get(row.lessonId);
+        if (!lesson) return [];
+        return [
+          {
+            lessonId: lesson.id,
+            lessonTitle: lesson.title,
+            courseId: lesson.courseId,
+            courseTitle: this.courseById.get(lesson.courseId)!.title,
+            completedAt: row.completedAt.toISOString(),
+          },
+        ];
+      }),
+    };
+  }
+}
+
+function staleAttempt(): AppError {
+  return new AppError(
+    409,
+    'stale_attempt',
+    'This attempt was already submitted. Reload the lesson for a fresh one.',
+  );
+}

@@ -1,0 +1,69 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CourseDetail,
+  LearnCatalogue,
+  LearnTitles,
+  LessonView,
+  QuizResult,
+  QuizSubmission,
+} from '@tickerwise/shared';
+import { apiRequest } from '../../lib/api-client.ts';
+
+const learnKey = ['learn'] as const;
+
+/** `GET /api/learn/courses`: every course by level with the user's progress and locks. */
+export const catalogueQuery = queryOptions({
+  queryKey: [...learnKey, 'catalogue'],
+  queryFn: ({ signal }) => apiRequest<LearnCatalogue>('/api/learn/courses', { signal }),
+});
+
+export const courseQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: [...learnKey, 'course', courseId],
+    queryFn: ({ signal }) =>
+      apiRequest<CourseDetail>(`/api/learn/courses/${encodeURIComponent(courseId)}`, { signal }),
+  });
+
+export const lessonQuery = (lessonId: string) =>
+  queryOptions({
+    queryKey: [...learnKey, 'lesson', lessonId],
+    queryFn: ({ signal }) =>
+      apiRequest<LessonView>(`/api/learn/lessons/${encodeURIComponent(lessonId)}`, { signal }),
+  });
+
+/** `GET /api/learn/titles`: the catalogue's titles for the public courses page. */
+export const titlesQuery = queryOptions({
+  queryKey: [...learnKey, 'titles'],
+  queryFn: ({ signal }) => apiRequest<LearnTitles>('/api/learn/titles', { signal }),
+  staleTime: 5 * 60_000,
+});
+
+/** Starts a course (counted against the plan's courses); every learn screen reloads. */
+export function useStartCourse() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (courseId: string) =>
+      apiRequest<{ started: true }>(`/api/learn/courses/${encodeURIComponent(courseId)}/start`, {
+        method: 'POST',
+        body: {},
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: learnKey }),
+  });
+}
+
+/** Submits a quiz attempt; the result is shown before the lesson reloads for the next one. */
+export function useSubmitQuiz(lessonId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (submission: QuizSubmission) =>
+      apiRequest<QuizResult>(`/api/learn/lessons/${encodeURIComponent(lessonId)}/attempts`, {
+        method: 'POST',
+        body: submission,
+      }),
+    onSuccess: () =>
+      client.invalidateQueries({
+        queryKey: learnKey,
+        predicate: (query) => query.queryKey[1] !== 'lesson',
+      }),
+  });
+}

@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { entitlementsFor, learnLevelNames, learnLevels, paths } from '@tickerwise/shared';
+import { Link } from 'react-router';
+import { Container } from '../../components/container.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { buttonStyles } from '../../components/ui/button.tsx';
+import { ErrorState } from '../../components/ui/error-state.tsx';
+import { CenteredSpinner } from '../../components/ui/spinner.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { titlesQuery } from './api.ts';
+
+const freeCourses = entitlementsFor('free').courses;
+
+/** `/features/courses`: what the courses teach, with the catalogue's own titles. */
+export function CoursesPage() {
+  usePageTitle(
+    'Learning Courses',
+    'Short investing courses taught with the tools themselves: read an analysis, set an alert, compare a stock with the S&P 500, each lesson with a quiz.',
+  );
+  const { data, isError, isFetching, refetch } = useQuery(titlesQuery);
+  return (
+    <>
+      <PageHeader
+        eyebrow="Learning courses"
+        title="Learn investing by doing it"
+        lead="Short lessons with worked examples, a quiz with every answer explained, and a “Try it” step that opens the real tool on real prices."
+      >
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Link to={paths.signup} className={buttonStyles({ size: 'lg' })}>
+            Start learning free
+          </Link>
+          <Link to={paths.pricing} className={buttonStyles({ variant: 'on-dark', size: 'lg' })}>
+            See the plans
+          </Link>
+        </div>
+        <p className="mt-4 text-sm text-ink-200">
+          The Free plan opens {freeCourses} courses of your choice; Pro and up open every course.
+        </p>
+      </PageHeader>
+      <Container className="space-y-10 py-16 sm:py-20">
+        {!data ? (
+          isError ? (
+            <ErrorState
+              title="Failed to load the courses"
+              onRetry={() => refetch()}
+              retrying={isFetching}
+            />
+          ) : (
+            <CenteredSpinner label="Loading the courses" className="py-12" />
+          )
+        ) : (
+          learnLevels.map((level) => {
+            const courses = data.courses.filter((course) => course.level === level);
+            if (courses.length === 0) return null;
+            return (
+              <section key={level} aria-labelledby={`courses-${level}`}>
+                <h2
+                  id={`courses-${level}`}
+                  className="text-2xl font-bold tracking-tight text-ink-950"
+                >
+                  {learnLevelNames[level]}
+                </h2>
+                <ul className="mt-4 grid gap-6 md:grid-cols-2">
+                  {courses.map((course) => (
+                    <li
+                      key={course.id}
+                      className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm"
+                    >
+                      <h3 className="text-lg font-semibold text-ink-950">{course.title}</h3>
+                      <p className="mt-2 text-slate-600">{course.summary}</p>
+                      <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm text-slate-600">
+                        {course.lessons.map((lesson) => (
+                          <li key={lesson}>{lesson}</li>
+                        ))}
+                      </ol>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })
+        )}
+      </Container>
+    </>
+  );
+}
+
+export { CoursesPage as Component };
