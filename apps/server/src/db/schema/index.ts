@@ -6,6 +6,7 @@ export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './email.ts';
+export * from './email-preferences.ts';
 export * from './invitations.ts';
 export * from './jobs.ts';
 export * from './limits.ts';
