@@ -39,6 +39,8 @@ test('a confirmed user gets an alert email whose link opens the stock', async ({
   page,
   signUp,
 }) => {
+  // Two emails go through the outbox's job on the way (the confirmation, then the alert).
+  test.setTimeout(120_000);
   const account = await signUp({ plan: 'alpha' });
 
   // Unconfirmed, the Notifications tab says why alert emails wait.

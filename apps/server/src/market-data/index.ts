@@ -17,8 +17,6 @@ export {
   type MarketState,
   marketStatusAt,
   newYorkTime,
-  previousTradingDay,
-  sessionCloseOf,
   tradingDayAt,
 } from './calendar/market-calendar.ts';
 export { lastIndexOnOrBefore, periodStart } from './calendar/periods.ts';

@@ -1,2 +1,2 @@
 // Alert emails, the watchlist digest and Settings > Notifications.
-export { type AlertMail, registerAlertMail } from './register-alert-mail.ts';
+export { registerAlertMail } from './register-alert-mail.ts';

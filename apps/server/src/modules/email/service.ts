@@ -1,6 +1,6 @@
 // The email module's surface for the app: registering it, and the messages other modules send.
 export { accountDeletedEmail, passwordResetEmail, verifyEmail } from './account-emails.tsx';
-export { type Footer, Message, Paragraph } from './layout.tsx';
+export { Message, Paragraph } from './layout.tsx';
 export type { Email, Mailer } from './mailer.ts';
 export type { MailKind, Outbox } from './outbox.ts';
 export { type Mail, registerEmail } from './register-email.ts';
