@@ -78,6 +78,7 @@ const server = await prepareProductionServer('email', {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: 'Tickerwise <alerts@127.0.0.1>',
   },
+  startTimeoutMs: 240_000,
 });
 
 try {
