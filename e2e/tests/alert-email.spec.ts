@@ -47,7 +47,7 @@ test('a confirmed user gets an alert email whose link opens the stock', async ({
   await page.goto(settingsPath('notifications'));
   await expect(
     page.getByText('Confirm your email address to get alert emails and the digest'),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('switch', { name: 'Alert emails' })).toBeChecked();
 
   const confirmLink = new URL(
