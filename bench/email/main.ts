@@ -23,14 +23,15 @@ const userCount = 2_000;
 const alertsPerUser = 5;
 const symbolCount = 50;
 const burstMs = 60_000;
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const windowMs = 5 * 60_000;
 /** A regular session (a Monday, 11:00 in New York), whenever the bench runs. */
 const marketStart = '2026-03-16T15:00:00Z';
 
 const watchdog = setTimeout(() => {
-  process.stderr.write('email bench: gave up after 15 minutes\n');
+  process.stderr.write('email bench: gave up after 25 minutes\n');
   process.exit(1);
-}, 15 * 60_000);
+}, 25 * 60_000);
 watchdog.unref();
 
 interface Accepted {
@@ -136,6 +137,7 @@ try {
   const operator = JSON.parse(readFileSync(join(server.dataDir, 'operator.json'), 'utf8')) as {
     token: string;
   };
+  process.stderr.write('  seeded and started again; measuring the quiet API\n');
   await sleep(5_000);
 
   /** GET /api/alerts as the prober, one request at a time, until `until()` says stop. */
@@ -182,6 +184,7 @@ try {
     burstOver = true;
   })();
   const burstStarted = clockMs();
+  process.stderr.write('  the burst begins\n');
   const alertMail = () => accepted.filter((mail) => mail.to.startsWith('bench-mail-'));
   // The API is measured through the burst and until its first emails are out.
   const during = await probe(
@@ -196,8 +199,17 @@ try {
   // The firings the window held back go about 5 minutes after each user's first email.
   const firings = userCount * alertsPerUser;
   const listed = () => alertMail().reduce((sum, mail) => sum + mail.symbols.length, 0);
-  const deadline = burstStarted + burstMs + windowMs + 120_000;
-  while (listed() < firings && clockMs() < deadline) await sleep(1_000);
+  const deadline = clockMs() + windowMs + 180_000;
+  let told = clockMs();
+  while (listed() < firings && clockMs() < deadline) {
+    await sleep(1_000);
+    if (clockMs() - told > 30_000) {
+      told = clockMs();
+      process.stderr.write(
+        `  ${s(clockMs() - burstStarted)} after the burst began: ${alertMail().length} alert emails accepted, listing ${listed()} firings\n`,
+      );
+    }
+  }
   await Promise.all(parsing);
 
   const mails = alertMail();
@@ -217,6 +229,18 @@ try {
   const queuedAt = new Map<string, number[]>();
   const after = await openDatabase({ dataDir: server.dataDir, migrate: false });
   try {
+    const states = rowsOf<{ state: string; count: number }>(
+      await after.db.execute(sql`
+        select state, count(*)::int as count from email_outbox where kind = 'alert-emails'
+        group by state order by state`),
+    );
+    const pending = rowsOf<{ state: string | null; count: number }>(
+      await after.db.execute(sql`
+        select email_state as state, count(*)::int as count from alert_firings group by email_state`),
+    );
+    console.log(
+      `  outbox at the end: ${states.map((row) => `${row.count} ${row.state}`).join(', ') || 'no alert emails'}; firings: ${pending.map((row) => `${row.count} ${row.state ?? 'no email'}`).join(', ')}`,
+    );
     const result = await after.db.execute(sql`
       select recipient, created_at from email_outbox where kind = 'alert-emails'`);
     const rows = rowsOf<{ recipient: string; created_at: string | Date }>(result);
@@ -234,7 +258,6 @@ try {
       closest = Math.min(closest, times[index]! - times[index - 1]!);
     }
   }
-  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const msf = (ms: number) => `${ms.toFixed(1)} ms`;
   const quietP99 = percentile(quiet, 0.99);
   const duringP99 = percentile(during, 0.99);
