@@ -11,7 +11,7 @@ export interface ProductionServer {
 
 export declare function prepareProductionServer(
   name: string,
-  options?: { env?: Record<string, string> },
+  options?: { env?: Record<string, string>; startTimeoutMs?: number },
 ): Promise<ProductionServer>;
 
 export declare function percentile(sorted: readonly number[], p: number): number;

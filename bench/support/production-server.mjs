@@ -16,9 +16,9 @@ export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
  * Builds the bundle and picks a port; `start()` and `stop()` may run more than once (the same
  * port and data folder each time). The server trusts 127.0.0.1 as a proxy, so a benchmark can
  * give each request its own client address and per-IP limits do not cap the load. `env` adds
- * to the server's environment.
+ * to the server's environment; `startTimeoutMs` waits longer for it to answer (a busy machine).
  */
-export async function prepareProductionServer(name, { env = {} } = {}) {
+export async function prepareProductionServer(name, { env = {}, startTimeoutMs } = {}) {
   const work = mkdtempSync(join(tmpdir(), `tickerwise-bench-${name}-`));
   const bundle = join(
     repositoryRoot,
@@ -47,6 +47,7 @@ export async function prepareProductionServer(name, { env = {} } = {}) {
         cwd: repositoryRoot,
         port,
         env: { DATA_DIR: dataDir, WEB_DIST_DIR: webDist, TRUST_PROXY: '127.0.0.1', ...env },
+        ...(startTimeoutMs ? { startTimeoutMs } : {}),
       });
       return server.url;
     },

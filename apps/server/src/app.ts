@@ -18,6 +18,7 @@ import { Scheduler } from './lifecycle/scheduler.ts';
 import { marketPublicRoutes, registerMarketData, symbolPublicRoutes } from './market-data/index.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
+import { alertMailDataPart, registerAlertMail } from './modules/alert-mail/service.ts';
 import { alertsDataPart } from './modules/alerts/alert-data.ts';
 import { alertPublicRoutes } from './modules/alerts/public-routes.ts';
 import { registerAlerts } from './modules/alerts/register-alerts.ts';
@@ -331,6 +332,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     indicators,
   });
   userData.add(watchlistsDataPart(db));
+  await registerAlertMail(app, {
+    auth,
+    db,
+    clock,
+    mail,
+    publicUrl: config.publicUrl,
+    history: marketData.history,
+    indicators,
+    backgroundJobs: config.backgroundJobs !== false,
+  });
+  userData.add(alertMailDataPart(db));
   const portfolios = await registerPortfolios(app, {
     auth,
     db,

@@ -101,6 +101,8 @@ export const createAlertSchema = z.object({
   repeat: alertRepeatSchema.default('once'),
   note: alertNoteSchema.nullish(),
   ifAlreadyMet: alreadyMetChoiceSchema.optional(),
+  /** Also send each firing by email (grouped); absent: the user's default for new alerts. */
+  email: z.boolean().optional(),
 });
 export type CreateAlertInput = z.input<typeof createAlertSchema>;
 
@@ -114,6 +116,7 @@ export const updateAlertSchema = z
     repeat: alertRepeatSchema.optional(),
     note: alertNoteSchema.nullish(),
     state: z.enum(['armed', 'paused']).optional(),
+    email: z.boolean().optional(),
     ifAlreadyMet: alreadyMetChoiceSchema.optional(),
   })
   .refine(
@@ -142,6 +145,8 @@ export const alertSchema = z.object({
   awaitsCross: z.boolean(),
   /** The plan no longer includes alerts: kept, but not checked until an upgrade. */
   suspended: z.boolean(),
+  /** Firings also go by email (in the app they always show). */
+  email: z.boolean(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 

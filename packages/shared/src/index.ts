@@ -7,6 +7,7 @@ export * from './auth.ts';
 export * from './billing.ts';
 export * from './company.ts';
 export * from './csv.ts';
+export * from './email-preferences.ts';
 export * from './entitlements.ts';
 export * from './format.ts';
 export * from './history.ts';

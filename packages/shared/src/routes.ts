@@ -36,7 +36,14 @@ export const paths = {
 } as const;
 
 /** The sections of Settings (docs/PRODUCT.md §3.19), each a tab: `/dashboard/settings?tab=api`. */
-export const settingsTabs = ['profile', 'security', 'billing', 'data', 'api'] as const;
+export const settingsTabs = [
+  'profile',
+  'security',
+  'notifications',
+  'billing',
+  'data',
+  'api',
+] as const;
 export type SettingsTab = (typeof settingsTabs)[number];
 
 /** The address of one section of Settings. */

@@ -13,8 +13,10 @@ export { againstBenchmark, benchmarkSymbol, lastYearOf, yearRange } from './bar-
 export { addDays, dayNumber, endOfPreviousYear, subtractMonths } from './calendar/days.ts';
 export {
   instantInNewYork,
+  isTradingDay,
   type MarketState,
   marketStatusAt,
+  newYorkTime,
   tradingDayAt,
 } from './calendar/market-calendar.ts';
 export { lastIndexOnOrBefore, periodStart } from './calendar/periods.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -46,6 +47,8 @@ export const alerts = pgTable(
      * it fires only after a price on the other side of the level (cleared when it fires).
      */
     awaitsCross: boolean('awaits_cross').notNull().default(false),
+    /** Firings also go by email (grouped per user, `modules/alert-mail`). */
+    email: boolean('email').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,9 +78,19 @@ export const alertFirings = pgTable(
     message: text('message').notNull(),
     value: doublePrecision('value'),
     firedAt: timestamp('fired_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The firing's email: null (the alert sends none), `pending` (waiting for the user's next
+     * alert email), `sent` (listed in the outbox message `emailOutboxId`) or `skipped` (alert
+     * emails off, or the address unconfirmed or failing when its turn came).
+     */
+    emailState: text('email_state'),
+    emailOutboxId: bigint('email_outbox_id', { mode: 'number' }),
   },
   (table) => [
     index('alert_firings_user_fired_idx').on(table.userId, table.firedAt),
+    index('alert_firings_email_pending_idx')
+      .on(table.userId, table.firedAt)
+      .where(sql`${table.emailState} = 'pending'`),
     uniqueIndex('alert_firings_daily_idx')
       .on(table.alertId, table.tradingDay)
       .where(sql`${table.repeat} = 'daily'`),

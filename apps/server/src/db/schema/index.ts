@@ -7,6 +7,7 @@ export * from './auth.ts';
 export * from './billing.ts';
 export * from './email.ts';
 export * from './email-changes.ts';
+export * from './email-preferences.ts';
 export * from './invitations.ts';
 export * from './jobs.ts';
 export * from './learn.ts';

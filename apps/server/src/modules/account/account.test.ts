@@ -345,6 +345,7 @@ describe('Your data: the export', () => {
         'analysis',
         'apiKeys',
         'billing',
+        'emailNotifications',
         'invitations',
         'learning',
         'notifications',

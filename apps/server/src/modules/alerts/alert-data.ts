@@ -25,6 +25,7 @@ export function alertsDataPart(db: Db): UserDataPart {
           state: alerts.state,
           lastFiredAt: alerts.lastFiredAt,
           lastFiredDay: alerts.lastFiredDay,
+          email: alerts.email,
           createdAt: alerts.createdAt,
           updatedAt: alerts.updatedAt,
         })
@@ -42,6 +43,7 @@ export function alertsDataPart(db: Db): UserDataPart {
           message: alertFirings.message,
           value: alertFirings.value,
           firedAt: alertFirings.firedAt,
+          emailState: alertFirings.emailState,
         })
         .from(alertFirings)
         .where(eq(alertFirings.userId, userId))

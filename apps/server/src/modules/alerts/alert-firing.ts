@@ -38,7 +38,8 @@ const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join('
  * make that a single transition however many instances try at once: only the transaction that
  * made it gets the row back, and only it records the firing and the user's notification, in
  * the same transaction. The notification reaches the user's open pages through the
- * notifications table's change announcement.
+ * notifications table's change announcement; a firing of an alert that sends email waits,
+ * marked pending, for the user's next alert email.
  */
 export async function fireAlerts(
   db: Db,
@@ -74,10 +75,10 @@ export async function fireAlerts(
             and p.subscription_tier::text = any(${arrayLiteral(tiersWithAlerts)}::text[])
         )
       returning a.id, a.user_id as "userId", a.symbol, a.kind, a.level, a.period, a.rating,
-        a.repeat, a.note`);
+        a.repeat, a.note, a.email`);
     const fired = rowsOf<
       Pick<AlertRow, 'id' | 'userId' | 'symbol' | 'kind' | 'level' | 'period' | 'rating'> &
-        Pick<AlertRow, 'repeat' | 'note'>
+        Pick<AlertRow, 'repeat' | 'note' | 'email'>
     >(result);
     if (fired.length === 0) return [];
     const texts = fired.map((row) => {
@@ -103,6 +104,8 @@ export async function fireAlerts(
           message,
           value: candidate.value,
           firedAt: at,
+          // Waits for the user's next alert email (`modules/alert-mail` groups them).
+          emailState: row.email ? 'pending' : null,
         })),
       )
       .onConflictDoNothing()

@@ -65,6 +65,7 @@ export function toAlert(row: AlertRow, suspended: boolean): Alert {
     createdAt: row.createdAt.toISOString(),
     awaitsCross: row.awaitsCross,
     suspended,
+    email: row.email,
   };
 }
 

@@ -141,6 +141,11 @@ export class AlertStore {
           repeat: input.repeat,
           note: input.note ?? null,
           awaitsCross,
+          // Unless the form says, the user's default for new alerts (Settings > Notifications).
+          email:
+            input.email ??
+            sql<boolean>`coalesce((select alert_email_default from notification_preferences
+              where user_id = ${userId}), true)`,
         })
         .returning();
       return row!;
@@ -173,6 +178,7 @@ export class AlertStore {
         ...(input.condition ? conditionColumns(input.condition) : {}),
         ...(input.repeat ? { repeat: input.repeat } : {}),
         ...(input.note !== undefined ? { note: input.note } : {}),
+        ...(input.email !== undefined ? { email: input.email } : {}),
         ...(state ? { state } : {}),
         ...(awaitsCross !== undefined ? { awaitsCross } : {}),
         updatedAt: sql`now()`,

@@ -25,6 +25,7 @@ const exampleAlert: Alert = {
   createdAt: '2026-01-12T10:02:45.000Z',
   awaitsCross: false,
   suspended: false,
+  email: true,
 };
 
 const exampleFiring: AlertFiring = {

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { Footer } from './layout.tsx';
 import { renderMessage } from './layout.tsx';
-import type { MailKind, Outbox, QueueResult } from './outbox.ts';
+import type { MailKind, Outbox, QueuedEmail, QueueResult } from './outbox.ts';
 
 /** What a module asks to send; `body` draws the message inside the given footer. */
 export interface Email {
@@ -61,6 +61,11 @@ export class Mailer {
   }
 
   async send(email: Email): Promise<QueueResult> {
+    return this.outbox.queue(await this.prepare(email));
+  }
+
+  /** Renders a message in its frame, with the unsubscribe headers of non-essential mail. */
+  async prepare(email: Email): Promise<QueuedEmail> {
     const footer: Footer = { publicUrl: this.publicUrl };
     const headers: Record<string, string> = {};
     if (!email.kind.essential) {
@@ -74,13 +79,13 @@ export class Mailer {
       headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
     }
     const message = await renderMessage(email.subject, email.body(footer));
-    return this.outbox.queue({
+    return {
       kind: email.kind,
       to: email.to,
       userId: email.userId ?? null,
       message,
       headers,
-    });
+    };
   }
 
   unsubscribeUrl(address: string, kind: string): string {

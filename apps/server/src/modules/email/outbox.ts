@@ -85,8 +85,18 @@ export class Outbox {
    * unsubscribed from this kind, or one a server refused for good is skipped quietly.
    */
   async queue(email: QueuedEmail): Promise<QueueResult> {
+    const refused = await this.admits(email);
+    if (refused) return refused;
+    const id = await this.db.transaction((tx) => this.record(tx, email));
+    return { queued: true, id };
+  }
+
+  /**
+   * The checks of `queue` without recording: undefined when the message may go, else why not
+   * (it counts against the limits when it may). A malformed address throws `MessageRefused`.
+   */
+  async admits(email: Pick<QueuedEmail, 'kind' | 'to'>): Promise<QueueResult | undefined> {
     const recipient = checkedAddress(email.to);
-    const message = checkedMessage(email.message);
     if (await this.isFailing(recipient)) return { queued: false, reason: 'address_failing' };
     if (!email.kind.essential && (await this.unsubscribed(recipient, email.kind.name))) {
       return { queued: false, reason: 'unsubscribed' };
@@ -96,26 +106,33 @@ export class Outbox {
       { key: `email:${recipient}`, limit: this.options.perRecipient },
     ]);
     if (!verdict.allowed) return { queued: false, reason: 'rate_limited' };
+    return undefined;
+  }
+
+  /**
+   * Records an admitted message and the job that sends it inside the caller's transaction, so
+   * that what the message reports (alert firings) is marked sent in the same commit.
+   */
+  async record(tx: Db, email: QueuedEmail): Promise<number> {
+    const recipient = checkedAddress(email.to);
+    const message = checkedMessage(email.message);
     const now = this.clock();
-    const id = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(emailOutbox)
-        .values({
-          kind: email.kind.name,
-          recipient,
-          userId: email.userId ?? null,
-          subject: message.subject,
-          html: message.html,
-          text: message.text,
-          headers: email.headers ?? {},
-          createdAt: now,
-        })
-        .returning({ id: emailOutbox.id });
-      if (!row) throw new Error('the outbox row was not recorded');
-      await tx.insert(jobs).values({ name: sendEmailJob, key: String(row.id), runAt: now });
-      return row.id;
-    });
-    return { queued: true, id };
+    const [row] = await tx
+      .insert(emailOutbox)
+      .values({
+        kind: email.kind.name,
+        recipient,
+        userId: email.userId ?? null,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        headers: email.headers ?? {},
+        createdAt: now,
+      })
+      .returning({ id: emailOutbox.id });
+    if (!row) throw new Error('the outbox row was not recorded');
+    await tx.insert(jobs).values({ name: sendEmailJob, key: String(row.id), runAt: now });
+    return row.id;
   }
 
   /** Sends the outbox message of one job: the job handler. */

@@ -6,6 +6,9 @@ export {
   emailChangedNoticeEmail,
   emailChangeTakenEmail,
 } from './email-change-emails.tsx';
-export { registerEmail } from './register-email.ts';
+export { Message, Paragraph } from './layout.tsx';
+export type { Email, Mailer } from './mailer.ts';
+export type { MailKind, Outbox } from './outbox.ts';
+export { type Mail, registerEmail } from './register-email.ts';
 export { newDeviceEmail, signInCodeEmail, twoFactorChangedEmail } from './security-emails.tsx';
 export { verificationRoutes } from './verification-routes.ts';

@@ -4,15 +4,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { BillingSettings } from '../../features/billing/billing-settings.tsx';
 import { ApiKeysSection } from '../../features/developer/api-keys-section.tsx';
 import { DataSection } from '../../features/settings/data-section.tsx';
+import { NotificationsSection } from '../../features/settings/notifications-section.tsx';
 import { ProfileSection } from '../../features/settings/profile-section.tsx';
 import { SecuritySection } from '../../features/settings/security-section.tsx';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
-/** Each tab's name, and a shorter one so that all five fit on a phone. */
+/** Each tab's name, and a shorter one so that all six fit on a phone. */
 const labels: Record<SettingsTab, [full: string, short: string]> = {
   profile: ['Profile', 'Profile'],
   security: ['Security', 'Security'],
+  notifications: ['Notifications', 'Email'],
   billing: ['Plan and billing', 'Plan'],
   data: ['Your data', 'Data'],
   api: ['API', 'API'],
@@ -41,7 +43,8 @@ export function SettingsPage() {
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">Settings</h1>
         <p className="mt-1 text-slate-600">
-          Your profile, security, plan, data and API access. Each section saves on its own.
+          Your profile, security, notifications, plan, data and API access. Each section saves on
+          its own.
         </p>
       </header>
       <Tabs
@@ -63,6 +66,9 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="security">
           <SecuritySection />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <NotificationsSection />
         </TabsContent>
         <TabsContent value="billing">
           <BillingSettings user={user} />

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Alert } from '@tickerwise/shared';
+import type { Alert, NotificationSettings } from '@tickerwise/shared';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AlertDialog } from './alert-dialog.tsx';
 
@@ -26,13 +27,34 @@ const savedAlert = (body: Record<string, unknown>): Alert => ({
   createdAt: '2026-11-26T12:54:00.000Z',
   awaitsCross: body.ifAlreadyMet === 'wait_for_crossing',
   suspended: false,
+  email: body.email !== false,
+});
+
+/** Settings > Notifications as the server tells it; the tests change it. */
+let notificationSettings: NotificationSettings;
+const settingsOf = (
+  preferences: Partial<NotificationSettings['preferences']> = {},
+  emailVerified = true,
+): NotificationSettings => ({
+  preferences: {
+    alertEmails: true,
+    alertEmailDefault: true,
+    watchlistDigest: false,
+    productNews: false,
+    ...preferences,
+  },
+  email: 'ada@example.com',
+  emailVerified,
 });
 
 /**
  * The server in its wire format: a price level already reached is a 409 until the request says
  * what to do; a day-change alert set while the market is closed is saved with a notice.
  */
-async function serverFetch(_input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+async function serverFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  if (String(input).startsWith('/api/notification-preferences')) {
+    return json(notificationSettings, 200);
+  }
   const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
   requests.push({ method: init?.method ?? 'GET', body });
   const condition = body.condition as { kind: string };
@@ -48,6 +70,7 @@ async function serverFetch(_input: RequestInfo | URL, init?: RequestInit): Promi
 
 beforeEach(() => {
   requests.length = 0;
+  notificationSettings = settingsOf();
   vi.stubGlobal('fetch', vi.fn(serverFetch));
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -58,7 +81,9 @@ function renderDialog() {
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <AlertDialog open onOpenChange={onOpenChange} symbol="AAPL" currentPrice={187.12} />
+      <MemoryRouter>
+        <AlertDialog open onOpenChange={onOpenChange} symbol="AAPL" currentPrice={187.12} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return onOpenChange;
@@ -99,5 +124,36 @@ describe('the alert dialog', () => {
     expect(onOpenChange).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('sends by email as the settings say for new alerts, unless the form says otherwise', async () => {
+    notificationSettings = settingsOf({ alertEmailDefault: false });
+    renderDialog();
+    const user = userEvent.setup();
+    const byEmail = screen.getByRole('checkbox', { name: 'By email too' }) as HTMLInputElement;
+    await waitFor(() => expect(byEmail.checked).toBe(false));
+    expect(
+      (screen.getByRole('checkbox', { name: 'In the app, always' }) as HTMLInputElement).disabled,
+    ).toBe(true);
+    await user.click(byEmail);
+    expect(byEmail.checked).toBe(true);
+    await user.selectOptions(screen.getByLabelText('Notify me when'), 'change_up');
+    await user.type(screen.getByLabelText('Change', { exact: true }), '3');
+    await user.click(screen.getByRole('button', { name: 'Set alert' }));
+    await waitFor(() =>
+      expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1),
+    );
+    expect(requests.find((request) => request.method === 'POST')!.body.email).toBe(true);
+  });
+
+  it('says why an alert email will not go to an unconfirmed address', async () => {
+    notificationSettings = settingsOf({}, false);
+    renderDialog();
+    expect(
+      await screen.findByText('Alert emails wait until you confirm ada@example.com.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Email settings' }).getAttribute('href')).toBe(
+      '/dashboard/settings?tab=notifications',
+    );
   });
 });

@@ -4,9 +4,12 @@ import {
   type AlreadyMetChoice,
   createAlertSchema,
   formatUsd,
+  type NotificationSettings,
+  settingsPath,
   updateAlertSchema,
 } from '@tickerwise/shared';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { SymbolPicker } from '../../../components/symbol-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -18,6 +21,7 @@ import {
   updateAlert,
   useAlertChange,
 } from '../api/alert-changes.ts';
+import { useNotificationSettings } from '../api/notification-settings.ts';
 import { AlreadyMetQuestion } from './already-met-question.tsx';
 import {
   type ConditionDraft,
@@ -58,6 +62,9 @@ export function AlertDialog({
   const [draft, setDraft] = useState<ConditionDraft>(blankDraft);
   const [repeat, setRepeat] = useState<AlertRepeat>('once');
   const [note, setNote] = useState('');
+  /** Null until the user changes it: a new alert then takes the default of their settings. */
+  const [email, setEmail] = useState<boolean | null>(null);
+  const notifications = useNotificationSettings(open);
   const [errors, setErrors] = useState<Errors>({});
   /** The server's question when the level is already reached, with the body it was asked of. */
   const [asking, setAsking] = useState<{ question: string; body: object } | null>(null);
@@ -73,6 +80,7 @@ export function AlertDialog({
     setDraft(alert ? draftOf(alert.condition) : blankDraft);
     setRepeat(alert?.repeat ?? 'once');
     setNote(alert?.note ?? '');
+    setEmail(null);
     setErrors({});
     setAsking(null);
     setNotice(null);
@@ -102,9 +110,10 @@ export function AlertDialog({
   const valueField = valueFieldOf(draft.kind);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const delivery = email === null ? {} : { email };
     const body = alert
-      ? { condition: conditionOf(draft), repeat, note }
-      : { symbol: chosen, condition: conditionOf(draft), repeat, note };
+      ? { condition: conditionOf(draft), repeat, note, ...delivery }
+      : { symbol: chosen, condition: conditionOf(draft), repeat, note, ...delivery };
     const parsed = (alert ? updateAlertSchema : createAlertSchema).safeParse(body);
     if (!parsed.success) {
       setErrors(
@@ -285,6 +294,13 @@ export function AlertDialog({
             </label>
           </div>
         </fieldset>
+        <EmailChoice
+          checked={
+            email ?? alert?.email ?? notifications.data?.preferences.alertEmailDefault ?? true
+          }
+          onChange={setEmail}
+          settings={notifications.data}
+        />
         <div>
           <label htmlFor={`${id}-note`} className="block text-sm font-medium text-ink-900">
             Note <span className="font-normal text-slate-500">(optional)</span>
@@ -318,6 +334,57 @@ export function AlertDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** Where a firing goes: the app always, email when chosen (and why it may not go yet). */
+function EmailChoice({
+  checked,
+  onChange,
+  settings,
+}: {
+  checked: boolean;
+  onChange: (email: boolean) => void;
+  settings: NotificationSettings | undefined;
+}) {
+  const id = useId();
+  const why = !settings
+    ? null
+    : !settings.emailVerified
+      ? `Alert emails wait until you confirm ${settings.email}.`
+      : !settings.preferences.alertEmails
+        ? 'Alert emails are off for your account.'
+        : null;
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-ink-900">Tell me</legend>
+      <div className="mt-1.5 space-y-1.5 text-sm text-slate-700">
+        <label className="flex items-start gap-2">
+          <input type="checkbox" checked disabled className="mt-0.5 accent-brand-600" />
+          In the app, always
+        </label>
+        <label className="flex items-start gap-2">
+          <input
+            type="checkbox"
+            checked={checked}
+            onChange={(event) => onChange(event.target.checked)}
+            aria-describedby={`${id}-email-note`}
+            className="mt-0.5 accent-brand-600"
+          />
+          By email too
+        </label>
+      </div>
+      <p id={`${id}-email-note`} className="mt-1.5 text-sm text-slate-500">
+        {why && <span className="text-amber-800">{why} </span>}
+        Firings close together come as one email.{' '}
+        <Link
+          to={settingsPath('notifications')}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          Email settings
+        </Link>
+      </p>
+    </fieldset>
   );
 }
 

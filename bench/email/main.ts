@@ -1,0 +1,291 @@
+// Alert emails under a storm. Run: npm run bench:email.
+// 10,000 alert firings for 2,000 users within one minute, against a real SMTP server
+// (`smtp-server` on 127.0.0.1), on the production server (PGlite). Targets: at most one alert
+// email per user per 5 minutes; p99 from a firing to its email accepted by SMTP < 60 s (the
+// firing that opens a user's email: firings after it within 5 minutes wait for the next one, by
+// design); API p99 during the burst within 1.2x of the quiet figure.
+
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { inviteCodes } from '@tickerwise/testkit';
+import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { rowsOf } from '../../apps/server/src/db/rows.ts';
+import { simulatedQuote } from '../../apps/server/src/market-data/adapters/simulated/provider.ts';
+import { listedSymbols } from '../../apps/server/src/market-data/reference/universe.ts';
+import { clockMs, signUpBenchAccount } from '../support/event-streams.mjs';
+import { percentile, prepareProductionServer, sleep } from '../support/production-server.mjs';
+
+const userCount = 2_000;
+const alertsPerUser = 5;
+const symbolCount = 50;
+const burstMs = 60_000;
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const windowMs = 5 * 60_000;
+/** A regular session (a Monday, 11:00 in New York), whenever the bench runs. */
+const marketStart = '2026-03-16T15:00:00Z';
+
+const watchdog = setTimeout(() => {
+  process.stderr.write('email bench: gave up after 25 minutes\n');
+  process.exit(1);
+}, 25 * 60_000);
+watchdog.unref();
+
+interface Accepted {
+  at: number;
+  to: string;
+  subject: string;
+  /** The symbols of the firings it lists, in order. */
+  symbols: string[];
+}
+
+const accepted: Accepted[] = [];
+const parsing: Promise<void>[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  size: 1024 * 1024,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      const at = clockMs();
+      callback();
+      const to = session.envelope.rcptTo.map((rcpt) => rcpt.address)[0] ?? '';
+      parsing.push(
+        simpleParser(Buffer.concat(chunks)).then((parsed) => {
+          const text = parsed.text ?? '';
+          const symbols = [...text.matchAll(/\/dashboard\/investments\/stocks\/([A-Z.]+)/g)].map(
+            (match) => match[1]!,
+          );
+          accepted.push({ at, to, subject: parsed.subject ?? '', symbols });
+        }),
+      );
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = (smtp.server.address() as { port: number }).port;
+
+console.log(`machine: ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)} at start`);
+const server = await prepareProductionServer('email', {
+  env: {
+    SIMULATION_CONTROL: 'true',
+    SIMULATED_MARKET_START: marketStart,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Tickerwise <alerts@127.0.0.1>',
+  },
+  startTimeoutMs: 240_000,
+});
+
+try {
+  let url = await server.start();
+  const [code] = await inviteCodes(server.dataDir, 1);
+  const prober = await signUpBenchAccount(url, 0, {
+    prefix: 'bench-email-prober',
+    plan: 'alpha',
+    net: 91,
+    invitationCode: code,
+  });
+  await server.stop();
+
+  // Seed while the server is down: PGlite has one process per data folder.
+  const symbols = listedSymbols.slice(0, symbolCount).map(({ symbol }) => ({
+    symbol,
+    price: simulatedQuote(symbol, Date.parse(marketStart)).price,
+  }));
+  const database = await openDatabase({ dataDir: server.dataDir, migrate: false });
+  try {
+    const ids = Array.from({ length: userCount }, (_, index) => `bench-mail-${index}`);
+    const list = `{${ids.join(',')}}`;
+    await database.db.execute(sql`
+      insert into "user" (id, name, email, email_verified)
+      select id, 'Bench Investor', id || '@example.com', true from unnest(${list}::text[]) as u(id)`);
+    await database.db.execute(sql`
+      insert into profiles (id, name, subscription_tier)
+      select id, 'Bench Investor', 'alpha' from unnest(${list}::text[]) as u(id)`);
+    // User u watches 5 symbols, 10 apart: every symbol has 200 alerts, each user's 5 firings
+    // fall across the minute.
+    const users: string[] = [];
+    const alertSymbols: string[] = [];
+    const levels: number[] = [];
+    ids.forEach((id, index) => {
+      for (let k = 0; k < alertsPerUser; k++) {
+        const { symbol, price } = symbols[(index + k * 10) % symbolCount]!;
+        users.push(id);
+        alertSymbols.push(symbol);
+        levels.push(Math.round(price * 1.35 * 100) / 100);
+      }
+    });
+    for (let start = 0; start < users.length; start += 5_000) {
+      const part = (values: (string | number)[]) =>
+        `{${values.slice(start, start + 5_000).join(',')}}`;
+      await database.db.execute(sql`
+        insert into alerts (user_id, symbol, kind, level, repeat, email)
+        select a.user_id, a.symbol, 'price_above', a.level, 'once', true
+        from unnest(${part(users)}::text[], ${part(alertSymbols)}::text[],
+          ${part(levels)}::float8[]) as a(user_id, symbol, level)`);
+    }
+  } finally {
+    await database.close();
+  }
+  url = await server.start();
+  const operator = JSON.parse(readFileSync(join(server.dataDir, 'operator.json'), 'utf8')) as {
+    token: string;
+  };
+  process.stderr.write('  seeded and started again; measuring the quiet API\n');
+  await sleep(5_000);
+
+  /** GET /api/alerts as the prober, one request at a time, until `until()` says stop. */
+  async function probe(until: () => boolean): Promise<number[]> {
+    const times: number[] = [];
+    while (!until()) {
+      const started = clockMs();
+      const response = await fetch(`${url}/api/alerts`, {
+        headers: { cookie: prober.cookie, 'x-forwarded-for': '10.91.0.1' },
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`GET /api/alerts: ${response.status}`);
+      times.push(clockMs() - started);
+      await sleep(50);
+    }
+    return times.sort((a, b) => a - b);
+  }
+
+  const quietEnds = clockMs() + 20_000;
+  const quiet = await probe(() => clockMs() > quietEnds);
+
+  // The burst: one symbol through its level every 1.2 s, 200 firings each.
+  const movedAt = new Map<string, number>();
+  let burstOver = false;
+  const mover = (async () => {
+    const spacing = burstMs / symbolCount;
+    const start = clockMs();
+    for (const [index, { symbol, price }] of symbols.entries()) {
+      const due = start + index * spacing;
+      if (due > clockMs()) await sleep(due - clockMs());
+      const sent = clockMs();
+      const response = await fetch(`${url}/api/simulation/quotes/${symbol}`, {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${operator.token}`,
+          origin: url,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ price: Math.round(price * 1.4 * 100) / 100 }),
+      });
+      if (!response.ok) throw new Error(`the quote was refused: ${response.status}`);
+      movedAt.set(symbol, sent);
+    }
+    burstOver = true;
+  })();
+  const burstStarted = clockMs();
+  process.stderr.write('  the burst begins\n');
+  const alertMail = () => accepted.filter((mail) => mail.to.startsWith('bench-mail-'));
+  // The API is measured through the burst and until its first emails are out.
+  const during = await probe(
+    () =>
+      burstOver &&
+      (new Set(alertMail().map((mail) => mail.to)).size >= userCount ||
+        clockMs() - burstStarted > burstMs + 90_000),
+  );
+  await mover;
+  const firstWaveMs = clockMs() - burstStarted;
+
+  // The firings the window held back go about 5 minutes after each user's first email.
+  const firings = userCount * alertsPerUser;
+  const listed = () => alertMail().reduce((sum, mail) => sum + mail.symbols.length, 0);
+  const deadline = clockMs() + windowMs + 180_000;
+  let told = clockMs();
+  while (listed() < firings && clockMs() < deadline) {
+    await sleep(1_000);
+    if (clockMs() - told > 30_000) {
+      told = clockMs();
+      process.stderr.write(
+        `  ${s(clockMs() - burstStarted)} after the burst began: ${alertMail().length} alert emails accepted, listing ${listed()} firings\n`,
+      );
+    }
+  }
+  await Promise.all(parsing);
+
+  const mails = alertMail();
+  const opening: number[] = [];
+  const every: number[] = [];
+  const byUser = new Map<string, number[]>();
+  for (const mail of mails) {
+    const times = mail.symbols.map((symbol) => mail.at - movedAt.get(symbol)!);
+    opening.push(Math.max(...times.slice(0, 1)));
+    every.push(...times);
+    byUser.set(mail.to, [...(byUser.get(mail.to) ?? []), mail.at]);
+  }
+  opening.sort((a, b) => a - b);
+  every.sort((a, b) => a - b);
+  // The guarantee is on the outbox: when each alert email was queued.
+  await server.stop();
+  const queuedAt = new Map<string, number[]>();
+  const after = await openDatabase({ dataDir: server.dataDir, migrate: false });
+  try {
+    const states = rowsOf<{ state: string; count: number }>(
+      await after.db.execute(sql`
+        select state, count(*)::int as count from email_outbox where kind = 'alert-emails'
+        group by state order by state`),
+    );
+    const pending = rowsOf<{ state: string | null; count: number }>(
+      await after.db.execute(sql`
+        select email_state as state, count(*)::int as count from alert_firings group by email_state`),
+    );
+    console.log(
+      `  outbox at the end: ${states.map((row) => `${row.count} ${row.state}`).join(', ') || 'no alert emails'}; firings: ${pending.map((row) => `${row.count} ${row.state ?? 'no email'}`).join(', ')}`,
+    );
+    const result = await after.db.execute(sql`
+      select recipient, created_at from email_outbox where kind = 'alert-emails'`);
+    const rows = rowsOf<{ recipient: string; created_at: string | Date }>(result);
+    for (const row of rows) {
+      const at = new Date(row.created_at).getTime();
+      queuedAt.set(row.recipient, [...(queuedAt.get(row.recipient) ?? []), at]);
+    }
+  } finally {
+    await after.close();
+  }
+  let closest = Number.POSITIVE_INFINITY;
+  for (const times of queuedAt.values()) {
+    times.sort((a, b) => a - b);
+    for (let index = 1; index < times.length; index++) {
+      closest = Math.min(closest, times[index]! - times[index - 1]!);
+    }
+  }
+  const msf = (ms: number) => `${ms.toFixed(1)} ms`;
+  const quietP99 = percentile(quiet, 0.99);
+  const duringP99 = percentile(during, 0.99);
+  console.log(
+    `\n${firings} firings for ${userCount} users over ${s(burstMs)} (${symbolCount} symbols through their level, 200 alerts each)`,
+  );
+  console.log(
+    `  alert emails accepted by SMTP: ${mails.length} to ${byUser.size} users, listing ${listed()} firings (first wave done after ${s(firstWaveMs)})`,
+  );
+  console.log(
+    `  most emails to one user: ${Math.max(...[...byUser.values()].map((times) => times.length))}; closest two queued for one user: ${closest === Number.POSITIVE_INFINITY ? 'n/a' : s(closest)} apart (target >= 300 s)`,
+  );
+  console.log(
+    `  firing -> accepted, the firing that opens an email: p50 ${s(percentile(opening, 0.5))}  p99 ${s(percentile(opening, 0.99))}  max ${s(opening.at(-1) ?? Number.NaN)}  (target p99 < 60 s)`,
+  );
+  console.log(
+    `  firing -> accepted, every firing (held ones wait for the 5-minute window): p50 ${s(percentile(every, 0.5))}  p99 ${s(percentile(every, 0.99))}  max ${s(every.at(-1) ?? Number.NaN)}`,
+  );
+  console.log(
+    `  API GET /api/alerts p99: quiet ${msf(quietP99)} (${quiet.length} requests), during the burst ${msf(duringP99)} (${during.length} requests), ratio ${(duringP99 / quietP99).toFixed(2)} (target <= 1.2)`,
+  );
+  console.log(
+    `load average ${loadavg()[0]!.toFixed(1)} at the end (figures from a busy machine are slower)`,
+  );
+  if (closest < windowMs || listed() < firings) process.exitCode = 1;
+} finally {
+  await server.stop().catch(() => {});
+  server.cleanUp();
+  smtp.close();
+}
+process.exit(process.exitCode ?? 0);
