@@ -37,6 +37,8 @@ import { resolveSecret } from './modules/auth/server-secret.ts';
 import { sessionRoutes } from './modules/auth/session-routes.ts';
 import { billingCspDirectives, registerBilling } from './modules/billing/register-billing.ts';
 import type { BillingService } from './modules/billing/service.ts';
+import { communityDataPart } from './modules/community/community-data.ts';
+import { registerCommunity } from './modules/community/service.ts';
 import {
   accountDeletedEmail,
   passwordResetEmail,
@@ -282,6 +284,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     indicators,
   });
   userData.add(watchlistsDataPart(db));
+  await registerCommunity(app, { auth, db, clock, market: marketData.market });
+  userData.add(communityDataPart(db));
   const portfolios = await registerPortfolios(app, {
     auth,
     db,

@@ -6,6 +6,7 @@ export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './company.ts';
+export * from './community.ts';
 export * from './csv.ts';
 export * from './entitlements.ts';
 export * from './format.ts';
