@@ -445,7 +445,8 @@ function profileOf(row: typeof communityProfiles.$inferSelect): CommunityProfile
 function parseCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || !uuidPattern.test(id) || Number.isNaN(createdAt.getTime())) throw refusals.badCursor();
+  const year = createdAt.getUTCFullYear();
+  if (!id || !uuidPattern.test(id) || !(year >= 2000 && year <= 3000)) throw refusals.badCursor();
   return { createdAt, id };
 }
 
