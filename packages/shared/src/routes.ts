@@ -47,10 +47,15 @@ export function stockPath(symbol: string): string {
   return `${paths.stocks}/${encodeURIComponent(symbol)}`;
 }
 
+/** A community member's public profile. */
+export const communityUserRoute = '/dashboard/social/u/:handle';
+export function communityUserPath(handle: string): string {
+  return `/dashboard/social/u/${encodeURIComponent(handle)}`;
+}
+
 /** Dashboard areas announced but not built yet: they render the Coming Soon screen. */
 export const comingSoonPaths = [
   paths.crypto,
-  paths.socialFeed,
   paths.socialPosts,
   paths.socialMessages,
   paths.learn,

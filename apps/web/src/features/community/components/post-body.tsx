@@ -4,38 +4,40 @@ import { Link } from 'react-router';
 import { type InlineNode, parsePost } from './post-markdown.ts';
 
 function inline(nodes: InlineNode[]): ReactNode[] {
-  return nodes.map((node, index) => {
-    switch (node.type) {
-      case 'text':
-        return <Fragment key={index}>{node.text}</Fragment>;
-      case 'strong':
-        return <strong key={index}>{inline(node.children)}</strong>;
-      case 'em':
-        return <em key={index}>{inline(node.children)}</em>;
-      case 'link':
-        return (
-          <a
-            key={index}
-            href={node.href}
-            rel="nofollow ugc noopener"
-            target="_blank"
-            className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
-          >
-            {inline(node.children)}
-          </a>
-        );
-      case 'cashtag':
-        return (
-          <Link
-            key={index}
-            to={stockPath(node.symbol)}
-            className="font-semibold text-brand-700 hover:underline"
-          >
-            ${node.symbol}
-          </Link>
-        );
-    }
-  });
+  return nodes.map((node, index) => inlineNode(node, index));
+}
+
+function inlineNode(node: InlineNode, index: number): ReactNode {
+  switch (node.type) {
+    case 'text':
+      return <Fragment key={index}>{node.text}</Fragment>;
+    case 'strong':
+      return <strong key={index}>{inline(node.children)}</strong>;
+    case 'em':
+      return <em key={index}>{inline(node.children)}</em>;
+    case 'link':
+      return (
+        <a
+          key={index}
+          href={node.href}
+          rel="nofollow ugc noopener"
+          target="_blank"
+          className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
+          {inline(node.children)}
+        </a>
+      );
+    case 'cashtag':
+      return (
+        <Link
+          key={index}
+          to={stockPath(node.symbol)}
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          ${node.symbol}
+        </Link>
+      );
+  }
 }
 
 /** A post's text in the community's Markdown subset, as React elements (never raw HTML). */
