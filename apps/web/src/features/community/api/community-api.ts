@@ -9,7 +9,11 @@ import type {
   CommunityUserPage,
   PostInput,
 } from '@tickerwise/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+
+/** A missing post or member is an answer, not a failure to retry. */
+const retryUnlessMissing = (failures: number, error: Error) =>
+  !(error instanceof ApiRequestError && error.status === 404) && failures < 1;
 
 const postPath = (id: string) => `/api/community/posts/${encodeURIComponent(id)}`;
 
@@ -36,12 +40,14 @@ export const feedQuery = infiniteQueryOptions({
 export const threadQuery = (id: string) =>
   queryOptions({
     queryKey: ['community', 'thread', id],
+    retry: retryUnlessMissing,
     queryFn: ({ signal }) => apiRequest<CommunityThread>(postPath(id), { signal }),
   });
 
 export const userPageQuery = (handle: string) =>
   queryOptions({
     queryKey: ['community', 'user', handle.toLowerCase()],
+    retry: retryUnlessMissing,
     queryFn: ({ signal }) =>
       apiRequest<CommunityUserPage>(`/api/community/users/${encodeURIComponent(handle)}`, {
         signal,
