@@ -23,7 +23,6 @@ import {
   user,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { periodAround } from '../entitlements/periods.ts';
 import { tierOf } from '../profiles/service.ts';
 import { refusals } from './community-rules.ts';
 
@@ -429,6 +428,17 @@ export class CommunityStore {
           : null,
     };
   }
+}
+
+/** The UTC month or day `now` falls in, as [start, end): the quota's and the new account's. */
+function periodAround(period: 'day' | 'month', now: Date): { start: Date; end: Date } {
+  const [year, month, day] = [now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()];
+  return period === 'month'
+    ? { start: new Date(Date.UTC(year, month, 1)), end: new Date(Date.UTC(year, month + 1, 1)) }
+    : {
+        start: new Date(Date.UTC(year, month, day)),
+        end: new Date(Date.UTC(year, month, day + 1)),
+      };
 }
 
 const visible = () => and(isNull(communityPosts.deletedAt), isNull(communityPosts.hiddenAt));
