@@ -335,7 +335,7 @@ describe('replies, likes and reports', () => {
 
 describe('the feed', () => {
   it('pages newest first with a cursor', async () => {
-    const start = new Date('2026-11-20T10:00:00Z');
+    const start = new Date('2026-12-10T10:00:00Z');
     clock.set(start);
     const user = await member({ tier: 'enterprise' });
     for (let i = 0; i < 23; i += 1) {
