@@ -42,6 +42,8 @@ import { sessionRoutes } from './modules/auth/session-routes.ts';
 import { billingCspDirectives, registerBilling } from './modules/billing/register-billing.ts';
 import { registerReceipts } from './modules/billing/register-receipts.ts';
 import type { BillingService } from './modules/billing/service.ts';
+import { communityDataPart } from './modules/community/community-data.ts';
+import { registerCommunity } from './modules/community/service.ts';
 import {
   accountDeletedEmail,
   billingNoticeEmail,
@@ -343,6 +345,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     backgroundJobs: config.backgroundJobs !== false,
   });
   userData.add(alertMailDataPart(db));
+  await registerCommunity(app, { auth, db, clock, market: marketData.market });
+  userData.add(communityDataPart(db));
   const portfolios = await registerPortfolios(app, {
     auth,
     db,

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alerts,
+  communityPosts,
+  communityProfiles,
   payments,
   portfolios,
   portfolioTransactions,
@@ -96,6 +98,25 @@ const transactionFixture =
 const deposit = { kind: 'deposit', date: '2024-01-03', amount: '25' };
 const depositCsv = { csv: 'date,type,amount\n2024-01-04,deposit,10', format: 'tickerwise' };
 
+/** A community post of the owner (who chooses a handle first). */
+const communityPostFixture =
+  (body?: object): Fixture =>
+  async ({ testApp, owner }) => {
+    const [post] = await testApp.db.database.db
+      .insert(communityPosts)
+      .values({
+        authorId: owner.id,
+        body: `Owned post ${randomBytes(4).toString('hex')}`,
+        createdAt: new Date(),
+      })
+      .returning();
+    return { params: { id: post!.id }, ...(body ? { body } : {}) };
+  };
+
+/** A post by a third member, which every user may read, like, answer and report. */
+const sharedPostId = '6f1c2a7e-3b1d-4c55-9a2e-0d4e5f6a7b8c';
+const sharedHandle = 'access_poster';
+
 const ownedResources: Record<string, Fixture> = {
   'GET /api/billing/receipts/:id': async ({ testApp, owner }) => {
     const [payment] = await testApp.db.database.db
@@ -149,6 +170,8 @@ const ownedResources: Record<string, Fixture> = {
   'POST /api/watchlists/:id/symbols': watchlistFixture({ symbol: 'KO' }),
   'DELETE /api/watchlists/:id/symbols/:symbol': watchlistFixture(),
   'PUT /api/watchlists/:id/order': watchlistFixture({ symbols: ['MSFT', 'AAPL'] }),
+  'PATCH /api/community/posts/:id': communityPostFixture({ body: 'Edited by its author' }),
+  'DELETE /api/community/posts/:id': communityPostFixture(),
   'GET /api/alerts/:id': alertFixture(),
   'PATCH /api/alerts/:id': alertFixture({ state: 'paused' }),
   'DELETE /api/alerts/:id': alertFixture(),
@@ -211,6 +234,29 @@ const sharedParams: Record<
     params: { symbol: 'AAPL' },
     body: { question: 'How did the shares do over the past year?' },
     freePlanStatus: 402,
+  },
+  'GET /api/community/users/:handle': {
+    why: 'a community profile is public to members; it never holds the email',
+    params: { handle: sharedHandle },
+  },
+  'GET /api/community/posts/:id': {
+    why: 'community posts are public to members',
+    params: { id: sharedPostId },
+  },
+  'POST /api/community/posts/:id/replies': {
+    why: 'any member may reply to a post; the reply is the caller’s own',
+    params: { id: sharedPostId },
+    body: { body: 'A reply from a member' },
+  },
+  'PUT /api/community/posts/:id/like': {
+    why: 'any member may like a post; the like is the caller’s own',
+    params: { id: sharedPostId },
+    body: { liked: true },
+  },
+  'POST /api/community/posts/:id/report': {
+    why: 'any member may report a post; the report is the caller’s own',
+    params: { id: sharedPostId },
+    body: { reason: 'spam' },
   },
   'GET /api/v1/quotes/:symbol': {
     why: 'market data is the same for everyone',
@@ -278,6 +324,17 @@ beforeAll(async () => {
     userId: owner.id,
   });
   ownerMarkers = [owner.id, owner.email, ownerTitle];
+  // Both users are community members; a third member wrote the post every member may read.
+  const { db } = testApp.db.database;
+  const poster = await signUpUser(testApp.app);
+  await db.insert(communityProfiles).values([
+    { userId: owner.id, handle: `owner_${randomBytes(3).toString('hex')}`, displayName: 'Owner' },
+    { userId: other.id, handle: `other_${randomBytes(3).toString('hex')}`, displayName: 'Other' },
+    { userId: poster.id, handle: sharedHandle, displayName: 'Poster' },
+  ]);
+  await db
+    .insert(communityPosts)
+    .values({ id: sharedPostId, authorId: poster.id, body: 'Shared post', createdAt: new Date() });
   // HEAD mirrors GET; the wildcard is better-auth's, which checks its own sessions.
   routes = testApp.app.apiRoutes.filter((route) => route.method !== 'HEAD');
 });

@@ -5,6 +5,7 @@ export * from './api.ts';
 export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './billing.ts';
+export * from './community.ts';
 export * from './company.ts';
 export * from './csv.ts';
 export * from './email-preferences.ts';

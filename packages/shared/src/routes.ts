@@ -65,10 +65,15 @@ export function lessonPath(courseId: string, lessonId: string): string {
   return `${coursePath(courseId)}/${encodeURIComponent(lessonId)}`;
 }
 
+/** A community member's public profile. */
+export const communityUserRoute = '/dashboard/social/u/:handle';
+export function communityUserPath(handle: string): string {
+  return `/dashboard/social/u/${encodeURIComponent(handle)}`;
+}
+
 /** Dashboard areas announced but not built yet: they render the Coming Soon screen. */
 export const comingSoonPaths = [
   paths.crypto,
-  paths.socialFeed,
   paths.socialPosts,
   paths.socialMessages,
 ] as const;

@@ -1,4 +1,4 @@
-import { comingSoonPaths, paths } from '@tickerwise/shared';
+import { comingSoonPaths, communityUserRoute, paths } from '@tickerwise/shared';
 import { Navigate, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn, RequireAuth } from '../lib/session/auth-guards.tsx';
 import { MarketingLayout } from './layouts/marketing-layout.tsx';
@@ -116,6 +116,14 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   { path: paths.etfs, lazy: () => import('../features/stocks/etfs-page.tsx') },
+                  {
+                    path: paths.socialFeed,
+                    lazy: () => import('../features/community/feed-page.tsx'),
+                  },
+                  {
+                    path: communityUserRoute,
+                    lazy: () => import('../features/community/profile-page.tsx'),
+                  },
                   { path: paths.settings, lazy: () => import('./settings/settings-page.tsx') },
                   { path: paths.learn, lazy: () => import('../features/learn/learn-page.tsx') },
                   {

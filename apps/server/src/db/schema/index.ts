@@ -5,6 +5,7 @@ export * from './analysis.ts';
 export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './billing.ts';
+export * from './community.ts';
 export * from './email.ts';
 export * from './email-changes.ts';
 export * from './email-preferences.ts';

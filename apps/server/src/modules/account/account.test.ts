@@ -25,7 +25,12 @@ afterAll(() => testApp.close());
 const db = () => testApp.db.database.db;
 const { post } = billingRequests(() => testApp);
 
-function request(method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) {
+function request(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  cookie: string,
+  payload?: object,
+) {
   return testApp.app.inject({
     method,
     url,
@@ -45,7 +50,7 @@ const signedIn = async (cookie: string) => (await request('GET', '/api/me', cook
  * analysis of AAPL opened (one AI credit). The user's plan must include alerts and AI calls.
  */
 async function useEveryModule(user: SignedUpUser) {
-  const send = async (method: 'POST' | 'GET', url: string, payload?: object) => {
+  const send = async (method: 'POST' | 'GET' | 'PUT', url: string, payload?: object) => {
     const response = await request(method, url, user.cookie, payload);
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
     return response.json();
@@ -53,6 +58,14 @@ async function useEveryModule(user: SignedUpUser) {
   const { watchlist } = await send('POST', '/api/watchlists', { name: 'Kept in the export' });
   await send('POST', `/api/watchlists/${watchlist.id}/symbols`, { symbol: 'MSFT' });
   await send('POST', `/api/watchlists/${watchlist.id}/symbols`, { symbol: 'AAPL' });
+  await send('PUT', '/api/community/profile', {
+    handle: `export_${user.id
+      .slice(0, 8)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '_')}`,
+    displayName: 'Ada in public',
+  });
+  await send('POST', '/api/community/posts', { body: 'Kept in the export: $MSFT' });
   const { alert } = await send('POST', '/api/alerts', {
     symbol: 'KO',
     condition: { kind: 'price_above', level: 500 },
@@ -346,6 +359,7 @@ describe('Your data: the export', () => {
         'apiKeys',
         'billing',
         'emailNotifications',
+        'community',
         'invitations',
         'learning',
         'notifications',
@@ -376,6 +390,10 @@ describe('Your data: the export', () => {
     });
     // One AI call counted directly, one for opening the written analysis.
     expect(parts.usage).toMatchObject([{ quota: 'aiCalls', count: 2 }]);
+    expect(parts.community).toMatchObject({
+      profile: { displayName: 'Ada in public' },
+      posts: [{ body: 'Kept in the export: $MSFT', symbols: ['MSFT'], deletedAt: null }],
+    });
     expect(parts.watchlists).toMatchObject([
       {
         id: watchlistId,

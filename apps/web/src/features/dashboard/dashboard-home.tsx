@@ -1,8 +1,8 @@
 import { tierLabel } from '@tickerwise/shared';
-import { MessageCircle } from 'lucide-react';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AiCreditsCard } from './components/ai-credits-card.tsx';
+import { CommunityPostsCard } from './components/community-posts-card.tsx';
 import { CoursesCard } from './components/courses-card.tsx';
 import { PerformanceCard } from './components/performance-card.tsx';
 import { PortfolioValueCard } from './components/portfolio-value-card.tsx';
@@ -33,7 +33,7 @@ export function DashboardHome() {
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <PortfolioValueCard />
         <AiCreditsCard planName={tierLabel(user.subscription_tier)} />
-        <StatCard label="Community Posts" value="0" note="Shared this month" icon={MessageCircle} />
+        <CommunityPostsCard />
         <CoursesCard />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+/**
+ * A user's public face in the community (docs/PRODUCT.md, "Community"): a chosen handle and
+ * display name, never the email. Its row is also the lock every post and reply of the user
+ * takes, so that quotas and limits are checked one request at a time (ADR 0038).
+ */
+export const communityProfiles = pgTable(
+  'community_profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    handle: text('handle').notNull(),
+    displayName: text('display_name').notNull(),
+    bio: text('bio').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('community_profiles_handle_idx').on(sql`lower(${table.handle})`)],
+);
+
+/**
+ * A post, or a reply when `parentId` is set (one level deep). A deleted post keeps its row,
+ * emptied, so that it still counts against the month's quota (ADR 0038).
+ */
+export const communityPosts = pgTable(
+  'community_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => communityPosts.id, {
+      onDelete: 'cascade',
+    }),
+    body: text('body').notNull(),
+    /** 'bullish' | 'bearish', or null. */
+    sentiment: text('sentiment'),
+    /** The author was paid or compensated to write it. */
+    paid: boolean('paid').notNull().default(false),
+    /** The cashtags' symbols, upper case. */
+    symbols: text('symbols').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Hidden for everyone pending review (reported by enough users). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    likeCount: integer('like_count').notNull().default(0),
+    replyCount: integer('reply_count').notNull().default(0),
+  },
+  (table) => [
+    index('community_posts_feed_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.parentId} is null and ${table.deletedAt} is null`),
+    index('community_posts_author_idx').on(table.authorId, table.createdAt),
+    index('community_posts_parent_idx').on(table.parentId, table.createdAt),
+  ],
+);
+
+/** A user likes a post or reply, once. */
+export const communityLikes = pgTable(
+  'community_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.userId] })],
+);
+
+/** A user reports a post or reply, once, with a reason. */
+export const communityReports = pgTable(
+  'community_reports',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.reporterId] })],
+);

@@ -1,0 +1,33 @@
+import {
+  cashtagsOf,
+  communityRules,
+  type PostInput,
+  type postInputSchema,
+} from '@tickerwise/shared';
+import type { z } from 'zod';
+import { type MarketService, realtimeViewer } from '../../market-data/index.ts';
+import { refusals, smallCompanyRefusal } from './community-rules.ts';
+import type { NewPost } from './community-store.ts';
+
+/**
+ * A post's text checked against the symbols it names: at most 5 cashtags, each a symbol
+ * Tickerwise covers (400), none a small company or a penny stock (422, saying why).
+ */
+export async function checkedPost(
+  market: MarketService,
+  input: z.output<typeof postInputSchema> | { body: string },
+): Promise<NewPost> {
+  const symbols = cashtagsOf(input.body);
+  if (symbols.length > communityRules.cashtagsPerPost) throw refusals.tooManyCashtags();
+  const unknown = await market.unknownSymbols(symbols);
+  if (unknown.length > 0) throw refusals.unknownSymbols(unknown);
+  const stocks = await Promise.all(
+    symbols.map((symbol) => market.getStock(realtimeViewer, symbol)),
+  );
+  for (const stock of stocks) {
+    const refusal = smallCompanyRefusal(stock);
+    if (refusal) throw refusals.smallCompany(refusal);
+  }
+  const { sentiment = null, paid = false } = input as Partial<PostInput>;
+  return { body: input.body, sentiment, paid, symbols };
+}

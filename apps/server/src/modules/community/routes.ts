@@ -1,0 +1,116 @@
+import {
+  type CommunityFeed,
+  type CommunityMe,
+  type CommunityThread,
+  type CommunityUserPage,
+  communityProfileInputSchema,
+  handleSchema,
+  postInputSchema,
+  replyInputSchema,
+  reportInputSchema,
+} from '@tickerwise/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { notFound, parseInput } from '../../http/errors.ts';
+import type { MarketService } from '../../market-data/index.ts';
+import type { Auth } from '../auth/auth.ts';
+import { requireUser } from '../auth/guard.ts';
+import type { CommunityStore } from './community-store.ts';
+import { checkedPost } from './post-checks.ts';
+
+export interface CommunityRoutesOptions {
+  auth: Auth;
+  store: CommunityStore;
+  market: MarketService;
+}
+
+type IdParams = { Params: { id: string } };
+const user = { config: { access: 'user' as const } };
+const feedQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+const likeSchema = z.object({ liked: z.boolean({ error: 'Say whether you like it' }) });
+
+/** The community's routes (docs/PRODUCT.md, "Community"); every one needs a signed-in user. */
+export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async (
+  app,
+  { auth, store, market },
+) => {
+  app.get('/api/community/me', user, async (request, reply): Promise<CommunityMe> => {
+    const { id } = await requireUser(auth, request);
+    reply.header('cache-control', 'no-store');
+    return store.me(id);
+  });
+
+  app.put('/api/community/profile', user, async (request) => {
+    const { id } = await requireUser(auth, request);
+    const input = parseInput(communityProfileInputSchema, request.body);
+    return { profile: await store.setProfile(id, input) };
+  });
+
+  app.get<{ Params: { handle: string } }>(
+    '/api/community/users/:handle',
+    user,
+    async (request, reply): Promise<CommunityUserPage> => {
+      const { id } = await requireUser(auth, request);
+      reply.header('cache-control', 'no-store');
+      const handle = handleSchema.safeParse(request.params.handle);
+      if (!handle.success) throw notFound('No one in the community has this handle.');
+      return store.userPage(id, handle.data);
+    },
+  );
+
+  app.get('/api/community/feed', user, async (request, reply): Promise<CommunityFeed> => {
+    const { id } = await requireUser(auth, request);
+    reply.header('cache-control', 'no-store');
+    const { cursor } = parseInput(feedQuerySchema, request.query);
+    return store.feed(id, cursor);
+  });
+
+  app.post('/api/community/posts', user, async (request, reply) => {
+    const { id } = await requireUser(auth, request);
+    const input = parseInput(postInputSchema, request.body);
+    const post = await store.write(id, await checkedPost(market, input));
+    return reply.status(201).send({ post });
+  });
+
+  app.get<IdParams>(
+    '/api/community/posts/:id',
+    user,
+    async (request, reply): Promise<CommunityThread> => {
+      const { id } = await requireUser(auth, request);
+      reply.header('cache-control', 'no-store');
+      return store.thread(id, request.params.id);
+    },
+  );
+
+  app.patch<IdParams>('/api/community/posts/:id', user, async (request) => {
+    const { id } = await requireUser(auth, request);
+    const input = parseInput(postInputSchema, request.body);
+    return { post: await store.edit(id, request.params.id, await checkedPost(market, input)) };
+  });
+
+  app.delete<IdParams>('/api/community/posts/:id', user, async (request, reply) => {
+    const { id } = await requireUser(auth, request);
+    await store.delete(id, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post<IdParams>('/api/community/posts/:id/replies', user, async (request, reply) => {
+    const { id } = await requireUser(auth, request);
+    const input = parseInput(replyInputSchema, request.body);
+    const post = await store.write(id, await checkedPost(market, input), request.params.id);
+    return reply.status(201).send({ reply: post });
+  });
+
+  app.put<IdParams>('/api/community/posts/:id/like', user, async (request) => {
+    const { id } = await requireUser(auth, request);
+    const { liked } = parseInput(likeSchema, request.body);
+    return { post: await store.like(id, request.params.id, liked) };
+  });
+
+  app.post<IdParams>('/api/community/posts/:id/report', user, async (request, reply) => {
+    const { id } = await requireUser(auth, request);
+    const { reason, note } = parseInput(reportInputSchema, request.body);
+    await store.report(id, request.params.id, reason, note);
+    return reply.status(204).send();
+  });
+};

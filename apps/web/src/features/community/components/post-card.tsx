@@ -1,0 +1,207 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CommunityPost, communityUserPath, reportReasons } from '@tickerwise/shared';
+import { Flag, Heart, MessageSquare, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { inputStyles } from '../../../components/ui/field-styles.ts';
+import { deletePost, likePost, replyTo, reportPost, threadQuery } from '../api/community-api.ts';
+import { postedAgo } from './community-text.ts';
+import { PostBody } from './post-body.tsx';
+import { PostComposer } from './post-composer.tsx';
+
+const reasonLabels: Record<(typeof reportReasons)[number], string> = {
+  spam: 'Spam',
+  misleading: 'Misleading',
+  pump: 'Pump and dump',
+  abuse: 'Abusive',
+  other: 'Something else',
+};
+
+function Actions({ post, onReply }: { post: CommunityPost; onReply?: () => void }) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['community'] });
+  const like = useMutation({
+    mutationFn: () => likePost(post.id, !post.likedByMe),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({ mutationFn: () => deletePost(post.id), onSuccess: refresh });
+  const [reporting, setReporting] = useState(false);
+  const report = useMutation({
+    mutationFn: (reason: string) => reportPost(post.id, reason),
+    onSuccess: () => setReporting(false),
+  });
+  const action =
+    'inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 hover:text-ink-950';
+  return (
+    <div className="mt-3 space-y-2">
+      <div className="flex flex-wrap items-center gap-1">
+        <button
+          type="button"
+          className={action}
+          aria-pressed={post.likedByMe}
+          onClick={() => like.mutate()}
+        >
+          <Heart
+            aria-hidden="true"
+            className={`size-4 ${post.likedByMe ? 'fill-red-500 text-red-500' : ''}`}
+          />
+          <span className="tabular-nums">{post.likes}</span>
+          <span className="sr-only">{post.likedByMe ? 'Unlike' : 'Like'}</span>
+        </button>
+        {onReply && (
+          <button type="button" className={action} onClick={onReply}>
+            <MessageSquare aria-hidden="true" className="size-4" />
+            <span className="tabular-nums">{post.replyCount}</span>
+            <span className="sr-only">replies</span>
+          </button>
+        )}
+        {post.mine ? (
+          <button
+            type="button"
+            className={action}
+            onClick={() => {
+              if (window.confirm('Delete this post? It still counts toward this month’s quota.'))
+                remove.mutate();
+            }}
+          >
+            <Trash2 aria-hidden="true" className="size-4" /> Delete
+          </button>
+        ) : report.isSuccess ? (
+          <span className="px-2 text-sm text-slate-500">Reported. Thank you.</span>
+        ) : (
+          <button type="button" className={action} onClick={() => setReporting(!reporting)}>
+            <Flag aria-hidden="true" className="size-4" /> Report
+          </button>
+        )}
+      </div>
+      {reporting && (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-slate-600">Why?</span>
+          {reportReasons.map((reason) => (
+            <Button
+              key={reason}
+              variant="secondary"
+              size="sm"
+              busy={report.isPending && report.variables === reason}
+              onClick={() => report.mutate(reason)}
+            >
+              {reasonLabels[reason]}
+            </Button>
+          ))}
+        </div>
+      )}
+      {(like.error ?? remove.error ?? report.error) && (
+        <p role="alert" className="text-sm text-red-700">
+          {(like.error ?? remove.error ?? report.error)?.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Replies({ post }: { post: CommunityPost }) {
+  const queryClient = useQueryClient();
+  const thread = useQuery(threadQuery(post.id));
+  const [body, setBody] = useState('');
+  const send = useMutation({
+    mutationFn: () => replyTo(post.id, body),
+    onSuccess: () => {
+      setBody('');
+      return queryClient.invalidateQueries({ queryKey: ['community'] });
+    },
+  });
+  return (
+    <div className="mt-3 space-y-3 border-l-2 border-slate-100 pl-4">
+      {thread.isPending && <p className="text-sm text-slate-500">Loading replies…</p>}
+      {thread.isError && <p className="text-sm text-red-700">{thread.error.message}</p>}
+      {thread.data?.replies.map((reply) => (
+        <PostCard key={reply.id} post={reply} nested />
+      ))}
+      <form
+        className="flex flex-col gap-2 sm:flex-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (body.trim()) send.mutate();
+        }}
+      >
+        <label className="sr-only" htmlFor={`reply-${post.id}`}>
+          Reply
+        </label>
+        <input
+          id={`reply-${post.id}`}
+          value={body}
+          maxLength={1000}
+          onChange={(event) => setBody(event.target.value)}
+          placeholder="Write a reply"
+          className={inputStyles(false)}
+        />
+        <Button
+          type="submit"
+          variant="secondary"
+          size="sm"
+          busy={send.isPending}
+          disabled={!body.trim()}
+        >
+          Reply
+        </Button>
+      </form>
+      {send.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {send.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One post or reply: author, when, tags, the text, and what the reader may do with it. */
+export function PostCard({ post, nested = false }: { post: CommunityPost; nested?: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [open, setOpen] = useState(false);
+  return (
+    <article className={nested ? '' : 'rounded-2xl border border-slate-200 bg-white p-4 sm:p-5'}>
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <Link
+          to={communityUserPath(post.author.handle)}
+          className="font-semibold text-ink-950 hover:underline"
+        >
+          {post.author.displayName}
+        </Link>
+        <span className="text-slate-500">@{post.author.handle}</span>
+        <span aria-hidden="true" className="text-slate-300">
+          ·
+        </span>
+        <time dateTime={post.createdAt} className="text-slate-500">
+          {postedAgo(post.createdAt)}
+        </time>
+        {post.editedAt && <span className="text-slate-500">(edited)</span>}
+        {post.sentiment && (
+          <Badge tone={post.sentiment === 'bullish' ? 'success' : 'danger'}>
+            {post.sentiment === 'bullish' ? 'Bullish' : 'Bearish'}
+          </Badge>
+        )}
+        {post.paid && <Badge tone="warning">Paid to write this</Badge>}
+        {post.editableUntil && !editing && (
+          <button
+            type="button"
+            onClick={() => setEditing(true)}
+            className="ml-auto inline-flex items-center gap-1 text-slate-500 hover:text-ink-950"
+          >
+            <Pencil aria-hidden="true" className="size-3.5" /> Edit
+          </button>
+        )}
+      </header>
+      <div className="mt-2">
+        {editing ? (
+          <PostComposer editing={post} onDone={() => setEditing(false)} />
+        ) : (
+          <PostBody body={post.body} symbols={post.symbols} />
+        )}
+      </div>
+      <Actions post={post} {...(nested ? {} : { onReply: () => setOpen(!open) })} />
+      {open && !nested && <Replies post={post} />}
+    </article>
+  );
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+/** Community rules in one place (docs/PRODUCT.md, "Community"). */
+export const communityRules = {
+  bodyMaxLength: 1_000,
+  cashtagsPerPost: 5,
+  editWindowMinutes: 15,
+  /** Posts about companies smaller than this, or priced under `minPrice`, are refused. */
+  minMarketCap: 300_000_000,
+  minPrice: 5,
+  /** An account younger than this is new: the limits below apply. */
+  newAccountHours: 24,
+  newAccountPostsPerDay: 3,
+  newAccountRepliesPerDay: 10,
+  newAccountSecondsBetweenPosts: 30,
+  duplicateWindowMinutes: 5,
+  reportsToHide: 3,
+} as const;
+
+/** Shown on every community screen. */
+export const communityDisclaimer =
+  'Posts are the opinions of their authors, not investment advice.';
+
+/** A public handle: 3 to 20 letters, digits or underscores, kept in lower case. */
+export const handleSchema = z
+  .string({ error: 'Choose a handle' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9_]{3,20}$/, 'A handle has 3 to 20 letters, digits or underscores');
+
+/** `PUT /api/community/profile`. */
+export const communityProfileInputSchema = z.object({
+  handle: handleSchema,
+  displayName: z
+    .string({ error: 'Choose a display name' })
+    .trim()
+    .min(1, 'Choose a display name')
+    .max(40, 'A display name has at most 40 characters'),
+  bio: z.string().trim().max(280, 'A bio has at most 280 characters').default(''),
+});
+export type CommunityProfileInput = z.input<typeof communityProfileInputSchema>;
+
+export const sentiments = ['bullish', 'bearish'] as const;
+export type Sentiment = (typeof sentiments)[number];
+
+const bodySchema = z
+  .string({ error: 'Write something' })
+  .trim()
+  .min(1, 'Write something')
+  .max(communityRules.bodyMaxLength, 'A post has at most 1,000 characters');
+
+/** `POST /api/community/posts` and `PATCH /api/community/posts/:id`. */
+export const postInputSchema = z.object({
+  body: bodySchema,
+  sentiment: z.enum(sentiments).nullable().default(null),
+  /** "I was paid or compensated to write this." */
+  paid: z.boolean().default(false),
+});
+export type PostInput = z.input<typeof postInputSchema>;
+
+/** `POST /api/community/posts/:id/replies`. */
+export const replyInputSchema = z.object({ body: bodySchema });
+
+export const reportReasons = ['spam', 'misleading', 'pump', 'abuse', 'other'] as const;
+/** `POST /api/community/posts/:id/report`. */
+export const reportInputSchema = z.object({
+  reason: z.enum(reportReasons, { error: 'Choose a reason' }),
+  note: z.string().trim().max(500, 'A note has at most 500 characters').default(''),
+});
+
+export interface CommunityAuthor {
+  handle: string;
+  displayName: string;
+}
+
+export interface CommunityProfile extends CommunityAuthor {
+  bio: string;
+  joinedAt: string;
+}
+
+/** A post or a reply (`parentId` set) as a reader sees it. */
+export interface CommunityPost {
+  id: string;
+  parentId: string | null;
+  author: CommunityAuthor;
+  body: string;
+  sentiment: Sentiment | null;
+  paid: boolean;
+  symbols: string[];
+  createdAt: string;
+  /** Set when the author edited it. */
+  editedAt: string | null;
+  likes: number;
+  likedByMe: boolean;
+  replyCount: number;
+  mine: boolean;
+  /** Whether the author may still edit it (within 15 minutes of posting). */
+  editableUntil: string | null;
+}
+
+export interface CommunityQuota {
+  posts: { used: number; limit: number | null };
+  replies: { used: number; limit: number | null };
+  resetsAt: string;
+}
+
+/** `GET /api/community/me` */
+export interface CommunityMe {
+  profile: CommunityProfile | null;
+  quota: CommunityQuota;
+}
+
+/** `GET /api/community/feed`: newest first; `nextCursor` asks for the page after. */
+export interface CommunityFeed {
+  posts: CommunityPost[];
+  nextCursor: string | null;
+}
+
+/** `GET /api/community/posts/:id` */
+export interface CommunityThread {
+  post: CommunityPost;
+  replies: CommunityPost[];
+}
+
+/** `GET /api/community/users/:handle` */
+export interface CommunityUserPage {
+  profile: CommunityProfile;
+  posts: CommunityPost[];
+}
+
+/**
+ * The `$TICKER` cashtags of a text, upper case, each once, in order of appearance. A cashtag
+ * is `$` then 1 to 5 letters (and an optional `.B` class), not inside a word or an amount.
+ */
+export function cashtagsOf(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(cashtagPattern)) {
+    const symbol = match[2]!.toUpperCase();
+    if (!found.includes(symbol)) found.push(symbol);
+  }
+  return found;
+}
+export const cashtagPattern = /(^|[^\w$])\$([A-Za-z]{1,5}(?:\.[A-Za-z])?)(?!\w)/g;
+
+/** Whether the text holds a link (a Markdown link or a bare address). */
+export function hasLink(text: string): boolean {
+  return /\]\(|https?:\/\/|www\./i.test(text);
+}
