@@ -9,7 +9,10 @@ export const testMailFrom = 'Tickerwise <no-reply@127.0.0.1>';
 export interface MailTestApp {
   /** The real SMTP server the app sends to. */
   readonly inbox: SmtpInbox;
-  /** The app (available from the file's first `beforeAll` on). */
+  /**
+   * The app, usable from the file's first `beforeAll` on: it stands for the app the setup
+   * starts, so a test file can take it at its top level.
+   */
   readonly app: FastifyInstance;
   readonly testApp: TestApp;
   /**
@@ -42,11 +45,16 @@ export function useMailTestApp(options: TestAppOptions = {}): MailTestApp {
     await current?.close();
     await inbox.stop();
   });
+  const app = new Proxy({} as FastifyInstance, {
+    get(_target, key) {
+      const real = started().app;
+      const value: unknown = Reflect.get(real, key, real);
+      return typeof value === 'function' ? value.bind(real) : value;
+    },
+  });
   return {
     inbox,
-    get app() {
-      return started().app;
-    },
+    app,
     get testApp() {
       return started();
     },

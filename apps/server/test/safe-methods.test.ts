@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
-import { user } from '../src/db/schema/index.ts';
+import { payments, user } from '../src/db/schema/index.ts';
 import type { ApiRoute } from '../src/http/route-access.ts';
 import { insertNotification } from '../src/modules/notifications/service.ts';
 import { setTier } from '../src/modules/profiles/service.ts';
@@ -118,6 +118,19 @@ async function seedOwner() {
     message: 'A notification of the owner.',
     userId: owner.id,
   });
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId: owner.id,
+      provider: 'test',
+      providerPaymentId: 'test_safe_methods',
+      kind: 'subscription',
+      tier: 'pro',
+      amountCents: 1999,
+      status: 'succeeded',
+      cardLast4: '4242',
+    })
+    .returning({ id: payments.id });
   await signInUser(testApp.app, owner);
   const sessions = await send(owner, 'GET', '/api/me/sessions');
   const created = await testApp.app.apiKeys.create(owner.id, {
@@ -142,6 +155,7 @@ async function seedOwner() {
       '/api/notifications/:id': { id: notification },
       '/api/me/sessions/:id': { id: otherSession.id },
       '/api/api-keys/:id': { id: created.key.id },
+      '/api/billing/receipts/:id': { id: payment!.id },
       '/api/docs/assets/:name': { name: 'swagger-ui-bundle.js' },
     },
   };

@@ -3,35 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingRequests } from '../../../test/billing-requests.ts';
 import { expectErrorLog } from '../../../test/error-logs.ts';
-import { FakeStripe } from '../../../test/fake-stripe.ts';
+import { deliverStripeEvent, fakeStripe, stripeBilling } from '../../../test/stripe-test-setup.ts';
 import { createTestApp, signUpUser, type TestApp, testOrigin } from '../../../test/test-app.ts';
 import { billingCustomers, payments, subscriptions, user as users } from '../../db/schema/index.ts';
 
-const secretKey = 'sk_test_tickerwise';
-const webhookSecret = 'whsec_tickerwise_test';
-const fake = new FakeStripe({
-  secretKey,
-  webhookSecret,
-  prices: { price_pro: 1999, price_enterprise: 4999 },
-});
+const fake = fakeStripe();
 
 let testApp: TestApp;
 beforeAll(async () => {
-  const apiBase = await fake.start();
-  testApp = await createTestApp({
-    config: {
-      billing: {
-        provider: 'stripe',
-        stripe: {
-          secretKey,
-          publishableKey: 'pk_test_tickerwise',
-          prices: { pro: 'price_pro', enterprise: 'price_enterprise' },
-          webhookSecret,
-          apiBase,
-        },
-      },
-    },
-  });
+  testApp = await createTestApp({ config: { billing: stripeBilling(await fake.start()) } });
 });
 afterAll(async () => {
   await testApp.close();
@@ -94,14 +74,7 @@ describe('deleting an account with a paid plan on Stripe', () => {
     for (const event of fake.events.filter(
       (item) => item.type === 'customer.subscription.deleted',
     )) {
-      const { payload, signature } = fake.signed(event);
-      const response = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/billing/webhooks/stripe',
-        payload,
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      });
-      expect(response.statusCode).toBe(200);
+      expect((await deliverStripeEvent(testApp.app, fake, event)).statusCode).toBe(200);
     }
   });
 

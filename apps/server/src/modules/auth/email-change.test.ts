@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useMailTestApp } from '../../../test/mail-test-app.ts';
 import { linkIn } from '../../../test/smtp-inbox.ts';
 import { signInUser, signUpUser, testOrigin } from '../../../test/test-app.ts';
@@ -7,12 +6,7 @@ import { testClock } from '../../../test/test-clock.ts';
 
 const clock = testClock();
 const mailApp = useMailTestApp({ clock });
-const { inbox, deliver } = mailApp;
-let app: FastifyInstance;
-
-beforeAll(() => {
-  app = mailApp.app;
-});
+const { inbox, deliver, app } = mailApp;
 beforeEach(() => clock.reset());
 
 const confirmSubject = 'Confirm your new email for Tickerwise';

@@ -1,14 +1,12 @@
 import { like } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useMailTestApp } from '../../../test/mail-test-app.ts';
 import { linkIn } from '../../../test/smtp-inbox.ts';
 import { cookieFrom, signUpUser, testOrigin } from '../../../test/test-app.ts';
 import { verification } from '../../db/schema/index.ts';
 
 const mailApp = useMailTestApp();
-const { inbox, deliver } = mailApp;
-let app: FastifyInstance;
+const { inbox, deliver, app } = mailApp;
 let clientCounter = 0;
 
 /** Each test its own client address, so the per-address limit is its own. */
@@ -39,10 +37,6 @@ async function resetToken(email: string, count = 1): Promise<string> {
 
 const signIn = (email: string, password: string) =>
   post('/api/auth/sign-in/email', { email, password });
-
-beforeAll(() => {
-  app = mailApp.app;
-});
 
 describe('Forgot password', () => {
   it('emails a link to the reset page, and answers alike for an address with no account', async () => {

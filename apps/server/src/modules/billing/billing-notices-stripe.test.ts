@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingRequests } from '../../../test/billing-requests.ts';
-import { FakeStripe } from '../../../test/fake-stripe.ts';
 import { useMailTestApp } from '../../../test/mail-test-app.ts';
+import { deliverStripeEvent, fakeStripe, stripeBilling } from '../../../test/stripe-test-setup.ts';
 import { type SignedUpUser, signUpUser } from '../../../test/test-app.ts';
 import { subscriptions } from '../../db/schema/index.ts';
 
-const secretKey = 'sk_test_tickerwise';
-const webhookSecret = 'whsec_tickerwise_test';
-const fake = new FakeStripe({
-  secretKey,
-  webhookSecret,
-  prices: { price_pro: 1999, price_enterprise: 4999 },
-});
+const fake = fakeStripe();
 // The fake's address is known once it listens, before the app is built.
 const apiBase = new URL('http://127.0.0.1:1');
 beforeAll(async () => {
@@ -23,37 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => fake.stop());
 
-const mailApp = useMailTestApp({
-  config: {
-    billing: {
-      provider: 'stripe',
-      stripe: {
-        secretKey,
-        publishableKey: 'pk_test_tickerwise',
-        prices: { pro: 'price_pro', enterprise: 'price_enterprise' },
-        webhookSecret,
-        apiBase,
-      },
-    },
-  },
-});
-const { inbox, deliver } = mailApp;
-let app: FastifyInstance;
-beforeAll(() => {
-  app = mailApp.app;
-});
+const mailApp = useMailTestApp({ config: { billing: stripeBilling(apiBase) } });
+const { inbox, deliver, app } = mailApp;
 
 const { post } = billingRequests(() => mailApp.testApp);
 
-const deliverEvent = (event: Stripe.Event) => {
-  const { payload, signature } = fake.signed(event);
-  return app.inject({
-    method: 'POST',
-    url: '/api/billing/webhooks/stripe',
-    payload,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-  });
-};
+const deliverEvent = (event: Stripe.Event) => deliverStripeEvent(app, fake, event);
 async function deliverSince(from: number): Promise<void> {
   for (const event of fake.events.slice(from)) {
     expect((await deliverEvent(event)).statusCode).toBe(200);

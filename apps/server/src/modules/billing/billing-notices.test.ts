@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { billingRequests } from '../../../test/billing-requests.ts';
 import { testMailFrom, useMailTestApp } from '../../../test/mail-test-app.ts';
 import { linkIn } from '../../../test/smtp-inbox.ts';
@@ -19,11 +18,7 @@ import { payments, subscriptions } from '../../db/schema/index.ts';
 
 const clock = testClock();
 const mailApp = useMailTestApp({ clock });
-const { inbox, deliver } = mailApp;
-let app: FastifyInstance;
-beforeAll(() => {
-  app = mailApp.app;
-});
+const { inbox, deliver, app } = mailApp;
 afterEach(() => clock.reset());
 
 const { post, changePlan } = billingRequests(() => mailApp.testApp);

@@ -4,7 +4,12 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingRequests } from '../../../test/billing-requests.ts';
 import { expectErrorLog } from '../../../test/error-logs.ts';
-import { FakeStripe } from '../../../test/fake-stripe.ts';
+import {
+  deliverStripeEvent,
+  fakeStripe,
+  stripeBilling,
+  stripeSecretKey,
+} from '../../../test/stripe-test-setup.ts';
 import {
   createTestApp,
   type SignedUpUser,
@@ -13,32 +18,13 @@ import {
 } from '../../../test/test-app.ts';
 import { notifications, payments, subscriptions } from '../../db/schema/index.ts';
 
-const secretKey = 'sk_test_tickerwise';
-const webhookSecret = 'whsec_tickerwise_test';
-const fake = new FakeStripe({
-  secretKey,
-  webhookSecret,
-  prices: { price_pro: 1999, price_enterprise: 4999 },
-});
+const fake = fakeStripe();
 
 let testApp: TestApp;
 let apiBase: URL;
 beforeAll(async () => {
   apiBase = await fake.start();
-  testApp = await createTestApp({
-    config: {
-      billing: {
-        provider: 'stripe',
-        stripe: {
-          secretKey,
-          publishableKey: 'pk_test_tickerwise',
-          prices: { pro: 'price_pro', enterprise: 'price_enterprise' },
-          webhookSecret,
-          apiBase,
-        },
-      },
-    },
-  });
+  testApp = await createTestApp({ config: { billing: stripeBilling(apiBase) } });
 });
 afterAll(async () => {
   await testApp.close();
@@ -66,15 +52,8 @@ async function stripeSubscriptionOf(user: SignedUpUser): Promise<string> {
   return row.providerSubscriptionId;
 }
 
-const deliver = (event: Stripe.Event, options: { secret?: string; timestamp?: number } = {}) => {
-  const { payload, signature } = fake.signed(event, options);
-  return testApp.app.inject({
-    method: 'POST',
-    url: '/api/billing/webhooks/stripe',
-    payload,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-  });
-};
+const deliver = (event: Stripe.Event, options: { secret?: string; timestamp?: number } = {}) =>
+  deliverStripeEvent(testApp.app, fake, event, options);
 
 /** Delivers every event Stripe made since `from` (an index into `fake.events`), in order. */
 async function deliverSince(from: number): Promise<void> {
@@ -409,7 +388,7 @@ describe('Stripe webhooks', () => {
     const stranger = await fetch(`${apiBase.origin}/v1/subscriptions`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${secretKey}`,
+        authorization: `Bearer ${stripeSecretKey}`,
         'content-type': 'application/x-www-form-urlencoded',
       },
       body: 'customer=cus_stranger&items[0][price]=price_pro&default_payment_method=pm_card_visa',

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useMailTestApp } from '../../../test/mail-test-app.ts';
 import { signUpUser, testOrigin } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
@@ -8,12 +7,7 @@ import { emailOutbox } from '../../db/schema/index.ts';
 
 const clock = testClock();
 const mailApp = useMailTestApp({ clock });
-const { inbox, deliver } = mailApp;
-let app: FastifyInstance;
-
-beforeAll(() => {
-  app = mailApp.app;
-});
+const { inbox, deliver, app } = mailApp;
 
 describe('Deleting an account', () => {
   it('confirms it by email to the address the account had', async () => {

@@ -2,9 +2,8 @@ import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { testMailFrom, useMailTestApp } from '../../../test/mail-test-app.ts';
 import { createTestApp, testConfig, testDeps } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
@@ -24,8 +23,7 @@ const mailApp = useMailTestApp({
   clock,
   config: { limits: { ...defaultLimits, emailsPerRecipient: { max: 6, windowSeconds: hour } } },
 });
-const { inbox } = mailApp;
-let app: FastifyInstance;
+const { inbox, app } = mailApp;
 
 const news: MailKind = {
   name: 'product-news',
@@ -68,9 +66,6 @@ async function outboxRow(id: number) {
   return row!;
 }
 
-beforeAll(() => {
-  app = mailApp.app;
-});
 beforeEach(() => clock.reset());
 
 describe('sending email through SMTP', () => {

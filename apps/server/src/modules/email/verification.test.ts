@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useMailTestApp } from '../../../test/mail-test-app.ts';
 import { linkIn } from '../../../test/smtp-inbox.ts';
 import { signUpUser, testOrigin } from '../../../test/test-app.ts';
 
 const mailApp = useMailTestApp();
-const { inbox, deliver } = mailApp;
-let app: FastifyInstance;
+const { inbox, deliver, app } = mailApp;
 
 const verifySubject = 'Confirm your email for Tickerwise';
 
@@ -18,10 +16,6 @@ const resend = (cookie: string) =>
     url: '/api/email/verification',
     headers: { cookie, origin: testOrigin },
   });
-
-beforeAll(() => {
-  app = mailApp.app;
-});
 
 describe('Confirming the email address', () => {
   it('sends a link at sign-up that confirms the address and lands on the dashboard', async () => {

@@ -4,29 +4,11 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonStyles } from '../../../components/ui/button.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { LoginAside } from '../login-aside.tsx';
-import { AuthShell } from './auth-shell.tsx';
+import { RecoveryFrame } from './recovery-frame.tsx';
 
 /** The frame of the pages the links about a change of address lead to. */
-export function EmailChangeFrame({
-  title,
-  lead,
-  children,
-}: {
-  title: string;
-  lead: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <AuthShell
-      title={title}
-      lead={lead}
-      back={{ to: paths.dashboard, label: 'Go to the dashboard' }}
-      aside={<LoginAside />}
-    >
-      {children}
-    </AuthShell>
-  );
+export function EmailChangeFrame(props: { title: string; lead: ReactNode; children: ReactNode }) {
+  return <RecoveryFrame {...props} back={{ to: paths.dashboard, label: 'Go to the dashboard' }} />;
 }
 
 /**

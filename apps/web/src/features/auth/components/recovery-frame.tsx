@@ -5,23 +5,23 @@ import { Button } from '../../../components/ui/button.tsx';
 import { LoginAside } from '../login-aside.tsx';
 import { AuthShell } from './auth-shell.tsx';
 
-/** The frame of the "Forgot password?" and "Choose a new password" pages: back to sign in. */
+/**
+ * The frame of the pages about getting into an account ("Forgot password?", the pages emailed
+ * links lead to): back to sign in, unless `back` says otherwise.
+ */
 export function RecoveryFrame({
   title,
   lead,
+  back = { to: paths.login, label: 'Back to sign in' },
   children,
 }: {
   title: string;
   lead: ReactNode;
+  back?: { to: string; label: string };
   children: ReactNode;
 }) {
   return (
-    <AuthShell
-      title={title}
-      lead={lead}
-      back={{ to: paths.login, label: 'Back to sign in' }}
-      aside={<LoginAside />}
-    >
+    <AuthShell title={title} lead={lead} back={back} aside={<LoginAside />}>
       {children}
     </AuthShell>
   );
