@@ -8,7 +8,6 @@ import { PerformanceCard } from './components/performance-card.tsx';
 import { PortfolioValueCard } from './components/portfolio-value-card.tsx';
 import { RecentActivity } from './components/recent-activity.tsx';
 import { VerifyEmailBanner } from './components/verify-email-banner.tsx';
-import { StatCard } from './stat-card.tsx';
 
 /**
  * docs/PRODUCT.md §3.11: Portfolio Value, Portfolio Performance and Recent Activity come from
