@@ -259,8 +259,8 @@ try {
     }
   }
   const msf = (ms: number) => `${ms.toFixed(1)} ms`;
-  const quietP99 = percentile(quiet, 0.99);
-  const duringP99 = percentile(during, 0.99);
+  const quietP99 = percentile(quiet, 99);
+  const duringP99 = percentile(during, 99);
   console.log(
     `\n${firings} firings for ${userCount} users over ${s(burstMs)} (${symbolCount} symbols through their level, 200 alerts each)`,
   );
@@ -271,10 +271,10 @@ try {
     `  most emails to one user: ${Math.max(...[...byUser.values()].map((times) => times.length))}; closest two queued for one user: ${closest === Number.POSITIVE_INFINITY ? 'n/a' : s(closest)} apart (target >= 300 s)`,
   );
   console.log(
-    `  firing -> accepted, the firing that opens an email: p50 ${s(percentile(opening, 0.5))}  p99 ${s(percentile(opening, 0.99))}  max ${s(opening.at(-1) ?? Number.NaN)}  (target p99 < 60 s)`,
+    `  firing -> accepted, the firing that opens an email: p50 ${s(percentile(opening, 50))}  p99 ${s(percentile(opening, 99))}  max ${s(opening.at(-1) ?? Number.NaN)}  (target p99 < 60 s)`,
   );
   console.log(
-    `  firing -> accepted, every firing (held ones wait for the 5-minute window): p50 ${s(percentile(every, 0.5))}  p99 ${s(percentile(every, 0.99))}  max ${s(every.at(-1) ?? Number.NaN)}`,
+    `  firing -> accepted, every firing (held ones wait for the 5-minute window): p50 ${s(percentile(every, 50))}  p99 ${s(percentile(every, 99))}  max ${s(every.at(-1) ?? Number.NaN)}`,
   );
   console.log(
     `  API GET /api/alerts p99: quiet ${msf(quietP99)} (${quiet.length} requests), during the burst ${msf(duringP99)} (${during.length} requests), ratio ${(duringP99 / quietP99).toFixed(2)} (target <= 1.2)`,

@@ -14,4 +14,6 @@ export declare function prepareProductionServer(
   options?: { env?: Record<string, string>; startTimeoutMs?: number },
 ): Promise<ProductionServer>;
 
+/** The nearest-rank percentile of ascending samples; `p` is a percentage (99 for p99), unlike
+ * bench-app.ts's `percentile`, which takes a share (0.99). */
 export declare function percentile(sorted: readonly number[], p: number): number;
