@@ -54,8 +54,9 @@ const smtp = new SMTPServer({
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {
       const at = clockMs();
-      callback();
+      // Read before answering: once the message is accepted the session starts a new envelope.
       const to = session.envelope.rcptTo.map((rcpt) => rcpt.address)[0] ?? '';
+      callback();
       parsing.push(
         simpleParser(Buffer.concat(chunks)).then((parsed) => {
           const text = parsed.text ?? '';
