@@ -440,7 +440,9 @@ describe('brute force', () => {
   });
 });
 
-describe('limits set in the configuration', () => {
+// Each test here checks a password 15 to 30 times (scrypt, on purpose slow): a minute each, not
+// the suite's 20 s, so a busy machine does not fail them.
+describe('limits set in the configuration', { timeout: 60_000 }, () => {
   const strictLimits = {
     ...defaultLimits,
     signInFailuresPerEmail: { max: 12, windowSeconds: 3600 },
