@@ -97,7 +97,7 @@ describe('Settings > Security, browsers', () => {
   it('says when no browser is remembered yet', async () => {
     browsers = [];
     renderPanel();
-    expect(await screen.findByText(/No browser is remembered yet/)).toBeTruthy();
+    expect(await screen.findByText(/No browser is remembered now/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Forget/ })).toBeNull();
   });
 

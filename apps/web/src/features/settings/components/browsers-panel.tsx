@@ -83,8 +83,8 @@ export function BrowsersPanel() {
         </div>
       ) : list.length === 0 ? (
         <p className="py-4 text-sm text-slate-600">
-          No browser is remembered yet. The browser you next sign in with is remembered, and a
-          sign-in from any other one emails you a notice.
+          No browser is remembered now. Each browser is remembered when it signs in, and a sign-in
+          from a browser not listed here emails you a notice.
         </p>
       ) : (
         <ul className="divide-y divide-slate-100">
