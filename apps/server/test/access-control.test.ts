@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alerts,
   communityPosts,
   communityProfiles,
+  knownDevice,
   payments,
   portfolios,
   portfolioTransactions,
@@ -144,6 +146,16 @@ const ownedResources: Record<string, Fixture> = {
     });
     const other = sessions.json().sessions.find((item: { current: boolean }) => !item.current);
     return { params: { id: other.id } };
+  },
+  'DELETE /api/auth/devices/:id': async ({ testApp, owner }) => {
+    // A browser the owner signed in with (each sign-in lists one).
+    await signInUser(testApp.app, owner);
+    const [browser] = await testApp.db.database.db
+      .select({ id: knownDevice.id })
+      .from(knownDevice)
+      .where(and(eq(knownDevice.userId, owner.id), isNull(knownDevice.forgottenAt)))
+      .limit(1);
+    return { params: { id: browser!.id } };
   },
   'DELETE /api/api-keys/:id': async ({ testApp, owner }) => {
     const { db } = testApp.db.database;

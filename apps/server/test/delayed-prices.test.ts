@@ -717,6 +717,8 @@ const priceFree: Record<string, string> = {
   'GET /api/auth/not-me': 'a page asking to sign out everywhere',
   'POST /api/auth/not-me': 'signs out everywhere',
   'DELETE /api/me/sessions/:id': 'signs a device out',
+  'GET /api/auth/devices': 'browsers the account knows',
+  'DELETE /api/auth/devices/:id': 'forgets a browser',
   'POST /api/me/sessions/sign-out-others': 'signs devices out',
   'GET /api/billing/payments': 'payment history',
   'GET /api/billing/receipts': 'printable receipts',

@@ -64,3 +64,33 @@ export type DataExport = z.infer<typeof dataExportSchema>;
 export function dataExportFileName(date: Date): string {
   return `tickerwise-data-${date.toISOString().slice(0, 10)}.json`;
 }
+
+/**
+ * A browser the account knows (docs/PRODUCT.md §3.19), as `GET /api/auth/devices` lists it: one
+ * that signed in to the account and was not forgotten since. A sign-in from any other browser
+ * sends a notice.
+ */
+export const knownBrowserSchema = z.object({
+  id: z.string(),
+  /** "Chrome 131"; null when the browser did not say. */
+  browser: z.string().nullable(),
+  /** "macOS", "Android 15"; null when unknown. */
+  os: z.string().nullable(),
+  device: z.enum(deviceKinds),
+  /** Its first sign-in to the account (ISO 8601). */
+  firstSeenAt: z.iso.datetime(),
+  /** Its last sign-in to the account (ISO 8601). */
+  lastSeenAt: z.iso.datetime(),
+  /** The browser asking. */
+  current: z.boolean(),
+});
+export type KnownBrowser = z.infer<typeof knownBrowserSchema>;
+
+/** `GET /api/auth/devices`: this browser first, then the most recently seen. */
+export const knownBrowserListSchema = z.object({ browsers: z.array(knownBrowserSchema) });
+export type KnownBrowserList = z.infer<typeof knownBrowserListSchema>;
+
+/** A browser's id in `DELETE /api/auth/devices/:id`. */
+export const knownBrowserIdSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{16}$/, 'This is not a browser of the account.'),
+});

@@ -136,6 +136,39 @@ export class KnownDevices {
     return row?.timeZone ?? null;
   }
 
+  /** The browsers the account knows (not forgotten), the most recently seen first. */
+  async list(userId: string) {
+    return this.db
+      .select({
+        id: knownDevice.id,
+        userAgent: knownDevice.userAgent,
+        firstSeenAt: knownDevice.firstSeenAt,
+        lastSeenAt: knownDevice.lastSeenAt,
+      })
+      .from(knownDevice)
+      .where(and(eq(knownDevice.userId, userId), isNull(knownDevice.forgottenAt)))
+      .orderBy(desc(knownDevice.lastSeenAt), knownDevice.id);
+  }
+
+  /**
+   * Forgets one browser of the account: its next sign-in is a new browser's, with a notice.
+   * Whether it was listed (another user's browser, or one forgotten already, is not).
+   */
+  async forget(userId: string, deviceId: string): Promise<boolean> {
+    const forgotten = await this.db
+      .update(knownDevice)
+      .set({ forgottenAt: this.clock() })
+      .where(
+        and(
+          eq(knownDevice.userId, userId),
+          eq(knownDevice.id, deviceId),
+          isNull(knownDevice.forgottenAt),
+        ),
+      )
+      .returning({ id: knownDevice.id });
+    return forgotten.length > 0;
+  }
+
   /** Forgets every browser of the account: each must sign in again, and is told about. */
   async forgetAll(userId: string): Promise<void> {
     await this.db

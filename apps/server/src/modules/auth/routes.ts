@@ -28,6 +28,7 @@ import {
   toHeaders,
 } from './guard.ts';
 import { KnownDevices, type Recognition } from './known-device.ts';
+import { knownDeviceRoutes } from './known-device-routes.ts';
 import { type PasswordConfirmations, wrongPassword } from './password-confirmation.ts';
 import { tokenOfCookieValue } from './session-cookie.ts';
 import { listenForSessionEnds } from './session-ends.ts';
@@ -110,6 +111,7 @@ export const authRoutes: FastifyPluginAsync<{
     revokeApiKeys,
     forgetSessions: () => memo.clear(),
   });
+  await app.register(knownDeviceRoutes, { auth, knownDevices });
 
   /**
    * A sign-in completed (the password, and the code if the account asks for one): this

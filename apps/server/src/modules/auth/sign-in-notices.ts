@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { parseInput } from '../../http/errors.ts';
+import { sendMessagePage } from '../../http/html-page.ts';
 import { AttemptLimiter } from '../../limits/attempt-limiter.ts';
 import { tooManyAttempts } from '../../limits/too-many-attempts.ts';
 import type { KnownDevices } from './known-device.ts';
@@ -81,6 +82,16 @@ export const signInProtectionRoutes: FastifyPluginAsync<{
     },
   );
 
+  const brokenLink = brokenLinkText(publicUrl);
+  /** The product's page, with a way back to signing in. */
+  const page = (reply: FastifyReply, status: number, title: string, body: string) =>
+    sendMessagePage(reply, status, {
+      title,
+      body,
+      publicUrl,
+      onwards: `<p><a href="${publicUrl}/login">Sign in to Tickerwise</a></p>`,
+    });
+
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -89,7 +100,7 @@ export const signInProtectionRoutes: FastifyPluginAsync<{
     );
     scope.get('/api/auth/not-me', { config: { access: 'public' } }, async (request, reply) => {
       const query = notMeQuery.safeParse(request.query);
-      if (!query.success) return page(reply, 400, 'This link is not valid', brokenLink(publicUrl));
+      if (!query.success) return page(reply, 400, 'This link is not valid', brokenLink);
       return page(
         reply,
         200,
@@ -103,7 +114,7 @@ export const signInProtectionRoutes: FastifyPluginAsync<{
     });
     scope.post('/api/auth/not-me', { config: { access: 'public' } }, async (request, reply) => {
       const query = notMeQuery.safeParse(request.query);
-      if (!query.success) return page(reply, 400, 'This link is not valid', brokenLink(publicUrl));
+      if (!query.success) return page(reply, 400, 'This link is not valid', brokenLink);
       const outcome = await protection.notMe(query.data.token);
       if (outcome.kind === 'used') {
         return page(
@@ -116,7 +127,7 @@ export const signInProtectionRoutes: FastifyPluginAsync<{
         );
       }
       if (outcome.kind === 'expired') {
-        return page(reply, 410, 'This link has expired', brokenLink(publicUrl));
+        return page(reply, 410, 'This link has expired', brokenLink);
       }
       forgetSessions();
       await knownDevices.forgetAll(outcome.userId);
@@ -134,20 +145,8 @@ export const signInProtectionRoutes: FastifyPluginAsync<{
   });
 };
 
-function brokenLink(publicUrl: string): string {
+function brokenLinkText(publicUrl: string): string {
   return `<p>Links in sign-in emails work once, for 7 days. If someone else may have signed in,
   <a href="${publicUrl}/forgot-password">choose a new password</a>: that signs you out
   everywhere too.</p>`;
-}
-
-function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Tickerwise</title></head>
-<body>
-<p><strong>Tickerwise</strong></p><h1>${title}</h1>${body}</body></html>`);
 }

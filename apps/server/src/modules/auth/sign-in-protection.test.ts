@@ -130,6 +130,10 @@ describe('A sign-in from a new browser', () => {
     const asked = await app.inject({ method: 'GET', url });
     expect(asked.statusCode).toBe(200);
     expect(asked.body).toContain('Sign out everywhere');
+    // The product's page (the server's shared layout), with a way back to signing in.
+    expect(asked.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(asked.body).toContain('<section class="card"');
+    expect(asked.body).toContain(`<a href="${testOrigin}/login">Sign in to Tickerwise</a>`);
     const me = (cookie: string) =>
       app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
     expect((await me(strangerSession)).statusCode).toBe(200);
@@ -144,12 +148,14 @@ describe('A sign-in from a new browser', () => {
     const done = await confirm();
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('You are signed out everywhere');
+    expect(done.body).toContain(`<a href="${testOrigin}/login">`);
     expect((await me(strangerSession)).statusCode).toBe(401);
     expect((await me(user.cookie)).statusCode).toBe(401);
 
     const twice = await confirm();
     expect(twice.statusCode).toBe(410);
     expect(twice.body).toContain('This link was used already');
+    expect(twice.body).toContain(`<a href="${testOrigin}/login">`);
 
     // Every browser is forgotten: even the owner's usual one is new again, and told about.
     expect((await signIn(user, { cookie: user.browser })).statusCode).toBe(200);
@@ -172,12 +178,109 @@ describe('A sign-in from a new browser', () => {
     });
     expect(late.statusCode).toBe(410);
     expect(late.body).toContain('This link has expired');
+    expect(late.body).toContain(`<a href="${testOrigin}/login">`);
     expect(
       (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } }))
         .statusCode,
     ).toBe(200);
     const broken = await app.inject({ method: 'GET', url: '/api/auth/not-me' });
     expect(broken.statusCode).toBe(400);
+  });
+});
+
+describe('The browsers the account knows', () => {
+  const devices = (cookie: string) =>
+    app.inject({ method: 'GET', url: '/api/auth/devices', headers: { cookie } });
+  const forget = (cookie: string, id: string) =>
+    app.inject({
+      method: 'DELETE',
+      url: `/api/auth/devices/${encodeURIComponent(id)}`,
+      headers: { cookie, origin: testOrigin },
+    });
+
+  it('lists none before the first sign-in', async () => {
+    const user = await signUpUser(app);
+    const listed = await devices(user.cookie);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers['cache-control']).toBe('no-store');
+    expect(listed.json()).toEqual({ browsers: [] });
+  });
+
+  it('lists each browser with its first and last sign-in, this browser first', async () => {
+    clock.set(new Date('2026-03-02T08:00:00Z'));
+    const user = await regular();
+    clock.set(new Date('2026-03-05T18:15:00Z'));
+    const firefox = await signIn(user, { userAgent: firefoxOnWindows });
+    expect(firefox.statusCode).toBe(200);
+    const firefoxCookie = `${cookieFrom(firefox.headers['set-cookie'])}; ${deviceCookieFrom(firefox.headers['set-cookie'])}`;
+    clock.set(new Date('2026-03-06T07:00:00Z'));
+    expect((await signIn(user, { cookie: user.browser })).statusCode).toBe(200);
+
+    const listed = await devices(firefoxCookie);
+    expect(listed.statusCode).toBe(200);
+    const { browsers } = listed.json();
+    expect(browsers).toEqual([
+      {
+        id: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
+        browser: 'Firefox 128',
+        os: 'Windows',
+        device: 'desktop',
+        firstSeenAt: '2026-03-05T18:15:00.000Z',
+        lastSeenAt: '2026-03-05T18:15:00.000Z',
+        current: true,
+      },
+      {
+        id: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
+        browser: 'Mobile Safari 17',
+        os: 'iOS 17.5',
+        device: 'mobile',
+        firstSeenAt: '2026-03-02T08:00:00.000Z',
+        lastSeenAt: '2026-03-06T07:00:00.000Z',
+        current: false,
+      },
+    ]);
+    // Without its device cookie, a session cannot tell which browser it is.
+    const bare = (await devices(user.cookie)).json().browsers;
+    expect(bare.map((item: { current: boolean }) => item.current)).toEqual([false, false]);
+  });
+
+  it('forgets a browser: its next sign-in is new and sends a notice', async () => {
+    const user = await regular();
+    const [safari] = (await devices(user.cookie)).json().browsers;
+    expect(safari.browser).toBe('Mobile Safari 17');
+
+    const forgotten = await forget(user.cookie, safari.id);
+    expect(forgotten.statusCode).toBe(204);
+    expect((await devices(user.cookie)).json()).toEqual({ browsers: [] });
+    const again = await forget(user.cookie, safari.id);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.code).toBe('not_found');
+
+    expect((await signIn(user, { cookie: user.browser })).statusCode).toBe(200);
+    await deliver();
+    await inbox.waitFor(user.email, 1, { subject: noticeSubject });
+    // Listed again, as the new browser it now is.
+    const listed = (await devices(user.cookie)).json().browsers;
+    expect(listed).toHaveLength(1);
+    expect(listed[0].browser).toBe('Mobile Safari 17');
+    expect(listed[0].id).not.toBe(safari.id);
+  });
+
+  it("refuses a malformed id, another user's browser, and a visitor", async () => {
+    const owner = await regular();
+    const other = await signUpUser(app);
+    const [browser] = (await devices(owner.cookie)).json().browsers;
+
+    const theirs = await forget(other.cookie, browser.id);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    const malformed = await forget(owner.cookie, 'not a browser');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toMatchObject({ code: 'validation_failed' });
+    expect((await forget('', browser.id)).statusCode).toBe(401);
+    expect((await devices('')).statusCode).toBe(401);
+    // The owner still knows it.
+    expect((await devices(owner.cookie)).json().browsers).toHaveLength(1);
   });
 });
 

@@ -1,19 +1,15 @@
 import { type Receipt, receiptLines } from '@tickerwise/shared';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { pageStyles } from '../../http/html-page.ts';
 
 /**
  * Screen: a card per receipt on a grey page. Print: no chrome, one receipt per sheet (each
  * starts a page), black on white.
  */
-const css = `
-*{box-sizing:border-box}
-body{margin:0;background:#f1f5f9;color:#0f172a;font:15px/1.5 -apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
-main{max-width:640px;margin:0 auto;padding:24px 16px}
+const css = `${pageStyles}
 .hint{color:#64748b;font-size:13px;margin:0 0 16px}
 .receipt{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px;margin:0 0 24px}
-.brand{color:#059669;font-weight:700;font-size:18px;margin:0}
 .seller{color:#64748b;font-size:13px;margin:2px 0 0}
-h1{color:#064e3b;font-size:22px;margin:24px 0 16px}
 table{width:100%;border-collapse:collapse}
 th,td{padding:10px 0;border-bottom:1px solid #e2e8f0;text-align:left;vertical-align:top}
 th{font-weight:500;color:#475569;width:40%;padding-right:16px}

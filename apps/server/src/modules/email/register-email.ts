@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { parseInput } from '../../http/errors.ts';
+import { escapeHtml, sendMessagePage } from '../../http/html-page.ts';
 import { JobQueue, JobRunner } from '../jobs/service.ts';
 import { Mailer } from './mailer.ts';
 import { Outbox, sendEmailJob } from './outbox.ts';
@@ -69,6 +70,9 @@ export async function registerEmail(
   }
   app.addHook('onClose', async () => transport.close());
 
+  const page = (reply: FastifyReply, status: number, title: string, body: string) =>
+    sendMessagePage(reply, status, { title, body, publicUrl: config.publicUrl });
+
   await app.register(async (scope) => {
     // RFC 8058: a mail client's one-click unsubscribe is a form post.
     scope.addContentTypeParser(
@@ -121,22 +125,3 @@ export async function registerEmail(
 const brokenLink = `<p>The link is incomplete or was changed. Use the link in your latest email,
   or change what we send in your <a href="/dashboard/settings?tab=notifications">email
   preferences</a>.</p>`;
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
-  );
-}
-
-function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Tickerwise</title></head>
-<body>
-<p><strong>Tickerwise</strong></p><h1>${escapeHtml(title)}</h1>${body}</body></html>`);
-}

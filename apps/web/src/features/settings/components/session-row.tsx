@@ -12,7 +12,7 @@ const icons = {
 } as const;
 
 /** "Chrome 131 on macOS", or what is known of it. */
-export function deviceName(session: AccountSession): string {
+export function deviceName(session: Pick<AccountSession, 'browser' | 'os'>): string {
   if (session.browser && session.os) return `${session.browser} on ${session.os}`;
   return session.browser ?? session.os ?? 'Unknown browser';
 }
