@@ -131,6 +131,8 @@ async function seedOwner() {
       cardLast4: '4242',
     })
     .returning({ id: payments.id });
+  await send(owner, 'PUT', '/api/community/profile', { handle: 'safe_owner', displayName: 'Owner' });
+  const { post } = await send(owner, 'POST', '/api/community/posts', { body: 'Reading $KO.' });
   await signInUser(testApp.app, owner);
   const sessions = await send(owner, 'GET', '/api/me/sessions');
   const created = await testApp.app.apiKeys.create(owner.id, {
@@ -156,6 +158,8 @@ async function seedOwner() {
       '/api/me/sessions/:id': { id: otherSession.id },
       '/api/api-keys/:id': { id: created.key.id },
       '/api/billing/receipts/:id': { id: payment!.id },
+      '/api/community/posts/:id': { id: post.id },
+      '/api/community/users/:handle': { handle: 'safe_owner' },
       '/api/docs/assets/:name': { name: 'swagger-ui-bundle.js' },
     },
   };
