@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { Auth } from '../auth/auth.ts';
+import { CertificateSigner, Certificates, signingSeed } from './certificates.ts';
 import { LearnService } from './learn-service.ts';
 import { learnRoutes } from './routes.ts';
 
@@ -13,14 +14,18 @@ export interface LearnOptions {
   db: Db;
   clock: Clock;
   content: CompiledLearnContent;
+  /** Where the certificate signing key comes from (docs/decisions/0039). */
+  signing: { configured: string | undefined; dataDir: string; databaseUrl: string | undefined };
 }
 
 /** Learn: courses, lessons and quizzes (docs/PRODUCT.md §3.24, docs/decisions/0037). */
 export async function registerLearn(
   app: FastifyInstance,
-  { auth, db, clock, content }: LearnOptions,
+  { auth, db, clock, content, signing }: LearnOptions,
 ): Promise<LearnService> {
   const learn = new LearnService({ db, clock, content });
-  await app.register(learnRoutes, { auth, learn });
+  const signer = new CertificateSigner(await signingSeed({ ...signing, db }));
+  const certificates = new Certificates(db, clock, signer, content.courses);
+  await app.register(learnRoutes, { auth, learn, certificates });
   return learn;
 }
