@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
-import { payments, user } from '../src/db/schema/index.ts';
+import { learnCertificates, payments, user } from '../src/db/schema/index.ts';
 import type { ApiRoute } from '../src/http/route-access.ts';
 import { insertNotification } from '../src/modules/notifications/service.ts';
 import { setTier } from '../src/modules/profiles/service.ts';
@@ -131,6 +131,16 @@ async function seedOwner() {
       cardLast4: '4242',
     })
     .returning({ id: payments.id });
+  // A certificate of the owner's: its public page checks the signature, and writes nothing.
+  const [certificate] = await db
+    .insert(learnCertificates)
+    .values({
+      userId: owner.id,
+      courseId: 'first-steps',
+      displayName: 'Owner',
+      signature: 'checked on every read',
+    })
+    .returning({ id: learnCertificates.id });
   await signInUser(testApp.app, owner);
   const sessions = await send(owner, 'GET', '/api/me/sessions');
   const created = await testApp.app.apiKeys.create(owner.id, {
@@ -156,6 +166,7 @@ async function seedOwner() {
       '/api/me/sessions/:id': { id: otherSession.id },
       '/api/api-keys/:id': { id: created.key.id },
       '/api/billing/receipts/:id': { id: payment!.id },
+      '/api/certificates/:id': { id: certificate!.id },
       '/api/docs/assets/:name': { name: 'swagger-ui-bundle.js' },
     },
   };
