@@ -1,9 +1,4 @@
-import {
-  certificateRoute,
-  comingSoonPaths,
-  communityUserRoute,
-  paths,
-} from '@tickerwise/shared';
+import { certificateRoute, comingSoonPaths, communityUserRoute, paths } from '@tickerwise/shared';
 import { Navigate, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn, RequireAuth } from '../lib/session/auth-guards.tsx';
 import { MarketingLayout } from './layouts/marketing-layout.tsx';

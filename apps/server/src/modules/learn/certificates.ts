@@ -235,7 +235,10 @@ export class Certificates {
   /** The public view of a certificate, with the signature checked here on the server. */
   async publicView(id: string): Promise<PublicCertificate> {
     if (!uuidPattern.test(id)) throw missingCertificate();
-    const [row] = await this.db.select().from(learnCertificates).where(eq(learnCertificates.id, id));
+    const [row] = await this.db
+      .select()
+      .from(learnCertificates)
+      .where(eq(learnCertificates.id, id));
     if (!row) throw missingCertificate();
     // A course taken out of the content keeps its id as its title: the signature then fails.
     const courseTitle = this.courseById.get(row.courseId)?.title ?? row.courseId;

@@ -1,3 +1,4 @@
+import { createPublicKey, verify } from 'node:crypto';
 import type {
   LearnCatalogue,
   LessonView,
@@ -5,7 +6,6 @@ import type {
   QuizSubmission,
   SubscriptionTier,
 } from '@tickerwise/shared';
-import { createPublicKey, verify } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testLearnContent } from '../../../test/learn-content.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type PublicCertificate, paths } from '@tickerwise/shared';
-import { AlertTriangle, Ban, BadgeCheck } from 'lucide-react';
+import { AlertTriangle, BadgeCheck, Ban } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Logo } from '../../components/logo.tsx';

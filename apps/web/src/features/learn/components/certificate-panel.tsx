@@ -131,9 +131,7 @@ function IssuedCertificate({ certificate }: { certificate: CourseCertificate }) 
             variant="dark"
             busy={revoke.isPending}
             busyLabel="Revoking..."
-            onClick={() =>
-              revoke.mutate(certificate.id, { onSuccess: () => setConfirming(false) })
-            }
+            onClick={() => revoke.mutate(certificate.id, { onSuccess: () => setConfirming(false) })}
           >
             Revoke certificate
           </Button>
