@@ -376,6 +376,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       configured: config.certificateSigningKey,
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
+      stored: () => resolveSecret(db, 'certificate-signing'),
     },
   });
   userData.add(learnDataPart(db));

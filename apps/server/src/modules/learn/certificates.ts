@@ -15,7 +15,6 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { learnCertificates, learnCourseStarts } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { resolveSecret } from '../auth/server-secret.ts';
 
 /** Who issues the certificates: the name the public page and the signed payload carry. */
 export const certificateIssuer = 'Tickerwise';
@@ -35,15 +34,18 @@ const missingCertificate = () => notFound('This certificate does not exist.');
  * the embedded database in `DATA_DIR/certificate-signing.key` (mode 0600), on PostgreSQL in the
  * database, which every instance shares (docs/decisions/0039).
  */
-export async function signingSeed(options: {
+export async function signingSeed(options: CertificateKeySource): Promise<string> {
+  if (options.configured) return options.configured;
+  if (!options.databaseUrl && options.dataDir) return seedFile(options.dataDir);
+  return options.stored();
+}
+
+export interface CertificateKeySource {
   configured: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
-  db: Db;
-}): Promise<string> {
-  if (options.configured) return options.configured;
-  if (!options.databaseUrl && options.dataDir) return seedFile(options.dataDir);
-  return resolveSecret(options.db, 'certificate-signing');
+  /** A random seed made once and kept in the database (every instance reads the same). */
+  stored: () => Promise<string>;
 }
 
 function seedFile(dataDir: string): string {
