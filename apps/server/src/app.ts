@@ -372,6 +372,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db,
     clock,
     content: deps.learnContent ?? loadLearnContent(),
+    signing: {
+      configured: config.certificateSigningKey,
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      stored: () => resolveSecret(db, 'certificate-signing'),
+    },
   });
   userData.add(learnDataPart(db));
   await app.register(notificationRoutes, { auth, db, operator });

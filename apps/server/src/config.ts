@@ -38,6 +38,10 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: z.string().optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z.string().optional(),
+  CERTIFICATE_SIGNING_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes in base64url (43 characters)')
+    .optional(),
   MARKET_PROVIDER: z.enum(['simulated', 'finnhub']).default('simulated'),
   FINNHUB_API_KEY: z.string().optional(),
   FINNHUB_BASE_URL: z
@@ -181,6 +185,11 @@ export interface Config {
   trustedOrigins: string[];
   /** Signs sessions; when unset the server makes one and keeps it in the database. */
   authSecret: string | undefined;
+  /**
+   * The Ed25519 seed (32 bytes, base64url) that signs course certificates; unset, one is made
+   * once and kept in `DATA_DIR/certificate-signing.key` (embedded) or the database (PostgreSQL).
+   */
+  certificateSigningKey?: string | undefined;
   /** Fastify `trustProxy`: false, true, or the proxies' addresses (comma-separated). */
   trustProxy: boolean | string;
   /** Where quotes, company data and symbol search come from. */
@@ -315,6 +324,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     trustedOrigins: [...trustedOrigins],
     authSecret: env.AUTH_SECRET,
+    certificateSigningKey: env.CERTIFICATE_SIGNING_KEY,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     market: parseMarket(env, publicUrl),
     history: parseHistory(env),

@@ -6,6 +6,7 @@ import {
   communityPosts,
   communityProfiles,
   knownDevice,
+  learnCertificates,
   payments,
   portfolios,
   portfolioTransactions,
@@ -176,6 +177,18 @@ const ownedResources: Record<string, Fixture> = {
       }),
     },
   }),
+  'POST /api/learn/certificates/:id/revoke': async ({ testApp, owner }) => {
+    const [certificate] = await testApp.db.database.db
+      .insert(learnCertificates)
+      .values({
+        userId: owner.id,
+        courseId: `course-${randomBytes(4).toString('hex')}`,
+        displayName: 'Owner',
+        signature: 'not checked here',
+      })
+      .returning({ id: learnCertificates.id });
+    return { params: { id: certificate!.id } };
+  },
   'GET /api/watchlists/:id': watchlistFixture(),
   'PATCH /api/watchlists/:id': watchlistFixture({ name: 'Renamed by its owner' }),
   'DELETE /api/watchlists/:id': watchlistFixture(),
@@ -293,6 +306,13 @@ const sharedParams: Record<
   'POST /api/learn/courses/:courseId/start': {
     why: 'starting a course counts against the caller’s own plan',
     params: { courseId: 'first-steps' },
+  },
+  'POST /api/learn/courses/:courseId/certificate': {
+    why: 'a certificate is issued to the caller, for a course the caller completed',
+    params: { courseId: 'first-steps' },
+    body: { displayName: 'A Learner' },
+    // Neither test user completed the course.
+    freePlanStatus: 409,
   },
   'GET /api/learn/lessons/:lessonId': {
     why: 'the lessons are the same for everyone; the quiz attempt is the caller’s own',

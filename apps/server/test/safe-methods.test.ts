@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
-import { payments, user } from '../src/db/schema/index.ts';
+import { learnCertificates, payments, user } from '../src/db/schema/index.ts';
 import type { ApiRoute } from '../src/http/route-access.ts';
 import { insertNotification } from '../src/modules/notifications/service.ts';
 import { setTier } from '../src/modules/profiles/service.ts';
@@ -133,6 +133,16 @@ async function seedOwner() {
     .returning({ id: payments.id });
   await send(owner, 'PUT', '/api/community/profile', { handle: 'safe_owner', displayName: 'Owner' });
   const { post } = await send(owner, 'POST', '/api/community/posts', { body: 'Reading $KO.' });
+  // A certificate of the owner's: its public page checks the signature, and writes nothing.
+  const [certificate] = await db
+    .insert(learnCertificates)
+    .values({
+      userId: owner.id,
+      courseId: 'first-steps',
+      displayName: 'Owner',
+      signature: 'checked on every read',
+    })
+    .returning({ id: learnCertificates.id });
   await signInUser(testApp.app, owner);
   const sessions = await send(owner, 'GET', '/api/me/sessions');
   const created = await testApp.app.apiKeys.create(owner.id, {
@@ -160,6 +170,7 @@ async function seedOwner() {
       '/api/billing/receipts/:id': { id: payment!.id },
       '/api/community/posts/:id': { id: post.id },
       '/api/community/users/:handle': { handle: 'safe_owner' },
+      '/api/certificates/:id': { id: certificate!.id },
       '/api/docs/assets/:name': { name: 'swagger-ui-bundle.js' },
     },
   };

@@ -204,6 +204,51 @@ export interface CourseDetail extends CourseSummary {
     bestPercent: number | null;
   }[];
   disclaimer: string;
+  /** The user's certificate of this course, revoked ones included; null when none was issued. */
+  certificate: CourseCertificate | null;
+}
+
+/** A certificate as its owner sees it on the course page. */
+export interface CourseCertificate {
+  id: string;
+  displayName: string;
+  issuedAt: string;
+  revokedAt: string | null;
+}
+
+/**
+ * The name a user chooses to show on a certificate: 2 to 80 characters of text, no control
+ * characters and no email address (the certificate is public).
+ */
+export const certificateNameSchema = z
+  .string()
+  .trim()
+  .min(2, 'The name must be at least 2 characters')
+  .max(80, 'The name must be at most 80 characters')
+  .refine((name) => !/\p{Cc}/u.test(name), 'The name has a character that cannot be shown')
+  .refine((name) => !name.includes('@'), 'A certificate shows a name, not an email address');
+
+/** `POST /api/learn/courses/:courseId/certificate`. */
+export const certificateRequestSchema = z.object({ displayName: certificateNameSchema });
+export type CertificateRequest = z.infer<typeof certificateRequestSchema>;
+
+/**
+ * `GET /api/certificates/:id`, public: what the certificate says and what the server found
+ * when it checked the stored signature (`verified`), or that its owner revoked it.
+ */
+export interface PublicCertificate {
+  id: string;
+  courseId: string;
+  courseTitle: string;
+  displayName: string;
+  issuedAt: string;
+  status: 'verified' | 'invalid' | 'revoked';
+  revokedAt: string | null;
+  issuer: string;
+  /** Ed25519 over `payload`, and the server's public key, both base64url, to check it offline. */
+  signature: string;
+  publicKey: string;
+  payload: string;
 }
 
 /** A question as the user sees it: no answer; choices of an `order` question shuffled. */

@@ -65,6 +65,12 @@ export function lessonPath(courseId: string, lessonId: string): string {
   return `${coursePath(courseId)}/${encodeURIComponent(lessonId)}`;
 }
 
+/** A course certificate's public page (docs/PRODUCT.md §3.24). */
+export const certificateRoute = '/certificates/:id';
+export function certificatePath(id: string): string {
+  return `/certificates/${encodeURIComponent(id)}`;
+}
+
 /** A community member's public profile. */
 export const communityUserRoute = '/dashboard/social/u/:handle';
 export function communityUserPath(handle: string): string {

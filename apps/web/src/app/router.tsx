@@ -1,4 +1,4 @@
-import { comingSoonPaths, communityUserRoute, paths } from '@tickerwise/shared';
+import { certificateRoute, comingSoonPaths, communityUserRoute, paths } from '@tickerwise/shared';
 import { Navigate, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn, RequireAuth } from '../lib/session/auth-guards.tsx';
 import { MarketingLayout } from './layouts/marketing-layout.tsx';
@@ -83,6 +83,11 @@ export const routes: RouteObject[] = [
           {
             path: paths.undoEmailChange,
             lazy: () => import('../features/auth/undo-email-change-page.tsx'),
+          },
+          {
+            // Public: a course certificate anyone with the link may check.
+            path: certificateRoute,
+            lazy: () => import('../features/learn/certificate-page.tsx'),
           },
           {
             path: paths.dashboard,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -85,5 +86,10 @@ export const learnCertificates = pgTable(
     signature: text('signature').notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('learn_certificates_user_course_idx').on(table.userId, table.courseId)],
+  // One standing certificate per user and course; revoked ones stay, so their page says so.
+  (table) => [
+    uniqueIndex('learn_certificates_user_course_idx')
+      .on(table.userId, table.courseId)
+      .where(sql`${table.revokedAt} is null`),
+  ],
 );

@@ -2,6 +2,7 @@ import {
   type CompiledCourse,
   type CompiledLearnContent,
   type CompiledLesson,
+  type CourseCertificate,
   type CourseDetail,
   type CourseLock,
   type CourseSummary,
@@ -18,10 +19,11 @@ import {
   type QuizSubmission,
   type SubscriptionTier,
 } from '@tickerwise/shared';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  learnCertificates,
   learnCourseStarts,
   learnLessonCompletions,
   learnQuizAttempts,
@@ -173,11 +175,42 @@ export class LearnService {
     return new Map(rows.map((row) => [row.lessonId, row.completedAt]));
   }
 
+  /** The user's newest certificate of each course (or of one), revoked ones included. */
+  private async certificates(userId: string, courseId?: string) {
+    const rows = await this.db
+      .select({
+        id: learnCertificates.id,
+        courseId: learnCertificates.courseId,
+        displayName: learnCertificates.displayName,
+        issuedAt: learnCertificates.issuedAt,
+        revokedAt: learnCertificates.revokedAt,
+      })
+      .from(learnCertificates)
+      .where(
+        courseId
+          ? and(eq(learnCertificates.userId, userId), eq(learnCertificates.courseId, courseId))
+          : eq(learnCertificates.userId, userId),
+      )
+      .orderBy(asc(learnCertificates.issuedAt));
+    const newest = new Map<string, CourseCertificate>();
+    for (const row of rows) {
+      newest.set(row.courseId, {
+        id: row.id,
+        displayName: row.displayName,
+        issuedAt: row.issuedAt.toISOString(),
+        revokedAt: row.revokedAt?.toISOString() ?? null,
+      });
+    }
+    return newest;
+  }
+
   private summary(
     course: CompiledCourse,
     standing: Standing,
     completed: Map<string, Date>,
+    certificates: Map<string, CourseCertificate>,
   ): CourseSummary {
+    const certificate = certificates.get(course.id);
     const start = standing.starts.get(course.id);
     const next = course.lessons.find((lesson) => !completed.has(lesson.id));
     return {
@@ -193,14 +226,15 @@ export class LearnService {
       startedAt: start?.startedAt.toISOString() ?? null,
       completedAt: start?.completedAt?.toISOString() ?? null,
       lock: standing.lock(course.id),
-      certificateId: null,
+      certificateId: certificate && !certificate.revokedAt ? certificate.id : null,
     };
   }
 
   async catalogue(userId: string): Promise<LearnCatalogue> {
-    const [standing, completed] = await Promise.all([
+    const [standing, completed, certificates] = await Promise.all([
       this.standing(this.db, userId),
       this.completions(userId),
+      this.certificates(userId),
     ]);
     const taken = standing.taken();
     return {
@@ -210,7 +244,7 @@ export class LearnService {
           name: learnLevelNames[level],
           courses: this.courses
             .filter((course) => course.level === level)
-            .map((course) => this.summary(course, standing, completed)),
+            .map((course) => this.summary(course, standing, completed, certificates)),
         }))
         .filter((group) => group.courses.length > 0),
       allowance: {
@@ -224,9 +258,10 @@ export class LearnService {
   async course(userId: string, courseId: string): Promise<CourseDetail> {
     const course = this.courseById.get(courseId);
     if (!course) throw missingCourse();
-    const [standing, completed, best] = await Promise.all([
+    const [standing, completed, certificates, best] = await Promise.all([
       this.standing(this.db, userId),
       this.completions(userId, courseId),
+      this.certificates(userId, courseId),
       this.db
         .select({
           lessonId: learnQuizAttempts.lessonId,
@@ -240,7 +275,7 @@ export class LearnService {
     ]);
     const bestBy = new Map(best.map((row) => [row.lessonId, row.best]));
     return {
-      ...this.summary(course, standing, completed),
+      ...this.summary(course, standing, completed, certificates),
       objectives: course.objectives,
       introHtml: course.introHtml,
       lessons: course.lessons.map((lesson) => ({
@@ -251,6 +286,7 @@ export class LearnService {
         bestPercent: bestBy.get(lesson.id) ?? null,
       })),
       disclaimer: investmentDisclaimer,
+      certificate: certificates.get(courseId) ?? null,
     };
   }
 

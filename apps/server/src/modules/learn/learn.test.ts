@@ -1,3 +1,4 @@
+import { createPublicKey, verify } from 'node:crypto';
 import type {
   LearnCatalogue,
   LessonView,
@@ -5,6 +6,7 @@ import type {
   QuizSubmission,
   SubscriptionTier,
 } from '@tickerwise/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testLearnContent } from '../../../test/learn-content.ts';
 import {
@@ -14,6 +16,7 @@ import {
   type TestApp,
   testOrigin,
 } from '../../../test/test-app.ts';
+import { learnCertificates } from '../../db/schema/index.ts';
 import { setTier } from '../profiles/service.ts';
 
 let testApp: TestApp;
@@ -327,5 +330,142 @@ describe('the Free plan’s 3 courses', () => {
     });
     expect(closed.statusCode).toBe(402);
     expect((await start(user, 'reading-a-chart')).statusCode).toBe(402);
+  });
+});
+
+describe('certificates', () => {
+  async function completeFirstSteps(user: SignedUpUser) {
+    await start(user, 'first-steps');
+    await submit(user, await lesson(user, 'what-is-a-share'));
+    const last = await submit(user, await lesson(user, 'why-prices-move'));
+    expect(last.courseCompleted).toBe(true);
+  }
+  const issue = (user: SignedUpUser, displayName: unknown, courseId = 'first-steps') =>
+    call(user, 'POST', `/api/learn/courses/${courseId}/certificate`, { displayName });
+  const publicView = (id: string) => testApp.app.inject({ url: `/api/certificates/${id}` });
+
+  it('are issued only for a completed course, with the name validated', async () => {
+    const user = await userOn('free');
+    const notStarted = await issue(user, 'Ada Lovelace');
+    expect(notStarted.statusCode).toBe(409);
+    expect(notStarted.json().error).toMatchObject({ code: 'course_not_completed' });
+    await start(user, 'first-steps');
+    await submit(user, await lesson(user, 'what-is-a-share'));
+    const halfWay = await issue(user, 'Ada Lovelace');
+    expect(halfWay.statusCode).toBe(409);
+    expect(halfWay.json().error.message).toMatch(/Complete every lesson/);
+    expect((await issue(user, 'Ada', 'no-such-course')).statusCode).toBe(404);
+    await submit(user, await lesson(user, 'why-prices-move'));
+    for (const bad of ['', ' A ', 'x'.repeat(81), 'ada@example.com', 'Ada\u0000', 42]) {
+      const refused = await issue(user, bad);
+      expect(refused.statusCode, String(bad)).toBe(400);
+      expect(refused.json().error.code).toBe('validation_failed');
+    }
+    const email = (await issue(user, 'ada@example.com')).json().error;
+    expect(email.message).toMatch(/not an email address/);
+    const stored = await testApp.db.database.db
+      .select({ id: learnCertificates.id })
+      .from(learnCertificates)
+      .where(eq(learnCertificates.userId, user.id));
+    expect(stored).toEqual([]);
+    expect((await issue(user, 'Ada Lovelace')).statusCode).toBe(201);
+  });
+
+  it('are signed: the public page verifies one, and asking again returns the same', async () => {
+    const user = await userOn('free');
+    await completeFirstSteps(user);
+    const issued = await issue(user, '  Ada Lovelace ');
+    expect(issued.statusCode, issued.body).toBe(201);
+    const { certificate } = issued.json();
+    expect(certificate).toMatchObject({ displayName: 'Ada Lovelace', revokedAt: null });
+    const again = await issue(user, 'Someone Else');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().certificate).toEqual(certificate);
+
+    // Signed out: the page's data, checked on the server, and nothing else about the holder.
+    const shown = await publicView(certificate.id);
+    expect(shown.statusCode).toBe(200);
+    const body = shown.json();
+    expect(body).toMatchObject({
+      id: certificate.id,
+      courseId: 'first-steps',
+      courseTitle: 'First steps',
+      displayName: 'Ada Lovelace',
+      issuedAt: certificate.issuedAt,
+      status: 'verified',
+      issuer: 'Tickerwise',
+    });
+    expect(shown.body).not.toContain(user.email);
+    expect(shown.body).not.toContain(user.id);
+    // Anyone can check it with the public key alone.
+    const publicKey = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: body.publicKey },
+      format: 'jwk',
+    });
+    expect(
+      verify(null, Buffer.from(body.payload), publicKey, Buffer.from(body.signature, 'base64url')),
+    ).toBe(true);
+
+    const course = (await call(user, 'GET', '/api/learn/courses/first-steps')).json();
+    expect(course.certificate).toEqual(certificate);
+    expect(course.certificateId).toBe(certificate.id);
+  });
+
+  it('read as invalid when the stored row was changed, and unknown ids as 404', async () => {
+    const user = await userOn('free');
+    await completeFirstSteps(user);
+    const { certificate } = (await issue(user, 'Grace Hopper')).json();
+    await testApp.db.database.db
+      .update(learnCertificates)
+      .set({ displayName: 'Someone Famous' })
+      .where(eq(learnCertificates.id, certificate.id));
+    const tampered = (await publicView(certificate.id)).json();
+    expect(tampered).toMatchObject({ displayName: 'Someone Famous', status: 'invalid' });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const missing = await publicView(id);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error.code).toBe('not_found');
+    }
+  });
+
+  it('are revoked by their holder only; a revoked one says so and a new one can be issued', async () => {
+    const holder = await userOn('free');
+    const other = await userOn('free');
+    await completeFirstSteps(holder);
+    const { certificate } = (await issue(holder, 'Katherine Johnson')).json();
+    const revokePath = `/api/learn/certificates/${certificate.id}/revoke`;
+    const refused = await call(other, 'POST', revokePath, {});
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe('not_found');
+    expect((await publicView(certificate.id)).json().status).toBe('verified');
+
+    const revoked = await call(holder, 'POST', revokePath, {});
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().certificate.revokedAt).not.toBeNull();
+    const shown = (await publicView(certificate.id)).json();
+    expect(shown).toMatchObject({ status: 'revoked', displayName: 'Katherine Johnson' });
+    // Revoking twice changes nothing.
+    expect((await call(holder, 'POST', revokePath, {})).json()).toEqual(revoked.json());
+
+    const course = (await call(holder, 'GET', '/api/learn/courses/first-steps')).json();
+    expect(course.certificateId).toBeNull();
+    expect(course.certificate.revokedAt).not.toBeNull();
+    const fresh = await issue(holder, 'K. Johnson');
+    expect(fresh.statusCode).toBe(201);
+    expect(fresh.json().certificate.id).not.toBe(certificate.id);
+    expect((await publicView(fresh.json().certificate.id)).json().status).toBe('verified');
+    expect((await publicView(certificate.id)).json().status).toBe('revoked');
+  });
+
+  it('are in the data export and go with the account', async () => {
+    const user = await userOn('free');
+    await completeFirstSteps(user);
+    const { certificate } = (await issue(user, 'Mary Jackson')).json();
+    const exported = (await call(user, 'GET', '/api/me/export')).json();
+    expect(JSON.stringify(exported)).toContain(certificate.id);
+    expect(JSON.stringify(exported)).toContain('Mary Jackson');
+    const deleted = await call(user, 'DELETE', '/api/me', { password: user.password });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect((await publicView(certificate.id)).statusCode).toBe(404);
   });
 });

@@ -1,20 +1,30 @@
-import { type LearnTitles, quizSubmissionSchema } from '@tickerwise/shared';
+import {
+  certificateRequestSchema,
+  type LearnTitles,
+  quizSubmissionSchema,
+} from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { parseInput } from '../../http/errors.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
+import type { Certificates } from './certificates.ts';
 import type { LearnService } from './learn-service.ts';
 
 export interface LearnRoutesOptions {
   auth: Auth;
   learn: LearnService;
+  certificates: Certificates;
 }
 
 type CourseParams = { Params: { courseId: string } };
 type LessonParams = { Params: { lessonId: string } };
+type CertificateParams = { Params: { id: string } };
 const user = { config: { access: 'user' as const } };
 
-export const learnRoutes: FastifyPluginAsync<LearnRoutesOptions> = async (app, { auth, learn }) => {
+export const learnRoutes: FastifyPluginAsync<LearnRoutesOptions> = async (
+  app,
+  { auth, learn, certificates },
+) => {
   // The catalogue's titles for the public courses page: the same compiled content.
   const titles: LearnTitles = {
     courses: learn.courses.map((course) => ({
@@ -65,4 +75,31 @@ export const learnRoutes: FastifyPluginAsync<LearnRoutesOptions> = async (app, {
     reply.header('cache-control', 'no-store');
     return learn.progress(id);
   });
+
+  // A completed course's certificate, showing the name the user chose (docs/PRODUCT.md §3.24).
+  app.post<CourseParams>(
+    '/api/learn/courses/:courseId/certificate',
+    user,
+    async (request, reply) => {
+      const { id } = await requireUser(auth, request);
+      const { displayName } = parseInput(certificateRequestSchema, request.body);
+      const issued = await certificates.issue(id, request.params.courseId, displayName);
+      return reply.status(issued.created ? 201 : 200).send({ certificate: issued.certificate });
+    },
+  );
+
+  app.post<CertificateParams>('/api/learn/certificates/:id/revoke', user, async (request) => {
+    const { id } = await requireUser(auth, request);
+    return { certificate: await certificates.revoke(id, request.params.id) };
+  });
+
+  // The public page's data: no sign-in, the signature checked here.
+  app.get<CertificateParams>(
+    '/api/certificates/:id',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return certificates.publicView(request.params.id);
+    },
+  );
 };

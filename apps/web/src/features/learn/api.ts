@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  CourseCertificate,
   CourseDetail,
   LearnCatalogue,
   LearnTitles,
   LessonView,
+  PublicCertificate,
   QuizResult,
   QuizSubmission,
 } from '@tickerwise/shared';
@@ -65,5 +67,44 @@ export function useSubmitQuiz(lessonId: string) {
         queryKey: learnKey,
         predicate: (query) => query.queryKey[1] !== 'lesson',
       }),
+  });
+}
+
+/** `GET /api/certificates/:id`: a certificate as anyone sees it, checked by the server. */
+export const certificateQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['certificate', id],
+    queryFn: ({ signal }) =>
+      apiRequest<PublicCertificate>(`/api/certificates/${encodeURIComponent(id)}`, { signal }),
+    retry: false,
+  });
+
+/** Issues the certificate of a completed course (or returns the one already issued). */
+export function useIssueCertificate(courseId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (displayName: string) =>
+      apiRequest<{ certificate: CourseCertificate }>(
+        `/api/learn/courses/${encodeURIComponent(courseId)}/certificate`,
+        { method: 'POST', body: { displayName } },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: learnKey }),
+  });
+}
+
+/** Revokes a certificate: its public page then says so. */
+export function useRevokeCertificate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<{ certificate: CourseCertificate }>(
+        `/api/learn/certificates/${encodeURIComponent(id)}/revoke`,
+        { method: 'POST', body: {} },
+      ),
+    onSuccess: (_data, id) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: learnKey }),
+        client.invalidateQueries({ queryKey: ['certificate', id] }),
+      ]),
   });
 }

@@ -10,6 +10,7 @@ import { CenteredSpinner } from '../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { courseQuery, useStartCourse } from './api.ts';
+import { CertificatePanel } from './components/certificate-panel.tsx';
 import { LessonBody } from './components/lesson-body.tsx';
 import { ProgressBar } from './components/progress-bar.tsx';
 import { UpgradeLink } from './components/upgrade-link.tsx';
@@ -89,6 +90,14 @@ export function CoursePage() {
           )}
         </div>
       ) : null}
+
+      {data.completedAt && (
+        <CertificatePanel
+          courseId={data.id}
+          courseTitle={data.title}
+          certificate={data.certificate}
+        />
+      )}
 
       {canStart && (
         <Card size="md" className="flex flex-col gap-3 sm:flex-row sm:items-center">

@@ -1,0 +1,2 @@
+DROP INDEX "learn_certificates_user_course_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "learn_certificates_user_course_idx" ON "learn_certificates" USING btree ("user_id","course_id") WHERE "learn_certificates"."revoked_at" is null;
