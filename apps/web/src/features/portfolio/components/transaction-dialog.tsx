@@ -32,9 +32,14 @@ interface TransactionDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The transaction to edit; a new one when absent. */
   transaction?: Transaction;
+  /** A new transaction's symbol, filled in (a lesson's "Try it" trade). */
+  symbol?: string;
   /** Called with the stored transaction once saved. */
   onSaved?: (transaction: Transaction) => void;
 }
+
+/** A new transaction: a buy, of `symbol` when one is given. */
+const newForm = (symbol?: string) => ({ ...blankForm(), symbol: symbol ?? '' });
 
 /**
  * Adds or edits a transaction. The form checks with the shared schema the server uses; what
@@ -46,6 +51,7 @@ export function TransactionDialog({
   open,
   onOpenChange,
   transaction,
+  symbol,
   onSaved,
 }: TransactionDialogProps) {
   const { save } = useTransactionActions(portfolioId);
@@ -53,16 +59,16 @@ export function TransactionDialog({
   const [failure, setFailure] = useState<string>();
   const form = useForm<TransactionForm, unknown, TransactionInput>({
     resolver: zodResolver(transactionInputSchema),
-    defaultValues: transaction ? formOf(transaction) : blankForm(),
+    defaultValues: transaction ? formOf(transaction) : newForm(symbol),
   });
   const { reset } = form;
 
   useEffect(() => {
     if (open) {
-      reset(transaction ? formOf(transaction) : blankForm());
+      reset(transaction ? formOf(transaction) : newForm(symbol));
       setFailure(undefined);
     }
-  }, [open, transaction, reset]);
+  }, [open, transaction, symbol, reset]);
 
   const kind = useWatch({ control: form.control, name: 'kind' });
   const values = useWatch({ control: form.control }) as TransactionForm;
