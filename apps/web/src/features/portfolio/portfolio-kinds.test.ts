@@ -21,12 +21,13 @@ describe('portfolio kinds', () => {
     expect(portfolioLabel(main)).toBe('Main');
   });
 
-  it('shows the portfolio asked for, else the oldest real one, else the practice one', () => {
+  it('shows the portfolio asked for, else the oldest real one, never the practice one unasked', () => {
     expect(shownPortfolio([practice, main, second], 'p2')).toBe(second);
     expect(shownPortfolio([practice, main, second], 'p0')).toBe(practice);
     expect(shownPortfolio([practice, main, second], null)).toBe(main);
     expect(shownPortfolio([practice, main], 'gone')).toBe(main);
-    expect(shownPortfolio([practice], null)).toBe(practice);
+    expect(shownPortfolio([practice], null)).toBeUndefined();
+    expect(shownPortfolio([practice], 'p0')).toBe(practice);
     expect(shownPortfolio([], null)).toBeUndefined();
   });
 

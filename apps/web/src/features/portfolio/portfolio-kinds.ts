@@ -18,18 +18,15 @@ export function atPortfolioLimit(portfolios: readonly Portfolio[], allowed: numb
 }
 
 /**
- * The portfolio the page shows: the one asked for by id, else the oldest real one, else the
- * practice portfolio (a user who has only practised still sees it).
+ * The portfolio the page shows: the one asked for by id, else the oldest real one. A user with
+ * only the practice portfolio gets the screen that starts a real one (and links the practice
+ * one), so a first real transaction never lands in the practice portfolio by default.
  */
 export function shownPortfolio(
   portfolios: readonly Portfolio[],
   wanted: string | null,
 ): Portfolio | undefined {
-  return (
-    portfolios.find((portfolio) => portfolio.id === wanted) ??
-    realPortfolios(portfolios)[0] ??
-    practicePortfolio(portfolios)
-  );
+  return portfolios.find((portfolio) => portfolio.id === wanted) ?? realPortfolios(portfolios)[0];
 }
 
 /**

@@ -192,7 +192,8 @@ export function PortfolioPage() {
         <PortfolioWelcome
           onAdd={() => withPortfolio('transaction')}
           onImport={() => withPortfolio('import')}
-          busy={actions.create.isPending}
+          onPractice={() => openPractice()}
+          busy={actions.create.isPending || actions.practice.isPending}
         />
       ) : (
         <>
