@@ -20,7 +20,6 @@ import {
   practiceFixed,
   practiceOnly,
 } from './portfolio-errors.ts';
-import { touch } from './transactions.ts';
 
 export type PortfolioRoom = Pick<EntitlementService, 'requireRoomFor'>;
 
@@ -224,7 +223,11 @@ export async function resetPracticePortfolio(
     await tx
       .insert(portfolioTransactions)
       .values({ portfolioId, ...transactionValues(practiceDeposit(today)) });
-    await touch(tx, portfolioId);
+    // The ledger changed: cached ledgers and figures key on its version.
+    await tx
+      .update(portfolios)
+      .set({ updatedAt: sql`now()`, ledgerVersion: sql`${portfolios.ledgerVersion} + 1` })
+      .where(eq(portfolios.id, portfolioId));
   });
   return requirePortfolio(db, userId, portfolioId);
 }
