@@ -218,6 +218,7 @@ export function PortfolioPage() {
             onOpenChange={(open) => setDialog(open ? 'transaction' : null)}
             transaction={editing}
             symbol={tradeSymbol}
+            practice={practising}
           />
           <ImportDialog
             portfolioId={current.id}

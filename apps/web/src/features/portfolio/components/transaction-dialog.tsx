@@ -34,6 +34,8 @@ interface TransactionDialogProps {
   transaction?: Transaction;
   /** A new transaction's symbol, filled in (a lesson's "Try it" trade). */
   symbol?: string;
+  /** In the practice portfolio: the dialog says so. */
+  practice?: boolean;
   /** Called with the stored transaction once saved. */
   onSaved?: (transaction: Transaction) => void;
 }
@@ -52,6 +54,7 @@ export function TransactionDialog({
   onOpenChange,
   transaction,
   symbol,
+  practice = false,
   onSaved,
 }: TransactionDialogProps) {
   const { save } = useTransactionActions(portfolioId);
@@ -104,8 +107,20 @@ export function TransactionDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={transaction ? 'Edit transaction' : 'Add a transaction'}
-      description="Record what happened in your account; gains and returns follow from it."
+      title={
+        practice
+          ? transaction
+            ? 'Edit practice transaction'
+            : 'Add a practice transaction'
+          : transaction
+            ? 'Edit transaction'
+            : 'Add a transaction'
+      }
+      description={
+        practice
+          ? 'Paid with practice cash at the same prices as your portfolios; never counted in your Portfolio Value.'
+          : 'Record what happened in your account; gains and returns follow from it.'
+      }
       footer={
         <>
           <DialogClose>
