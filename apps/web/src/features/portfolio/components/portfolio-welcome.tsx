@@ -79,16 +79,15 @@ export function PortfolioWelcome({
         </Button>
       </div>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Not ready with real money?{' '}
+        Not ready with real money? Practice cash never counts in your Portfolio Value.
         <button
           type="button"
           onClick={onPractice}
           disabled={busy}
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          className="mt-1 block w-full font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
           Practise with $100,000 of practice cash
         </button>
-        , kept apart from your Portfolio Value.
       </p>
     </Card>
   );
