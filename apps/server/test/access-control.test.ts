@@ -92,6 +92,15 @@ const portfolioFixture =
     const { portfolioId } = await ownedPortfolio(testApp, owner);
     return { params: { portfolioId }, ...(body ? { body } : {}) };
   };
+/** The owner's practice portfolio, with its practice cash (made on first use). */
+const practiceFixture: Fixture = async ({ testApp, owner }) => {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/portfolios/practice',
+    headers: { cookie: owner.cookie, origin: testOrigin },
+  });
+  return { params: { portfolioId: response.json().portfolio.id } };
+};
 const transactionFixture =
   (body?: object): Fixture =>
   async ({ testApp, owner }) => ({
@@ -214,6 +223,7 @@ const ownedResources: Record<string, Fixture> = {
   'GET /api/portfolios/:portfolioId/exports/transactions.csv': portfolioFixture(),
   'GET /api/portfolios/:portfolioId/exports/holdings.csv': portfolioFixture(),
   'GET /api/portfolios/:portfolioId/imports/progress': portfolioFixture(),
+  'POST /api/portfolios/:portfolioId/reset': practiceFixture,
   // The public API, for the owner's key (the owner is on Enterprise by then, which has alerts).
   'GET /api/v1/watchlists/:id': watchlistFixture(),
   'GET /api/v1/alerts/:id': async ({ testApp, owner }) => ({

@@ -764,6 +764,8 @@ const priceFree: Record<string, string> = {
   'PUT /api/watchlists/:id/order': 'orders a list',
   'GET /api/portfolios': 'names and counts, no price',
   'POST /api/portfolios': 'creates a portfolio',
+  'POST /api/portfolios/practice': 'opens the practice portfolio (its name and count, no prices)',
+  'POST /api/portfolios/:portfolioId/reset': 'resets the practice portfolio (its name and count)',
   'GET /api/portfolios/activity': "the user's own transactions at the prices they entered",
   'GET /api/portfolios/:portfolioId': 'name and counts, no price',
   'PATCH /api/portfolios/:portfolioId': 'renames a portfolio',

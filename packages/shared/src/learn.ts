@@ -110,9 +110,9 @@ export function tryItHref(tryIt: TryIt): string {
       return `${stockPath(tryIt.symbol)}#analysis`;
     case 'alert':
       return `${paths.alerts}?symbol=${symbol}`;
-    // The practice portfolio is not built yet: the trade form of the portfolio page.
+    // The practice portfolio (created on first use) with its add-transaction form open.
     case 'practice-trade':
-      return `${paths.portfolio}?symbol=${symbol}`;
+      return `${paths.portfolio}?portfolio=practice&symbol=${symbol}`;
     case 'compare':
       return `${stockPath(tryIt.symbol)}?compare=${encodeURIComponent(tryIt.compareWith ?? 'SPY')}&range=1Y`;
   }

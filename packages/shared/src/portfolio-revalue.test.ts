@@ -42,7 +42,7 @@ function holding(fields: Partial<Holding> & Pick<Holding, 'symbol'>): Holding {
 }
 
 const answer: HoldingsResponse = {
-  portfolio: { id: 'p1', name: 'Main', createdAt: polled, transactionCount: 5 },
+  portfolio: { id: 'p1', name: 'Main', kind: 'real', createdAt: polled, transactionCount: 5 },
   holdings: [
     holding({
       symbol: 'AAA',

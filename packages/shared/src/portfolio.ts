@@ -262,9 +262,27 @@ export const portfolioNameSchema = z
 export const portfolioInputSchema = z.object({ name: portfolioNameSchema });
 export type PortfolioInput = z.infer<typeof portfolioInputSchema>;
 
+/**
+ * A user's own portfolio (`real`), or their one practice portfolio: started with
+ * `practiceCash` of practice cash, resettable, and never in the Portfolio Value or the plan's
+ * portfolio limits.
+ */
+export const portfolioKinds = ['real', 'practice'] as const;
+export type PortfolioKind = (typeof portfolioKinds)[number];
+
+/** The practice portfolio's name, and the cash it starts (and restarts) with. */
+export const practicePortfolioName = 'Practice';
+export const practiceCash = '100000';
+
+/** How a portfolio is named wherever it appears: the practice one is always "Practice". */
+export function portfolioLabel(portfolio: { name: string; kind: PortfolioKind }): string {
+  return portfolio.kind === 'practice' ? practicePortfolioName : portfolio.name;
+}
+
 export const portfolioSchema = z.object({
   id: z.string(),
   name: z.string(),
+  kind: z.enum(portfolioKinds),
   createdAt: z.iso.datetime(),
   transactionCount: z.number().int().nonnegative(),
 });
@@ -504,7 +522,9 @@ export const recentTransactionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 export const recentTransactionsSchema = z.object({
-  transactions: z.array(transactionSchema.extend({ portfolioName: z.string() })),
+  transactions: z.array(
+    transactionSchema.extend({ portfolioName: z.string(), portfolioKind: z.enum(portfolioKinds) }),
+  ),
 });
 export type RecentTransactions = z.infer<typeof recentTransactionsSchema>;
 export type RecentTransaction = RecentTransactions['transactions'][number];

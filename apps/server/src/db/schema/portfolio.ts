@@ -1,3 +1,4 @@
+import { portfolioKinds } from '@tickerwise/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,7 +16,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
-/** A user's named portfolio; how many they may keep is their plan's `portfolios` limit. */
+export const portfolioKind = pgEnum('portfolio_kind', portfolioKinds);
+
+/**
+ * A user's named portfolio; how many they may keep is their plan's `portfolios` limit. A
+ * `practice` portfolio (one per user at most, started with practice cash) is outside that
+ * limit and outside every figure that adds the user's portfolios up (ADR 0040).
+ */
 export const portfolios = pgTable(
   'portfolios',
   {
@@ -24,6 +31,7 @@ export const portfolios = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    kind: portfolioKind('kind').notNull().default('real'),
     /**
      * Goes up by one with every change to the ledger, in the same database transaction:
      * figures cached for a version are those of that ledger, on every instance.
@@ -32,7 +40,16 @@ export const portfolios = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('portfolios_user_name_idx').on(table.userId, table.name)],
+  (table) => [
+    // Names are the user's own: the practice portfolio's fixed name never takes one.
+    uniqueIndex('portfolios_user_name_idx')
+      .on(table.userId, table.name)
+      .where(sql`${table.kind} = 'real'`),
+    // One practice portfolio per user, however many first uses race to create it.
+    uniqueIndex('portfolios_user_practice_idx')
+      .on(table.userId)
+      .where(sql`${table.kind} = 'practice'`),
+  ],
 );
 
 export const transactionKind = pgEnum('transaction_kind', [

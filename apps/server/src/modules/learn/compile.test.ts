@@ -114,7 +114,7 @@ describe('the learning content compiler', () => {
     const withoutPortfolio = routedPaths().filter((path) => path !== paths.portfolio);
     expect(problemsOf(dir, withoutPortfolio)).toEqual([
       expect.stringMatching(
-        /01-what-is-a-share\.md: "Try it" opens \/dashboard\/portfolio\?symbol=AAPL, which no route serves/,
+        /01-what-is-a-share\.md: "Try it" opens \/dashboard\/portfolio\?portfolio=practice&symbol=AAPL, which no route serves/,
       ),
     ]);
     const unknown = fixturesWith((text) => text.replace('symbol: AAPL', 'symbol: NOPE'));

@@ -1,4 +1,4 @@
-import type { Portfolio } from '@tickerwise/shared';
+import type { Portfolio, PortfolioKind } from '@tickerwise/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/index.ts';
@@ -29,10 +29,17 @@ interface Kept {
 const owned = {
   id: portfolios.id,
   name: portfolios.name,
+  kind: portfolios.kind,
   createdAt: portfolios.createdAt,
   version: portfolios.ledgerVersion,
 };
-type OwnedRow = { id: string; name: string; createdAt: Date; version: number };
+type OwnedRow = {
+  id: string;
+  name: string;
+  kind: PortfolioKind;
+  createdAt: Date;
+  version: number;
+};
 
 /**
  * Ledgers read for figures, kept per portfolio and ledger version: every write raises the
@@ -57,12 +64,15 @@ export class LedgerCache {
     return this.withEntries(row);
   }
 
-  /** Every ledger of the user, oldest portfolio first. */
+  /**
+   * Every real ledger of the user, oldest portfolio first: what figures across portfolios add
+   * up (the practice portfolio is never among them).
+   */
   async ledgers(userId: string): Promise<OwnedLedger[]> {
     const rows = await this.db
       .select(owned)
       .from(portfolios)
-      .where(eq(portfolios.userId, userId))
+      .where(and(eq(portfolios.userId, userId), eq(portfolios.kind, 'real')))
       .orderBy(portfolios.createdAt);
     return Promise.all(rows.map((row) => this.withEntries(row)));
   }
@@ -79,6 +89,7 @@ export class LedgerCache {
       portfolio: {
         id: row.id,
         name: row.name,
+        kind: row.kind,
         createdAt: row.createdAt.toISOString(),
         transactionCount: entries.length,
       },

@@ -18,6 +18,7 @@ export function portfoliosDataPart(db: Db): UserDataPart {
         .select({
           id: portfolios.id,
           name: portfolios.name,
+          kind: portfolios.kind,
           createdAt: portfolios.createdAt,
           updatedAt: portfolios.updatedAt,
         })

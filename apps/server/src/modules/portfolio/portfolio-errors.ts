@@ -18,6 +18,16 @@ export const portfolioNameTaken = (name: string) => {
   return new AppError(409, 'portfolio_name_taken', message, { name: message });
 };
 
+/** The practice portfolio is reset, never renamed or deleted; a real one is never reset. */
+export const practiceOnly = () =>
+  new AppError(409, 'not_practice_portfolio', 'Only the practice portfolio can be reset.');
+export const practiceFixed = () =>
+  new AppError(
+    409,
+    'practice_portfolio',
+    'The practice portfolio cannot be renamed or deleted; it can be reset.',
+  );
+
 /** Ids are UUIDs: anything else names no portfolio (and never reaches the database). */
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isId = (value: string) => uuidPattern.test(value);

@@ -1,15 +1,24 @@
-import { entitlementsFor, type Portfolio, type PortfolioList } from '@tickerwise/shared';
+import {
+  entitlementsFor,
+  type Portfolio,
+  type PortfolioList,
+  practiceCash,
+  practicePortfolioName,
+  type TransactionInput,
+} from '@tickerwise/shared';
 import { and, asc, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import { tierOf } from '../profiles/service.ts';
-import { lockPortfolio, type PortfolioRow } from './ledger-store.ts';
+import { lockPortfolio, type PortfolioRow, transactionValues } from './ledger-store.ts';
 import {
   isId,
   isUniqueViolation,
   portfolioNameTaken,
   portfolioNotFound,
+  practiceFixed,
+  practiceOnly,
 } from './portfolio-errors.ts';
 
 export type PortfolioRoom = Pick<EntitlementService, 'requireRoomFor'>;
@@ -18,6 +27,7 @@ function toPortfolio(row: PortfolioRow, transactionCount: number): Portfolio {
   return {
     id: row.id,
     name: row.name,
+    kind: row.kind,
     createdAt: row.createdAt.toISOString(),
     transactionCount,
   };
@@ -62,6 +72,7 @@ async function requireFreeName(tx: Db, userId: string, name: string, exceptId?: 
     .where(
       and(
         eq(portfolios.userId, userId),
+        eq(portfolios.kind, 'real'),
         eq(portfolios.name, name),
         exceptId ? ne(portfolios.id, exceptId) : undefined,
       ),
@@ -84,7 +95,7 @@ export async function createPortfolio(
       const [row] = await tx
         .select({ total: count() })
         .from(portfolios)
-        .where(eq(portfolios.userId, userId));
+        .where(and(eq(portfolios.userId, userId), eq(portfolios.kind, 'real')));
       return row?.total ?? 0;
     });
     await requireFreeName(tx, userId, name);
@@ -102,7 +113,9 @@ export async function renamePortfolio(
   if (!isId(portfolioId)) throw portfolioNotFound();
   await db
     .transaction(async (tx) => {
-      if (!(await lockPortfolio(tx, userId, portfolioId))) throw portfolioNotFound();
+      const locked = await lockPortfolio(tx, userId, portfolioId);
+      if (!locked) throw portfolioNotFound();
+      if (locked.kind === 'practice') throw practiceFixed();
       await requireFreeName(tx, userId, name, portfolioId);
       await tx
         .update(portfolios)
@@ -121,7 +134,100 @@ export async function deletePortfolio(db: Db, userId: string, portfolioId: strin
   if (!isId(portfolioId)) throw portfolioNotFound();
   const deleted = await db
     .delete(portfolios)
-    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)))
+    .where(
+      and(
+        eq(portfolios.id, portfolioId),
+        eq(portfolios.userId, userId),
+        eq(portfolios.kind, 'real'),
+      ),
+    )
     .returning({ id: portfolios.id });
-  if (deleted.length === 0) throw portfolioNotFound();
+  if (deleted.length > 0) return;
+  await requirePortfolio(db, userId, portfolioId);
+  throw practiceFixed();
+}
+
+/** The practice cash every practice portfolio starts (and restarts) with, dated `today`. */
+function practiceDeposit(today: string): TransactionInput {
+  return {
+    kind: 'deposit',
+    date: today,
+    symbol: null,
+    quantity: null,
+    price: null,
+    amount: practiceCash,
+    fees: '0',
+    splitTo: null,
+    splitFrom: null,
+    note: 'Practice cash',
+  };
+}
+
+/**
+ * The user's practice portfolio, created on first use with its practice cash. The insert and
+ * its deposit are one transaction, and the one-per-user index makes a second first use (from
+ * another tab) wait for the first and find its portfolio. Outside the plan's portfolio limit.
+ */
+export async function ensurePracticePortfolio(
+  db: Db,
+  userId: string,
+  today: string,
+): Promise<Portfolio> {
+  const existing = await findPractice(db, userId);
+  if (existing) return existing;
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(portfolios)
+      .values({ userId, name: practicePortfolioName, kind: 'practice' })
+      .onConflictDoNothing({
+        target: portfolios.userId,
+        where: sql`${portfolios.kind} = 'practice'`,
+      })
+      .returning({ id: portfolios.id });
+    if (!row) return;
+    await tx
+      .insert(portfolioTransactions)
+      .values({ portfolioId: row.id, ...transactionValues(practiceDeposit(today)) });
+  });
+  const created = await findPractice(db, userId);
+  if (!created) throw portfolioNotFound();
+  return created;
+}
+
+async function findPractice(db: Db, userId: string): Promise<Portfolio | undefined> {
+  const [row] = await db
+    .select({ id: portfolios.id })
+    .from(portfolios)
+    .where(and(eq(portfolios.userId, userId), eq(portfolios.kind, 'practice')));
+  return row ? requirePortfolio(db, userId, row.id) : undefined;
+}
+
+/**
+ * Starts the practice portfolio again: every transaction in it removed and the practice cash
+ * deposited `today`. 404 for another user's portfolio; 409 for a real one.
+ */
+export async function resetPracticePortfolio(
+  db: Db,
+  userId: string,
+  portfolioId: string,
+  today: string,
+): Promise<Portfolio> {
+  if (!isId(portfolioId)) throw portfolioNotFound();
+  await db.transaction(async (tx) => {
+    const locked = await lockPortfolio(tx, userId, portfolioId);
+    if (!locked) throw portfolioNotFound();
+    if (locked.kind !== 'practice') throw practiceOnly();
+    await tx
+      .delete(portfolioTransactions)
+      .where(eq(portfolioTransactions.portfolioId, portfolioId));
+    await tx
+      .insert(portfolioTransactions)
+      .values({ portfolioId, ...transactionValues(practiceDeposit(today)) });
+    // The ledger changed: cached ledgers and figures key on its version.
+    await tx
+      .update(portfolios)
+      .set({ updatedAt: sql`now()`, ledgerVersion: sql`${portfolios.ledgerVersion} + 1` })
+      .where(eq(portfolios.id, portfolioId));
+  });
+  return requirePortfolio(db, userId, portfolioId);
 }

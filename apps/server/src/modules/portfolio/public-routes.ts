@@ -27,6 +27,7 @@ const notYours = 'You have no portfolio with this id.';
 const examplePortfolio: Portfolio = {
   id: examplePortfolioId,
   name: 'Long term',
+  kind: 'real',
   createdAt: '2025-03-02T09:15:00.000Z',
   transactionCount: 3,
 };
@@ -65,7 +66,8 @@ export function portfolioPublicRoutes(
     operationId: 'listPortfolios',
     tag: 'Portfolios',
     summary: 'Your portfolios',
-    description: 'Each portfolio with its number of transactions, and how many your plan allows.',
+    description:
+      'Each portfolio with its number of transactions, and how many your plan allows. `kind` is `practice` for the practice portfolio (practice cash, outside the plan’s limit and every total).',
     response: portfolioListSchema,
     example: { portfolios: [examplePortfolio], allowed: 10 },
     handler: ({ caller }) => portfolios.list(caller.userId),
@@ -75,7 +77,7 @@ export function portfolioPublicRoutes(
     operationId: 'getPortfolioSummary',
     tag: 'Portfolios',
     summary: 'All your portfolios added up',
-    description: `Total value, cash, day change and total gain over every portfolio, as the dashboard home shows them. Money is exact decimal text rounded to the cent; ratios are numbers (0.0123 is 1.23 %). Every total is the sum of the figures shown to the cent, and \`holdings\` lists what they add up. ${pricesNote.description}`,
+    description: `Total value, cash, day change and total gain over every real portfolio (never the practice portfolio), as the dashboard home shows them. Money is exact decimal text rounded to the cent; ratios are numbers (0.0123 is 1.23 %). Every total is the sum of the figures shown to the cent, and \`holdings\` lists what they add up. ${pricesNote.description}`,
     response: portfolioSummarySchema,
     example: {
       portfolioCount: 1,

@@ -73,6 +73,18 @@ export const portfolioRoutes: FastifyPluginAsync<{
     return reply.status(201).send({ portfolio: await portfolios.create(id, name) });
   });
 
+  // The practice portfolio, created with its practice cash on first use (any use after
+  // answers the same portfolio).
+  app.post('/api/portfolios/practice', user, async (request) => {
+    const { id } = await requireUser(auth, request);
+    return { portfolio: await portfolios.practice(id) };
+  });
+
+  app.post<PortfolioParams>('/api/portfolios/:portfolioId/reset', user, async (request) => {
+    const { id } = await requireUser(auth, request);
+    return { portfolio: await portfolios.resetPractice(id, request.params.portfolioId) };
+  });
+
   app.get('/api/portfolios/summary', user, async (request): Promise<PortfolioSummary> => {
     const { id } = await requireUser(auth, request);
     return portfolios.summary(id);

@@ -28,10 +28,12 @@ import { PerformanceAnswers } from './performance-answers.ts';
 import {
   createPortfolio,
   deletePortfolio,
+  ensurePracticePortfolio,
   listPortfolios,
   type PortfolioRoom,
   renamePortfolio,
   requirePortfolio,
+  resetPracticePortfolio,
 } from './portfolios.ts';
 import {
   addTransaction,
@@ -78,6 +80,16 @@ export class PortfolioService {
 
   create(userId: string, name: string): Promise<Portfolio> {
     return createPortfolio(this.db, this.room, userId, name);
+  }
+
+  /** The user's practice portfolio, created with its practice cash on first use. */
+  practice(userId: string): Promise<Portfolio> {
+    return ensurePracticePortfolio(this.db, userId, this.market.today());
+  }
+
+  /** The practice portfolio back to its practice cash alone. */
+  resetPractice(userId: string, portfolioId: string): Promise<Portfolio> {
+    return resetPracticePortfolio(this.db, userId, portfolioId, this.market.today());
   }
 
   rename(userId: string, portfolioId: string, name: string): Promise<Portfolio> {
@@ -180,7 +192,10 @@ export class PortfolioService {
     return holdingsOf(this.ledgers, await this.marketFor(userId), userId, portfolioId);
   }
 
-  /** One portfolio's performance, or every portfolio of the user's added up (`null`). */
+  /**
+   * One portfolio's performance, or every real portfolio of the user's added up (`null`; the
+   * practice portfolio is never in it).
+   */
   async performance(
     userId: string,
     portfolioId: string | null,

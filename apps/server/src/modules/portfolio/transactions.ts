@@ -107,7 +107,8 @@ export async function requireRoomForTransactions(
         .select({ total: count() })
         .from(portfolioTransactions)
         .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
-        .where(eq(portfolios.userId, userId));
+        // Practice trades are outside the account's limit (the portfolio's own still holds).
+        .where(and(eq(portfolios.userId, userId), eq(portfolios.kind, 'real')));
       return row?.total ?? 0;
     },
     adding,
@@ -273,7 +274,11 @@ export async function recentTransactions(
   limit: number,
 ): Promise<RecentTransaction[]> {
   const rows = await db
-    .select({ transaction: portfolioTransactions, portfolioName: portfolios.name })
+    .select({
+      transaction: portfolioTransactions,
+      portfolioName: portfolios.name,
+      portfolioKind: portfolios.kind,
+    })
     .from(portfolioTransactions)
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
     .where(eq(portfolios.userId, userId))
@@ -282,5 +287,6 @@ export async function recentTransactions(
   return rows.map((row) => ({
     ...toTransaction(row.transaction),
     portfolioName: row.portfolioName,
+    portfolioKind: row.portfolioKind,
   }));
 }

@@ -12,6 +12,7 @@ const sell: RecentTransaction = {
   id: 'a1',
   portfolioId: 'p1',
   portfolioName: 'Retirement',
+  portfolioKind: 'real',
   kind: 'sell',
   date: '2024-03-01',
   symbol: 'AAPL',
@@ -27,6 +28,11 @@ const sell: RecentTransaction = {
 };
 
 describe('recent activity', () => {
+  it('labels a practice trade with the practice portfolio', () => {
+    const practised = { ...sell, portfolioName: 'Practice', portfolioKind: 'practice' as const };
+    expect(transactionActivity(practised).detail).toBe('10 at $180.50, fees $1.00 · Practice');
+  });
+
   it('describes a transaction and leads to its portfolio', () => {
     expect(transactionActivity(sell)).toEqual({
       key: 'transaction:a1',

@@ -4,6 +4,7 @@ import {
   type LearnProgress,
   lessonPath,
   paths,
+  portfolioLabel,
   type RecentTransaction,
   type TransactionKind,
   transactionKindLabels,
@@ -36,7 +37,7 @@ export function transactionActivity(transaction: RecentTransaction): ActivityIte
     glyph: transaction.kind,
     at: transaction.date,
     title: transaction.symbol ? `${label} ${transaction.symbol}` : label,
-    detail: `${transactionDetails(transaction)} · ${transaction.portfolioName}`,
+    detail: `${transactionDetails(transaction)} · ${portfolioLabel({ name: transaction.portfolioName, kind: transaction.portfolioKind })}`,
     href: `${paths.portfolio}?portfolio=${encodeURIComponent(transaction.portfolioId)}`,
   };
 }

@@ -1,8 +1,10 @@
 import type { Transaction } from '@tickerwise/shared';
+import { portfolioLabel } from '@tickerwise/shared';
 import { Download, FileUp, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonStyles } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../components/ui/menu.tsx';
@@ -19,17 +21,21 @@ import { PortfolioNameDialog } from './components/portfolio-name-dialog.tsx';
 import { PortfolioOverview } from './components/portfolio-overview.tsx';
 import { PortfolioSwitcher } from './components/portfolio-switcher.tsx';
 import { PortfolioWelcome } from './components/portfolio-welcome.tsx';
+import { ResetPracticeDialog } from './components/reset-practice-dialog.tsx';
 import { TransactionDialog } from './components/transaction-dialog.tsx';
 import { TransactionsPanel } from './components/transactions-panel.tsx';
+import { practiceParam, shownPortfolio } from './portfolio-kinds.ts';
 
-type OpenDialog = 'transaction' | 'import' | 'new' | 'rename' | 'delete' | null;
+type OpenDialog = 'transaction' | 'import' | 'new' | 'rename' | 'delete' | 'reset' | null;
 
 /** The name a first portfolio gets when the user starts without naming one. */
 const firstPortfolioName = 'My portfolio';
 
 /**
- * `/dashboard/portfolio`: the chosen portfolio (`?portfolio=<id>`, the first by default) with
- * its figures and transactions, or a screen that teaches how to start.
+ * `/dashboard/portfolio`: the chosen portfolio (`?portfolio=<id>`, the oldest real one by
+ * default) with its figures and transactions, or a screen that teaches how to start.
+ * `?portfolio=practice` opens the practice portfolio (created on first use), and with
+ * `&symbol=` its add-transaction form for that symbol (a lesson's "Try it").
  */
 export function PortfolioPage() {
   usePageTitle('Portfolio');
@@ -41,8 +47,39 @@ export function PortfolioPage() {
   const [deleting, setDeleting] = useState<Transaction>();
   const [notice, setNotice] = useState<string>();
   const [imported, setImported] = useState<number>();
+  const [tradeSymbol, setTradeSymbol] = useState<string>();
+  const wantsPractice = params.get('portfolio') === practiceParam;
+  const practiceSymbol = params.get('symbol');
+  const opening = useRef(false);
 
-  if (list.isPending) {
+  const openPractice = async (symbol?: string | null) => {
+    setNotice(undefined);
+    try {
+      const practice = await actions.practice.mutateAsync();
+      setParams({ portfolio: practice.id }, { replace: true });
+      if (symbol) {
+        setEditing(undefined);
+        setTradeSymbol(symbol.toUpperCase());
+        setDialog('transaction');
+      }
+    } catch (error) {
+      setParams({}, { replace: true });
+      setNotice(
+        error instanceof Error ? error.message : 'The practice portfolio could not be opened.',
+      );
+    }
+  };
+
+  useEffect(() => {
+    if (!wantsPractice || opening.current) return;
+    opening.current = true;
+    void openPractice(practiceSymbol).finally(() => {
+      opening.current = false;
+    });
+    // Once per arrival at `?portfolio=practice`.
+  }, [wantsPractice, practiceSymbol]);
+
+  if (list.isPending || wantsPractice) {
     return (
       <div className="space-y-6" role="status" aria-label="Loading your portfolio">
         <Skeleton className="h-9 w-48" />
@@ -66,7 +103,8 @@ export function PortfolioPage() {
   }
 
   const { portfolios, allowed } = list.data;
-  const current = portfolios.find((item) => item.id === params.get('portfolio')) ?? portfolios[0];
+  const current = shownPortfolio(portfolios, params.get('portfolio'));
+  const practising = current?.kind === 'practice';
   const choose = (id: string) => setParams({ portfolio: id }, { replace: true });
 
   /** Opens a dialog that needs a portfolio, creating the first one when there is none. */
@@ -83,6 +121,7 @@ export function PortfolioPage() {
       }
     }
     setEditing(undefined);
+    setTradeSymbol(undefined);
     setDialog(next);
   };
   const empty = !current || current.transactionCount === 0;
@@ -98,11 +137,14 @@ export function PortfolioPage() {
               current={current}
               allowed={allowed}
               onChoose={choose}
+              onPractice={() => openPractice()}
               onCreate={() => setDialog('new')}
               onRename={() => setDialog('rename')}
               onDelete={() => setDialog('delete')}
+              onReset={() => setDialog('reset')}
             />
           )}
+          {practising && <Badge tone="warning">Practice</Badge>}
         </div>
         {current && !empty && (
           <div className="flex flex-wrap gap-2">
@@ -133,6 +175,12 @@ export function PortfolioPage() {
         )}
       </header>
 
+      {practising && (
+        <Alert tone="info" title="Practice portfolio">
+          Trades here use practice cash at the same prices as your portfolios, and never count in
+          your Portfolio Value. Reset it from the portfolio menu to start again with $100,000.
+        </Alert>
+      )}
       {notice && <Alert>{notice}</Alert>}
       {imported !== undefined && (
         <Alert tone="info" title="Import complete">
@@ -144,7 +192,8 @@ export function PortfolioPage() {
         <PortfolioWelcome
           onAdd={() => withPortfolio('transaction')}
           onImport={() => withPortfolio('import')}
-          busy={actions.create.isPending}
+          onPractice={() => openPractice()}
+          busy={actions.create.isPending || actions.practice.isPending}
         />
       ) : (
         <>
@@ -168,6 +217,8 @@ export function PortfolioPage() {
             open={dialog === 'transaction'}
             onOpenChange={(open) => setDialog(open ? 'transaction' : null)}
             transaction={editing}
+            symbol={tradeSymbol}
+            practice={practising}
           />
           <ImportDialog
             portfolioId={current.id}
@@ -185,7 +236,7 @@ export function PortfolioPage() {
             onOpenChange={(open) => setDialog(open ? 'rename' : null)}
             title="Rename portfolio"
             submitLabel="Rename"
-            initialName={current.name}
+            initialName={portfolioLabel(current)}
             onSubmit={(name) => actions.rename.mutateAsync({ id: current.id, name })}
           />
           <DeletePortfolioDialog
@@ -207,6 +258,25 @@ export function PortfolioPage() {
             }
           />
         </>
+      )}
+      {current && practising && (
+        <ResetPracticeDialog
+          open={dialog === 'reset'}
+          onOpenChange={(open) => {
+            setDialog(open ? 'reset' : null);
+            if (!open) actions.reset.reset();
+          }}
+          busy={actions.reset.isPending}
+          error={actions.reset.error}
+          onConfirm={() =>
+            actions.reset.mutate(current.id, {
+              onSuccess: () => {
+                setDialog(null);
+                setNotice(undefined);
+              },
+            })
+          }
+        />
       )}
       <PortfolioNameDialog
         open={dialog === 'new'}

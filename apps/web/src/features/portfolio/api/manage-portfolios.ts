@@ -22,6 +22,20 @@ export async function deletePortfolio(id: string): Promise<void> {
   await apiRequest<unknown>(portfolioPath(id), { method: 'DELETE' });
 }
 
+/** `POST /api/portfolios/practice`: the practice portfolio, created on first use. */
+export async function openPracticePortfolio(): Promise<Portfolio> {
+  return portfolioResponseSchema.parse(
+    await apiRequest<unknown>('/api/portfolios/practice', { method: 'POST' }),
+  ).portfolio;
+}
+
+/** `POST /api/portfolios/:id/reset`: the practice portfolio back to its practice cash alone. */
+export async function resetPracticePortfolio(id: string): Promise<Portfolio> {
+  return portfolioResponseSchema.parse(
+    await apiRequest<unknown>(`${portfolioPath(id)}/reset`, { method: 'POST' }),
+  ).portfolio;
+}
+
 /** Creating, renaming and deleting portfolios; every portfolio figure is refetched after. */
 export function usePortfolioActions() {
   const queryClient = useQueryClient();
@@ -33,5 +47,7 @@ export function usePortfolioActions() {
       onSuccess,
     }),
     remove: useMutation({ mutationFn: deletePortfolio, onSuccess }),
+    practice: useMutation({ mutationFn: openPracticePortfolio, onSuccess }),
+    reset: useMutation({ mutationFn: resetPracticePortfolio, onSuccess }),
   };
 }

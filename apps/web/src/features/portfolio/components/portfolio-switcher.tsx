@@ -1,5 +1,6 @@
-import { type Portfolio, paths } from '@tickerwise/shared';
+import { type Portfolio, paths, portfolioLabel } from '@tickerwise/shared';
 import { Check, ChevronDown, Lock } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonStyles } from '../../../components/ui/button.tsx';
 import {
   Menu,
@@ -9,44 +10,61 @@ import {
   MenuSeparator,
   MenuTrigger,
 } from '../../../components/ui/menu.tsx';
+import { atPortfolioLimit, practicePortfolio, switcherOrder } from '../portfolio-kinds.ts';
 
 interface PortfolioSwitcherProps {
   portfolios: readonly Portfolio[];
   current: Portfolio;
-  /** How many portfolios the plan allows. */
+  /** How many portfolios the plan allows (the practice portfolio is outside the limit). */
   allowed: number;
   onChoose: (id: string) => void;
+  /** Opens the practice portfolio, creating it on first use. */
+  onPractice: () => void;
   onCreate: () => void;
   onRename: () => void;
   onDelete: () => void;
+  onReset: () => void;
 }
 
-/** The current portfolio's name; its menu switches, adds (within the plan), renames, deletes. */
+/**
+ * The current portfolio's name; its menu switches (the practice portfolio last, labelled),
+ * adds (within the plan), renames and deletes a real portfolio, resets the practice one.
+ */
 export function PortfolioSwitcher({
   portfolios,
   current,
   allowed,
   onChoose,
+  onPractice,
   onCreate,
   onRename,
   onDelete,
+  onReset,
 }: PortfolioSwitcherProps) {
-  const atLimit = portfolios.length >= allowed;
+  const atLimit = atPortfolioLimit(portfolios, allowed);
+  const practising = current.kind === 'practice';
   return (
     <Menu>
       <MenuTrigger className={buttonStyles({ variant: 'secondary', size: 'sm' })}>
-        <span className="max-w-[12rem] truncate">{current.name}</span>
+        <span className="max-w-[12rem] truncate">{portfolioLabel(current)}</span>
         <ChevronDown aria-hidden="true" className="size-4" />
       </MenuTrigger>
       <MenuContent className="w-72">
-        {portfolios.map((portfolio) => (
+        {switcherOrder(portfolios).map((portfolio) => (
           <MenuItem key={portfolio.id} onSelect={() => onChoose(portfolio.id)}>
-            <span className="min-w-0 flex-1 truncate">{portfolio.name}</span>
+            <span className="min-w-0 flex-1 truncate">{portfolioLabel(portfolio)}</span>
+            {portfolio.kind === 'practice' && <Badge tone="warning">Practice cash</Badge>}
             {portfolio.id === current.id && (
               <Check aria-label="Showing" className="size-4 text-brand-700" />
             )}
           </MenuItem>
         ))}
+        {!practicePortfolio(portfolios) && (
+          <MenuItem onSelect={onPractice}>
+            <span className="min-w-0 flex-1 truncate">Practice</span>
+            <Badge tone="warning">$100,000 practice cash</Badge>
+          </MenuItem>
+        )}
         <MenuSeparator />
         {atLimit ? (
           <MenuLinkItem
@@ -61,10 +79,18 @@ export function PortfolioSwitcher({
         ) : (
           <MenuItem onSelect={onCreate}>New portfolio</MenuItem>
         )}
-        <MenuItem onSelect={onRename}>Rename</MenuItem>
-        <MenuItem tone="danger" onSelect={onDelete}>
-          Delete portfolio
-        </MenuItem>
+        {practising ? (
+          <MenuItem tone="danger" onSelect={onReset}>
+            Reset practice portfolio
+          </MenuItem>
+        ) : (
+          <>
+            <MenuItem onSelect={onRename}>Rename</MenuItem>
+            <MenuItem tone="danger" onSelect={onDelete}>
+              Delete portfolio
+            </MenuItem>
+          </>
+        )}
       </MenuContent>
     </Menu>
   );

@@ -33,10 +33,13 @@ function Step({
 export function PortfolioWelcome({
   onAdd,
   onImport,
+  onPractice,
   busy = false,
 }: {
   onAdd: () => void;
   onImport: () => void;
+  /** Opens the practice portfolio ($100,000 of practice cash), made on first use. */
+  onPractice: () => void;
   /** True while the portfolio is being created for the first transaction. */
   busy?: boolean;
 }) {
@@ -75,6 +78,17 @@ export function PortfolioWelcome({
           Import a CSV
         </Button>
       </div>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Not ready with real money? Practice cash never counts in your Portfolio Value.
+        <button
+          type="button"
+          onClick={onPractice}
+          disabled={busy}
+          className="mt-1 block w-full font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          Practise with $100,000 of practice cash
+        </button>
+      </p>
     </Card>
   );
 }

@@ -52,11 +52,16 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderDialog(onOpenChange = vi.fn()) {
+function renderDialog(onOpenChange = vi.fn(), practice?: { symbol: string }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <TransactionDialog portfolioId="p1" open onOpenChange={onOpenChange} />
+      <TransactionDialog
+        portfolioId="p1"
+        open
+        onOpenChange={onOpenChange}
+        {...(practice ? { practice: true, symbol: practice.symbol } : {})}
+      />
     </QueryClientProvider>,
   );
   return onOpenChange;
@@ -106,5 +111,24 @@ describe('the transaction dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Add transaction' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(requests).toHaveLength(1);
+  });
+
+  it("opens a lesson's practice trade as a buy of its symbol, saying it is practice", async () => {
+    const onOpenChange = renderDialog(vi.fn(), { symbol: 'MSFT' });
+    expect(screen.getByRole('heading', { name: 'Add a practice transaction' })).toBeTruthy();
+    expect(screen.getByText(/never counted in your Portfolio Value/)).toBeTruthy();
+    expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('buy');
+    expect((screen.getByLabelText('Symbol') as HTMLInputElement).value).toBe('MSFT');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Shares'), '2');
+    await user.type(screen.getByLabelText('Price per share'), '400');
+    await user.click(screen.getByRole('button', { name: 'Add transaction' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(requests).toEqual([
+      {
+        method: 'POST',
+        body: expect.objectContaining({ kind: 'buy', symbol: 'MSFT', quantity: '2', price: '400' }),
+      },
+    ]);
   });
 });

@@ -32,9 +32,16 @@ interface TransactionDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The transaction to edit; a new one when absent. */
   transaction?: Transaction;
+  /** A new transaction's symbol, filled in (a lesson's "Try it" trade). */
+  symbol?: string;
+  /** In the practice portfolio: the dialog says so. */
+  practice?: boolean;
   /** Called with the stored transaction once saved. */
   onSaved?: (transaction: Transaction) => void;
 }
+
+/** A new transaction: a buy, of `symbol` when one is given. */
+const newForm = (symbol?: string) => ({ ...blankForm(), symbol: symbol ?? '' });
 
 /**
  * Adds or edits a transaction. The form checks with the shared schema the server uses; what
@@ -46,6 +53,8 @@ export function TransactionDialog({
   open,
   onOpenChange,
   transaction,
+  symbol,
+  practice = false,
   onSaved,
 }: TransactionDialogProps) {
   const { save } = useTransactionActions(portfolioId);
@@ -53,16 +62,16 @@ export function TransactionDialog({
   const [failure, setFailure] = useState<string>();
   const form = useForm<TransactionForm, unknown, TransactionInput>({
     resolver: zodResolver(transactionInputSchema),
-    defaultValues: transaction ? formOf(transaction) : blankForm(),
+    defaultValues: transaction ? formOf(transaction) : newForm(symbol),
   });
   const { reset } = form;
 
   useEffect(() => {
     if (open) {
-      reset(transaction ? formOf(transaction) : blankForm());
+      reset(transaction ? formOf(transaction) : newForm(symbol));
       setFailure(undefined);
     }
-  }, [open, transaction, reset]);
+  }, [open, transaction, symbol, reset]);
 
   const kind = useWatch({ control: form.control, name: 'kind' });
   const values = useWatch({ control: form.control }) as TransactionForm;
@@ -98,8 +107,20 @@ export function TransactionDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={transaction ? 'Edit transaction' : 'Add a transaction'}
-      description="Record what happened in your account; gains and returns follow from it."
+      title={
+        practice
+          ? transaction
+            ? 'Edit practice transaction'
+            : 'Add a practice transaction'
+          : transaction
+            ? 'Edit transaction'
+            : 'Add a transaction'
+      }
+      description={
+        practice
+          ? 'Paid with practice cash at the same prices as your portfolios; never counted in your Portfolio Value.'
+          : 'Record what happened in your account; gains and returns follow from it.'
+      }
       footer={
         <>
           <DialogClose>
