@@ -729,7 +729,8 @@ const priceFree: Record<string, string> = {
   'PUT /api/community/profile': 'handle, name and bio',
   'GET /api/community/users/:handle': 'a member and their posts: text, no price',
   'GET /api/community/feed': 'posts: text and cashtag links, no price',
-  'POST /api/community/posts': 'writes a post; the small-company check reads a price but answers none',
+  'POST /api/community/posts':
+    'writes a post; the small-company check reads a price but answers none',
   'GET /api/community/posts/:id': 'a post and its replies: text, no price',
   'PATCH /api/community/posts/:id': 'edits a post',
   'DELETE /api/community/posts/:id': 'deletes a post',

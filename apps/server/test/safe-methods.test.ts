@@ -131,7 +131,10 @@ async function seedOwner() {
       cardLast4: '4242',
     })
     .returning({ id: payments.id });
-  await send(owner, 'PUT', '/api/community/profile', { handle: 'safe_owner', displayName: 'Owner' });
+  await send(owner, 'PUT', '/api/community/profile', {
+    handle: 'safe_owner',
+    displayName: 'Owner',
+  });
   const { post } = await send(owner, 'POST', '/api/community/posts', { body: 'Reading $KO.' });
   // A certificate of the owner's: its public page checks the signature, and writes nothing.
   const [certificate] = await db
