@@ -290,7 +290,8 @@ describe('alert emails', () => {
   });
 });
 
-describe('two instances', () => {
+// Two apps on one database, each migrated and started: more than the suite's 20 s on a busy machine.
+describe('two instances', { timeout: 60_000 }, () => {
   it('send each alert email once', async () => {
     clock.set(tuesday);
     const other = testApp.db.url
