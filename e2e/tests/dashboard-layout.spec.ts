@@ -105,7 +105,7 @@ test.describe('sidebar', () => {
     );
     await nav.getByRole('link', { name: 'Learn' }).click();
     await expect(page).toHaveURL(/\/dashboard\/learn$/);
-    await expect(page.getByRole('heading', { name: 'Coming Soon' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Learn', level: 1 })).toBeVisible();
   });
 
   test('is a drawer behind a menu button on a phone', async ({ signedInPage: page }) => {

@@ -38,7 +38,12 @@ test('getting started: four steps with their links and a Contact Support mail li
   const stepLinks = await steps
     .getByRole('link')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-  expect(stepLinks).toEqual(['/signup', '#', '/dashboard/learn', '/dashboard/social/feed']);
+  expect(stepLinks).toEqual([
+    '/signup',
+    '#',
+    '/dashboard/learn?open=first',
+    '/dashboard/social/feed',
+  ]);
   expect(await hrefsOf(page, 'Contact Support')).toEqual(['mailto:support@tickerwise.com']);
 });
 
