@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertEmailPassJob } from '../src/modules/alert-mail/register-alert-mail.ts';
 import type { OperatorFile } from '../src/modules/operator/operator-access.ts';
 import { serverRoot } from '../src/package-root.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
@@ -28,8 +29,12 @@ async function tableCounts(dataDir: string): Promise<Record<string, number>> {
       order by 1, 2`);
     const counts: Record<string, number> = {};
     for (const { schema, name } of rows) {
+      // The alert-email pass is a job row the server writes every 5 seconds of its own
+      // accord, so it may run between the copy and the stop: every other row must match.
+      const recurring =
+        schema === 'public' && name === 'jobs' ? ` where name <> '${alertEmailPassJob}'` : '';
       const result = await database.query<{ n: number }>(
-        `select count(*)::int as n from "${schema}"."${name}"`,
+        `select count(*)::int as n from "${schema}"."${name}"${recurring}`,
       );
       counts[`${schema}.${name}`] = result.rows[0]?.n ?? -1;
     }
@@ -67,6 +72,7 @@ let work: string;
 let server: ServerProcess | undefined;
 let restored: ServerProcess | undefined;
 let signUps = 0;
+let lastWrite = 0;
 
 async function post(path: string, body: object, cookie?: string) {
   const target = server as ServerProcess;
@@ -78,7 +84,25 @@ async function post(path: string, body: object, cookie?: string) {
       ...(cookie ? { cookie } : {}),
     },
     body: JSON.stringify(body),
+  }).finally(() => {
+    lastWrite = Date.now();
   });
+}
+
+/**
+ * Waits until the server has nothing left to write of its own: the billing notices' look for
+ * new events (every 10 s) has run since the last request, and the outbox has sent its mail.
+ */
+async function quiet(): Promise<void> {
+  const target = server as ServerProcess;
+  let emptyInARow = 0;
+  while (Date.now() - lastWrite < 11_000 || emptyInARow < 2) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const health = (await (await fetch(`${target.url}/api/health`)).json()) as {
+      mail?: { backlog: number };
+    };
+    emptyInARow = health.mail?.backlog === 0 ? emptyInARow + 1 : 0;
+  }
 }
 
 /** A new investor who pays for Pro: rows in user, account, session, profiles, billing. */
@@ -159,6 +183,7 @@ describe.skipIf(process.env.DATABASE_URL)('backing up and restoring the embedded
   }, 120_000);
 
   it('restores every row of every table into an empty folder, and the server runs on it', async () => {
+    await quiet();
     const file = join(work, 'quiet.tar.gz');
     await command('backup', ['--out', file], server?.dataDir as string);
     // Nothing writes after the copy: stop the server and compare with what it leaves.
