@@ -56,7 +56,12 @@ function post(url: string, cookie: string, payload: unknown, ip = fromAddress())
  * A code for the secret of an `otpauth://` address, from an implementation of RFC 6238 other
  * than the server's; `steps` moves it 30 s back or forth (the server takes one step either way).
  */
-function codeFor(totpURI: string, steps = 0): Promise<string> {
+async function codeFor(totpURI: string, steps = 0): Promise<string> {
+  // The server accepts the codes of one step either side of its own. A code made in the last
+  // seconds of a step may be checked in the next one, where the code of one step back is two
+  // steps back: start on a fresh step instead.
+  const intoStep = Date.now() % 30_000;
+  if (intoStep > 25_000) await new Promise((resolve) => setTimeout(resolve, 30_100 - intoStep));
   const secret = new URL(totpURI).searchParams.get('secret')!;
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 }
