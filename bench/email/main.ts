@@ -69,6 +69,11 @@ const smtp = new SMTPServer({
     });
   },
 });
+// A client that drops a connection (the server closing an idle pooled one) ends that
+// connection only: the receiver goes on.
+smtp.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'ECONNRESET') process.stderr.write(`  smtp receiver: ${error.message}\n`);
+});
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = (smtp.server.address() as { port: number }).port;
 
