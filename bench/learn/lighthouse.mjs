@@ -108,6 +108,9 @@ try {
       say(`${name}: failed, running it again: ${String(error).split('\n')[0]}`);
       return run();
     });
+    // A page that sent the browser elsewhere (the sign-in page) was not the one audited.
+    const landed = new URL(report.finalDisplayedUrl).pathname;
+    if (landed !== new URL(path, url).pathname) throw new Error(`${path} ended at ${landed}`);
     const { score, failures } = accessibility(report);
     if (score < 100) below += 1;
     say(`${name} (${path}): ${score}`);
