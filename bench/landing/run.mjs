@@ -3,10 +3,14 @@
 // Builds nothing: run `npm run build` first. Usage: node bench/landing/run.mjs [--runs N]
 // [--path /] [--target <checkout>] [--json]: `--target` measures another checkout's build,
 // `--json` prints the median figures as JSON on stdout's last line.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { repositoryRoot, startServerProcess } from '@tickerwise/testkit';
-import { figures, lighthouse, lighthouseVersion, median } from '../support/lighthouse.mjs';
+import { repositoryRoot } from '@tickerwise/testkit';
+import {
+  figures,
+  lighthouse,
+  lighthouseVersion,
+  median,
+  startBuiltApp,
+} from '../support/lighthouse.mjs';
 
 // The landing page's targets (bench/landing/README.md).
 const targets = { score: 95, cls: 0.02, jsKb: 120 };
@@ -20,22 +24,8 @@ const path = option('--path', '/');
 const root = option('--target', process.env.BENCH_TARGET ?? repositoryRoot);
 const json = process.argv.includes('--json');
 const say = (line) => (json ? process.stderr : process.stdout).write(`${line}\n`);
-const serverMain = join(root, 'apps/server/dist/main.js');
-const webDist = join(root, 'apps/web/dist');
-
-async function startServer() {
-  for (const file of [serverMain, join(webDist, 'index.html')]) {
-    if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
-  }
-  return startServerProcess({
-    args: [serverMain],
-    cwd: root,
-    env: { WEB_DIST_DIR: webDist },
-    startTimeoutMs: 120_000,
-  });
-}
-
-const server = await startServer();
+const server = await startBuiltApp(root);
+const { webDist } = server;
 try {
   const url = `${server.url}${path}`;
   say(`Lighthouse ${lighthouseVersion}, mobile preset, ${url}, ${runs} runs`);

@@ -1,13 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { paths } from '@tickerwise/shared';
 import { gotoReady } from '../support/app-ready.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const publicPages = [
   paths.home,
   paths.caseStudy,
   paths.pricing,
+  paths.courses,
   paths.login,
   paths.gettingStarted,
   paths.videos,
@@ -19,17 +19,6 @@ const publicPages = [
   paths.contact,
   paths.support,
 ];
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
 
 test.describe('accessibility of the public site', () => {
   for (const path of publicPages) {

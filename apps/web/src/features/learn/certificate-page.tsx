@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type PublicCertificate, paths } from '@tickerwise/shared';
-import { AlertTriangle, BadgeCheck, Ban } from 'lucide-react';
+import { AlertTriangle, BadgeCheck, Ban, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
@@ -47,9 +47,7 @@ export function CertificatePage() {
         {data ? (
           <Certificate certificate={data} />
         ) : isError && error instanceof ApiRequestError && error.status === 404 ? (
-          <ErrorState title="No certificate at this address">
-            Check the link you were given: it may be mistyped, or the certificate never existed.
-          </ErrorState>
+          <NoCertificate />
         ) : isError ? (
           <ErrorState
             title="Failed to load the certificate"
@@ -61,6 +59,22 @@ export function CertificatePage() {
         )}
       </main>
     </div>
+  );
+}
+
+/** An id that names no certificate: a page of its own, not a failure to load. */
+function NoCertificate() {
+  return (
+    <section className="rounded-3xl border border-slate-200 bg-white px-6 py-12 text-center sm:px-12">
+      <SearchX aria-hidden="true" className="mx-auto size-10 text-slate-400" />
+      <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink-950">
+        No certificate at this address
+      </h1>
+      <p className="mx-auto mt-2 max-w-md text-slate-600">
+        Check the link you were given: it may be mistyped, or the certificate never existed. A
+        certificate its holder revoked keeps its page, which says so.
+      </p>
+    </section>
   );
 }
 

@@ -168,7 +168,7 @@ export function CoursePage() {
         </ol>
       </section>
 
-      <p className="rounded-xl bg-slate-50 p-4 text-xs leading-5 text-slate-600">
+      <p className="border-t border-slate-200 pt-4 text-xs leading-5 text-slate-600">
         {data.disclaimer}
       </p>
     </div>

@@ -37,7 +37,7 @@ export function LearnPage() {
 
   return (
     <div className="space-y-8">
-      <header className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+      <header className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">Learn</h1>
           <p className="mt-1 max-w-2xl text-slate-600">
@@ -58,8 +58,9 @@ export function LearnPage() {
             {allowance.taken.length > 0 && (
               <p className="mt-2 text-xs text-slate-500">
                 Taken:{' '}
-                {allowance.taken
-                  .map((id) => courses.find((course) => course.id === id)?.title ?? id)
+                {courses
+                  .filter((course) => allowance.taken.includes(course.id))
+                  .map((course) => course.title)
                   .join(', ')}
               </p>
             )}

@@ -107,7 +107,10 @@ function Lesson({ lesson }: { lesson: LessonView }) {
           </Card>
         ))}
 
-      <section aria-label="What you will learn" className="rounded-2xl bg-slate-50 p-4">
+      <section
+        aria-label="What you will learn"
+        className="rounded-2xl border border-slate-200 bg-white p-4"
+      >
         <p className="text-sm font-semibold text-ink-950">In this lesson</p>
         <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
           {lesson.objectives.map((objective) => (
@@ -119,10 +122,12 @@ function Lesson({ lesson }: { lesson: LessonView }) {
       <LessonBody html={lesson.html} />
 
       <Card size="md" className="flex flex-col gap-3 border-brand-200 sm:flex-row sm:items-center">
-        <PlayCircle aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
-        <div className="flex-1">
-          <p className="text-sm font-semibold text-ink-950">Try it</p>
-          <p className="text-sm text-slate-700">{lesson.tryIt.label}</p>
+        <div className="flex flex-1 items-start gap-3">
+          <PlayCircle aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
+          <div>
+            <p className="text-sm font-semibold text-ink-950">Try it</p>
+            <p className="text-sm text-slate-700">{lesson.tryIt.label}</p>
+          </div>
         </div>
         <Link to={lesson.tryIt.href} className={buttonStyles({ variant: 'secondary', size: 'sm' })}>
           Open it <ArrowRight aria-hidden="true" className="size-4" />
@@ -167,7 +172,7 @@ function Lesson({ lesson }: { lesson: LessonView }) {
       </nav>
 
       {lesson.disclaimer && (
-        <p className="rounded-xl bg-slate-50 p-4 text-xs leading-5 text-slate-600">
+        <p className="border-t border-slate-200 pt-4 text-xs leading-5 text-slate-600">
           {lesson.disclaimer}
         </p>
       )}

@@ -163,7 +163,7 @@ function Question({ number, question, answer, onChange, disabled, outcome }: Que
             <input
               type="radio"
               name={`${id}-choice`}
-              className="mt-1 size-4 accent-brand-700"
+              className="mt-1 size-4 shrink-0 accent-brand-700"
               checked={answer === index}
               onChange={() => onChange(index)}
             />
@@ -180,7 +180,7 @@ function Question({ number, question, answer, onChange, disabled, outcome }: Que
             >
               <input
                 type="checkbox"
-                className="mt-1 size-4 accent-brand-700"
+                className="mt-1 size-4 shrink-0 accent-brand-700"
                 checked={chosen.includes(index)}
                 onChange={(event) =>
                   onChange(
