@@ -1,8 +1,13 @@
+import { format } from 'node:util';
+
 /**
- * What the server logs at error level or above during a test (every test app logs there: see
- * `testDeps`). `fail-on-console-error.ts` fails the test on any line no `expectErrorLog` in
- * that test matched, as it does on `console.error`: a logged 500 is a failure no assertion
- * looked at.
+ * What went wrong during a test that no assertion looked at: what the server logs at error
+ * level or above (every test app logs there: see `testDeps`), `console.error` and rejections
+ * left unhandled. `fail-on-console-error.ts` fails the test on any of them that no
+ * `expectErrorLog` in that test matched: a logged 500 is a failure no assertion looked at.
+ *
+ * One list per test process, which runs many test files one after another (the suite does
+ * not isolate files): the setup file runs again for each file, this module once.
  */
 const unexpected: string[] = [];
 let expected: RegExp[] = [];
@@ -19,6 +24,16 @@ export const errorLogDestination = {
     unexpected.push(`error log: ${line.trimEnd()}`);
   },
 };
+
+/** Something else a test caused that no assertion looked at (`console.error`). */
+export function noteUnexpectedOutput(text: string): void {
+  unexpected.push(text);
+}
+
+process.on('unhandledRejection', (reason) => {
+  const text = reason instanceof Error ? (reason.stack ?? reason.message) : format(reason);
+  unexpected.push(`unhandled rejection: ${text}`);
+});
 
 export function takeUnexpectedErrorLogs(): string[] {
   expected = [];

@@ -8,7 +8,7 @@ export const learnFixturesDir = join(import.meta.dirname, 'fixtures', 'learn');
 let compiled: CompiledLearnContent | undefined;
 
 /**
- * The test courses, compiled once per test file, and `extra` more copies of the second with
+ * The test courses, compiled once per test process, and `extra` more copies of the second with
  * their own ids (`course-3`, `course-3-lesson-1`...), for the plan's course allowance.
  */
 export function testLearnContent(extra = 3): CompiledLearnContent {

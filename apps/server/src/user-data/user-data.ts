@@ -1,5 +1,8 @@
 import { type DataExport, dataExportFormat } from '@tickerwise/shared';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { Db } from '../db/client.ts';
 
 /**
  * What one module holds about a user, for the data export (docs/PRODUCT.md §3.19). A module
@@ -41,12 +44,36 @@ export class UserDataRegistry {
   }
 }
 
+/** A row as the export writes it: its dates as ISO 8601 text. */
+export type PlainRow<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+
 /** Dates of a row as ISO 8601, the rest as it is. */
-export function plainRow<T extends Record<string, unknown>>(row: T): Record<string, unknown> {
+export function plainRow<T extends Record<string, unknown>>(row: T): PlainRow<T> {
   return Object.fromEntries(
     Object.entries(row).map(([name, value]) => [
       name,
       value instanceof Date ? value.toISOString() : value,
     ]),
-  );
+  ) as PlainRow<T>;
+}
+
+/**
+ * One table's rows of the user for the export, as plain rows: only `columns` (never a
+ * secret), of the rows whose `owner` column holds the user's id, in `order` when given.
+ */
+export async function userRows<T extends Record<string, PgColumn>>(
+  db: Db,
+  columns: T,
+  owner: PgColumn,
+  userId: string,
+  order?: PgColumn | SQL,
+): Promise<PlainRow<SelectResultFields<T>>[]> {
+  const rows = await db
+    .select(columns)
+    .from(owner.table)
+    .where(eq(owner, userId))
+    .orderBy(...(order ? [order] : []));
+  return (rows as SelectResultFields<T>[]).map(plainRow);
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   account,
@@ -9,7 +9,7 @@ import {
   twoFactor,
   user,
 } from '../../db/schema/index.ts';
-import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
+import { type UserDataPart, userRows } from '../../user-data/user-data.ts';
 import { describeDevice } from './account-sessions.ts';
 
 /**
@@ -21,46 +21,45 @@ export function accountDataPart(db: Db): UserDataPart {
     name: 'account',
     tables: [user, account, session, emailChanges],
     async collect(userId) {
-      const [row] = await db.select().from(user).where(eq(user.id, userId));
-      const signIns = await db
-        .select({
-          method: account.providerId,
-          createdAt: account.createdAt,
-          updatedAt: account.updatedAt,
-        })
-        .from(account)
-        .where(eq(account.userId, userId));
-      const sessions = await db
-        .select({
+      const [row] = await userRows(db, getTableColumns(user), user.id, userId);
+      const signIns = await userRows(
+        db,
+        { method: account.providerId, createdAt: account.createdAt, updatedAt: account.updatedAt },
+        account.userId,
+        userId,
+      );
+      const sessions = await userRows(
+        db,
+        {
           id: session.id,
           ipAddress: session.ipAddress,
           userAgent: session.userAgent,
           createdAt: session.createdAt,
           lastActiveAt: session.updatedAt,
           expiresAt: session.expiresAt,
-        })
-        .from(session)
-        .where(eq(session.userId, userId))
-        .orderBy(session.createdAt);
-      const addressChanges = await db
-        .select({
+        },
+        session.userId,
+        userId,
+        session.createdAt,
+      );
+      const addressChanges = await userRows(
+        db,
+        {
           oldEmail: emailChanges.oldEmail,
           newEmail: emailChanges.newEmail,
           requestedAt: emailChanges.requestedAt,
           confirmedAt: emailChanges.confirmedAt,
           undoneAt: emailChanges.undoneAt,
-        })
-        .from(emailChanges)
-        .where(eq(emailChanges.userId, userId))
-        .orderBy(emailChanges.requestedAt);
+        },
+        emailChanges.userId,
+        userId,
+        emailChanges.requestedAt,
+      );
       return {
-        user: row ? plainRow(row) : null,
-        signInMethods: signIns.map(plainRow),
-        sessions: sessions.map((item) => ({
-          ...plainRow(item),
-          ...describeDevice(item.userAgent),
-        })),
-        emailChanges: addressChanges.map(plainRow),
+        user: row ?? null,
+        signInMethods: signIns,
+        sessions: sessions.map((item) => ({ ...item, ...describeDevice(item.userAgent) })),
+        emailChanges: addressChanges,
       };
     },
   };
@@ -76,38 +75,41 @@ export function signInSecurityDataPart(db: Db): UserDataPart {
     name: 'signInSecurity',
     tables: [twoFactor, knownDevice, signInToken],
     async collect(userId) {
-      const [factor] = await db
-        .select({ verified: twoFactor.verified, enabledAt: twoFactor.enabledAt })
-        .from(twoFactor)
-        .where(eq(twoFactor.userId, userId));
-      const devices = await db
-        .select({
+      const [factor] = await userRows(
+        db,
+        { verified: twoFactor.verified, enabledAt: twoFactor.enabledAt },
+        twoFactor.userId,
+        userId,
+      );
+      const devices = await userRows(
+        db,
+        {
           userAgent: knownDevice.userAgent,
           timeZone: knownDevice.timeZone,
           firstSeenAt: knownDevice.firstSeenAt,
           lastSeenAt: knownDevice.lastSeenAt,
           forgottenAt: knownDevice.forgottenAt,
-        })
-        .from(knownDevice)
-        .where(eq(knownDevice.userId, userId))
-        .orderBy(knownDevice.firstSeenAt);
-      const tokens = await db
-        .select({
+        },
+        knownDevice.userId,
+        userId,
+        knownDevice.firstSeenAt,
+      );
+      const codesAndLinks = await userRows(
+        db,
+        {
           purpose: signInToken.purpose,
           createdAt: signInToken.createdAt,
           expiresAt: signInToken.expiresAt,
           usedAt: signInToken.usedAt,
-        })
-        .from(signInToken)
-        .where(eq(signInToken.userId, userId))
-        .orderBy(signInToken.createdAt);
+        },
+        signInToken.userId,
+        userId,
+        signInToken.createdAt,
+      );
       return {
-        twoFactor: factor ? plainRow(factor) : null,
-        knownBrowsers: devices.map((item) => ({
-          ...plainRow(item),
-          ...describeDevice(item.userAgent),
-        })),
-        signInCodesAndLinks: tokens.map(plainRow),
+        twoFactor: factor ?? null,
+        knownBrowsers: devices.map((item) => ({ ...item, ...describeDevice(item.userAgent) })),
+        signInCodesAndLinks: codesAndLinks,
       };
     },
   };

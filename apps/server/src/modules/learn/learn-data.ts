@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   learnCertificates,
@@ -6,7 +6,7 @@ import {
   learnLessonCompletions,
   learnQuizAttempts,
 } from '../../db/schema/index.ts';
-import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
+import { type UserDataPart, userRows } from '../../user-data/user-data.ts';
 
 /** The user's learning in the data export: courses started, lessons completed, every attempt. */
 export function learnDataPart(db: Db): UserDataPart {
@@ -15,26 +15,31 @@ export function learnDataPart(db: Db): UserDataPart {
     tables: [learnCourseStarts, learnLessonCompletions, learnQuizAttempts, learnCertificates],
     async collect(userId) {
       const [courses, lessons, attempts, certificates] = await Promise.all([
-        db
-          .select({
+        userRows(
+          db,
+          {
             courseId: learnCourseStarts.courseId,
             startedAt: learnCourseStarts.startedAt,
             completedAt: learnCourseStarts.completedAt,
-          })
-          .from(learnCourseStarts)
-          .where(eq(learnCourseStarts.userId, userId))
-          .orderBy(asc(learnCourseStarts.startedAt)),
-        db
-          .select({
+          },
+          learnCourseStarts.userId,
+          userId,
+          asc(learnCourseStarts.startedAt),
+        ),
+        userRows(
+          db,
+          {
             courseId: learnLessonCompletions.courseId,
             lessonId: learnLessonCompletions.lessonId,
             completedAt: learnLessonCompletions.completedAt,
-          })
-          .from(learnLessonCompletions)
-          .where(eq(learnLessonCompletions.userId, userId))
-          .orderBy(asc(learnLessonCompletions.completedAt)),
-        db
-          .select({
+          },
+          learnLessonCompletions.userId,
+          userId,
+          asc(learnLessonCompletions.completedAt),
+        ),
+        userRows(
+          db,
+          {
             lessonId: learnQuizAttempts.lessonId,
             number: learnQuizAttempts.number,
             correct: learnQuizAttempts.correct,
@@ -42,27 +47,25 @@ export function learnDataPart(db: Db): UserDataPart {
             passed: learnQuizAttempts.passed,
             answers: learnQuizAttempts.answers,
             submittedAt: learnQuizAttempts.submittedAt,
-          })
-          .from(learnQuizAttempts)
-          .where(eq(learnQuizAttempts.userId, userId))
-          .orderBy(asc(learnQuizAttempts.submittedAt)),
-        db
-          .select({
+          },
+          learnQuizAttempts.userId,
+          userId,
+          asc(learnQuizAttempts.submittedAt),
+        ),
+        userRows(
+          db,
+          {
             id: learnCertificates.id,
             courseId: learnCertificates.courseId,
             displayName: learnCertificates.displayName,
             issuedAt: learnCertificates.issuedAt,
             revokedAt: learnCertificates.revokedAt,
-          })
-          .from(learnCertificates)
-          .where(eq(learnCertificates.userId, userId)),
+          },
+          learnCertificates.userId,
+          userId,
+        ),
       ]);
-      return {
-        courses: courses.map(plainRow),
-        lessons: lessons.map(plainRow),
-        attempts: attempts.map(plainRow),
-        certificates: certificates.map(plainRow),
-      };
+      return { courses, lessons, attempts, certificates };
     },
   };
 }

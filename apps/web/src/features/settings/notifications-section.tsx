@@ -65,6 +65,36 @@ function ToggleRow({ label, description, checked, disabled, onChange }: ToggleRo
   );
 }
 
+/** The switches of the section, in the order shown: one per email preference. */
+const preferenceSwitches: {
+  key: keyof NotificationPreferences;
+  label: string;
+  description: string;
+}[] = [
+  {
+    key: 'alertEmails',
+    label: 'Alert emails',
+    description:
+      'When an alert that asks for email fires. Several firings close together come as one email, at most one every 5 minutes.',
+  },
+  {
+    key: 'alertEmailDefault',
+    label: 'Email on for new alerts',
+    description: "New alerts start with email on. Each alert's form can change it.",
+  },
+  {
+    key: 'watchlistDigest',
+    label: 'Daily watchlist digest',
+    description:
+      'After the US market closes: your watchlist symbols that moved 2% or more, ratings that changed and alerts that fired that day. Only on trading days, and only when something happened.',
+  },
+  {
+    key: 'productNews',
+    label: 'Product news',
+    description: 'Now and then, what is new in Tickerwise.',
+  },
+];
+
 /** Why alert emails and the digest wait, and the way to send the confirmation link again. */
 function UnconfirmedAddress({ email }: { email: string }) {
   const [sent, setSent] = useState(false);
@@ -119,34 +149,16 @@ function Preferences({ settings }: { settings: NotificationSettings }) {
         </Alert>
       )}
       <div className="divide-y divide-slate-100">
-        <ToggleRow
-          label="Alert emails"
-          description="When an alert that asks for email fires. Several firings close together come as one email, at most one every 5 minutes."
-          checked={preferences.alertEmails}
-          disabled={saving}
-          onChange={(alertEmails) => set({ alertEmails })}
-        />
-        <ToggleRow
-          label="Email on for new alerts"
-          description="New alerts start with email on. Each alert's form can change it."
-          checked={preferences.alertEmailDefault}
-          disabled={saving}
-          onChange={(alertEmailDefault) => set({ alertEmailDefault })}
-        />
-        <ToggleRow
-          label="Daily watchlist digest"
-          description="After the US market closes: your watchlist symbols that moved 2% or more, ratings that changed and alerts that fired that day. Only on trading days, and only when something happened."
-          checked={preferences.watchlistDigest}
-          disabled={saving}
-          onChange={(watchlistDigest) => set({ watchlistDigest })}
-        />
-        <ToggleRow
-          label="Product news"
-          description="Now and then, what is new in Tickerwise."
-          checked={preferences.productNews}
-          disabled={saving}
-          onChange={(productNews) => set({ productNews })}
-        />
+        {preferenceSwitches.map(({ key, label, description }) => (
+          <ToggleRow
+            key={key}
+            label={label}
+            description={description}
+            checked={preferences[key]}
+            disabled={saving}
+            onChange={(checked) => set({ [key]: checked })}
+          />
+        ))}
       </div>
       <p className="mt-2 text-sm text-slate-500">
         Alerts always show in the app, in the bell and on{' '}
@@ -179,8 +191,8 @@ export function NotificationsSection() {
       ) : (
         <div role="status" className="divide-y divide-slate-100">
           <span className="sr-only">Loading your notification settings</span>
-          {[0, 1, 2, 3].map((row) => (
-            <div key={row} className="flex items-start justify-between gap-4 py-4">
+          {preferenceSwitches.map(({ key }) => (
+            <div key={key} className="flex items-start justify-between gap-4 py-4">
               <div className="flex-1 space-y-2">
                 <Skeleton className="h-4 w-40" />
                 <Skeleton className="h-3 w-72 max-w-full" />

@@ -2,19 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountSession } from '@tickerwise/shared';
 import { useState } from 'react';
 import { SettingsPanel } from '../../../components/settings-panel.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ErrorState } from '../../../components/ui/error-state.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { endSession, signOutOtherSessions } from '../api/end-sessions.ts';
 import { sessionsKey, useSessions } from '../api/get-sessions.ts';
-import { deviceName, SessionRow } from './session-row.tsx';
-
-type Outcome = { tone: 'success' | 'error'; message: string } | null;
-
-const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiRequestError ? error.message : fallback;
+import {
+  DeviceListState,
+  deviceName,
+  failureMessage,
+  type Outcome,
+  OutcomeAlert,
+} from './device-list.tsx';
+import { SessionRow } from './session-row.tsx';
 
 /** Settings, Security: every device signed in, and signing them out (docs/PRODUCT.md §3.19). */
 export function SessionsPanel() {
@@ -31,7 +29,7 @@ export function SessionsPanel() {
     onError: (error, session) =>
       setOutcome({
         tone: 'error',
-        message: failure(
+        message: failureMessage(
           error,
           `${deviceName(session)} could not be signed out. Please try again.`,
         ),
@@ -59,7 +57,7 @@ export function SessionsPanel() {
     onError: (error) =>
       setOutcome({
         tone: 'error',
-        message: failure(error, 'Other devices could not be signed out. Please try again.'),
+        message: failureMessage(error, 'Other devices could not be signed out. Please try again.'),
       }),
     onSettled: async () => {
       await refresh();
@@ -88,47 +86,33 @@ export function SessionsPanel() {
         </Button>
       }
     >
-      {outcome && (
-        <Alert tone={outcome.tone} className="mb-2">
-          {outcome.message}
-        </Alert>
-      )}
-      {sessions.isError && !list ? (
-        <ErrorState
-          title="Your sessions could not be loaded."
-          onRetry={() => sessions.refetch()}
-          retrying={sessions.isFetching}
-        />
-      ) : !list ? (
-        <div role="status" className="divide-y divide-slate-100">
-          <span className="sr-only">Loading your sessions</span>
-          {[0, 1].map((row) => (
-            <div key={row} className="flex gap-3 py-4">
-              <Skeleton className="size-10 rounded-xl" />
-              <div className="flex-1 space-y-2">
-                <Skeleton className="h-4 w-48" />
-                <Skeleton className="h-3 w-64 max-w-full" />
-              </div>
-            </div>
-          ))}
-        </div>
-      ) : (
-        <>
-          <ul className="divide-y divide-slate-100">
-            {list.map((session) => (
-              <SessionRow
-                key={session.id}
-                session={session}
-                signingOut={endOne.isPending && endOne.variables?.id === session.id}
-                onSignOut={(chosen) => endOne.mutate(chosen)}
-              />
-            ))}
-          </ul>
-          {others === 0 && (
-            <p className="mt-2 text-sm text-slate-500">You're signed in on this device only.</p>
-          )}
-        </>
-      )}
+      <OutcomeAlert outcome={outcome} />
+      <DeviceListState
+        items={list}
+        failed={sessions.isError}
+        retrying={sessions.isFetching}
+        onRetry={() => sessions.refetch()}
+        failedTitle="Your sessions could not be loaded."
+        loadingLabel="Loading your sessions"
+      >
+        {(loaded) => (
+          <>
+            <ul className="divide-y divide-slate-100">
+              {loaded.map((session) => (
+                <SessionRow
+                  key={session.id}
+                  session={session}
+                  signingOut={endOne.isPending && endOne.variables?.id === session.id}
+                  onSignOut={(chosen) => endOne.mutate(chosen)}
+                />
+              ))}
+            </ul>
+            {others === 0 && (
+              <p className="mt-2 text-sm text-slate-500">You're signed in on this device only.</p>
+            )}
+          </>
+        )}
+      </DeviceListState>
     </SettingsPanel>
   );
 }
