@@ -160,7 +160,8 @@ export function feedFilter(viewerId: string, tab: FeedTab): SQL | undefined {
   if (tab === 'all') return undefined;
   return or(
     eq(communityPosts.authorId, viewerId),
-    sql`exists (select 1 from ${communityFollows} where ${communityFollows.followerId} = ${viewerId} and ${communityFollows.followeeId} = ${communityPosts.authorId})`,
+    // Each list is read once for the query (an init plan), not once a post.
+    sql`${communityPosts.authorId} = any(array(select ${communityFollows.followeeId} from ${communityFollows} where ${communityFollows.followerId} = ${viewerId}))`,
     sql`${communityPosts.symbols} && array(select ${communitySymbolFollows.symbol} from ${communitySymbolFollows} where ${communitySymbolFollows.userId} = ${viewerId})`,
   );
 }
