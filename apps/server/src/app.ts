@@ -44,6 +44,7 @@ import { registerReceipts } from './modules/billing/register-receipts.ts';
 import type { BillingService } from './modules/billing/service.ts';
 import { communityDataPart } from './modules/community/community-data.ts';
 import { registerCommunity } from './modules/community/service.ts';
+import { communitySocialDataPart } from './modules/community/social-data.ts';
 import {
   accountDeletedEmail,
   billingNoticeEmail,
@@ -345,8 +346,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     backgroundJobs: config.backgroundJobs !== false,
   });
   userData.add(alertMailDataPart(db));
-  await registerCommunity(app, { auth, db, clock, market: marketData.market });
-  userData.add(communityDataPart(db));
   const portfolios = await registerPortfolios(app, {
     auth,
     db,
@@ -357,6 +356,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     marketNow: marketData.now,
   });
+  // After the portfolios: posts show holdings checked against the author's real portfolios.
+  await registerCommunity(app, {
+    auth,
+    db,
+    clock,
+    market: marketData.market,
+    heldSymbols: (userId) => portfolios.heldSymbols(userId),
+  });
+  userData.add(communityDataPart(db));
+  userData.add(communitySocialDataPart(db));
   const live = new LivePrices({ market: marketData.market, now: () => clock().getTime() });
   await app.register(realtimeRoutes, { auth, database, limits: config.limits, live });
   await app.register(liveRoutes, {

@@ -293,6 +293,20 @@ const sharedParams: Record<
     params: { id: sharedPostId },
     body: { reason: 'spam' },
   },
+  'PUT /api/community/users/:handle/follow': {
+    why: 'any member may follow another; the follow is the caller’s own',
+    params: { handle: sharedHandle },
+    body: { following: true },
+  },
+  'PUT /api/community/symbols/:symbol/follow': {
+    why: 'symbols are the same for everyone; the follow is the caller’s own',
+    params: { symbol: 'AAPL' },
+    body: { following: true },
+  },
+  'GET /api/community/symbols/:symbol/posts': {
+    why: 'community posts are public to members',
+    params: { symbol: 'AAPL' },
+  },
   'GET /api/v1/quotes/:symbol': {
     why: 'market data is the same for everyone',
     params: { symbol: 'AAPL' },

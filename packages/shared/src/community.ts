@@ -55,6 +55,14 @@ export const postInputSchema = z.object({
   sentiment: z.enum(sentiments).nullable().default(null),
   /** "I was paid or compensated to write this." */
   paid: z.boolean().default(false),
+  /**
+   * Cashtag symbols of the post the author says they hold: checked against their real
+   * portfolios when posting (a post then shows "Holds AAPL"); ignored when editing.
+   */
+  holds: z
+    .array(z.string().trim().toUpperCase().max(12), { error: 'List the symbols you hold' })
+    .max(communityRules.cashtagsPerPost, 'A post names at most 5 symbols')
+    .default([]),
 });
 export type PostInput = z.input<typeof postInputSchema>;
 
@@ -87,6 +95,10 @@ export interface CommunityPost {
   sentiment: Sentiment | null;
   paid: boolean;
   symbols: string[];
+  /** Symbols the author held in their real portfolios when posting (checked by the server). */
+  heldSymbols: string[];
+  /** Handles of members the text mentions (`@handle`), as they were when it was written. */
+  mentions: string[];
   createdAt: string;
   /** Set when the author edited it. */
   editedAt: string | null;
@@ -114,6 +126,8 @@ export interface CommunityMe {
 export interface CommunityFeed {
   posts: CommunityPost[];
   nextCursor: string | null;
+  /** The first post's place, for asking how many posts came after it (`/feed/new?after=`). */
+  headCursor: string | null;
 }
 
 /** `GET /api/community/posts/:id` */
@@ -126,6 +140,10 @@ export interface CommunityThread {
 export interface CommunityUserPage {
   profile: CommunityProfile;
   posts: CommunityPost[];
+  /** Follower and following counts, and whether the reader follows them. */
+  follows: { followers: number; following: number; followedByMe: boolean };
+  /** The reader's own profile. */
+  mine: boolean;
 }
 
 /**

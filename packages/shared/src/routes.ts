@@ -78,7 +78,7 @@ export function communityUserPath(handle: string): string {
 }
 
 /** Dashboard areas announced but not built yet: they render the Coming Soon screen. */
-export const comingSoonPaths = [paths.crypto, paths.socialPosts, paths.socialMessages] as const;
+export const comingSoonPaths = [paths.crypto, paths.socialMessages] as const;
 
 /**
  * Links that menus and help pages show but that have no route (docs/PRODUCT.md §2.3):

@@ -114,16 +114,17 @@ export const routes: RouteObject[] = [
                     path: `${paths.stocks}/:symbol`,
                     lazy: () => import('./routes/stock-detail-route.tsx'),
                     children: [
-                      {
-                        index: true,
-                        lazy: () => import('../features/analysis/analysis-section.tsx'),
-                      },
+                      { index: true, lazy: () => import('./routes/stock-sections-route.tsx') },
                     ],
                   },
                   { path: paths.etfs, lazy: () => import('../features/stocks/etfs-page.tsx') },
                   {
                     path: paths.socialFeed,
                     lazy: () => import('../features/community/feed-page.tsx'),
+                  },
+                  {
+                    path: paths.socialPosts,
+                    lazy: () => import('../features/community/updates-page.tsx'),
                   },
                   {
                     path: communityUserRoute,

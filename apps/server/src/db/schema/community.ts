@@ -53,6 +53,10 @@ export const communityPosts = pgTable(
     paid: boolean('paid').notNull().default(false),
     /** The cashtags' symbols, upper case. */
     symbols: text('symbols').array().notNull().default(sql`'{}'::text[]`),
+    /** Symbols the author's real portfolios held when posting, checked by the server. */
+    heldSymbols: text('held_symbols').array().notNull().default(sql`'{}'::text[]`),
+    /** Handles of the members the text mentions, as they were when it was written. */
+    mentions: text('mentions').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -67,6 +71,7 @@ export const communityPosts = pgTable(
       .where(sql`${table.parentId} is null and ${table.deletedAt} is null`),
     index('community_posts_author_idx').on(table.authorId, table.createdAt),
     index('community_posts_parent_idx').on(table.parentId, table.createdAt),
+    index('community_posts_symbols_idx').using('gin', table.symbols),
   ],
 );
 

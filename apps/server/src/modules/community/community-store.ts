@@ -12,7 +12,21 @@ import {
   type Sentiment,
   type SubscriptionTier,
 } from '@tickerwise/shared';
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -25,6 +39,7 @@ import {
 import { AppError, notFound } from '../../http/errors.ts';
 import { tierOf } from '../profiles/service.ts';
 import { refusals } from './community-rules.ts';
+import { type MentionedMember, recordMentions } from './mentions.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missingPost = () => notFound('This post does not exist.');
@@ -44,6 +59,10 @@ export interface NewPost {
   sentiment: Sentiment | null;
   paid: boolean;
   symbols: string[];
+  /** Symbols of the post the author's real portfolios hold (checked before writing). */
+  heldSymbols?: string[];
+  /** Members the text mentions, resolved from its `@handles`. */
+  mentions?: MentionedMember[];
 }
 
 /**
@@ -118,14 +137,19 @@ export class CommunityStore {
     return { profile: profileOf(profile), posts: rows.map((row) => this.postOf(row, viewerId)) };
   }
 
-  /** Every visible post, newest first, a page at a time. */
-  async feed(viewerId: string, cursor: string | undefined): Promise<CommunityFeed> {
+  /** Every visible post (or those `filter` keeps), newest first, a page at a time. */
+  feed(viewerId: string, cursor: string | undefined, filter?: SQL): Promise<CommunityFeed> {
+    return this.page(viewerId, cursor, and(isNull(communityPosts.parentId), filter));
+  }
+
+  /** Visible posts and replies that `where` keeps, newest first, a page at a time. */
+  async page(viewerId: string, cursor: string | undefined, where?: SQL): Promise<CommunityFeed> {
     const after = cursor === undefined ? undefined : parseCursor(cursor);
     const rows = await this.posts(viewerId)
       .where(
         and(
           visible(),
-          isNull(communityPosts.parentId),
+          where,
           after
             ? or(
                 lt(communityPosts.createdAt, after.createdAt),
@@ -138,15 +162,38 @@ export class CommunityStore {
       .limit(feedPageSize + 1);
     const page = rows.slice(0, feedPageSize);
     const last = page.at(-1);
+    const first = page[0];
     return {
       posts: page.map((row) => this.postOf(row, viewerId)),
-      nextCursor:
-        rows.length > feedPageSize && last
-          ? Buffer.from(`${last.post.createdAt.toISOString()}|${last.post.id}`).toString(
-              'base64url',
-            )
-          : null,
+      nextCursor: rows.length > feedPageSize && last ? cursorOf(last.post) : null,
+      // With nothing to show yet, the head is this moment: posts after it are new.
+      headCursor: first
+        ? cursorOf(first.post)
+        : cursorOf({ createdAt: this.clock(), id: '00000000-0000-0000-0000-000000000000' }),
     };
+  }
+
+  /** How many visible top-level posts `filter` keeps came after `cursor` (at most `limit`). */
+  async countAfter(cursor: string, limit: number, filter?: SQL): Promise<number> {
+    const after = parseCursor(cursor);
+    const newer = this.db
+      .select({ id: communityPosts.id })
+      .from(communityPosts)
+      .where(
+        and(
+          visible(),
+          isNull(communityPosts.parentId),
+          filter,
+          or(
+            gt(communityPosts.createdAt, after.createdAt),
+            and(eq(communityPosts.createdAt, after.createdAt), gt(communityPosts.id, after.id)),
+          ),
+        ),
+      )
+      .limit(limit)
+      .as('newer');
+    const [row] = await this.db.select({ count: count() }).from(newer);
+    return row?.count ?? 0;
   }
 
   async thread(viewerId: string, id: string) {
@@ -222,9 +269,12 @@ export class CommunityStore {
           sentiment: reply ? null : input.sentiment,
           paid: input.paid,
           symbols: input.symbols,
+          heldSymbols: reply ? [] : (input.heldSymbols ?? []),
+          mentions: (input.mentions ?? []).map((member) => member.handle),
           createdAt: now,
         })
         .returning({ id: communityPosts.id });
+      await recordMentions(tx, { postId: row!.id, authorId: userId, input, now });
       if (parentId !== undefined) {
         await tx
           .update(communityPosts)
@@ -280,16 +330,22 @@ export class CommunityStore {
     const isNew =
       !joined || now.getTime() - joined.createdAt.getTime() < communityRules.newAccountHours * hour;
     if (isNew && hasLink(input.body)) throw refusals.linksNotYet();
-    await this.db
-      .update(communityPosts)
-      .set({
-        body: input.body,
-        sentiment: row.parentId ? null : input.sentiment,
-        paid: input.paid,
-        symbols: input.symbols,
-        editedAt: now,
-      })
-      .where(eq(communityPosts.id, id));
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(communityPosts)
+        .set({
+          body: input.body,
+          sentiment: row.parentId ? null : input.sentiment,
+          paid: input.paid,
+          symbols: input.symbols,
+          // Holdings were checked when posting: an edit keeps those still named, adds none.
+          heldSymbols: row.heldSymbols.filter((symbol) => input.symbols.includes(symbol)),
+          mentions: (input.mentions ?? []).map((member) => member.handle),
+          editedAt: now,
+        })
+        .where(eq(communityPosts.id, id));
+      await recordMentions(tx, { postId: id, authorId: userId, input, now });
+    });
     return this.one(userId, id);
   }
 
@@ -386,7 +442,8 @@ export class CommunityStore {
     return this.postOf(row, viewerId);
   }
 
-  private posts(viewerId: string) {
+  /** Posts with their authors, as `postOf` reads them. */
+  posts(viewerId: string) {
     return this.db
       .select({
         post: communityPosts,
@@ -399,7 +456,7 @@ export class CommunityStore {
       .$dynamic();
   }
 
-  private postOf(
+  postOf(
     row: { post: PostRow; handle: string; displayName: string; likedByMe: boolean },
     viewerId: string,
   ): CommunityPost {
@@ -416,6 +473,8 @@ export class CommunityStore {
       sentiment: (post.sentiment as Sentiment | null) ?? null,
       paid: post.paid,
       symbols: post.symbols,
+      heldSymbols: post.heldSymbols,
+      mentions: post.mentions,
       createdAt: post.createdAt.toISOString(),
       editedAt: post.editedAt?.toISOString() ?? null,
       likes: post.likeCount,
@@ -450,6 +509,20 @@ function profileOf(row: typeof communityProfiles.$inferSelect): CommunityProfile
     bio: row.bio,
     joinedAt: row.createdAt.toISOString(),
   };
+}
+
+/** Posts at or before a cursor's place: a reading the posts after it do not shift. */
+export function atOrBefore(cursor: string): SQL | undefined {
+  const until = parseCursor(cursor);
+  return or(
+    lt(communityPosts.createdAt, until.createdAt),
+    and(eq(communityPosts.createdAt, until.createdAt), lte(communityPosts.id, until.id)),
+  );
+}
+
+/** A post's place in a newest-first list: its time and id. */
+function cursorOf(post: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${post.createdAt.toISOString()}|${post.id}`).toString('base64url');
 }
 
 function parseCursor(cursor: string): { createdAt: Date; id: string } {

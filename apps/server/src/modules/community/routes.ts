@@ -4,35 +4,45 @@ import {
   type CommunityThread,
   type CommunityUserPage,
   communityProfileInputSchema,
+  feedTabs,
   handleSchema,
   postInputSchema,
   replyInputSchema,
   reportInputSchema,
 } from '@tickerwise/shared';
+import { and } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { notFound, parseInput } from '../../http/errors.ts';
 import type { MarketService } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
-import type { CommunityStore } from './community-store.ts';
+import { atOrBefore, type CommunityStore } from './community-store.ts';
+import { feedFilter } from './follows.ts';
 import { checkedPost } from './post-checks.ts';
+import { type CommunitySocial, withMentionsAndHoldings } from './social-routes.ts';
 
 export interface CommunityRoutesOptions {
   auth: Auth;
   store: CommunityStore;
   market: MarketService;
+  social: CommunitySocial;
 }
 
 type IdParams = { Params: { id: string } };
 const user = { config: { access: 'user' as const } };
-const feedQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+const feedQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  /** The reader's newest post: later ones wait until asked for (`headCursor` of page one). */
+  until: z.string().max(200).optional(),
+  tab: z.enum(feedTabs, { error: 'Choose the Following or All tab' }).default('all'),
+});
 const likeSchema = z.object({ liked: z.boolean({ error: 'Say whether you like it' }) });
 
 /** The community's routes (docs/PRODUCT.md, "Community"); every one needs a signed-in user. */
 export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async (
   app,
-  { auth, store, market },
+  { auth, store, market, social },
 ) => {
   app.get('/api/community/me', user, async (request, reply): Promise<CommunityMe> => {
     const { id } = await requireUser(auth, request);
@@ -54,21 +64,28 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
       reply.header('cache-control', 'no-store');
       const handle = handleSchema.safeParse(request.params.handle);
       if (!handle.success) throw notFound('No one in the community has this handle.');
-      return store.userPage(id, handle.data);
+      const page = await store.userPage(id, handle.data);
+      const memberId = await social.follows.memberId(handle.data);
+      return { ...page, follows: await social.follows.counts(id, memberId), mine: memberId === id };
     },
   );
 
   app.get('/api/community/feed', user, async (request, reply): Promise<CommunityFeed> => {
     const { id } = await requireUser(auth, request);
     reply.header('cache-control', 'no-store');
-    const { cursor } = parseInput(feedQuerySchema, request.query);
-    return store.feed(id, cursor);
+    const { cursor, tab, until } = parseInput(feedQuerySchema, request.query);
+    const reading = until === undefined ? undefined : atOrBefore(until);
+    return store.feed(id, cursor, and(feedFilter(id, tab), reading));
   });
 
   app.post('/api/community/posts', user, async (request, reply) => {
     const { id } = await requireUser(auth, request);
     const input = parseInput(postInputSchema, request.body);
-    const post = await store.write(id, await checkedPost(market, input));
+    const checked = await checkedPost(market, input);
+    const post = await store.write(
+      id,
+      await withMentionsAndHoldings(social, id, checked, input.holds),
+    );
     return reply.status(201).send({ post });
   });
 
@@ -85,7 +102,8 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   app.patch<IdParams>('/api/community/posts/:id', user, async (request) => {
     const { id } = await requireUser(auth, request);
     const input = parseInput(postInputSchema, request.body);
-    return { post: await store.edit(id, request.params.id, await checkedPost(market, input)) };
+    const checked = await withMentionsAndHoldings(social, id, await checkedPost(market, input));
+    return { post: await store.edit(id, request.params.id, checked) };
   });
 
   app.delete<IdParams>('/api/community/posts/:id', user, async (request, reply) => {
@@ -97,7 +115,8 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   app.post<IdParams>('/api/community/posts/:id/replies', user, async (request, reply) => {
     const { id } = await requireUser(auth, request);
     const input = parseInput(replyInputSchema, request.body);
-    const post = await store.write(id, await checkedPost(market, input), request.params.id);
+    const checked = await withMentionsAndHoldings(social, id, await checkedPost(market, input));
+    const post = await store.write(id, checked, request.params.id);
     return reply.status(201).send({ reply: post });
   });
 

@@ -205,6 +205,20 @@ export class PortfolioService {
     return performanceOf(this.ledgers, market, this.answers, userId, portfolioId, range);
   }
 
+  /**
+   * The symbols the user's real portfolios hold shares of now (the practice portfolio never
+   * counts): what a community post may show as held.
+   */
+  async heldSymbols(userId: string): Promise<Set<string>> {
+    const held = new Set<string>();
+    for (const ledger of await this.ledgers.ledgers(userId)) {
+      for (const position of (await ledger.replayed()).positions.values()) {
+        if (position.quantity > 0n) held.add(position.symbol);
+      }
+    }
+    return held;
+  }
+
   async summary(userId: string): Promise<PortfolioSummary> {
     return summaryOf(this.ledgers, await this.marketFor(userId), userId);
   }

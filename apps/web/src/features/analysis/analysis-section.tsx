@@ -156,4 +156,3 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export { AnalysisSection as Component };

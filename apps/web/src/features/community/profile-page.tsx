@@ -9,9 +9,22 @@ import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { userPageQuery } from './api/community-api.ts';
+import { followMember, userPageQuery } from './api/community-api.ts';
 import { CommunityDisclaimer } from './components/disclaimer.tsx';
+import { FollowButton } from './components/follow-button.tsx';
 import { PostCard } from './components/post-card.tsx';
+
+function FollowMemberButton({ handle, following }: { handle: string; following: boolean }) {
+  return (
+    <div className="mt-4">
+      <FollowButton
+        following={following}
+        label={`@${handle}`}
+        follow={(next) => followMember(handle, next)}
+      />
+    </div>
+  );
+}
 
 /** A member's public profile: handle, display name, bio and latest posts (never the email). */
 export function ProfilePage() {
@@ -50,13 +63,33 @@ export function ProfilePage() {
             {page.data.profile.bio && (
               <p className="mt-3 text-slate-700">{page.data.profile.bio}</p>
             )}
-            <p className="mt-3 text-sm text-slate-500">
-              Member since{' '}
-              {new Date(page.data.profile.joinedAt).toLocaleDateString('en-US', {
-                month: 'long',
-                year: 'numeric',
-              })}
+            <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500">
+              <span>
+                <strong className="font-semibold text-ink-950 tabular-nums">
+                  {page.data.follows.followers.toLocaleString('en-US')}
+                </strong>{' '}
+                {page.data.follows.followers === 1 ? 'follower' : 'followers'}
+              </span>
+              <span>
+                <strong className="font-semibold text-ink-950 tabular-nums">
+                  {page.data.follows.following.toLocaleString('en-US')}
+                </strong>{' '}
+                following
+              </span>
+              <span>
+                Member since{' '}
+                {new Date(page.data.profile.joinedAt).toLocaleDateString('en-US', {
+                  month: 'long',
+                  year: 'numeric',
+                })}
+              </span>
             </p>
+            {!page.data.mine && (
+              <FollowMemberButton
+                handle={page.data.profile.handle}
+                following={page.data.follows.followedByMe}
+              />
+            )}
           </Card>
           <h2 className="text-lg font-semibold text-ink-950">Posts</h2>
           {page.data.posts.length === 0 ? (

@@ -1,10 +1,21 @@
 import type { CommunityQuota } from '@tickerwise/shared';
 
-/** "3 of 5 posts, 7 of 10 replies this month, resets on the 1st". */
+/**
+ * "3 of 5 posts, 7 of 10 replies this month, resets on the 1st"; on a plan without limits,
+ * "12 posts, 4 replies this month, no limit on your plan".
+ */
 export function quotaText(quota: CommunityQuota): string {
-  const part = (used: number, limit: number | null, what: string) =>
-    limit === null ? `${used} ${what} (no limit)` : `${used} of ${limit} ${what}`;
-  return `${part(quota.posts.used, quota.posts.limit, 'posts')}, ${part(quota.replies.used, quota.replies.limit, 'replies')} this month, resets on the 1st`;
+  const part = (used: number, limit: number | null, one: string, many: string) =>
+    limit === null
+      ? `${used} ${used === 1 ? one : many}`
+      : `${used} of ${limit} ${limit === 1 ? one : many}`;
+  const unlimited = quota.posts.limit === null && quota.replies.limit === null;
+  return `${part(quota.posts.used, quota.posts.limit, 'post', 'posts')}, ${part(quota.replies.used, quota.replies.limit, 'reply', 'replies')} this month, ${unlimited ? 'no limit on your plan' : 'resets on the 1st'}`;
+}
+
+/** Whether the month's posts are used up. */
+export function postsUsedUp(quota: CommunityQuota): boolean {
+  return quota.posts.limit !== null && quota.posts.used >= quota.posts.limit;
 }
 
 /** "just now", "5 min ago", "3 h ago", else the date. */

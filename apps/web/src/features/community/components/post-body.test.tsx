@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { PostBody } from './post-body.tsx';
 import { parseInline } from './post-markdown.ts';
 
-function html(body: string, symbols: string[] = []) {
+function html(body: string, symbols: string[] = [], mentions: string[] = []) {
   const { container } = render(
     <MemoryRouter>
-      <PostBody body={body} symbols={symbols} />
+      <PostBody body={body} symbols={symbols} mentions={mentions} />
     </MemoryRouter>,
   );
   return container.firstElementChild as HTMLElement;
@@ -61,8 +61,21 @@ describe('a post’s Markdown subset', () => {
   });
 
   it('keeps text around markers it does not understand', () => {
-    expect(parseInline('2 * 3 * 4 and a_b_c', new Set())).toEqual([
+    expect(parseInline('2 * 3 * 4 and a_b_c', { symbols: new Set(), handles: new Map() })).toEqual([
       { type: 'text', text: '2 * 3 * 4 and a_b_c' },
     ]);
+  });
+
+  it('links the mentions of members the server found to their profiles, and leaves others as text', () => {
+    const root = html(
+      'Thanks @Ada_Lee and @nobody_here, mail me at me@ada_lee.com',
+      [],
+      ['ada_lee'],
+    );
+    const links = [...root.querySelectorAll('a')];
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['@ada_lee', '/dashboard/social/u/ada_lee'],
+    ]);
+    expect(root.textContent).toContain('and @nobody_here, mail me at me@ada_lee.com');
   });
 });

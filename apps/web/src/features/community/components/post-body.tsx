@@ -1,4 +1,4 @@
-import { stockPath } from '@tickerwise/shared';
+import { communityUserPath, stockPath } from '@tickerwise/shared';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type InlineNode, parsePost } from './post-markdown.ts';
@@ -37,14 +37,32 @@ function inlineNode(node: InlineNode, index: number): ReactNode {
           ${node.symbol}
         </Link>
       );
+    case 'mention':
+      return (
+        <Link
+          key={index}
+          to={communityUserPath(node.handle)}
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          @{node.handle}
+        </Link>
+      );
   }
 }
 
 /** A post's text in the community's Markdown subset, as React elements (never raw HTML). */
-export function PostBody({ body, symbols }: { body: string; symbols: readonly string[] }) {
+export function PostBody({
+  body,
+  symbols,
+  mentions = [],
+}: {
+  body: string;
+  symbols: readonly string[];
+  mentions?: readonly string[];
+}) {
   return (
     <div className="space-y-2 break-words text-[15px] leading-relaxed text-slate-800">
-      {parsePost(body, symbols).map((block, index) =>
+      {parsePost(body, symbols, mentions).map((block, index) =>
         block.type === 'paragraph' ? (
           <p key={index}>
             {block.lines.map((line, lineIndex) => (

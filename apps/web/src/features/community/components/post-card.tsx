@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CommunityPost, communityUserPath, reportReasons } from '@tickerwise/shared';
-import { Flag, Heart, MessageSquare, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { BadgeCheck, Flag, Heart, MessageSquare, Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputStyles } from '../../../components/ui/field-styles.ts';
+import { subscribeLiveEvents } from '../../../lib/live-events.ts';
 import { deletePost, likePost, replyTo, reportPost, threadQuery } from '../api/community-api.ts';
 import { postedAgo } from './community-text.ts';
 import { PostBody } from './post-body.tsx';
@@ -101,9 +102,27 @@ function Actions({ post, onReply }: { post: CommunityPost; onReply?: () => void 
   );
 }
 
+/** An open thread takes in new replies as they are written (asking at most every 3 s). */
+function useLiveThread(refetch: () => unknown) {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = subscribeLiveEvents('community_posts', () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        refetch();
+      }, 3_000);
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [refetch]);
+}
+
 function Replies({ post }: { post: CommunityPost }) {
   const queryClient = useQueryClient();
   const thread = useQuery(threadQuery(post.id));
+  useLiveThread(thread.refetch);
   const [body, setBody] = useState('');
   const send = useMutation({
     mutationFn: () => replyTo(post.id, body),
@@ -183,6 +202,17 @@ export function PostCard({ post, nested = false }: { post: CommunityPost; nested
           </Badge>
         )}
         {post.paid && <Badge tone="warning">Paid to write this</Badge>}
+        {post.heldSymbols.map((symbol) => (
+          <span
+            key={symbol}
+            title="Checked against the author’s Tickerwise portfolios when posted"
+            className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-emerald-800 ring-1 ring-emerald-200 ring-inset"
+          >
+            <BadgeCheck aria-hidden="true" className="size-3.5" />
+            Holds {symbol}
+            <span className="sr-only">(verified from their portfolio when posted)</span>
+          </span>
+        ))}
         {post.editableUntil && !editing && (
           <button
             type="button"
@@ -197,7 +227,7 @@ export function PostCard({ post, nested = false }: { post: CommunityPost; nested
         {editing ? (
           <PostComposer editing={post} onDone={() => setEditing(false)} />
         ) : (
-          <PostBody body={post.body} symbols={post.symbols} />
+          <PostBody body={post.body} symbols={post.symbols} mentions={post.mentions} />
         )}
       </div>
       <Actions post={post} {...(nested ? {} : { onReply: () => setOpen(!open) })} />

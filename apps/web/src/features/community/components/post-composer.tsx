@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type CommunityPost,
   type CommunityQuota,
+  cashtagsOf,
   communityRules,
   paths,
   type Sentiment,
@@ -15,28 +16,35 @@ import { createPost, editPost } from '../api/community-api.ts';
 
 interface ComposerProps {
   quota?: CommunityQuota;
+  /** Text to start a new post with, e.g. "$AAPL " from a stock's page. */
+  initialBody?: string;
   /** Editing an existing post instead of writing a new one. */
   editing?: CommunityPost;
   onDone?: () => void;
 }
 
 /** Writes a post (or edits one): text, an optional Bullish/Bearish tag, the paid disclosure. */
-export function PostComposer({ quota, editing, onDone }: ComposerProps) {
+export function PostComposer({ quota, initialBody = '', editing, onDone }: ComposerProps) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [body, setBody] = useState(editing?.body ?? '');
+  const [body, setBody] = useState(editing?.body ?? initialBody);
+  const [holds, setHolds] = useState<string[]>([]);
+  // Holdings can be shown for the symbols the text names, when posting (not when editing).
+  const named = editing ? [] : cashtagsOf(body).slice(0, communityRules.cashtagsPerPost);
+  const claimed = holds.filter((symbol) => named.includes(symbol));
   const [sentiment, setSentiment] = useState<Sentiment | null>(editing?.sentiment ?? null);
   const [paid, setPaid] = useState(editing?.paid ?? false);
   const save = useMutation({
     mutationFn: () =>
       editing
         ? editPost(editing.id, { body, sentiment, paid })
-        : createPost({ body, sentiment, paid }),
+        : createPost({ body, sentiment, paid, holds: claimed }),
     onSuccess: () => {
       if (!editing) {
         setBody('');
         setSentiment(null);
         setPaid(false);
+        setHolds([]);
       }
       onDone?.();
       return queryClient.invalidateQueries({ queryKey: ['community'] });
@@ -114,6 +122,32 @@ export function PostComposer({ quota, editing, onDone }: ComposerProps) {
           />
           I was paid or compensated to write this
         </label>
+        {named.length > 0 && (
+          <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
+            <legend className="sr-only">Holdings to show</legend>
+            <span aria-hidden="true">I hold</span>
+            {named.map((symbol) => (
+              <label key={symbol} className="flex items-center gap-1.5">
+                <input
+                  type="checkbox"
+                  checked={holds.includes(symbol)}
+                  onChange={(event) =>
+                    setHolds(
+                      event.target.checked
+                        ? [...holds, symbol]
+                        : holds.filter((held) => held !== symbol),
+                    )
+                  }
+                  className="size-4 rounded border-slate-300 accent-brand-600"
+                />
+                <span>
+                  <span className="sr-only">I hold </span>${symbol}
+                </span>
+              </label>
+            ))}
+            <span className="text-xs text-slate-500">checked against your portfolios</span>
+          </fieldset>
+        )}
         <span
           id={`${id}-count`}
           className={`ml-auto tabular-nums ${over ? 'font-semibold text-red-700' : 'text-slate-500'}`}

@@ -1,7 +1,7 @@
 /**
  * The small Markdown subset posts are written in: paragraphs, `-`/`*` and `1.` lists,
- * **bold**, *italic* (or _italic_), [links](https://…), bare https:// addresses and `$TICKER`
- * cashtags. Anything else, HTML included, stays plain text: the result is a tree the page
+ * **bold**, *italic* (or _italic_), [links](https://…), bare https:// addresses, `$TICKER`
+ * cashtags and `@handle` mentions. Anything else, HTML included, stays plain text: the result is a tree the page
  * renders as React elements, never as HTML.
  */
 
@@ -10,7 +10,8 @@ export type InlineNode =
   | { type: 'strong'; children: InlineNode[] }
   | { type: 'em'; children: InlineNode[] }
   | { type: 'link'; href: string; children: InlineNode[] }
-  | { type: 'cashtag'; symbol: string };
+  | { type: 'cashtag'; symbol: string }
+  | { type: 'mention'; handle: string };
 
 export type BlockNode =
   | { type: 'paragraph'; lines: InlineNode[][] }
@@ -19,9 +20,19 @@ export type BlockNode =
 const bullet = /^\s*[-*]\s+(.*)$/;
 const numbered = /^\s*\d{1,3}[.)]\s+(.*)$/;
 
-/** Parses a post's text; `symbols` are the cashtags the server accepted (others stay text). */
-export function parsePost(text: string, symbols: readonly string[]): BlockNode[] {
-  const known = new Set(symbols.map((symbol) => symbol.toUpperCase()));
+/**
+ * Parses a post's text; `symbols` are the cashtags the server accepted and `mentions` the
+ * handles of members it found (others stay text).
+ */
+export function parsePost(
+  text: string,
+  symbols: readonly string[],
+  mentions: readonly string[] = [],
+): BlockNode[] {
+  const known: Known = {
+    symbols: new Set(symbols.map((symbol) => symbol.toUpperCase())),
+    handles: new Map(mentions.map((handle) => [handle.toLowerCase(), handle])),
+  };
   const blocks: BlockNode[] = [];
   let paragraph: InlineNode[][] | null = null;
   let list: { ordered: boolean; items: InlineNode[][] } | null = null;
@@ -55,7 +66,14 @@ export function parsePost(text: string, symbols: readonly string[]): BlockNode[]
 }
 
 const inlinePattern =
-  /\*\*(.+?)\*\*|\*([^*\s](?:[^*]*[^*\s])?)\*|(?<![\w])_([^_\s](?:[^_]*[^_\s])?)_(?![\w])|\[([^\]\n]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])|(^|[^\w$])\$([A-Za-z]{1,5}(?:\.[A-Za-z])?)(?!\w)/g;
+  /\*\*(.+?)\*\*|\*([^*\s](?:[^*]*[^*\s])?)\*|(?<![\w])_([^_\s](?:[^_]*[^_\s])?)_(?![\w])|\[([^\]\n]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])|(^|[^\w$])\$([A-Za-z]{1,5}(?:\.[A-Za-z])?)(?!\w)|(^|[^\w@.])@([A-Za-z0-9_]{3,20})(?![\w@])/g;
+
+/** The cashtags and mentions the server recognised in a post. */
+interface Known {
+  symbols: ReadonlySet<string>;
+  /** Lower case handle to the handle as the member wrote it. */
+  handles: ReadonlyMap<string, string>;
+}
 
 /** Only web addresses become links; anything else (javascript:, data:) stays text. */
 function safeHref(href: string): string | null {
@@ -67,7 +85,7 @@ function safeHref(href: string): string | null {
   }
 }
 
-export function parseInline(text: string, known: ReadonlySet<string>): InlineNode[] {
+export function parseInline(text: string, known: Known): InlineNode[] {
   const nodes: InlineNode[] = [];
   const push = (node: InlineNode) => {
     const last = nodes.at(-1);
@@ -79,7 +97,8 @@ export function parseInline(text: string, known: ReadonlySet<string>): InlineNod
     const index = match.index ?? 0;
     push({ type: 'text', text: text.slice(at, index) });
     at = index + match[0].length;
-    const [whole, bold, italic, underscored, label, href, bare, before, symbol] = match;
+    const [whole, bold, italic, underscored, label, href, bare, before, symbol, atBefore, handle] =
+      match;
     if (bold !== undefined) push({ type: 'strong', children: parseInline(bold, known) });
     else if (italic !== undefined) push({ type: 'em', children: parseInline(italic, known) });
     else if (underscored !== undefined) {
@@ -99,10 +118,14 @@ export function parseInline(text: string, known: ReadonlySet<string>): InlineNod
       push({ type: 'text', text: before ?? '' });
       const upper = symbol.toUpperCase();
       push(
-        known.has(upper)
+        known.symbols.has(upper)
           ? { type: 'cashtag', symbol: upper }
           : { type: 'text', text: `$${symbol}` },
       );
+    } else if (handle !== undefined) {
+      push({ type: 'text', text: atBefore ?? '' });
+      const member = known.handles.get(handle.toLowerCase());
+      push(member ? { type: 'mention', handle: member } : { type: 'text', text: `@${handle}` });
     }
   }
   push({ type: 'text', text: text.slice(at) });
