@@ -43,6 +43,7 @@ import { billingCspDirectives, registerBilling } from './modules/billing/registe
 import { registerReceipts } from './modules/billing/register-receipts.ts';
 import type { BillingService } from './modules/billing/service.ts';
 import { communityDataPart } from './modules/community/community-data.ts';
+import { communityModerationDataPart } from './modules/community/moderation-data.ts';
 import { registerCommunity } from './modules/community/service.ts';
 import {
   accountDeletedEmail,
@@ -347,6 +348,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   userData.add(alertMailDataPart(db));
   await registerCommunity(app, { auth, db, clock, market: marketData.market });
   userData.add(communityDataPart(db));
+  userData.add(communityModerationDataPart(db));
   const portfolios = await registerPortfolios(app, {
     auth,
     db,

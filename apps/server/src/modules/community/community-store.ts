@@ -17,6 +17,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import {
   communityLikes,
+  communityPostReviews,
   communityPosts,
   communityProfiles,
   communityReports,
@@ -24,6 +25,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { tierOf } from '../profiles/service.ts';
+import { notBlockedWith } from './blocks.ts';
 import { refusals } from './community-rules.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,6 +46,8 @@ export interface NewPost {
   sentiment: Sentiment | null;
   paid: boolean;
   symbols: string[];
+  /** The pump guard holds it: written hidden, waiting in the moderation queue (ADR 0042). */
+  heldForReview?: boolean;
 }
 
 /**
@@ -108,7 +112,7 @@ export class CommunityStore {
     const rows = await this.posts(viewerId)
       .where(
         and(
-          visible(),
+          visible(viewerId),
           isNull(communityPosts.parentId),
           eq(communityPosts.authorId, profile.userId),
         ),
@@ -124,7 +128,7 @@ export class CommunityStore {
     const rows = await this.posts(viewerId)
       .where(
         and(
-          visible(),
+          visible(viewerId),
           isNull(communityPosts.parentId),
           after
             ? or(
@@ -152,11 +156,11 @@ export class CommunityStore {
   async thread(viewerId: string, id: string) {
     if (!uuidPattern.test(id)) throw missingPost();
     const [post] = await this.posts(viewerId).where(
-      and(visible(), eq(communityPosts.id, id), isNull(communityPosts.parentId)),
+      and(visible(viewerId), eq(communityPosts.id, id), isNull(communityPosts.parentId)),
     );
     if (!post) throw missingPost();
     const replies = await this.posts(viewerId)
-      .where(and(visible(), eq(communityPosts.parentId, id)))
+      .where(and(visible(viewerId), eq(communityPosts.parentId, id)))
       .orderBy(communityPosts.createdAt, communityPosts.id);
     return {
       post: this.postOf(post, viewerId),
@@ -184,7 +188,9 @@ export class CommunityStore {
         const [parent] = await tx
           .select({ id: communityPosts.id })
           .from(communityPosts)
-          .where(and(eq(communityPosts.id, parentId), isNull(communityPosts.parentId), visible()));
+          .where(
+            and(eq(communityPosts.id, parentId), isNull(communityPosts.parentId), visible(userId)),
+          );
         if (!parent) throw missingPost();
       }
       const reply = parentId !== undefined;
@@ -223,8 +229,12 @@ export class CommunityStore {
           paid: input.paid,
           symbols: input.symbols,
           createdAt: now,
+          hiddenAt: input.heldForReview ? now : null,
         })
         .returning({ id: communityPosts.id });
+      if (input.heldForReview) {
+        await tx.insert(communityPostReviews).values({ postId: row!.id, heldFor: 'pump' });
+      }
       if (parentId !== undefined) {
         await tx
           .update(communityPosts)
@@ -311,7 +321,7 @@ export class CommunityStore {
   }
 
   async like(userId: string, id: string, liked: boolean): Promise<CommunityPost> {
-    await this.visibleRow(id);
+    await this.visibleRow(id, userId);
     await this.db.transaction(async (tx) => {
       const changed = liked
         ? await tx
@@ -334,7 +344,7 @@ export class CommunityStore {
 
   /** Reports a post or reply once per user; enough different users hide it for everyone. */
   async report(userId: string, id: string, reason: string, note: string): Promise<void> {
-    const row = await this.visibleRow(id);
+    const row = await this.visibleRow(id, userId);
     if (row.authorId === userId) throw refusals.ownPost();
     await this.db.transaction(async (tx) => {
       await tx
@@ -344,7 +354,7 @@ export class CommunityStore {
       const [reports] = await tx
         .select({ count: count() })
         .from(communityReports)
-        .where(eq(communityReports.postId, id));
+        .where(and(eq(communityReports.postId, id), isNull(communityReports.resolvedAt)));
       if ((reports?.count ?? 0) >= communityRules.reportsToHide) {
         await tx
           .update(communityPosts)
@@ -354,12 +364,12 @@ export class CommunityStore {
     });
   }
 
-  private async visibleRow(id: string): Promise<PostRow> {
+  private async visibleRow(id: string, viewerId: string): Promise<PostRow> {
     if (!uuidPattern.test(id)) throw missingPost();
     const [row] = await this.db
       .select()
       .from(communityPosts)
-      .where(and(eq(communityPosts.id, id), visible()));
+      .where(and(eq(communityPosts.id, id), visible(viewerId)));
     if (!row) throw missingPost();
     return row;
   }
@@ -441,7 +451,9 @@ function periodAround(period: 'day' | 'month', now: Date): { start: Date; end: D
       };
 }
 
-const visible = () => and(isNull(communityPosts.deletedAt), isNull(communityPosts.hiddenAt));
+/** Neither deleted nor hidden, nor between the viewer and a member either of them blocked. */
+const visible = (viewerId: string) =>
+  and(isNull(communityPosts.deletedAt), isNull(communityPosts.hiddenAt), notBlockedWith(viewerId));
 
 function profileOf(row: typeof communityProfiles.$inferSelect): CommunityProfile {
   return {

@@ -16,12 +16,15 @@ import type { MarketService } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { CommunityStore } from './community-store.ts';
+import type { Moderation } from './moderation.ts';
 import { checkedPost } from './post-checks.ts';
 
 export interface CommunityRoutesOptions {
   auth: Auth;
   store: CommunityStore;
   market: MarketService;
+  /** Suspensions and the pump guard, checked on every post, reply and edit (ADR 0042). */
+  moderation: Moderation;
 }
 
 type IdParams = { Params: { id: string } };
@@ -32,7 +35,7 @@ const likeSchema = z.object({ liked: z.boolean({ error: 'Say whether you like it
 /** The community's routes (docs/PRODUCT.md, "Community"); every one needs a signed-in user. */
 export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async (
   app,
-  { auth, store, market },
+  { auth, store, market, moderation },
 ) => {
   app.get('/api/community/me', user, async (request, reply): Promise<CommunityMe> => {
     const { id } = await requireUser(auth, request);
@@ -68,8 +71,10 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   app.post('/api/community/posts', user, async (request, reply) => {
     const { id } = await requireUser(auth, request);
     const input = parseInput(postInputSchema, request.body);
-    const post = await store.write(id, await checkedPost(market, input));
-    return reply.status(201).send({ post });
+    const guarded = await moderation.guardPost(id, await checkedPost(market, input));
+    const post = await store.write(id, guarded);
+    await moderation.posted(id, guarded);
+    return reply.status(201).send({ post, heldForReview: guarded.heldForReview });
   });
 
   app.get<IdParams>(
@@ -85,7 +90,11 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   app.patch<IdParams>('/api/community/posts/:id', user, async (request) => {
     const { id } = await requireUser(auth, request);
     const input = parseInput(postInputSchema, request.body);
-    return { post: await store.edit(id, request.params.id, await checkedPost(market, input)) };
+    const checked = await checkedPost(market, input);
+    const held = await moderation.guardEdit(id, request.params.id, checked.symbols);
+    const post = await store.edit(id, request.params.id, checked);
+    if (held) await moderation.hold(post.id);
+    return { post, heldForReview: held };
   });
 
   app.delete<IdParams>('/api/community/posts/:id', user, async (request, reply) => {
@@ -97,6 +106,7 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   app.post<IdParams>('/api/community/posts/:id/replies', user, async (request, reply) => {
     const { id } = await requireUser(auth, request);
     const input = parseInput(replyInputSchema, request.body);
+    await moderation.assertMayWrite(id);
     const post = await store.write(id, await checkedPost(market, input), request.params.id);
     return reply.status(201).send({ reply: post });
   });

@@ -3,7 +3,11 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { MarketService } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
+import { Blocks } from './blocks.ts';
 import { CommunityStore } from './community-store.ts';
+import { Moderation } from './moderation.ts';
+import { moderationRoutes } from './moderation-routes.ts';
+import { PumpGuard } from './pump-guard.ts';
 import { communityRoutes } from './routes.ts';
 
 export interface CommunityOptions {
@@ -13,12 +17,19 @@ export interface CommunityOptions {
   market: MarketService;
 }
 
+/** How often an instance forgets the pump guard's hours it no longer reads. */
+const pumpHoursPruneMs = 3_600_000;
+
 /** The community: profiles, posts, replies, likes and reports (docs/PRODUCT.md, "Community"). */
 export async function registerCommunity(
   app: FastifyInstance,
   { auth, db, clock, market }: CommunityOptions,
 ): Promise<CommunityStore> {
   const store = new CommunityStore(db, clock);
-  await app.register(communityRoutes, { auth, store, market });
+  // Safety and moderation: the queue, suspensions, appeals, blocks and the pump guard (ADR 0042).
+  const moderation = new Moderation(db, clock, new PumpGuard(db));
+  await app.register(communityRoutes, { auth, store, market, moderation });
+  await app.register(moderationRoutes, { auth, moderation, blocks: new Blocks(db, clock) });
+  app.scheduler.every('pump guard clean-up', pumpHoursPruneMs, () => moderation.prune());
   return store;
 }

@@ -14,6 +14,7 @@ import { CommunityDisclaimer } from './components/disclaimer.tsx';
 import { PostCard } from './components/post-card.tsx';
 import { PostComposer } from './components/post-composer.tsx';
 import { ProfileSetup } from './components/profile-setup.tsx';
+import { StandingPanel } from './components/standing-panel.tsx';
 
 function FeedSkeleton() {
   return (
@@ -86,6 +87,7 @@ export function FeedPage() {
         <p className="mt-1 text-slate-600">What investors on Tickerwise think about stocks.</p>
       </header>
       <CommunityDisclaimer />
+      <StandingPanel />
       {me.isPending ? (
         <Skeleton className="h-36 w-full rounded-2xl" />
       ) : me.isError ? (

@@ -11,6 +11,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { userPageQuery } from './api/community-api.ts';
 import { CommunityDisclaimer } from './components/disclaimer.tsx';
+import { MemberSafety } from './components/member-safety.tsx';
 import { PostCard } from './components/post-card.tsx';
 
 /** A member's public profile: handle, display name, bio and latest posts (never the email). */
@@ -57,6 +58,9 @@ export function ProfilePage() {
                 year: 'numeric',
               })}
             </p>
+            <div className="mt-4">
+              <MemberSafety handle={page.data.profile.handle} />
+            </div>
           </Card>
           <h2 className="text-lg font-semibold text-ink-950">Posts</h2>
           {page.data.posts.length === 0 ? (
