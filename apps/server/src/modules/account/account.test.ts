@@ -360,6 +360,7 @@ describe('Your data: the export', () => {
         'billing',
         'emailNotifications',
         'community',
+        'communityModeration',
         'invitations',
         'learning',
         'notifications',
