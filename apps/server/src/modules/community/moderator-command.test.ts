@@ -67,7 +67,8 @@ describe('npm run moderator', () => {
     expect((await moderator(['revoke', ada.email])).stdout).toBe(
       `${ada.email} was not a moderator.\n`,
     );
-  });
+    // Six runs of the command, each a Node process starting: a minute on a busy machine.
+  }, 60_000);
 
   it('explains an unknown account, a bad command and a missing server', async () => {
     const unknown = await moderator(['grant', 'nobody@example.com']);
