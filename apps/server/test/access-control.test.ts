@@ -3,8 +3,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alerts,
+  communityModerators,
+  communityPostReviews,
   communityPosts,
   communityProfiles,
+  communityUserReports,
   knownDevice,
   learnCertificates,
   payments,
@@ -125,6 +128,67 @@ const communityPostFixture =
     return { params: { id: post!.id }, ...(body ? { body } : {}) };
   };
 
+/** A post of the owner that a moderator removed: only its author may appeal. */
+const removedPostFixture: Fixture = async ({ testApp, owner }) => {
+  const { db } = testApp.db.database;
+  const [post] = await db
+    .insert(communityPosts)
+    .values({
+      authorId: owner.id,
+      body: `Removed post ${randomBytes(4).toString('hex')}`,
+      createdAt: new Date(),
+      hiddenAt: new Date(),
+    })
+    .returning();
+  await db
+    .insert(communityPostReviews)
+    .values({ postId: post!.id, removedAt: new Date(), removalReason: 'Spam' });
+  return { params: { id: post!.id }, body: { text: 'Please look again' } };
+};
+
+/** A post of the poster hidden by reports, waiting in the moderation queue. */
+const queuedPostFixture =
+  (body: object): Fixture =>
+  async ({ testApp }) => {
+    const [post] = await testApp.db.database.db
+      .insert(communityPosts)
+      .values({
+        authorId: posterId,
+        body: `Hidden post ${randomBytes(4).toString('hex')}`,
+        createdAt: new Date(),
+        hiddenAt: new Date(),
+      })
+      .returning();
+    return { params: { id: post!.id }, body };
+  };
+
+/**
+ * Routes only moderators reach: every other member gets 404, as if they did not exist. Each
+ * with what a moderator calls it with (a new route under /api/community/moderation/ fails the
+ * test until it is listed here).
+ */
+const moderatorOnly: Record<string, Fixture> = {
+  'GET /api/community/moderation/queue': async () => ({ params: {} }),
+  'GET /api/community/moderation/log': async () => ({ params: {} }),
+  'POST /api/community/moderation/posts/:id/restore': queuedPostFixture({}),
+  'POST /api/community/moderation/posts/:id/remove': queuedPostFixture({ reason: 'Spam' }),
+  'POST /api/community/moderation/users/:handle/suspend': async () => ({
+    params: { handle: sharedHandle },
+    body: { days: 1, reason: 'Spam' },
+  }),
+  'POST /api/community/moderation/users/:handle/dismiss': async ({ testApp, owner }) => {
+    // An open report of the poster to dismiss (the owner's, opened again if settled).
+    await testApp.db.database.db
+      .insert(communityUserReports)
+      .values({ userId: posterId, reporterId: owner.id, reason: 'spam', createdAt: new Date() })
+      .onConflictDoUpdate({
+        target: [communityUserReports.userId, communityUserReports.reporterId],
+        set: { resolvedAt: null },
+      });
+    return { params: { handle: sharedHandle } };
+  },
+};
+
 /** A post by a third member, which every user may read, like, answer and report. */
 const sharedPostId = '6f1c2a7e-3b1d-4c55-9a2e-0d4e5f6a7b8c';
 const sharedHandle = 'access_poster';
@@ -206,6 +270,7 @@ const ownedResources: Record<string, Fixture> = {
   'PUT /api/watchlists/:id/order': watchlistFixture({ symbols: ['MSFT', 'AAPL'] }),
   'PATCH /api/community/posts/:id': communityPostFixture({ body: 'Edited by its author' }),
   'DELETE /api/community/posts/:id': communityPostFixture(),
+  'POST /api/community/posts/:id/appeal': removedPostFixture,
   'GET /api/alerts/:id': alertFixture(),
   'PATCH /api/alerts/:id': alertFixture({ state: 'paused' }),
   'DELETE /api/alerts/:id': alertFixture(),
@@ -307,6 +372,19 @@ const sharedParams: Record<
     why: 'community posts are public to members',
     params: { symbol: 'AAPL' },
   },
+  'POST /api/community/users/:handle/report': {
+    why: 'any member may report a member; the report is the caller’s own',
+    params: { handle: sharedHandle },
+    body: { reason: 'spam' },
+  },
+  'PUT /api/community/blocks/:handle': {
+    why: 'any member may block a member; the block list is the caller’s own',
+    params: { handle: sharedHandle },
+  },
+  'DELETE /api/community/blocks/:handle': {
+    why: 'unblocking changes only the caller’s own block list',
+    params: { handle: sharedHandle },
+  },
   'GET /api/v1/quotes/:symbol': {
     why: 'market data is the same for everyone',
     params: { symbol: 'AAPL' },
@@ -367,6 +445,10 @@ let other: SignedUpUser;
 /** Text only the owner's answers may contain. */
 let ownerMarkers: string[];
 let routes: ApiRoute[];
+/** `routes` and the moderators' routes. */
+let allRoutes: ApiRoute[];
+/** The member who wrote the shared post. */
+let posterId: string;
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -383,6 +465,7 @@ beforeAll(async () => {
   // Both users are community members; a third member wrote the post every member may read.
   const { db } = testApp.db.database;
   const poster = await signUpUser(testApp.app);
+  posterId = poster.id;
   await db.insert(communityProfiles).values([
     { userId: owner.id, handle: `owner_${randomBytes(3).toString('hex')}`, displayName: 'Owner' },
     { userId: other.id, handle: `other_${randomBytes(3).toString('hex')}`, displayName: 'Other' },
@@ -391,8 +474,10 @@ beforeAll(async () => {
   await db
     .insert(communityPosts)
     .values({ id: sharedPostId, authorId: poster.id, body: 'Shared post', createdAt: new Date() });
-  // HEAD mirrors GET; the wildcard is better-auth's, which checks its own sessions.
-  routes = testApp.app.apiRoutes.filter((route) => route.method !== 'HEAD');
+  // HEAD mirrors GET; the wildcard is better-auth's, which checks its own sessions. Routes
+  // only moderators reach have their own test below.
+  allRoutes = testApp.app.apiRoutes.filter((route) => route.method !== 'HEAD');
+  routes = allRoutes.filter((route) => !(key(route) in moderatorOnly));
 });
 afterAll(() => testApp.close());
 
@@ -436,7 +521,7 @@ describe('access levels', () => {
 
 describe('a signed-out client', () => {
   it('gets 401 from every user, operator and API key route', async () => {
-    const guarded = routes.filter(
+    const guarded = allRoutes.filter(
       (route) =>
         route.access === 'user' || route.access === 'operator' || route.access === 'apikey',
     );
@@ -522,6 +607,32 @@ async function ownerView(): Promise<Record<string, string>> {
   }
   return view;
 }
+
+describe('the moderators’ routes', () => {
+  it('answer 404 to every member who is not a moderator, and serve a moderator', async () => {
+    const listed = allRoutes
+      .filter((route) => route.url.startsWith('/api/community/moderation/'))
+      .map(key);
+    expect(listed.sort()).toEqual(Object.keys(moderatorOnly).sort());
+    const moderator = await signUpUser(testApp.app);
+    const { db } = testApp.db.database;
+    await db
+      .insert(communityProfiles)
+      .values({ userId: moderator.id, handle: 'access_moderator', displayName: 'Moderator' });
+    await db.insert(communityModerators).values({ userId: moderator.id });
+    for (const route of allRoutes.filter((candidate) => key(candidate) in moderatorOnly)) {
+      const fixture = moderatorOnly[key(route)] as Fixture;
+      const { params, body } = await fixture({ testApp, owner });
+      const asMember = await call(route, params, other.cookie, body);
+      expect(asMember.status, `${key(route)} as a member`).toBe(404);
+      const asModerator = await call(route, params, moderator.cookie, body);
+      expect(asModerator.status, `${key(route)} as a moderator: ${asModerator.body}`).toBeLessThan(
+        300,
+      );
+      expect(asModerator.body).not.toContain(owner.email);
+    }
+  });
+});
 
 describe('API keys and session cookies', () => {
   let secret: string;

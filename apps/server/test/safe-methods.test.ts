@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
-import { learnCertificates, payments, user } from '../src/db/schema/index.ts';
+import { communityModerators, learnCertificates, payments, user } from '../src/db/schema/index.ts';
 import type { ApiRoute } from '../src/http/route-access.ts';
 import { insertNotification } from '../src/modules/notifications/service.ts';
 import { setTier } from '../src/modules/profiles/service.ts';
@@ -136,6 +136,8 @@ async function seedOwner() {
     displayName: 'Owner',
   });
   const { post } = await send(owner, 'POST', '/api/community/posts', { body: 'Reading $KO.' });
+  // The owner moderates too, so the moderation queue and log answer them (404 for others).
+  await db.insert(communityModerators).values({ userId: owner.id });
   // A certificate of the owner's: its public page checks the signature, and writes nothing.
   const [certificate] = await db
     .insert(learnCertificates)

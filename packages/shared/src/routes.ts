@@ -30,6 +30,7 @@ export const paths = {
   socialFeed: '/dashboard/social/feed',
   socialPosts: '/dashboard/social/posts',
   socialMessages: '/dashboard/social/messages',
+  socialModeration: '/dashboard/social/moderation',
   learn: '/dashboard/learn',
   courses: '/features/courses',
   settings: '/dashboard/settings',

@@ -21,6 +21,7 @@ it("runs the app's periodic work on its scheduler, and closing the app stops eve
       'alert bars',
       'stream heartbeat',
       'live plan recheck',
+      'pump guard clean-up',
     ]),
   );
   await testApp.close();

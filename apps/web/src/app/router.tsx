@@ -130,6 +130,10 @@ export const routes: RouteObject[] = [
                     path: communityUserRoute,
                     lazy: () => import('../features/community/profile-page.tsx'),
                   },
+                  {
+                    path: paths.socialModeration,
+                    lazy: () => import('../features/community/moderation-page.tsx'),
+                  },
                   { path: paths.settings, lazy: () => import('./settings/settings-page.tsx') },
                   { path: paths.learn, lazy: () => import('../features/learn/learn-page.tsx') },
                   {

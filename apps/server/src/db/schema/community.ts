@@ -72,6 +72,10 @@ export const communityPosts = pgTable(
     index('community_posts_author_idx').on(table.authorId, table.createdAt),
     index('community_posts_parent_idx').on(table.parentId, table.createdAt),
     index('community_posts_symbols_idx').using('gin', table.symbols),
+    // The moderation queue: posts hidden pending review (ADR 0042).
+    index('community_posts_hidden_idx')
+      .on(table.hiddenAt)
+      .where(sql`${table.hiddenAt} is not null and ${table.deletedAt} is null`),
   ],
 );
 
@@ -103,6 +107,8 @@ export const communityReports = pgTable(
     reason: text('reason').notNull(),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A moderator restored the post: the report no longer counts toward hiding it. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.postId, table.reporterId] })],
 );

@@ -7,6 +7,7 @@ export * from './auth.ts';
 export * from './billing.ts';
 export * from './community.ts';
 export * from './community-social.ts';
+export * from './community-moderation.ts';
 export * from './email.ts';
 export * from './email-changes.ts';
 export * from './email-preferences.ts';

@@ -361,6 +361,7 @@ describe('Your data: the export', () => {
         'emailNotifications',
         'community',
         'communityFollows',
+        'communityModeration',
         'invitations',
         'learning',
         'notifications',

@@ -31,6 +31,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import {
   communityLikes,
+  communityPostReviews,
   communityPosts,
   communityProfiles,
   communityReports,
@@ -38,6 +39,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { tierOf } from '../profiles/service.ts';
+import { notBlockedWith } from './blocks.ts';
 import { refusals } from './community-rules.ts';
 import { type MentionedMember, recordMentions } from './mentions.ts';
 
@@ -63,6 +65,8 @@ export interface NewPost {
   heldSymbols?: string[];
   /** Members the text mentions, resolved from its `@handles`. */
   mentions?: MentionedMember[];
+  /** The pump guard holds it: written hidden, waiting in the moderation queue (ADR 0042). */
+  heldForReview?: boolean;
 }
 
 /**
@@ -127,7 +131,7 @@ export class CommunityStore {
     const rows = await this.posts(viewerId)
       .where(
         and(
-          visible(),
+          visible(viewerId),
           isNull(communityPosts.parentId),
           eq(communityPosts.authorId, profile.userId),
         ),
@@ -148,7 +152,7 @@ export class CommunityStore {
     const rows = await this.posts(viewerId)
       .where(
         and(
-          visible(),
+          visible(viewerId),
           where,
           after
             ? or(
@@ -174,14 +178,19 @@ export class CommunityStore {
   }
 
   /** How many visible top-level posts `filter` keeps came after `cursor` (at most `limit`). */
-  async countAfter(cursor: string, limit: number, filter?: SQL): Promise<number> {
+  async countAfter(
+    viewerId: string,
+    cursor: string,
+    limit: number,
+    filter?: SQL,
+  ): Promise<number> {
     const after = parseCursor(cursor);
     const newer = this.db
       .select({ id: communityPosts.id })
       .from(communityPosts)
       .where(
         and(
-          visible(),
+          visible(viewerId),
           isNull(communityPosts.parentId),
           filter,
           or(
@@ -199,11 +208,11 @@ export class CommunityStore {
   async thread(viewerId: string, id: string) {
     if (!uuidPattern.test(id)) throw missingPost();
     const [post] = await this.posts(viewerId).where(
-      and(visible(), eq(communityPosts.id, id), isNull(communityPosts.parentId)),
+      and(visible(viewerId), eq(communityPosts.id, id), isNull(communityPosts.parentId)),
     );
     if (!post) throw missingPost();
     const replies = await this.posts(viewerId)
-      .where(and(visible(), eq(communityPosts.parentId, id)))
+      .where(and(visible(viewerId), eq(communityPosts.parentId, id)))
       .orderBy(communityPosts.createdAt, communityPosts.id);
     return {
       post: this.postOf(post, viewerId),
@@ -231,7 +240,9 @@ export class CommunityStore {
         const [parent] = await tx
           .select({ id: communityPosts.id })
           .from(communityPosts)
-          .where(and(eq(communityPosts.id, parentId), isNull(communityPosts.parentId), visible()));
+          .where(
+            and(eq(communityPosts.id, parentId), isNull(communityPosts.parentId), visible(userId)),
+          );
         if (!parent) throw missingPost();
       }
       const reply = parentId !== undefined;
@@ -272,9 +283,16 @@ export class CommunityStore {
           heldSymbols: reply ? [] : (input.heldSymbols ?? []),
           mentions: (input.mentions ?? []).map((member) => member.handle),
           createdAt: now,
+          hiddenAt: input.heldForReview ? now : null,
         })
         .returning({ id: communityPosts.id });
-      await recordMentions(tx, { postId: row!.id, authorId: userId, input, now });
+      // A post the pump guard holds tells nobody until a moderator restores it.
+      if (!input.heldForReview) {
+        await recordMentions(tx, { postId: row!.id, authorId: userId, input, now });
+      }
+      if (input.heldForReview) {
+        await tx.insert(communityPostReviews).values({ postId: row!.id, heldFor: 'pump' });
+      }
       if (parentId !== undefined) {
         await tx
           .update(communityPosts)
@@ -367,7 +385,7 @@ export class CommunityStore {
   }
 
   async like(userId: string, id: string, liked: boolean): Promise<CommunityPost> {
-    await this.visibleRow(id);
+    await this.visibleRow(id, userId);
     await this.db.transaction(async (tx) => {
       const changed = liked
         ? await tx
@@ -390,7 +408,7 @@ export class CommunityStore {
 
   /** Reports a post or reply once per user; enough different users hide it for everyone. */
   async report(userId: string, id: string, reason: string, note: string): Promise<void> {
-    const row = await this.visibleRow(id);
+    const row = await this.visibleRow(id, userId);
     if (row.authorId === userId) throw refusals.ownPost();
     await this.db.transaction(async (tx) => {
       await tx
@@ -400,7 +418,7 @@ export class CommunityStore {
       const [reports] = await tx
         .select({ count: count() })
         .from(communityReports)
-        .where(eq(communityReports.postId, id));
+        .where(and(eq(communityReports.postId, id), isNull(communityReports.resolvedAt)));
       if ((reports?.count ?? 0) >= communityRules.reportsToHide) {
         await tx
           .update(communityPosts)
@@ -410,12 +428,12 @@ export class CommunityStore {
     });
   }
 
-  private async visibleRow(id: string): Promise<PostRow> {
+  private async visibleRow(id: string, viewerId: string): Promise<PostRow> {
     if (!uuidPattern.test(id)) throw missingPost();
     const [row] = await this.db
       .select()
       .from(communityPosts)
-      .where(and(eq(communityPosts.id, id), visible()));
+      .where(and(eq(communityPosts.id, id), visible(viewerId)));
     if (!row) throw missingPost();
     return row;
   }
@@ -500,7 +518,9 @@ function periodAround(period: 'day' | 'month', now: Date): { start: Date; end: D
       };
 }
 
-const visible = () => and(isNull(communityPosts.deletedAt), isNull(communityPosts.hiddenAt));
+/** Neither deleted nor hidden, nor between the viewer and a member either of them blocked. */
+const visible = (viewerId: string) =>
+  and(isNull(communityPosts.deletedAt), isNull(communityPosts.hiddenAt), notBlockedWith(viewerId));
 
 function profileOf(row: typeof communityProfiles.$inferSelect): CommunityProfile {
   return {

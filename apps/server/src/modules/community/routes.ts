@@ -19,6 +19,7 @@ import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
 import { atOrBefore, type CommunityStore } from './community-store.ts';
 import { feedFilter } from './follows.ts';
+import type { Moderation } from './moderation.ts';
 import { checkedPost } from './post-checks.ts';
 import { type CommunitySocial, withMentionsAndHoldings } from './social-routes.ts';
 
@@ -27,6 +28,8 @@ export interface CommunityRoutesOptions {
   store: CommunityStore;
   market: MarketService;
   social: CommunitySocial;
+  /** Suspensions and the pump guard, checked on every post, reply and edit (ADR 0042). */
+  moderation: Moderation;
 }
 
 type IdParams = { Params: { id: string } };
@@ -42,7 +45,7 @@ const likeSchema = z.object({ liked: z.boolean({ error: 'Say whether you like it
 /** The community's routes (docs/PRODUCT.md, "Community"); every one needs a signed-in user. */
 export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async (
   app,
-  { auth, store, market, social },
+  { auth, store, market, social, moderation },
 ) => {
   app.get('/api/community/me', user, async (request, reply): Promise<CommunityMe> => {
     const { id } = await requireUser(auth, request);
@@ -81,12 +84,13 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   app.post('/api/community/posts', user, async (request, reply) => {
     const { id } = await requireUser(auth, request);
     const input = parseInput(postInputSchema, request.body);
-    const checked = await checkedPost(market, input);
+    const guarded = await moderation.guardPost(id, await checkedPost(market, input));
     const post = await store.write(
       id,
-      await withMentionsAndHoldings(social, id, checked, input.holds),
+      await withMentionsAndHoldings(social, id, guarded, input.holds),
     );
-    return reply.status(201).send({ post });
+    await moderation.posted(id, guarded);
+    return reply.status(201).send({ post, heldForReview: guarded.heldForReview });
   });
 
   app.get<IdParams>(
@@ -103,7 +107,10 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
     const { id } = await requireUser(auth, request);
     const input = parseInput(postInputSchema, request.body);
     const checked = await withMentionsAndHoldings(social, id, await checkedPost(market, input));
-    return { post: await store.edit(id, request.params.id, checked) };
+    const held = await moderation.guardEdit(id, request.params.id, checked.symbols);
+    const post = await store.edit(id, request.params.id, checked);
+    if (held) await moderation.hold(post.id);
+    return { post, heldForReview: held };
   });
 
   app.delete<IdParams>('/api/community/posts/:id', user, async (request, reply) => {
@@ -115,6 +122,7 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   app.post<IdParams>('/api/community/posts/:id/replies', user, async (request, reply) => {
     const { id } = await requireUser(auth, request);
     const input = parseInput(replyInputSchema, request.body);
+    await moderation.assertMayWrite(id);
     const checked = await withMentionsAndHoldings(social, id, await checkedPost(market, input));
     const post = await store.write(id, checked, request.params.id);
     return reply.status(201).send({ reply: post });

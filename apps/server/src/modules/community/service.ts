@@ -3,9 +3,13 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { MarketService } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
+import { Blocks } from './blocks.ts';
 import { CommunityStore } from './community-store.ts';
 import { FollowStore } from './follows.ts';
 import type { HeldSymbols } from './holdings.ts';
+import { Moderation } from './moderation.ts';
+import { moderationRoutes } from './moderation-routes.ts';
+import { PumpGuard } from './pump-guard.ts';
 import { communityRoutes } from './routes.ts';
 import { socialRoutes } from './social-routes.ts';
 
@@ -18,6 +22,9 @@ export interface CommunityOptions {
   heldSymbols: HeldSymbols;
 }
 
+/** How often an instance forgets the pump guard's hours it no longer reads. */
+const pumpHoursPruneMs = 3_600_000;
+
 /** The community: profiles, posts, replies, likes and reports (docs/PRODUCT.md, "Community"). */
 export async function registerCommunity(
   app: FastifyInstance,
@@ -25,7 +32,11 @@ export async function registerCommunity(
 ): Promise<CommunityStore> {
   const store = new CommunityStore(db, clock);
   const social = { db, follows: new FollowStore(db), heldSymbols };
-  await app.register(communityRoutes, { auth, store, market, social });
+  // Safety and moderation: the queue, suspensions, appeals, blocks and the pump guard (ADR 0042).
+  const moderation = new Moderation(db, clock, new PumpGuard(db));
+  await app.register(communityRoutes, { auth, store, market, social, moderation });
   await app.register(socialRoutes, { auth, store, market, social });
+  await app.register(moderationRoutes, { auth, moderation, blocks: new Blocks(db, clock) });
+  app.scheduler.every('pump guard clean-up', pumpHoursPruneMs, () => moderation.prune());
   return store;
 }

@@ -132,7 +132,7 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (
     reply.header('cache-control', 'no-store');
     const { tab, after } = parseInput(newPostsQuerySchema, request.query);
     if (after === undefined) return { count: 0 };
-    return { count: await store.countAfter(after, newPostsCountLimit, feedFilter(id, tab)) };
+    return { count: await store.countAfter(id, after, newPostsCountLimit, feedFilter(id, tab)) };
   });
 
   app.get('/api/community/updates', user, async (request, reply): Promise<CommunityUpdates> => {

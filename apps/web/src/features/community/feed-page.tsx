@@ -23,6 +23,7 @@ import { FeedSkeleton } from './components/feed-skeleton.tsx';
 import { PostCard } from './components/post-card.tsx';
 import { PostComposer } from './components/post-composer.tsx';
 import { ProfileSetup } from './components/profile-setup.tsx';
+import { StandingPanel } from './components/standing-panel.tsx';
 
 /** "3 new posts": floats over the list (taking no room), and loads them when clicked. */
 function NewPostsPill({ count, onShow }: { count: number; onShow: () => void }) {
@@ -162,6 +163,7 @@ export function FeedPage() {
         <p className="mt-1 text-slate-600">What investors on Tickerwise think about stocks.</p>
       </header>
       <CommunityDisclaimer />
+      <StandingPanel />
       {me.isPending ? (
         <Skeleton className="h-36 w-full rounded-2xl" />
       ) : me.isError ? (

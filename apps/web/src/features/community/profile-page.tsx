@@ -12,6 +12,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { followMember, userPageQuery } from './api/community-api.ts';
 import { CommunityDisclaimer } from './components/disclaimer.tsx';
 import { FollowButton } from './components/follow-button.tsx';
+import { MemberSafety } from './components/member-safety.tsx';
 import { PostCard } from './components/post-card.tsx';
 
 function FollowMemberButton({ handle, following }: { handle: string; following: boolean }) {
@@ -90,6 +91,9 @@ export function ProfilePage() {
                 following={page.data.follows.followedByMe}
               />
             )}
+            <div className="mt-4">
+              <MemberSafety handle={page.data.profile.handle} />
+            </div>
           </Card>
           <h2 className="text-lg font-semibold text-ink-950">Posts</h2>
           {page.data.posts.length === 0 ? (

@@ -1,0 +1,108 @@
+import { type CommunityBlockList, moderationRules } from '@tickerwise/shared';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { communityBlocks, communityPosts, communityProfiles } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+
+const missingMember = () => notFound('No one in the community has this handle.');
+
+/**
+ * Neither the viewer blocked the author nor the author the viewer: the condition every read of
+ * posts for a member adds, so that blocked members see nothing of each other (ADR 0042). Both
+ * directions are one lookup in the blocks' primary key.
+ */
+export function notBlockedWith(
+  viewerId: string,
+  author: AnyPgColumn = communityPosts.authorId,
+): SQL {
+  return sql`not exists (select 1 from ${communityBlocks} where (${communityBlocks.blockerId} = ${viewerId} and ${communityBlocks.blockedId} = ${author}) or (${communityBlocks.blockerId} = ${author} and ${communityBlocks.blockedId} = ${viewerId}))`;
+}
+
+/** A member's block list, at most `moderationRules.blockListLimit` long. */
+export class Blocks {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(userId: string): Promise<CommunityBlockList> {
+    const rows = await this.db
+      .select({
+        handle: communityProfiles.handle,
+        displayName: communityProfiles.displayName,
+        blockedAt: communityBlocks.createdAt,
+      })
+      .from(communityBlocks)
+      .innerJoin(communityProfiles, eq(communityProfiles.userId, communityBlocks.blockedId))
+      .where(eq(communityBlocks.blockerId, userId))
+      .orderBy(desc(communityBlocks.createdAt));
+    return {
+      blocks: rows.map((row) => ({ ...row, blockedAt: row.blockedAt.toISOString() })),
+      limit: moderationRules.blockListLimit,
+    };
+  }
+
+  /**
+   * Blocks the member with this handle. Counted and written under a lock on the blocker's
+   * profile row, so two tabs cannot pass the limit together.
+   */
+  async block(userId: string, handle: string): Promise<CommunityBlockList> {
+    const target = await this.memberId(handle);
+    if (target === userId) {
+      throw new AppError(409, 'own_profile', 'You cannot block yourself.');
+    }
+    await this.db.transaction(async (tx) => {
+      const [member] = await tx
+        .select({ userId: communityProfiles.userId })
+        .from(communityProfiles)
+        .where(eq(communityProfiles.userId, userId))
+        .for('update');
+      if (!member) {
+        throw new AppError(
+          409,
+          'profile_required',
+          'Choose a handle and display name before you block anyone.',
+        );
+      }
+      const [already] = await tx
+        .select({ blockedId: communityBlocks.blockedId })
+        .from(communityBlocks)
+        .where(and(eq(communityBlocks.blockerId, userId), eq(communityBlocks.blockedId, target)));
+      if (already) return;
+      const [blocked] = await tx
+        .select({ count: count() })
+        .from(communityBlocks)
+        .where(eq(communityBlocks.blockerId, userId));
+      if ((blocked?.count ?? 0) >= moderationRules.blockListLimit) {
+        throw new AppError(
+          422,
+          'block_limit',
+          `You can block at most ${moderationRules.blockListLimit} members. Unblock someone to block another.`,
+        );
+      }
+      await tx
+        .insert(communityBlocks)
+        .values({ blockerId: userId, blockedId: target, createdAt: this.clock() })
+        .onConflictDoNothing();
+    });
+    return this.list(userId);
+  }
+
+  async unblock(userId: string, handle: string): Promise<void> {
+    const target = await this.memberId(handle);
+    await this.db
+      .delete(communityBlocks)
+      .where(and(eq(communityBlocks.blockerId, userId), eq(communityBlocks.blockedId, target)));
+  }
+
+  private async memberId(handle: string): Promise<string> {
+    const [row] = await this.db
+      .select({ userId: communityProfiles.userId })
+      .from(communityProfiles)
+      .where(eq(sql`lower(${communityProfiles.handle})`, handle.toLowerCase()));
+    if (!row) throw missingMember();
+    return row.userId;
+  }
+}
