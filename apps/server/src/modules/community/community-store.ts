@@ -178,12 +178,7 @@ export class CommunityStore {
   }
 
   /** How many visible top-level posts `filter` keeps came after `cursor` (at most `limit`). */
-  async countAfter(
-    viewerId: string,
-    cursor: string,
-    limit: number,
-    filter?: SQL,
-  ): Promise<number> {
+  async countAfter(viewerId: string, cursor: string, limit: number, filter?: SQL): Promise<number> {
     const after = parseCursor(cursor);
     const newer = this.db
       .select({ id: communityPosts.id })

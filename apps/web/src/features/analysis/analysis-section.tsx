@@ -155,4 +155,3 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
     </section>
   );
 }
-
