@@ -40,6 +40,7 @@ export const settingsTabs = [
   'profile',
   'security',
   'notifications',
+  'integrations',
   'billing',
   'data',
   'api',
