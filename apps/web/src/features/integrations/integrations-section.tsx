@@ -56,7 +56,7 @@ function EmailDestination() {
             <Badge>Off</Badge>
           )}
         </p>
-        <p className="mt-1 truncate text-sm text-slate-600">
+        <p className="mt-1 text-sm text-slate-600">
           To {email}, at most one email every 5 minutes. Each alert chooses whether it sends email;
           more in{' '}
           <Link
@@ -78,6 +78,7 @@ function EmailDestination() {
       <Button
         variant="ghost"
         size="sm"
+        className="shrink-0 self-start whitespace-nowrap"
         busy={toggle.isPending}
         busyLabel="Saving..."
         onClick={() => toggle.mutate(!preferences.alertEmails)}
@@ -181,6 +182,7 @@ export function IntegrationsSection() {
           {destinations && destinations.length === 0 && (
             <EmptyState
               icon={Webhook}
+              className="justify-items-center"
               title="No webhooks, Slack or Discord yet."
               description={
                 included

@@ -34,7 +34,7 @@ function answerOf(delivery: Delivery): string {
   if (delivery.attempts === 0) return 'Not sent yet';
   const timing = delivery.latencyMs === null ? '' : ` in ${delivery.latencyMs} ms`;
   if (delivery.responseStatus !== null && delivery.state === 'delivered') {
-    return `${delivery.responseStatus}${timing}`;
+    return `HTTP ${delivery.responseStatus}${timing}`;
   }
   return delivery.error ?? `${delivery.responseStatus ?? 'No answer'}${timing}`;
 }
@@ -94,7 +94,7 @@ export function DeliveryLog({
         {log.data.map((delivery) => (
           <li
             key={delivery.id}
-            className="grid gap-1 px-3 py-2.5 text-sm sm:grid-cols-[8.5rem_minmax(0,1fr)_6rem_minmax(0,12rem)_auto] sm:items-center sm:gap-3"
+            className="grid gap-1 px-3 py-2.5 text-sm sm:grid-cols-[8.5rem_minmax(0,1fr)_6rem_minmax(0,14rem)_auto] sm:items-center sm:gap-3"
           >
             <span className="text-slate-500 tabular-nums">
               {timeFormat.format(new Date(delivery.createdAt))}
