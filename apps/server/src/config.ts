@@ -214,7 +214,8 @@ export interface Config {
   mail: MailConfig;
   /**
    * Alert destinations may be http on 127.0.0.1 or ::1 (tests and benchmarks with a local
-   * receiver). Never in production: destinations are https on a public address.
+   * receiver). Never in production, except a production build serving 127.0.0.1 or localhost
+   * (end-to-end tests): destinations are https on a public address.
    */
   webhooksAllowLoopback?: boolean;
 }
@@ -336,7 +337,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     history: parseHistory(env),
     backgroundJobs: env.BACKGROUND_JOBS === 'true',
     simulationControl: parseSimulationControl(env, publicUrl),
-    webhooksAllowLoopback: parseWebhooksAllowLoopback(env),
+    webhooksAllowLoopback: parseWebhooksAllowLoopback(env, publicUrl),
     billing: parseBilling(env, publicUrl),
     limits: parseLimits(env),
     analyst: parseAnalyst(env),
@@ -369,11 +370,14 @@ function parseAnalyst(env: Env): AnalystConfig {
   };
 }
 
-function parseWebhooksAllowLoopback(env: Env): boolean {
+function parseWebhooksAllowLoopback(env: Env, publicUrl: string): boolean {
   if (env.WEBHOOKS_ALLOW_LOOPBACK !== 'true') return false;
-  if (env.NODE_ENV === 'production') {
+  // A production build may use it only as a test server on this machine (the e2e run).
+  const host = new URL(publicUrl).hostname;
+  const localServer = host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+  if (env.NODE_ENV === 'production' && !localServer) {
     throw new ConfigError(
-      'Invalid WEBHOOKS_ALLOW_LOOPBACK: it lets alert destinations reach this machine, so it is for tests only, never with NODE_ENV=production',
+      'Invalid WEBHOOKS_ALLOW_LOOPBACK: it lets alert destinations reach this machine, so it is for tests only, never with NODE_ENV=production on a PUBLIC_URL other than 127.0.0.1 or localhost',
     );
   }
   return true;
