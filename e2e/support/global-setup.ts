@@ -54,6 +54,8 @@ export default async function globalSetup() {
       SIMULATED_MARKET_START: simulatedMarketStart,
       // Alert tests move a symbol's simulated price through a level (simulated-price.ts).
       SIMULATION_CONTROL: 'true',
+      // The webhook spec's receiver listens on 127.0.0.1 (integrations.spec.ts).
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
       // The written analysis and "Ask about this stock" are answered by the fake model.
       LLM_BASE_URL: model.url,
       LLM_API_KEY: model.apiKey,

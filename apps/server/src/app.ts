@@ -64,6 +64,7 @@ import { registerEntitlements } from './modules/entitlements/register-entitlemen
 import type { EntitlementService } from './modules/entitlements/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { checkHealth } from './modules/health/service.ts';
+import { integrationsDataPart, registerIntegrations } from './modules/integrations/service.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
 import { Invitations } from './modules/invitations/service.ts';
 import { loadLearnContent } from './modules/learn/content.ts';
@@ -347,6 +348,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     backgroundJobs: config.backgroundJobs !== false,
   });
   userData.add(alertMailDataPart(db));
+  await registerIntegrations(app, {
+    auth,
+    db,
+    clock,
+    mail,
+    publicUrl: config.publicUrl,
+    secret: authSecret,
+    room: app.entitlements,
+    policy: { allowLoopback: config.webhooksAllowLoopback === true },
+    backgroundJobs: config.backgroundJobs !== false,
+  });
+  userData.add(integrationsDataPart(db));
   const portfolios = await registerPortfolios(app, {
     auth,
     db,

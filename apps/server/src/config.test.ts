@@ -244,6 +244,26 @@ describe('configuration', () => {
     });
   });
 
+  it('lets alert destinations reach 127.0.0.1 only on a test server, never in production', () => {
+    expect(loadConfig({}).webhooksAllowLoopback).toBe(false);
+    expect(loadConfig({ WEBHOOKS_ALLOW_LOOPBACK: 'true' }).webhooksAllowLoopback).toBe(true);
+    const deployed = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://invest.example.com',
+      ALLOW_SIMULATED_MARKET: 'true',
+      ALLOW_TEST_PAYMENTS: 'true',
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
+    };
+    expect(() => loadConfig(deployed)).toThrow(/^Invalid WEBHOOKS_ALLOW_LOOPBACK: /);
+    expect(() => loadConfig({ ...deployed, PUBLIC_URL: 'http://invest.example.com' })).toThrow(
+      /^Invalid WEBHOOKS_ALLOW_LOOPBACK: /,
+    );
+    // The production build on this machine (the end-to-end run) may.
+    expect(
+      loadConfig({ NODE_ENV: 'production', WEBHOOKS_ALLOW_LOOPBACK: 'true' }).webhooksAllowLoopback,
+    ).toBe(true);
+  });
+
   it('takes daily history from the market provider unless Tiingo is chosen with a key', () => {
     const finnhub = { MARKET_PROVIDER: 'finnhub', FINNHUB_API_KEY: 'k' };
     expect(loadConfig({}).history).toEqual({ provider: 'simulated' });

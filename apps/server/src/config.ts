@@ -66,6 +66,7 @@ const envSchema = z.object({
   TIINGO_CALLS_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
   BACKGROUND_JOBS: z.enum(['true', 'false']).default('true'),
   SIMULATION_CONTROL: z.enum(['true', 'false']).default('false'),
+  WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
   ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
   ALLOW_SIMULATED_MARKET: z.enum(['true', 'false']).default('false'),
@@ -211,6 +212,12 @@ export interface Config {
   analyst: AnalystConfig;
   /** How email leaves the app. */
   mail: MailConfig;
+  /**
+   * Alert destinations may be http on 127.0.0.1 or ::1 (tests and benchmarks with a local
+   * receiver). Never in production, except a production build serving 127.0.0.1 or localhost
+   * (end-to-end tests): destinations are https on a public address.
+   */
+  webhooksAllowLoopback?: boolean;
 }
 
 /**
@@ -330,6 +337,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     history: parseHistory(env),
     backgroundJobs: env.BACKGROUND_JOBS === 'true',
     simulationControl: parseSimulationControl(env, publicUrl),
+    webhooksAllowLoopback: parseWebhooksAllowLoopback(env, publicUrl),
     billing: parseBilling(env, publicUrl),
     limits: parseLimits(env),
     analyst: parseAnalyst(env),
@@ -360,6 +368,19 @@ function parseAnalyst(env: Env): AnalystConfig {
     timeoutMs,
     ...concurrency,
   };
+}
+
+function parseWebhooksAllowLoopback(env: Env, publicUrl: string): boolean {
+  if (env.WEBHOOKS_ALLOW_LOOPBACK !== 'true') return false;
+  // A production build may use it only as a test server on this machine (the e2e run).
+  const host = new URL(publicUrl).hostname;
+  const localServer = host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+  if (env.NODE_ENV === 'production' && !localServer) {
+    throw new ConfigError(
+      'Invalid WEBHOOKS_ALLOW_LOOPBACK: it lets alert destinations reach this machine, so it is for tests only, never with NODE_ENV=production on a PUBLIC_URL other than 127.0.0.1 or localhost',
+    );
+  }
+  return true;
 }
 
 function parseSimulationControl(env: Env, publicUrl: string): boolean {

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  alertDeliveries,
+  alertDestinations,
   alerts,
   communityModerators,
   communityPostReviews,
@@ -188,6 +190,41 @@ const moderatorOnly: Record<string, Fixture> = {
     return { params: { handle: sharedHandle } };
   },
 };
+/** A webhook destination of the owner, on a plan with integrations, and one delivery to it. */
+async function ownedDestination(testApp: TestApp, owner: SignedUpUser) {
+  const { db } = testApp.db.database;
+  await setTier(db, owner.id, 'enterprise');
+  const [destination] = await db
+    .insert(alertDestinations)
+    .values({
+      userId: owner.id,
+      kind: 'webhook',
+      name: `Private ${randomBytes(4).toString('hex')}`,
+      urlSealed: 'v1.not-opened-here',
+      displayUrl: 'https://hooks.example.com/owner',
+      createdAt: new Date(),
+    })
+    .returning();
+  const [delivery] = await db
+    .insert(alertDeliveries)
+    .values({
+      destinationId: destination!.id,
+      userId: owner.id,
+      eventId: `msg_${randomBytes(16).toString('hex')}`,
+      type: 'test',
+      occurredAt: new Date(),
+      createdAt: new Date(),
+      state: 'failed',
+    })
+    .returning();
+  return { destinationId: destination!.id, deliveryId: delivery!.id };
+}
+const destinationFixture =
+  (body?: object): Fixture =>
+  async ({ testApp, owner }) => ({
+    params: { id: (await ownedDestination(testApp, owner)).destinationId },
+    ...(body ? { body } : {}),
+  });
 
 /** A post by a third member, which every user may read, like, answer and report. */
 const sharedPostId = '6f1c2a7e-3b1d-4c55-9a2e-0d4e5f6a7b8c';
@@ -271,6 +308,13 @@ const ownedResources: Record<string, Fixture> = {
   'PATCH /api/community/posts/:id': communityPostFixture({ body: 'Edited by its author' }),
   'DELETE /api/community/posts/:id': communityPostFixture(),
   'POST /api/community/posts/:id/appeal': removedPostFixture,
+  'PATCH /api/integrations/destinations/:id': destinationFixture({ name: 'Renamed by its owner' }),
+  'DELETE /api/integrations/destinations/:id': destinationFixture(),
+  'GET /api/integrations/destinations/:id/deliveries': destinationFixture(),
+  'POST /api/integrations/destinations/:id/test': destinationFixture(),
+  'POST /api/integrations/deliveries/:id/resend': async ({ testApp, owner }) => ({
+    params: { id: (await ownedDestination(testApp, owner)).deliveryId },
+  }),
   'GET /api/alerts/:id': alertFixture(),
   'PATCH /api/alerts/:id': alertFixture({ state: 'paused' }),
   'DELETE /api/alerts/:id': alertFixture(),
@@ -555,8 +599,9 @@ describe('a second user', () => {
       const own = await call(route, params, owner.cookie, body);
       expect(own.status, `${key(route)} as its owner`).toBeLessThan(300);
     }
-    // Every owned route, each with two full reads of the owner's data: a minute on a busy machine.
-  }, 60_000);
+    // Every owned route, each with two full reads of the owner's data: more than a minute on a
+    // busy machine.
+  }, 90_000);
 
   it("never sees another user's data in any answer", async () => {
     const reads = routes.filter(

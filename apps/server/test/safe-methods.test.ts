@@ -1,7 +1,14 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.ts';
-import { communityModerators, learnCertificates, payments, user } from '../src/db/schema/index.ts';
+import {
+  alertDeliveries,
+  alertDestinations,
+  communityModerators,
+  learnCertificates,
+  payments,
+  user,
+} from '../src/db/schema/index.ts';
 import type { ApiRoute } from '../src/http/route-access.ts';
 import { insertNotification } from '../src/modules/notifications/service.ts';
 import { setTier } from '../src/modules/profiles/service.ts';
@@ -148,6 +155,27 @@ async function seedOwner() {
       signature: 'checked on every read',
     })
     .returning({ id: learnCertificates.id });
+  // A webhook destination with a delivery in its log: reading the log sends nothing.
+  const [destination] = await db
+    .insert(alertDestinations)
+    .values({
+      userId: owner.id,
+      kind: 'webhook',
+      name: 'Trading desk',
+      urlSealed: 'v1.not-opened-by-reads',
+      displayUrl: 'https://hooks.example.com/desk',
+      createdAt: new Date(),
+    })
+    .returning({ id: alertDestinations.id });
+  await db.insert(alertDeliveries).values({
+    destinationId: destination!.id,
+    userId: owner.id,
+    eventId: 'msg_0123456789abcdef0123456789abcdef',
+    type: 'test',
+    occurredAt: new Date(),
+    createdAt: new Date(),
+    state: 'failed',
+  });
   await signInUser(testApp.app, owner);
   const sessions = await send(owner, 'GET', '/api/me/sessions');
   const created = await testApp.app.apiKeys.create(owner.id, {
@@ -168,6 +196,7 @@ async function seedOwner() {
       '/api/watchlists/:id': { id: watchlist.id },
       '/api/v1/watchlists/:id': { id: watchlist.id },
       '/api/alerts/:id': { id: alert.id },
+      '/api/integrations/destinations/:id/deliveries': { id: destination!.id },
       '/api/v1/alerts/:id': { id: alert.id },
       '/api/notifications/:id': { id: notification },
       '/api/me/sessions/:id': { id: otherSession.id },

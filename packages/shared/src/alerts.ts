@@ -94,6 +94,12 @@ export type AlreadyMetChoice = z.infer<typeof alreadyMetChoiceSchema>;
 /** The error code of a price alert set at a level already reached. */
 export const alertAlreadyMetCode = 'alert_already_met';
 
+/** The destinations an alert posts to: each at most once, ten at most. */
+const alertDestinationIdsSchema = z
+  .array(z.uuid({ error: 'Choose destinations from your integrations' }))
+  .max(10, 'Choose at most 10 destinations')
+  .refine((ids) => new Set(ids).size === ids.length, 'Choose each destination once');
+
 /** `POST /api/alerts`. */
 export const createAlertSchema = z.object({
   symbol: symbolInputSchema,
@@ -103,6 +109,8 @@ export const createAlertSchema = z.object({
   ifAlreadyMet: alreadyMetChoiceSchema.optional(),
   /** Also send each firing by email (grouped); absent: the user's default for new alerts. */
   email: z.boolean().optional(),
+  /** Also send each firing to these destinations of the user's (Settings > Integrations). */
+  destinationIds: alertDestinationIdsSchema.optional(),
 });
 export type CreateAlertInput = z.input<typeof createAlertSchema>;
 
@@ -117,6 +125,7 @@ export const updateAlertSchema = z
     note: alertNoteSchema.nullish(),
     state: z.enum(['armed', 'paused']).optional(),
     email: z.boolean().optional(),
+    destinationIds: alertDestinationIdsSchema.optional(),
     ifAlreadyMet: alreadyMetChoiceSchema.optional(),
   })
   .refine(
@@ -147,6 +156,8 @@ export const alertSchema = z.object({
   suspended: z.boolean(),
   /** Firings also go by email (in the app they always show). */
   email: z.boolean(),
+  /** Firings also go to these destinations (Settings > Integrations). */
+  destinationIds: z.array(z.string()),
 });
 export type Alert = z.infer<typeof alertSchema>;
 

@@ -117,7 +117,7 @@ export function entitlementsFor(tier: Tier): Readonly<Entitlements> {
 }
 
 /** Yes/no abilities a screen or route may require. */
-export type Feature = 'aiAnalysis' | 'customAlerts' | 'apiAccess' | 'realtimeData';
+export type Feature = 'aiAnalysis' | 'customAlerts' | 'apiAccess' | 'realtimeData' | 'integrations';
 
 export function hasFeature(tier: Tier, feature: Feature): boolean {
   const plan = entitlementsFor(tier);
@@ -130,6 +130,8 @@ export function hasFeature(tier: Tier, feature: Feature): boolean {
       return plan.apiAccess;
     case 'realtimeData':
       return plan.marketData.kind === 'realtime';
+    case 'integrations':
+      return plan.integrations;
   }
 }
 

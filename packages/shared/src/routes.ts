@@ -41,6 +41,7 @@ export const settingsTabs = [
   'profile',
   'security',
   'notifications',
+  'integrations',
   'billing',
   'data',
   'api',

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@tickerwise/shared';
+import { alertFiredEventSchema, apiErrorSchema, testEventSchema } from '@tickerwise/shared';
 import { z } from 'zod';
 import type { RateLimit } from '../config.ts';
 import { publicApiPrefix } from '../http/route-access.ts';
@@ -124,6 +124,67 @@ function describeApi(rateLimit: RateLimit): string {
   ].join('\n');
 }
 
+const webhookHeaders = [
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description:
+      "The event's id (`msg_` and 32 hex digits): the same on every retry and on a resend, so a receiver can skip an event it already has.",
+    schema: { type: 'string', pattern: '^msg_[0-9a-f]{32}$' },
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description:
+      'When this attempt was signed, in whole seconds since 1970 (UTC). Refuse it when it is more than 5 minutes from your clock.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      '`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed by the base64-decoded part of your signing secret after `whsec_` (the Standard Webhooks scheme). Compare in constant time.',
+    schema: { type: 'string' },
+  },
+];
+
+/**
+ * The events Tickerwise posts to a user's webhook destinations (Settings > Integrations),
+ * signed by the Standard Webhooks scheme; Slack and Discord destinations get a message in
+ * their own format instead.
+ */
+function webhookEvents() {
+  const event = (summary: string, description: string, schema: string) => ({
+    post: {
+      summary,
+      description,
+      parameters: webhookHeaders,
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+      },
+      responses: {
+        '2XX': { description: 'Received. Anything else (or no answer in 10 s) is retried.' },
+      },
+    },
+  });
+  return {
+    'alert.fired': event(
+      'An alert fired',
+      'Sent to each destination the alert chose, once per firing. Failed attempts (an answer other than 2xx, or none within 10 seconds) are retried with exponential backoff for 24 hours; redirects are not followed. A destination whose deliveries fail for 3 days is turned off and its owner told by email.',
+      'AlertFiredEvent',
+    ),
+    test: event(
+      'A test event',
+      'Sent by "Send a test event" in Settings > Integrations, once, to check the receiver and its signature check.',
+      'TestEvent',
+    ),
+  };
+}
+
 export interface OpenApiOptions {
   routes: readonly DocumentedRoute[];
   rateLimit: RateLimit;
@@ -198,6 +259,9 @@ export function openApiDocument({ routes, rateLimit, version }: OpenApiOptions) 
     };
   }
 
+  schemas.AlertFiredEvent = jsonSchema(alertFiredEventSchema, 'output');
+  schemas.TestEvent = jsonSchema(testEventSchema, 'output');
+
   const usedTags = new Set(routes.map((route) => route.spec.tag));
   return {
     openapi: '3.1.0',
@@ -212,6 +276,7 @@ export function openApiDocument({ routes, rateLimit, version }: OpenApiOptions) 
       .filter(([tag]) => usedTags.has(tag as keyof typeof publicApiTags))
       .map(([name, description]) => ({ name, description })),
     paths,
+    webhooks: webhookEvents(),
     components: {
       securitySchemes: {
         apiKey: {

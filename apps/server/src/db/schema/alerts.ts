@@ -49,6 +49,11 @@ export const alerts = pgTable(
     awaitsCross: boolean('awaits_cross').notNull().default(false),
     /** Firings also go by email (grouped per user, `modules/alert-mail`). */
     email: boolean('email').notNull().default(false),
+    /**
+     * Firings also go to these destinations of the user's (`modules/integrations`); ids of
+     * deleted destinations are taken out when they are deleted.
+     */
+    destinationIds: uuid('destination_ids').array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

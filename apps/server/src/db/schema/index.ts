@@ -11,6 +11,7 @@ export * from './community-social.ts';
 export * from './email.ts';
 export * from './email-changes.ts';
 export * from './email-preferences.ts';
+export * from './integrations.ts';
 export * from './invitations.ts';
 export * from './jobs.ts';
 export * from './learn.ts';

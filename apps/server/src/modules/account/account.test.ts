@@ -342,6 +342,18 @@ describe('Your data: the export', () => {
       password: user.password,
     });
     const { watchlistId, alertId, portfolioId } = await useEveryModule(user);
+    // A webhook destination: its sealed address and secret stay out of the export.
+    const destinationUrl = 'https://hooks.example.com/kept';
+    const sealedUrl = 'v1.sealed-address-never-exported';
+    await db().insert(schema.alertDestinations).values({
+      userId: user.id,
+      kind: 'webhook',
+      name: 'Kept in the export',
+      urlSealed: sealedUrl,
+      displayUrl: destinationUrl,
+      secretSealed: 'v1.sealed-secret-never-exported',
+      createdAt: new Date(),
+    });
 
     const response = await request('GET', '/api/me/export', user.cookie);
     expect(response.statusCode).toBe(200);
@@ -362,6 +374,7 @@ describe('Your data: the export', () => {
         'community',
         'communityFollows',
         'communityModeration',
+        'integrations',
         'invitations',
         'learning',
         'notifications',
@@ -439,6 +452,11 @@ describe('Your data: the export', () => {
       writtenAnalysesOpened: [{ symbol: 'AAPL', day: new Date().toISOString().slice(0, 10) }],
     });
     expect(parts.apiKeys).toMatchObject([{ name: 'Export check', prefix: key.key.prefix }]);
+    expect(parts.integrations).toMatchObject({
+      destinations: [{ kind: 'webhook', name: 'Kept in the export', displayUrl: destinationUrl }],
+      deliveries: [],
+    });
+    expect(response.body).not.toContain(sealedUrl);
 
     // No password hash, session token or key hash, nor the key itself.
     const [account] = await db()
@@ -484,6 +502,18 @@ describe('Your data: deleting the account', () => {
     await markNotificationRead(db(), user.id, note);
     await testApp.app.entitlements.consumeQuota(user, 'aiCalls');
     const { watchlistId, alertId, portfolioId } = await useEveryModule(user);
+    // A webhook destination: its sealed address and secret stay out of the export.
+    const destinationUrl = 'https://hooks.example.com/kept';
+    const sealedUrl = 'v1.sealed-address-never-exported';
+    await db().insert(schema.alertDestinations).values({
+      userId: user.id,
+      kind: 'webhook',
+      name: 'Kept in the export',
+      urlSealed: sealedUrl,
+      displayUrl: destinationUrl,
+      secretSealed: 'v1.sealed-secret-never-exported',
+      createdAt: new Date(),
+    });
     const everyone = await insertNotification(db(), { title: 'For all', message: 'Stays.' });
     await markNotificationRead(db(), user.id, everyone);
     const keyCall = () =>

@@ -26,6 +26,7 @@ export function alertsDataPart(db: Db): UserDataPart {
           lastFiredAt: alerts.lastFiredAt,
           lastFiredDay: alerts.lastFiredDay,
           email: alerts.email,
+          destinationIds: alerts.destinationIds,
           createdAt: alerts.createdAt,
           updatedAt: alerts.updatedAt,
         })

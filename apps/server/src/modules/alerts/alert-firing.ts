@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { alertFirings, notifications } from '../../db/schema/index.ts';
+import { recordAlertDeliveries } from '../integrations/service.ts';
 import { type AlertRow, conditionOf } from './alert-rows.ts';
 import { type FiringFigures, firingMessage, firingTitle } from './alert-texts.ts';
 
@@ -75,10 +76,10 @@ export async function fireAlerts(
             and p.subscription_tier::text = any(${arrayLiteral(tiersWithAlerts)}::text[])
         )
       returning a.id, a.user_id as "userId", a.symbol, a.kind, a.level, a.period, a.rating,
-        a.repeat, a.note, a.email`);
+        a.repeat, a.note, a.email, array_to_json(a.destination_ids) as "destinationIds"`);
     const fired = rowsOf<
       Pick<AlertRow, 'id' | 'userId' | 'symbol' | 'kind' | 'level' | 'period' | 'rating'> &
-        Pick<AlertRow, 'repeat' | 'note' | 'email'>
+        Pick<AlertRow, 'repeat' | 'note' | 'email' | 'destinationIds'>
     >(result);
     if (fired.length === 0) return [];
     const texts = fired.map((row) => {
@@ -109,10 +110,27 @@ export async function fireAlerts(
         })),
       )
       .onConflictDoNothing()
-      .returning({ alertId: alertFirings.alertId });
-    const recordedIds = new Set(recorded.map((row) => row.alertId));
-    const toNotify = texts.filter(({ row }) => recordedIds.has(row.id));
+      .returning({ id: alertFirings.id, alertId: alertFirings.alertId });
+    const firingOf = new Map(recorded.map((row) => [row.alertId, row.id]));
+    const toNotify = texts.filter(({ row }) => firingOf.has(row.id));
     if (toNotify.length === 0) return [];
+    // Its destinations' deliveries, written now and sent by their jobs (`modules/integrations`).
+    await recordAlertDeliveries(
+      tx,
+      toNotify.map(({ row, candidate, title, message }) => ({
+        userId: row.userId,
+        destinationIds: row.destinationIds ?? [],
+        alertId: row.id,
+        firingId: firingOf.get(row.id)!,
+        symbol: row.symbol,
+        title,
+        message,
+        value: candidate.value,
+        tradingDay,
+        firedAt: at.toISOString(),
+      })),
+      at,
+    );
     const notified = await tx
       .insert(notifications)
       .values(

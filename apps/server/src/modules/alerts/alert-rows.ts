@@ -66,6 +66,7 @@ export function toAlert(row: AlertRow, suspended: boolean): Alert {
     awaitsCross: row.awaitsCross,
     suspended,
     email: row.email,
+    destinationIds: row.destinationIds,
   };
 }
 

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { alertBarChecks, alertFirings, alerts } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
+import { checkOwnedDestinations } from '../integrations/service.ts';
 import { tierOf } from '../profiles/service.ts';
 import type { BookEntry } from './alert-book.ts';
 import { tiersWithAlerts } from './alert-firing.ts';
@@ -124,6 +125,7 @@ export class AlertStore {
       if (!this.deps.barAlerts) throw barAlertsUnavailable();
       await this.startBarChecks(input.symbol);
     }
+    await checkOwnedDestinations(db, userId, input.destinationIds ?? []);
     const row = await db.transaction(async (tx) => {
       await room.requireRoomFor(tx, member, 'customAlerts', async () => {
         const [row] = await tx
@@ -146,6 +148,7 @@ export class AlertStore {
             input.email ??
             sql<boolean>`coalesce((select alert_email_default from notification_preferences
               where user_id = ${userId}), true)`,
+          destinationIds: input.destinationIds ?? [],
         })
         .returning();
       return row!;
@@ -166,6 +169,7 @@ export class AlertStore {
     const { db, room } = this.deps;
     await room.requireEntitlement({ id: userId }, 'customAlerts');
     const current = await this.row(db, userId, id);
+    if (input.destinationIds) await checkOwnedDestinations(db, userId, input.destinationIds);
     if (input.condition && !isQuoteAlert(input.condition.kind)) {
       if (!this.deps.barAlerts) throw barAlertsUnavailable();
       await this.startBarChecks(current.symbol);
@@ -179,6 +183,7 @@ export class AlertStore {
         ...(input.repeat ? { repeat: input.repeat } : {}),
         ...(input.note !== undefined ? { note: input.note } : {}),
         ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(input.destinationIds !== undefined ? { destinationIds: input.destinationIds } : {}),
         ...(state ? { state } : {}),
         ...(awaitsCross !== undefined ? { awaitsCross } : {}),
         updatedAt: sql`now()`,

@@ -26,6 +26,7 @@ const exampleAlert: Alert = {
   awaitsCross: false,
   suspended: false,
   email: true,
+  destinationIds: ['5b2e9c14-8a7d-4f63-9e01-c4d8b3a2f716'],
 };
 
 const exampleFiring: AlertFiring = {

@@ -18,6 +18,7 @@ const features: Record<Feature, string> = {
   customAlerts: 'Custom alerts are',
   apiAccess: 'API access is',
   realtimeData: 'Real-time market data is',
+  integrations: 'Alert integrations (webhooks, Slack, Discord) are',
 };
 
 const things: Record<CountLimit | Quota, [one: string, many: string]> = {

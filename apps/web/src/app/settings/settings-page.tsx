@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { BillingSettings } from '../../features/billing/billing-settings.tsx';
 import { ApiKeysSection } from '../../features/developer/api-keys-section.tsx';
+import { IntegrationsSection } from '../../features/integrations/integrations-section.tsx';
 import { DataSection } from '../../features/settings/data-section.tsx';
 import { NotificationsSection } from '../../features/settings/notifications-section.tsx';
 import { ProfileSection } from '../../features/settings/profile-section.tsx';
@@ -10,11 +11,12 @@ import { SecuritySection } from '../../features/settings/security-section.tsx';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
-/** Each tab's name, and a shorter one so that all six fit on a phone. */
+/** Each tab's name, and a shorter one so that all seven fit on a phone. */
 const labels: Record<SettingsTab, [full: string, short: string]> = {
   profile: ['Profile', 'Profile'],
   security: ['Security', 'Security'],
   notifications: ['Notifications', 'Email'],
+  integrations: ['Integrations', 'Hooks'],
   billing: ['Plan and billing', 'Plan'],
   data: ['Your data', 'Data'],
   api: ['API', 'API'],
@@ -43,8 +45,8 @@ export function SettingsPage() {
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">Settings</h1>
         <p className="mt-1 text-slate-600">
-          Your profile, security, notifications, plan, data and API access. Each section saves on
-          its own.
+          Your profile, security, notifications, integrations, plan, data and API access. Each
+          section saves on its own.
         </p>
       </header>
       <Tabs
@@ -69,6 +71,9 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationsSection />
+        </TabsContent>
+        <TabsContent value="integrations">
+          <IntegrationsSection />
         </TabsContent>
         <TabsContent value="billing">
           <BillingSettings user={user} />

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Alert, NotificationSettings } from '@tickerwise/shared';
+import type { Alert, DestinationList, NotificationSettings } from '@tickerwise/shared';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AlertDialog } from './alert-dialog.tsx';
@@ -28,6 +28,7 @@ const savedAlert = (body: Record<string, unknown>): Alert => ({
   awaitsCross: body.ifAlreadyMet === 'wait_for_crossing',
   suspended: false,
   email: body.email !== false,
+  destinationIds: (body.destinationIds as string[] | undefined) ?? [],
 });
 
 /** Settings > Notifications as the server tells it; the tests change it. */
@@ -55,6 +56,9 @@ async function serverFetch(input: RequestInfo | URL, init?: RequestInit): Promis
   if (String(input).startsWith('/api/notification-preferences')) {
     return json(notificationSettings, 200);
   }
+  if (String(input).startsWith('/api/integrations/destinations')) {
+    return json(destinationList, 200);
+  }
   const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
   requests.push({ method: init?.method ?? 'GET', body });
   const condition = body.condition as { kind: string };
@@ -68,9 +72,24 @@ async function serverFetch(input: RequestInfo | URL, init?: RequestInit): Promis
   return json({ alert: savedAlert(body), notice }, 201);
 }
 
+/** Settings > Integrations as the server tells it; the tests change it. */
+let destinationList: DestinationList;
+const destination = (id: string, name: string, enabled = true) => ({
+  id,
+  kind: 'webhook' as const,
+  name,
+  displayUrl: 'https://hooks.example.com/desk',
+  enabled,
+  disabledReason: enabled ? null : ('user' as const),
+  failingSince: null,
+  lastDeliveredAt: null,
+  createdAt: '2026-11-26T12:00:00.000Z',
+});
+
 beforeEach(() => {
   requests.length = 0;
   notificationSettings = settingsOf();
+  destinationList = { destinations: [], limit: 10, included: true };
   vi.stubGlobal('fetch', vi.fn(serverFetch));
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -144,6 +163,31 @@ describe('the alert dialog', () => {
       expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1),
     );
     expect(requests.find((request) => request.method === 'POST')!.body.email).toBe(true);
+  });
+
+  it('sends a firing to the destinations chosen, listing only those that are on', async () => {
+    destinationList = {
+      destinations: [
+        destination('5b2e9c14-8a7d-4f63-9e01-c4d8b3a2f716', 'Trading desk'),
+        destination('6c3f0d25-9b8e-4a74-8f12-d5e9c4b3a827', 'Old hook', false),
+      ],
+      limit: 10,
+      included: true,
+    };
+    renderDialog();
+    const user = userEvent.setup();
+    const desk = await screen.findByRole('checkbox', { name: /Trading desk/ });
+    expect(screen.queryByRole('checkbox', { name: /Old hook/ })).toBeNull();
+    await user.click(desk);
+    await user.selectOptions(screen.getByLabelText('Notify me when'), 'change_up');
+    await user.type(screen.getByLabelText('Change', { exact: true }), '3');
+    await user.click(screen.getByRole('button', { name: 'Set alert' }));
+    await waitFor(() =>
+      expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1),
+    );
+    expect(requests.find((request) => request.method === 'POST')!.body.destinationIds).toEqual([
+      '5b2e9c14-8a7d-4f63-9e01-c4d8b3a2f716',
+    ]);
   });
 
   it('says why an alert email will not go to an unconfirmed address', async () => {

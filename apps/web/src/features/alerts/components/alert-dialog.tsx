@@ -3,6 +3,7 @@ import {
   type AlertRepeat,
   type AlreadyMetChoice,
   createAlertSchema,
+  type Destination,
   formatUsd,
   type NotificationSettings,
   settingsPath,
@@ -21,6 +22,7 @@ import {
   updateAlert,
   useAlertChange,
 } from '../api/alert-changes.ts';
+import { useAlertDestinations } from '../api/destinations.ts';
 import { useNotificationSettings } from '../api/notification-settings.ts';
 import { AlreadyMetQuestion } from './already-met-question.tsx';
 import {
@@ -65,6 +67,9 @@ export function AlertDialog({
   /** Null until the user changes it: a new alert then takes the default of their settings. */
   const [email, setEmail] = useState<boolean | null>(null);
   const notifications = useNotificationSettings(open);
+  /** Null until the user changes it: the alert's own destinations (none for a new one). */
+  const [destinationIds, setDestinationIds] = useState<string[] | null>(null);
+  const destinations = useAlertDestinations(open);
   const [errors, setErrors] = useState<Errors>({});
   /** The server's question when the level is already reached, with the body it was asked of. */
   const [asking, setAsking] = useState<{ question: string; body: object } | null>(null);
@@ -81,6 +86,7 @@ export function AlertDialog({
     setRepeat(alert?.repeat ?? 'once');
     setNote(alert?.note ?? '');
     setEmail(null);
+    setDestinationIds(null);
     setErrors({});
     setAsking(null);
     setNotice(null);
@@ -110,7 +116,10 @@ export function AlertDialog({
   const valueField = valueFieldOf(draft.kind);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const delivery = email === null ? {} : { email };
+    const delivery = {
+      ...(email === null ? {} : { email }),
+      ...(destinationIds === null ? {} : { destinationIds }),
+    };
     const body = alert
       ? { condition: conditionOf(draft), repeat, note, ...delivery }
       : { symbol: chosen, condition: conditionOf(draft), repeat, note, ...delivery };
@@ -301,6 +310,11 @@ export function AlertDialog({
           onChange={setEmail}
           settings={notifications.data}
         />
+        <DestinationChoice
+          destinations={destinations.data?.destinations ?? []}
+          chosen={destinationIds ?? alert?.destinationIds ?? []}
+          onChange={setDestinationIds}
+        />
         <div>
           <label htmlFor={`${id}-note`} className="block text-sm font-medium text-ink-900">
             Note <span className="font-normal text-slate-500">(optional)</span>
@@ -382,6 +396,68 @@ function EmailChoice({
           className="font-medium text-brand-700 hover:underline"
         >
           Email settings
+        </Link>
+      </p>
+    </fieldset>
+  );
+}
+
+/**
+ * The webhooks, Slack and Discord of Settings > Integrations a firing also goes to: only
+ * those turned on (and any the alert already names), nothing when there are none.
+ */
+function DestinationChoice({
+  destinations,
+  chosen,
+  onChange,
+}: {
+  destinations: Destination[];
+  chosen: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const shown = destinations.filter(
+    (destination) => destination.enabled || chosen.includes(destination.id),
+  );
+  if (shown.length === 0) return null;
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-ink-900">Also send to</legend>
+      <div className="mt-1.5 space-y-1.5 text-sm text-slate-700">
+        {shown.map((destination) => (
+          <label key={destination.id} className="flex items-start gap-2">
+            <input
+              type="checkbox"
+              checked={chosen.includes(destination.id)}
+              onChange={(event) =>
+                onChange(
+                  event.target.checked
+                    ? [...chosen, destination.id]
+                    : chosen.filter((id) => id !== destination.id),
+                )
+              }
+              className="mt-0.5 accent-brand-600"
+            />
+            <span>
+              {destination.name}{' '}
+              <span className="text-slate-500">
+                (
+                {destination.kind === 'webhook'
+                  ? 'webhook'
+                  : destination.kind === 'slack'
+                    ? 'Slack'
+                    : 'Discord'}
+                {destination.enabled ? '' : ', turned off'})
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <p className="mt-1.5 text-sm text-slate-500">
+        <Link
+          to={settingsPath('integrations')}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          Integrations
         </Link>
       </p>
     </fieldset>

@@ -1,0 +1,58 @@
+import { settingsPath } from '@tickerwise/shared';
+import { type Email, type MailKind, Message, Paragraph } from '../email/service.ts';
+
+/**
+ * Notices about the user's integrations (a destination turned off): essential, since alerts
+ * stop reaching a place the user relies on; the limit only stops a fault from flooding.
+ */
+export const integrationNoticeKind: MailKind = {
+  name: 'integration-notices',
+  essential: true,
+  perRecipient: { max: 20, windowSeconds: 24 * 3600 },
+};
+
+export interface DisabledDestination {
+  name: string;
+  displayUrl: string;
+  failingSince: Date;
+  lastError: string | null;
+}
+
+const day = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+
+/** A destination failed for 3 days and was turned off: what, since when, how to turn it on. */
+export function destinationDisabledEmail(
+  owner: { id: string; email: string },
+  destination: DisabledDestination,
+  publicUrl: string,
+): Email {
+  const url = `${publicUrl}${settingsPath('integrations')}`;
+  return {
+    kind: integrationNoticeKind,
+    to: owner.email,
+    userId: owner.id,
+    subject: `Alerts stopped going to ${destination.name}`,
+    body: (footer) => (
+      <Message
+        preview={`Deliveries to ${destination.name} failed for 3 days, so it is turned off.`}
+        heading={`${destination.name} is turned off`}
+        footer={footer}
+        action={{ label: 'Open your integrations', url }}
+        note="Your alerts still show in Tickerwise and, if you chose it, by email."
+      >
+        <Paragraph>
+          Every delivery to {destination.name} ({destination.displayUrl}) has failed since{' '}
+          {day(destination.failingSince)}, so we turned it off and stopped sending to it.
+        </Paragraph>
+        {destination.lastError ? (
+          <Paragraph>The last attempt: {destination.lastError}</Paragraph>
+        ) : null}
+        <Paragraph>
+          Once the receiving end works again, turn the destination back on in Settings, under
+          Integrations. Its delivery log shows every attempt, and "Send a test event" checks it.
+        </Paragraph>
+      </Message>
+    ),
+  };
+}
