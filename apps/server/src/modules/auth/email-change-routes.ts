@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Auth } from './auth.ts';
 import type { EmailChanges } from './email-change.ts';
-import { requireUser } from './guard.ts';
+import { forgetEndedSessions, requireUser } from './guard.ts';
 
 /**
  * Settings, Profile: changing the sign-in address (`email-change.ts`). The two links from the
@@ -36,7 +36,9 @@ export const emailChangeRoutes: FastifyPluginAsync<{
     changes.confirm(request.body),
   );
 
-  app.post('/api/email-change/undo', { config: { access: 'public' } }, async (request) =>
-    changes.undo(request.body),
-  );
+  app.post('/api/email-change/undo', { config: { access: 'public' } }, async (request) => {
+    const restored = await changes.undo(request.body);
+    forgetEndedSessions(auth);
+    return restored;
+  });
 };

@@ -55,6 +55,16 @@ interface Sessions {
 const sessionsByAuth = new WeakMap<Auth, Sessions>();
 
 /**
+ * After this instance ended sessions with its own SQL: forget what the memo keeps at once.
+ * The database announces every ended session to every instance, this one too, but on
+ * PostgreSQL the announcement may arrive after the answer, and the very next request must not
+ * find an ended session in the memo.
+ */
+export function forgetEndedSessions(auth: Auth): void {
+  sessionsOf(auth).memo.clear();
+}
+
+/**
  * The per-app memo of verified sessions (see SessionMemo for what it trades), on the app's
  * clock once `useSessionClock` gave it one.
  */

@@ -8,7 +8,7 @@ import {
   listAccountSessions,
 } from './account-sessions.ts';
 import type { Auth } from './auth.ts';
-import { requireSession } from './guard.ts';
+import { forgetEndedSessions, requireSession } from './guard.ts';
 
 /** Settings, Security (docs/PRODUCT.md §3.19): where the user is signed in, and signing out there. */
 export const sessionRoutes: FastifyPluginAsync<{
@@ -41,6 +41,7 @@ export const sessionRoutes: FastifyPluginAsync<{
       if (!(await endAccountSession(db, user.id, request.params.id))) {
         throw notFound('This session has already ended.');
       }
+      forgetEndedSessions(auth);
       return reply.status(204).send();
     },
   );
@@ -51,6 +52,7 @@ export const sessionRoutes: FastifyPluginAsync<{
     async (request): Promise<SignedOutSessions> => {
       const { user, key } = await requireSession(auth, request);
       const signedOut = await endOtherAccountSessions(db, user.id, key);
+      forgetEndedSessions(auth);
       return { signedOut, revokedApiKeys: await revokeApiKeys(user.id) };
     },
   );
