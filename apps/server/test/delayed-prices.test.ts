@@ -27,6 +27,7 @@ import { type FakeTiingo, startFakeTiingo } from './fake-tiingo.ts';
 import {
   createTestApp,
   type SignedUpUser,
+  setTierHeard,
   signUpUser,
   type TestApp,
   testOrigin,
@@ -131,7 +132,7 @@ async function keyRefusedOnFree(path: string, method: 'GET' | 'POST' = 'GET') {
   const owner = await signUpUser(testApp.app);
   await setTier(testApp.db.database.db, owner.id, 'enterprise');
   const secret = await apiKeyOf(owner);
-  await setTier(testApp.db.database.db, owner.id, 'free');
+  await setTierHeard(testApp, owner.id, 'free');
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${secret}` },
@@ -628,7 +629,7 @@ const priceBearing: Record<string, () => Promise<void>> = {
     const asEnterprise = quoteResponseSchema.parse(await (await quote()).json()).quote;
     expectRealtime(asEnterprise, await realtimeAapl(), 'the public quote');
     // On Free the key serves no price at all, however recent.
-    await setTier(testApp.db.database.db, owner.id, 'free');
+    await setTierHeard(testApp, owner.id, 'free');
     expect((await quote()).status).toBe(402);
   },
   'GET /api/v1/stocks/:symbol': async () => {
@@ -642,7 +643,7 @@ const priceBearing: Record<string, () => Promise<void>> = {
       await realtimeAapl(),
       'the public stock',
     );
-    await setTier(testApp.db.database.db, owner.id, 'free');
+    await setTierHeard(testApp, owner.id, 'free');
     expect((await stock()).status).toBe(402);
   },
   'GET /api/v1/stocks/:symbol/analysis': async () => {
@@ -656,7 +657,7 @@ const priceBearing: Record<string, () => Promise<void>> = {
       });
     const asEnterprise = analysisResponseSchema.parse(await (await analysis()).json());
     expect(asEnterprise.dataDate).toBe(monday);
-    await setTier(testApp.db.database.db, owner.id, 'free');
+    await setTierHeard(testApp, owner.id, 'free');
     expect((await analysis()).status).toBe(402);
   },
   // The key routes below serve prices through the same services as the screens' routes above,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { SubscriptionTier } from '@tickerwise/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -7,6 +8,7 @@ import { type AppDeps, buildApp } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
 import { type Config, defaultLimits, defaultModelConcurrency } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { setTier } from '../src/modules/profiles/service.ts';
 import { withDatabase } from './database-url.ts';
 import { errorLogDestination } from './error-logs.ts';
 import { testLearnContent } from './learn-content.ts';
@@ -223,4 +225,42 @@ export async function signInUser(
     throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   }
   return cookieFrom(response.headers['set-cookie']);
+}
+
+/**
+ * Sets a user's plan straight in the database, as billing does, and returns once this app has
+ * heard the database announce the change (`api_access_changed`): on PostgreSQL the
+ * announcement can arrive after the update has returned, and until it does the instance may
+ * still answer from the plan it remembered. The app's own listener was registered first, so
+ * by the time this one hears, the app has forgotten the old plan.
+ */
+export async function setTierHeard(
+  testApp: TestApp,
+  userId: string,
+  tier: SubscriptionTier,
+): Promise<void> {
+  const { database } = testApp.db;
+  let heard: () => void = () => {};
+  const announced = new Promise<void>((resolve) => {
+    heard = resolve;
+  });
+  const unlisten = await database.listen('api_access_changed', (id) => {
+    if (id === userId) heard();
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await setTier(database.db, userId, tier);
+    await Promise.race([
+      announced,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`No announcement of ${userId}'s plan change within 5 s`)),
+          5_000,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    await unlisten();
+  }
 }
