@@ -98,6 +98,10 @@ export async function buildBenchServer(root: string, outfile: string): Promise<s
  * checkout's server created, migrated and closed (`makeDataTemplate`), instead of a new one
  * it creates and migrates itself (about 8 s of processor time): `npm run bench:compare` makes
  * one per side for all its runs.
+ *
+ * BENCH_DATABASE_URL=<url>: the server runs on that PostgreSQL database (as a fleet does)
+ * instead of the embedded one; the benchmark's accounts are new on every run, so one database
+ * serves several.
  */
 export async function startBenchApp(
   env: Record<string, string> = {},
@@ -115,7 +119,12 @@ export async function startBenchApp(
     ],
     cwd: root,
     // The benchmark tells each client's address in X-Forwarded-For, as a proxy would.
-    env: { TRUST_PROXY: '127.0.0.1', ...(copy ? { DATA_DIR: join(copy, 'data') } : {}), ...env },
+    env: {
+      TRUST_PROXY: '127.0.0.1',
+      ...(copy ? { DATA_DIR: join(copy, 'data') } : {}),
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      ...env,
+    },
     startTimeoutMs: 120_000,
   }).catch((error: unknown) => {
     if (copy) rmSync(copy, { recursive: true, force: true });
