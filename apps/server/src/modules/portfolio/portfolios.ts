@@ -9,6 +9,7 @@ import {
 import { and, asc, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
+import { addDays } from '../../market-data/index.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import { tierOf } from '../profiles/service.ts';
 import { lockPortfolio, type PortfolioRow, transactionValues } from './ledger-store.ts';
@@ -147,11 +148,15 @@ export async function deletePortfolio(db: Db, userId: string, portfolioId: strin
   throw practiceFixed();
 }
 
-/** The practice cash every practice portfolio starts (and restarts) with, dated `today`. */
+/**
+ * The practice cash every practice portfolio starts (and restarts) with, dated the day before
+ * `today` (New York's date): a user's own today is never earlier than that, wherever they are,
+ * so a trade dated today in their time zone is never before the cash (see `PracticeRule`).
+ */
 function practiceDeposit(today: string): TransactionInput {
   return {
     kind: 'deposit',
-    date: today,
+    date: addDays(today, -1),
     symbol: null,
     quantity: null,
     price: null,

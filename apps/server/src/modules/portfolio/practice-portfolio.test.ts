@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 function call(user: SignedUpUser, method: Method, url: string, payload?: object) {
   return testApp.app.inject({
@@ -29,6 +29,15 @@ async function practice(user: SignedUpUser): Promise<Portfolio> {
   const response = await call(user, 'POST', '/api/portfolios/practice');
   expect(response.statusCode, response.body).toBe(200);
   return response.json().portfolio;
+}
+
+/** The date of the practice cash, where the practice portfolio's ledger starts. */
+async function cashDate(user: SignedUpUser, portfolio: Portfolio): Promise<string> {
+  const ledger = await call(user, 'GET', `/api/portfolios/${portfolio.id}/transactions`);
+  const cash = ledger
+    .json()
+    .transactions.find((entry: { kind: string }) => entry.kind === 'deposit');
+  return cash.date;
 }
 
 async function holdings(user: SignedUpUser, portfolio: Portfolio): Promise<HoldingsResponse> {
@@ -144,7 +153,8 @@ describe('the practice portfolio', () => {
     const user = await signUpUser(testApp.app);
     const paper = await practice(user);
     const url = `/api/portfolios/${paper.id}/transactions`;
-    expect((await call(user, 'POST', url, buyAapl)).statusCode).toBe(201);
+    const bought = await call(user, 'POST', url, { ...buyAapl, date: await cashDate(user, paper) });
+    expect(bought.statusCode, bought.body).toBe(201);
     expect((await holdings(user, paper)).holdings).toHaveLength(1);
 
     const reset = await call(user, 'POST', `/api/portfolios/${paper.id}/reset`);
@@ -157,11 +167,52 @@ describe('the practice portfolio', () => {
     expect(ledger.json()).toMatchObject({ total: 1, transactions: [{ kind: 'deposit' }] });
   });
 
+  it('dates nothing before its practice cash, which only a reset changes', async () => {
+    const user = await signUpUser(testApp.app);
+    const paper = await practice(user);
+    const url = `/api/portfolios/${paper.id}/transactions`;
+    const [cash] = (await call(user, 'GET', url)).json().transactions;
+    expect(buyAapl.date < cash.date).toBe(true);
+
+    // A trade dated before the cash existed would spend money the portfolio did not have.
+    const early = await call(user, 'POST', url, buyAapl);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error.fields.date).toContain(`Practice trades start on ${cash.date}`);
+    const bought = await call(user, 'POST', url, { ...buyAapl, date: cash.date });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const moved = await call(user, 'PUT', `${url}/${bought.json().transaction.id}`, buyAapl);
+    expect(moved.statusCode).toBe(400);
+
+    // The cash itself is where the portfolio starts: a reset, not an edit, changes it.
+    const edited = await call(user, 'PUT', `${url}/${cash.id}`, {
+      kind: 'deposit',
+      date: cash.date,
+      amount: '1000000',
+    });
+    expect(edited.statusCode).toBe(409);
+    expect(edited.json().error.code).toBe('ledger_conflict');
+    expect((await call(user, 'DELETE', `${url}/${cash.id}`)).statusCode).toBe(409);
+    expect((await holdings(user, paper)).totals).toMatchObject({ cash: '99000.00' });
+
+    // A real portfolio keeps any date.
+    const real = (await call(user, 'POST', '/api/portfolios', { name: 'Main' })).json().portfolio;
+    const old = await call(user, 'POST', `/api/portfolios/${real.id}/transactions`, {
+      kind: 'deposit',
+      date: '2024-01-02',
+      amount: '2500',
+    });
+    expect(old.statusCode, old.body).toBe(201);
+  });
+
   it('is not found by another user, and a real portfolio is never reset', async () => {
     const owner = await signUpUser(testApp.app);
     const other = await signUpUser(testApp.app);
     const paper = await practice(owner);
-    await call(owner, 'POST', `/api/portfolios/${paper.id}/transactions`, buyAapl);
+    const bought = await call(owner, 'POST', `/api/portfolios/${paper.id}/transactions`, {
+      ...buyAapl,
+      date: await cashDate(owner, paper),
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
     for (const [method, url] of [
       ['GET', `/api/portfolios/${paper.id}`],
       ['GET', `/api/portfolios/${paper.id}/holdings`],
@@ -172,8 +223,8 @@ describe('the practice portfolio', () => {
       expect(answer.statusCode, `${method} ${url}`).toBe(404);
       expect(answer.json().error.code).toBe('portfolio_not_found');
     }
-    const bought = await call(other, 'POST', `/api/portfolios/${paper.id}/transactions`, buyAapl);
-    expect(bought.statusCode).toBe(404);
+    const stranger = await call(other, 'POST', `/api/portfolios/${paper.id}/transactions`, buyAapl);
+    expect(stranger.statusCode).toBe(404);
     // The owner's practice portfolio is as it was; the other user's own is their own.
     expect((await holdings(owner, paper)).holdings).toHaveLength(1);
     expect((await practice(other)).id).not.toBe(paper.id);

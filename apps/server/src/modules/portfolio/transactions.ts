@@ -68,14 +68,55 @@ async function withLockedLedger<T>(
   db: Db,
   userId: string,
   portfolioId: string,
-  work: (tx: Db, entries: LedgerEntry[]) => Promise<T>,
+  work: (tx: Db, entries: LedgerEntry[], practice: PracticeRule | null) => Promise<T>,
 ): Promise<T> {
   if (!isId(portfolioId)) throw portfolioNotFound();
   return db.transaction(async (tx) => {
-    if (!(await lockPortfolio(tx, userId, portfolioId))) throw portfolioNotFound();
+    const locked = await lockPortfolio(tx, userId, portfolioId);
+    if (!locked) throw portfolioNotFound();
     const entries = await ledgerEntries(tx, portfolioId);
-    return work(tx, entries);
+    return work(tx, entries, locked.kind === 'practice' ? new PracticeRule(entries) : null);
   });
+}
+
+/**
+ * The practice portfolio starts with its practice cash, the first transaction it was given
+ * (on first use, and again on each reset): nothing in it may be dated before that cash
+ * existed, and the cash itself is changed only by a reset. Otherwise a practice trade could
+ * spend money the practice portfolio did not yet have.
+ */
+class PracticeRule {
+  private readonly cash: LedgerEntry | undefined;
+
+  constructor(entries: readonly LedgerEntry[]) {
+    this.cash = entries.reduce<LedgerEntry | undefined>(
+      (first, entry) => (first === undefined || entry.seq < first.seq ? entry : first),
+      undefined,
+    );
+  }
+
+  /** Throws unless `input` may be kept in the practice portfolio (as `transactionId`). */
+  allow(input: TransactionInput, transactionId?: string): void {
+    if (!this.cash) return;
+    if (transactionId === this.cash.id) throw this.fixed();
+    if (input.date < this.cash.date) {
+      throw ledgerFieldError(
+        'date',
+        `Practice trades start on ${this.cash.date}, the day the practice cash was added. Choose that date or a later one, or reset the practice portfolio to start again from today.`,
+      );
+    }
+  }
+
+  /** Throws if `transactionId` is the practice cash. */
+  allowRemoving(transactionId: string): void {
+    if (transactionId === this.cash?.id) throw this.fixed();
+  }
+
+  private fixed() {
+    return ledgerConflict(
+      'The practice cash is where the practice portfolio starts: reset the portfolio to start again instead of changing it.',
+    );
+  }
 }
 
 /**
@@ -133,7 +174,8 @@ export async function addTransaction(
   input: TransactionInput,
 ): Promise<Transaction> {
   await requireKnownSymbol(check, input);
-  return withLockedLedger(db, userId, portfolioId, async (tx, entries) => {
+  return withLockedLedger(db, userId, portfolioId, async (tx, entries, practice) => {
+    practice?.allow(input);
     await requireRoomForTransactions(tx, room, userId, entries.length, 1);
     const candidate = candidateEntry('new', nextSeq(entries), input);
     await requireStandingLedger([...entries, candidate], { id: candidate.id, input });
@@ -156,9 +198,10 @@ export async function updateTransaction(
 ): Promise<Transaction> {
   if (!isId(transactionId)) throw transactionNotFound();
   await requireKnownSymbol(check, input);
-  return withLockedLedger(db, userId, portfolioId, async (tx, entries) => {
+  return withLockedLedger(db, userId, portfolioId, async (tx, entries, practice) => {
     const current = entries.find((entry) => entry.id === transactionId);
     if (!current) throw transactionNotFound();
+    practice?.allow(input, transactionId);
     const changed = candidateEntry(transactionId, current.seq, input);
     await requireStandingLedger(
       entries.map((entry) => (entry.id === transactionId ? changed : entry)),
@@ -181,8 +224,9 @@ export async function deleteTransaction(
   transactionId: string,
 ): Promise<void> {
   if (!isId(transactionId)) throw transactionNotFound();
-  await withLockedLedger(db, userId, portfolioId, async (tx, entries) => {
+  await withLockedLedger(db, userId, portfolioId, async (tx, entries, practice) => {
     if (!entries.some((entry) => entry.id === transactionId)) throw transactionNotFound();
+    practice?.allowRemoving(transactionId);
     await requireStandingLedger(
       entries.filter((entry) => entry.id !== transactionId),
       { id: transactionId },
