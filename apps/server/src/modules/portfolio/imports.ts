@@ -32,7 +32,12 @@ import {
 } from './ledger-store.ts';
 import { isId, portfolioNotFound } from './portfolio-errors.ts';
 import type { PortfolioRoom } from './portfolios.ts';
-import { requireRoomForTransactions, type SymbolCheck, touch } from './transactions.ts';
+import {
+  PracticeRule,
+  requireRoomForTransactions,
+  type SymbolCheck,
+  touch,
+} from './transactions.ts';
 
 /** A file read and checked against the portfolio's ledger as it stands. */
 interface CheckedFile extends ReadFile {
@@ -330,6 +335,10 @@ export async function importFile(
       if (checked.rows.length === 0) throw nothingToImport(checked.skipped.length);
     }
     await requireRoomForTransactions(tx, room, userId, count, checked.rows.length);
+    if (locked.kind === 'practice') {
+      const rule = new PracticeRule(await ledgerEntries(tx, portfolioId));
+      for (const row of checked.rows) rule.allow(row.input);
+    }
     progress.stage('saving', checked.rows.length);
     await insertTransactions(
       tx,

@@ -194,6 +194,18 @@ describe('the practice portfolio', () => {
     expect((await call(user, 'DELETE', `${url}/${cash.id}`)).statusCode).toBe(409);
     expect((await holdings(user, paper)).totals).toMatchObject({ cash: '99000.00' });
 
+    // Nor does a file bring in older trades.
+    const imported = await call(user, 'POST', `/api/portfolios/${paper.id}/imports`, {
+      csv: [
+        'date,type,symbol,quantity,price,fees,amount,ratio,note',
+        '2024-01-03,buy,MSFT,1,300,,,,',
+      ].join('\n'),
+      format: 'tickerwise',
+    });
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json().error.message).toContain('Practice trades start on');
+    expect((await call(user, 'GET', url)).json().total).toBe(2);
+
     // A real portfolio keeps any date.
     const real = (await call(user, 'POST', '/api/portfolios', { name: 'Main' })).json().portfolio;
     const old = await call(user, 'POST', `/api/portfolios/${real.id}/transactions`, {

@@ -85,7 +85,7 @@ async function withLockedLedger<T>(
  * existed, and the cash itself is changed only by a reset. Otherwise a practice trade could
  * spend money the practice portfolio did not yet have.
  */
-class PracticeRule {
+export class PracticeRule {
   private readonly cash: LedgerEntry | undefined;
 
   constructor(entries: readonly LedgerEntry[]) {
