@@ -398,6 +398,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     content: deps.learnContent ?? loadLearnContent(),
     signing: {
       configured: config.certificateSigningKey,
+      retiredPublicKeys: config.certificateRetiredPublicKeys ?? [],
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       stored: () => resolveSecret(db, 'certificate-signing'),

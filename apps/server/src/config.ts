@@ -42,6 +42,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes in base64url (43 characters)')
     .optional(),
+  CERTIFICATE_RETIRED_PUBLIC_KEYS: z
+    .string()
+    .regex(
+      /^\s*([A-Za-z0-9_-]{43}\s*(,\s*[A-Za-z0-9_-]{43}\s*)*)?$/,
+      'must be Ed25519 public keys (43 base64url characters each), separated by commas',
+    )
+    .optional(),
   MARKET_PROVIDER: z.enum(['simulated', 'finnhub']).default('simulated'),
   FINNHUB_API_KEY: z.string().optional(),
   FINNHUB_BASE_URL: z
@@ -191,6 +198,11 @@ export interface Config {
    * once and kept in `DATA_DIR/certificate-signing.key` (embedded) or the database (PostgreSQL).
    */
   certificateSigningKey?: string | undefined;
+  /**
+   * Public keys of earlier signing keys (base64url): certificates they signed still read as
+   * verified after the signing key was rotated (docs/decisions/0039).
+   */
+  certificateRetiredPublicKeys?: string[];
   /** Fastify `trustProxy`: false, true, or the proxies' addresses (comma-separated). */
   trustProxy: boolean | string;
   /** Where quotes, company data and symbol search come from. */
@@ -332,6 +344,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustedOrigins: [...trustedOrigins],
     authSecret: env.AUTH_SECRET,
     certificateSigningKey: env.CERTIFICATE_SIGNING_KEY,
+    certificateRetiredPublicKeys: (env.CERTIFICATE_RETIRED_PUBLIC_KEYS ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     market: parseMarket(env, publicUrl),
     history: parseHistory(env),

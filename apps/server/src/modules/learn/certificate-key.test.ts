@@ -41,8 +41,9 @@ async function start(overrides: Partial<Config> = {}): Promise<FastifyInstance> 
   return app;
 }
 
-const status = async (app: FastifyInstance, id: string) =>
-  (await app.inject({ url: `/api/certificates/${id}` })).json().status;
+const view = async (app: FastifyInstance, id: string) =>
+  (await app.inject({ url: `/api/certificates/${id}` })).json();
+const status = async (app: FastifyInstance, id: string) => (await view(app, id)).status;
 
 describe('the certificate signing key', () => {
   it('is made once in DATA_DIR (0600) and signs the same after a restart', async () => {
@@ -71,11 +72,44 @@ describe('the certificate signing key', () => {
     const second = await start();
     expect(readFileSync(file, 'utf8')).toBe(key);
     expect(await status(second, id)).toBe('verified');
+    const oldPublicKey = (await view(second, id)).publicKey;
     await second.close();
 
     // Another key (set in the environment) no longer vouches for it.
-    const rotated = await start({ certificateSigningKey: randomBytes(32).toString('base64url') });
+    const newKey = randomBytes(32).toString('base64url');
+    const rotated = await start({ certificateSigningKey: newKey });
     expect(await status(rotated, id)).toBe('invalid');
     await rotated.close();
+
+    // Unless the old key is retired rather than dropped: then both hold, each for its own.
+    const kept = await start({
+      certificateSigningKey: newKey,
+      certificateRetiredPublicKeys: [oldPublicKey],
+    });
+    const before = await view(kept, id);
+    expect(before).toMatchObject({ status: 'verified', publicKey: oldPublicKey });
+    const other = await signUpUser(kept);
+    await db.database.db
+      .insert(learnCourseStarts)
+      .values({ userId: other.id, courseId: 'first-steps', completedAt: new Date() });
+    const fresh = await kept.inject({
+      method: 'POST',
+      url: '/api/learn/courses/first-steps/certificate',
+      headers: { cookie: other.cookie, origin: testOrigin },
+      payload: { displayName: 'Katherine Johnson' },
+    });
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    const after = await view(kept, fresh.json().certificate.id);
+    expect(after.status).toBe('verified');
+    expect(after.publicKey).not.toBe(oldPublicKey);
+    // A retired key verifies what it signed, never signs again: the new one is not under it.
+    await kept.close();
+    const onlyOld = await start({
+      certificateSigningKey: randomBytes(32).toString('base64url'),
+      certificateRetiredPublicKeys: [oldPublicKey],
+    });
+    expect(await status(onlyOld, id)).toBe('verified');
+    expect(await status(onlyOld, fresh.json().certificate.id)).toBe('invalid');
+    await onlyOld.close();
   });
 });

@@ -42,6 +42,8 @@ export async function signingSeed(options: CertificateKeySource): Promise<string
 
 export interface CertificateKeySource {
   configured: string | undefined;
+  /** Public keys (base64url) of earlier signing keys, still trusted for what they signed. */
+  retiredPublicKeys: readonly string[];
   dataDir: string;
   databaseUrl: string | undefined;
   /** A random seed made once and kept in the database (every instance reads the same). */
@@ -74,14 +76,28 @@ function seedFile(dataDir: string): string {
   }
 }
 
-/** Ed25519 signatures over a certificate's canonical payload. */
+/** An Ed25519 public key from its raw 32 bytes in base64url. */
+function publicKeyOf(text: string): KeyObject {
+  const bytes = Buffer.from(text, 'base64url');
+  if (bytes.length !== 32) throw new Error('An Ed25519 public key is 32 bytes');
+  return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: text }, format: 'jwk' });
+}
+
+/**
+ * Ed25519 signatures over a certificate's canonical payload: made with the current key, and
+ * checked against it and against the retired keys, so that rotating the key (a new
+ * `CERTIFICATE_SIGNING_KEY`, the old public key added to `CERTIFICATE_RETIRED_PUBLIC_KEYS`)
+ * leaves every earlier certificate verified. A key that leaked is not retired but dropped: what
+ * it signed then reads as not verified, and its holders can issue their certificate again.
+ */
 export class CertificateSigner {
   private readonly privateKey: KeyObject;
-  private readonly publicKey: KeyObject;
-  /** The raw 32-byte public key, base64url: what anyone checks a signature with. */
+  /** The current public key first, then the retired ones, with their text. */
+  private readonly trusted: { key: KeyObject; text: string }[];
+  /** The current raw 32-byte public key, base64url: what anyone checks a new signature with. */
   readonly publicKeyText: string;
 
-  constructor(seed: string) {
+  constructor(seed: string, retiredPublicKeys: readonly string[] = []) {
     const bytes = Buffer.from(seed, 'base64url');
     if (bytes.length !== 32) throw new Error('A certificate signing key is 32 bytes');
     this.privateKey = createPrivateKey({
@@ -89,18 +105,26 @@ export class CertificateSigner {
       format: 'der',
       type: 'pkcs8',
     });
-    this.publicKey = createPublicKey(this.privateKey);
-    this.publicKeyText = String(this.publicKey.export({ format: 'jwk' }).x);
+    const publicKey = createPublicKey(this.privateKey);
+    this.publicKeyText = String(publicKey.export({ format: 'jwk' }).x);
+    this.trusted = [
+      { key: publicKey, text: this.publicKeyText },
+      ...retiredPublicKeys
+        .filter((text) => text !== this.publicKeyText)
+        .map((text) => ({ key: publicKeyOf(text), text })),
+    ];
   }
 
   sign(payload: string): string {
     return sign(null, Buffer.from(payload), this.privateKey).toString('base64url');
   }
 
-  verify(payload: string, signature: string): boolean {
+  /** The public key (base64url) under which `signature` holds, or null when none does. */
+  signerOf(payload: string, signature: string): string | null {
     const bytes = Buffer.from(signature, 'base64url');
-    if (bytes.length !== 64) return false;
-    return verify(null, Buffer.from(payload), this.publicKey, bytes);
+    if (bytes.length !== 64) return null;
+    const data = Buffer.from(payload);
+    return this.trusted.find(({ key }) => verify(null, data, key, bytes))?.text ?? null;
   }
 }
 
@@ -245,11 +269,8 @@ export class Certificates {
     // A course taken out of the content keeps its id as its title: the signature then fails.
     const courseTitle = this.courseById.get(row.courseId)?.title ?? row.courseId;
     const payload = certificatePayload({ ...row, courseTitle });
-    const status = row.revokedAt
-      ? 'revoked'
-      : this.signer.verify(payload, row.signature)
-        ? 'verified'
-        : 'invalid';
+    const signer = this.signer.signerOf(payload, row.signature);
+    const status = row.revokedAt ? 'revoked' : signer ? 'verified' : 'invalid';
     return {
       id: row.id,
       courseId: row.courseId,
@@ -260,7 +281,8 @@ export class Certificates {
       revokedAt: row.revokedAt?.toISOString() ?? null,
       issuer: certificateIssuer,
       signature: row.signature,
-      publicKey: this.signer.publicKeyText,
+      // The key it was signed with, current or retired; the current one when none holds.
+      publicKey: signer ?? this.signer.publicKeyText,
       payload,
     };
   }

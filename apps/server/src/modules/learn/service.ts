@@ -29,7 +29,7 @@ export async function registerLearn(
   { auth, db, clock, content, signing }: LearnOptions,
 ): Promise<LearnService> {
   const learn = new LearnService({ db, clock, content });
-  const signer = new CertificateSigner(await signingSeed(signing));
+  const signer = new CertificateSigner(await signingSeed(signing), signing.retiredPublicKeys);
   const certificates = new Certificates(db, clock, signer, content.courses);
   await app.register(learnRoutes, { auth, learn, certificates });
   return learn;
