@@ -7,6 +7,7 @@ export * from './auth.ts';
 export * from './billing.ts';
 export * from './community.ts';
 export * from './community-moderation.ts';
+export * from './community-messages.ts';
 export * from './community-social.ts';
 export * from './company.ts';
 export * from './csv.ts';

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { UnreadMessagesBadge } from '../../features/community/unread-messages-badge.tsx';
 import {
   dashboardNav,
   groupOfPath,
@@ -79,6 +80,9 @@ function NavGroup({ group, open, holdsCurrentPage, onToggle }: NavGroupProps) {
       >
         <group.icon className="size-5 shrink-0" />
         <span className="flex-1 text-left">{group.label}</span>
+        {!open && group.links.some((link) => link.badge === 'unreadMessages') && (
+          <UnreadMessagesBadge />
+        )}
         <ChevronDown
           className={`size-4 text-slate-400 transition-transform ${open ? 'rotate-180' : ''}`}
         />
@@ -90,10 +94,11 @@ function NavGroup({ group, open, holdsCurrentPage, onToggle }: NavGroupProps) {
               <NavLink
                 to={link.to}
                 className={({ isActive }) =>
-                  `block rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? activeClass : idleClass}`
+                  `flex items-center rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? activeClass : idleClass}`
                 }
               >
                 {link.label}
+                {link.badge === 'unreadMessages' && <UnreadMessagesBadge />}
               </NavLink>
             </li>
           ))}
