@@ -673,7 +673,7 @@ describe('a second user', () => {
     }
     // Every owned route, each with two full reads of the owner's data: more than a minute on a
     // busy machine.
-  }, 90_000);
+  }, 150_000);
 
   it("never sees another user's data in any answer", async () => {
     const reads = routes.filter(

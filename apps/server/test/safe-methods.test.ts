@@ -158,7 +158,13 @@ async function seedOwner() {
     `/api/community/conversations/${conversation.id}/messages`,
     { body: 'Hello back' },
   );
-  await send(owner, 'POST', `/api/community/messages/${answer.id}/report`, { reason: 'spam' });
+  const reported = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/community/messages/${answer.id}/report`,
+    headers: { cookie: owner.cookie, origin: testOrigin },
+    payload: { reason: 'spam' },
+  });
+  expect(reported.statusCode, reported.body).toBe(204);
   // The owner moderates too, so the moderation queue and log answer them (404 for others).
   await db.insert(communityModerators).values({ userId: owner.id });
   // A certificate of the owner's: its public page checks the signature, and writes nothing.

@@ -18,7 +18,7 @@ const activeClass = 'bg-brand-50 text-brand-800';
  * docs/PRODUCT.md §3.10: groups expand one at a time and clicking the open group closes it. The
  * group of the current page starts open, and opens when a navigation lands in it.
  */
-export function DashboardNav() {
+export function DashboardNav({ counts = true }: { counts?: boolean }) {
   const { pathname } = useLocation();
   const currentGroup = groupOfPath(pathname);
   const [openGroup, setOpenGroup] = useState(currentGroup);
@@ -37,6 +37,7 @@ export function DashboardNav() {
             group={item}
             open={openGroup === item.label}
             holdsCurrentPage={currentGroup === item.label}
+            counts={counts}
             onToggle={() => setOpenGroup((open) => (open === item.label ? null : item.label))}
           />
         ) : (
@@ -64,10 +65,12 @@ interface NavGroupProps {
   group: NavGroupItem;
   open: boolean;
   holdsCurrentPage: boolean;
+  /** Live counts beside links (unread messages); off in the prerendered shell. */
+  counts: boolean;
   onToggle: () => void;
 }
 
-function NavGroup({ group, open, holdsCurrentPage, onToggle }: NavGroupProps) {
+function NavGroup({ group, open, holdsCurrentPage, counts, onToggle }: NavGroupProps) {
   const listId = `nav-group-${group.label.toLowerCase()}`;
   return (
     <div>
@@ -80,7 +83,7 @@ function NavGroup({ group, open, holdsCurrentPage, onToggle }: NavGroupProps) {
       >
         <group.icon className="size-5 shrink-0" />
         <span className="flex-1 text-left">{group.label}</span>
-        {!open && group.links.some((link) => link.badge === 'unreadMessages') && (
+        {counts && !open && group.links.some((link) => link.badge === 'unreadMessages') && (
           <UnreadMessagesBadge />
         )}
         <ChevronDown
@@ -98,7 +101,7 @@ function NavGroup({ group, open, holdsCurrentPage, onToggle }: NavGroupProps) {
                 }
               >
                 {link.label}
-                {link.badge === 'unreadMessages' && <UnreadMessagesBadge />}
+                {counts && link.badge === 'unreadMessages' && <UnreadMessagesBadge />}
               </NavLink>
             </li>
           ))}
