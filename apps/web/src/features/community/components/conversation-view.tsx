@@ -222,7 +222,8 @@ export function Conversation({
       onClick={onBack}
       className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-ink-950 lg:hidden"
     >
-      <ArrowLeft aria-hidden="true" className="size-4" /> Conversations
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      <span className="sr-only sm:not-sr-only">Conversations</span>
     </button>
   );
   if (thread.isPending) {
