@@ -53,7 +53,9 @@ test.describe('community: messages', () => {
       await expect(adasThread.getByText('Hello Ben, what do you make of $KO?')).toBeVisible();
 
       // Ben's list takes it in live, with the unread count beside it and in the sidebar.
-      const conversation = benPage.getByRole('button', { name: new RegExp(`Member ${ada.slice(4)}`) });
+      const conversation = benPage.getByRole('button', {
+        name: new RegExp(`Member ${ada.slice(4)}`),
+      });
       await expect(conversation).toBeVisible({ timeout: 15_000 });
       await expect(conversation.getByText('Unread: 1')).toBeAttached();
       const nav = benPage.getByRole('navigation', { name: 'Dashboard' });

@@ -144,7 +144,10 @@ async function seedOwner() {
   });
   const { post } = await send(owner, 'POST', '/api/community/posts', { body: 'Reading $KO.' });
   // A conversation of the owner's with a reported message: reading them marks nothing read.
-  await send(admin, 'PUT', '/api/community/profile', { handle: 'safe_other', displayName: 'Other' });
+  await send(admin, 'PUT', '/api/community/profile', {
+    handle: 'safe_other',
+    displayName: 'Other',
+  });
   await send(admin, 'PUT', '/api/community/message-settings', { fromAnyone: true });
   const conversation = await send(owner, 'POST', '/api/community/conversations', {
     handle: 'safe_other',

@@ -36,7 +36,10 @@ export class MessageModeration {
 
   async queue(): Promise<ModerationMessages> {
     const open = await this.db
-      .select({ messageId: communityMessageReports.messageId, since: min(communityMessageReports.createdAt) })
+      .select({
+        messageId: communityMessageReports.messageId,
+        since: min(communityMessageReports.createdAt),
+      })
       .from(communityMessageReports)
       .innerJoin(communityMessages, eq(communityMessages.id, communityMessageReports.messageId))
       .where(and(isNull(communityMessageReports.resolvedAt), isNull(communityMessages.removedAt)))
@@ -53,7 +56,10 @@ export class MessageModeration {
       })
       .from(communityMessageReports)
       .where(
-        and(inArray(communityMessageReports.messageId, ids), isNull(communityMessageReports.resolvedAt)),
+        and(
+          inArray(communityMessageReports.messageId, ids),
+          isNull(communityMessageReports.resolvedAt),
+        ),
       );
     const sender = alias(communityProfiles, 'sender_profile');
     const recipient = alias(communityProfiles, 'recipient_profile');

@@ -84,9 +84,14 @@ async function start(from: Member, to: Member): Promise<string> {
 let counter = 0;
 async function send(from: Member, conversation: string, body?: string): Promise<DirectMessage> {
   counter += 1;
-  const response = await call(from, 'POST', `/api/community/conversations/${conversation}/messages`, {
-    body: body ?? `Message number ${counter}`,
-  });
+  const response = await call(
+    from,
+    'POST',
+    `/api/community/conversations/${conversation}/messages`,
+    {
+      body: body ?? `Message number ${counter}`,
+    },
+  );
   expect(response.statusCode, response.body).toBe(201);
   return response.json().message;
 }
@@ -201,7 +206,9 @@ describe('a conversation', () => {
     await send(ada, id, 'y'.repeat(messageRules.bodyMaxLength));
     const self = await call(ada, 'POST', '/api/community/conversations', { handle: ada.handle });
     expect(self.statusCode).toBe(409);
-    const nobody = await call(ada, 'POST', '/api/community/conversations', { handle: 'no_one_here' });
+    const nobody = await call(ada, 'POST', '/api/community/conversations', {
+      handle: 'no_one_here',
+    });
     expect(nobody.statusCode).toBe(404);
   });
 
@@ -305,7 +312,9 @@ describe('access', () => {
       const marker = JSON.stringify({ topic: 'marker', userIds: [eve.id] });
       await db().execute(sql`select pg_notify('app_changes', ${marker})`);
       await eves.waitFor((event) => event.type === 'change' && event.topic === 'marker', 5_000);
-      expect(eves.events.filter((event) => 'topic' in event && event.topic === 'community_messages')).toEqual([]);
+      expect(
+        eves.events.filter((event) => 'topic' in event && event.topic === 'community_messages'),
+      ).toEqual([]);
     } finally {
       adas.close();
       bens.close();
@@ -373,7 +382,9 @@ describe('limits', () => {
     // Two tabs sending at once: the lock on the sender's profile lets exactly the limit through.
     const answers = await Promise.all(
       Array.from({ length: messageRules.perMinute + 3 }, (_, index) =>
-        call(ada, 'POST', `/api/community/conversations/${id}/messages`, { body: `Burst ${index}` }),
+        call(ada, 'POST', `/api/community/conversations/${id}/messages`, {
+          body: `Burst ${index}`,
+        }),
       ),
     );
     const codes = answers.map((answer) => answer.statusCode);
@@ -403,7 +414,8 @@ describe('limits', () => {
     });
     expect(link.statusCode).toBe(422);
     expect(link.json().error.code).toBe('links_not_yet');
-    for (const id of ids.slice(0, messageRules.newAccountConversationsPerDay)) await send(fresh, id);
+    for (const id of ids.slice(0, messageRules.newAccountConversationsPerDay))
+      await send(fresh, id);
     const over = await call(fresh, 'POST', `/api/community/conversations/${ids.at(-1)}/messages`, {
       body: 'One too many',
     });
@@ -427,10 +439,15 @@ describe('limits', () => {
     const [ada, ben, mod] = [await member(), await member(), await member()];
     await db().insert(communityModerators).values({ userId: mod.id });
     const id = await start(ada, ben);
-    const suspended = await call(mod, 'POST', `/api/community/moderation/users/${ada.handle}/suspend`, {
-      days: 2,
-      reason: 'Spam in messages',
-    });
+    const suspended = await call(
+      mod,
+      'POST',
+      `/api/community/moderation/users/${ada.handle}/suspend`,
+      {
+        days: 2,
+        reason: 'Spam in messages',
+      },
+    );
     expect(suspended.statusCode, suspended.body).toBe(204);
     const refused = await call(ada, 'POST', `/api/community/conversations/${id}/messages`, {
       body: 'Hello',
@@ -466,22 +483,37 @@ describe('reports of messages', () => {
     expect(report.statusCode, report.body).toBe(204);
     // Members are not moderators: the queue does not exist for them.
     expect((await call(ben, 'GET', '/api/community/moderation/messages')).statusCode).toBe(404);
-    const queue = (await call(mod, 'GET', '/api/community/moderation/messages'))
-      .json() as ModerationMessages;
+    const queue = (
+      await call(mod, 'GET', '/api/community/moderation/messages')
+    ).json() as ModerationMessages;
     const item = queue.messages.find((candidate) => candidate.message.id === reported.id)!;
     expect(item.message).toMatchObject({ body: 'Line 6', sender: { handle: ada.handle } });
     expect(item.recipient.handle).toBe(ben.handle);
     expect(item.context.map((line) => line.body)).toEqual(['Line 2', 'Line 3', 'Line 4', 'Line 5']);
-    expect(item.reports).toEqual({ total: 1, reasons: { abuse: 1 }, notes: ['Keeps pushing a stock'] });
+    expect(item.reports).toEqual({
+      total: 1,
+      reasons: { abuse: 1 },
+      notes: ['Keeps pushing a stock'],
+    });
     const text = JSON.stringify(queue);
     for (const hidden of ['Line 0', 'Line 1', 'Line 7']) expect(text).not.toContain(hidden);
 
     // Removing it: both members see it removed; Ada is told why; the log says so.
-    const removed = await call(mod, 'POST', `/api/community/moderation/messages/${reported.id}/remove`, {
-      reason: 'Harassment',
-    });
+    const removed = await call(
+      mod,
+      'POST',
+      `/api/community/moderation/messages/${reported.id}/remove`,
+      {
+        reason: 'Harassment',
+      },
+    );
     expect(removed.statusCode, removed.body).toBe(204);
-    const again = await call(mod, 'POST', `/api/community/moderation/messages/${reported.id}/dismiss`, {});
+    const again = await call(
+      mod,
+      'POST',
+      `/api/community/moderation/messages/${reported.id}/dismiss`,
+      {},
+    );
     expect(again.statusCode).toBe(409);
     for (const who of [ada, ben]) {
       const shown = (await pageOf(who, id)).messages.find((line) => line.id === reported.id)!;
@@ -496,9 +528,9 @@ describe('reports of messages', () => {
       title: string;
       message: string;
     }[];
-    expect(adas.find((notice) => notice.title === 'A moderator removed your message')?.message).toBe(
-      '“Line 6” was removed: Harassment',
-    );
+    expect(
+      adas.find((notice) => notice.title === 'A moderator removed your message')?.message,
+    ).toBe('“Line 6” was removed: Harassment');
     const log = (await call(mod, 'GET', '/api/community/moderation/log')).json() as ModerationLog;
     expect(log.entries[0]).toMatchObject({
       action: 'remove_message',
@@ -516,11 +548,18 @@ describe('reports of messages', () => {
       (await call(eve, 'POST', `/api/community/moderation/messages/${other.id}/dismiss`, {}))
         .statusCode,
     ).toBe(404);
-    const dismissed = await call(mod, 'POST', `/api/community/moderation/messages/${other.id}/dismiss`, {
-      note: 'Fine',
-    });
+    const dismissed = await call(
+      mod,
+      'POST',
+      `/api/community/moderation/messages/${other.id}/dismiss`,
+      {
+        note: 'Fine',
+      },
+    );
     expect(dismissed.statusCode).toBe(204);
-    expect((await pageOf(ada, id)).messages.find((line) => line.id === other.id)?.body).toBe('Line 5');
+    expect((await pageOf(ada, id)).messages.find((line) => line.id === other.id)?.body).toBe(
+      'Line 5',
+    );
     const modsOwn = await start(mod, ada);
     const toMod = await send(ada, modsOwn, 'To the moderator');
     await call(mod, 'POST', `/api/community/messages/${toMod.id}/report`, { reason: 'spam' });
@@ -546,7 +585,9 @@ describe('the data export', () => {
       conversations: [{ id, with: ben.handle, muted: false }],
       messagesReported: [{ messageId: answer.id, reason: 'spam' }],
     });
-    expect(part.messages.map((message: { from: string; body: string }) => [message.from, message.body])).toEqual([
+    expect(
+      part.messages.map((message: { from: string; body: string }) => [message.from, message.body]),
+    ).toEqual([
       [ada.handle, 'Exported hello'],
       [ben.handle, 'Exported answer'],
     ]);

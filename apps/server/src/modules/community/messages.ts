@@ -340,7 +340,10 @@ export class MessageStore {
         .returning({ id: communityConversations.id });
       const [found] = made
         ? [made]
-        : await tx.select({ id: communityConversations.id }).from(communityConversations).where(pair);
+        : await tx
+            .select({ id: communityConversations.id })
+            .from(communityConversations)
+            .where(pair);
       await tx
         .insert(communityConversationMembers)
         .values([
@@ -373,7 +376,8 @@ export class MessageStore {
       if (!(await this.accepts(side.otherId, userId, id, tx))) {
         throw messageRefusals.notAccepted(side.with.handle);
       }
-      const newAccount = now.getTime() - locked.joinedAt.getTime() < communityRules.newAccountHours * hour;
+      const newAccount =
+        now.getTime() - locked.joinedAt.getTime() < communityRules.newAccountHours * hour;
       if (newAccount && hasLink(body)) throw messageRefusals.linksNotYet();
       const [sent] = await tx
         .select({

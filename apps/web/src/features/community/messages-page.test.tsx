@@ -61,7 +61,10 @@ async function serverFetch(input: RequestInfo | URL, init?: RequestInit): Promis
   }
   if (url === `/api/community/conversations/${conversationId}/messages` && method === 'POST') {
     if (refuseSend) {
-      return json({ error: { code: refuseSend.code, message: refuseSend.message } }, refuseSend.status);
+      return json(
+        { error: { code: refuseSend.code, message: refuseSend.message } },
+        refuseSend.status,
+      );
     }
     const sent = message(`m${thread.messages.length + 1}`, body.body, true);
     thread = { ...thread, messages: [...thread.messages, sent] };
@@ -103,7 +106,10 @@ beforeEach(() => {
       otherReadAt: null,
       refusal: null,
     },
-    messages: [message('m1', 'Have you read the filing?', false), message('m2', 'Margins look thin', false)],
+    messages: [
+      message('m1', 'Have you read the filing?', false),
+      message('m2', 'Margins look thin', false),
+    ],
     olderCursor: null,
   };
   failList = 0;

@@ -79,7 +79,12 @@ export function MessagesPage() {
             {to !== null && selected === null ? (
               <StartFromProfile handle={to} onStarted={(id) => open(id)} />
             ) : selected !== null ? (
-              <Conversation key={selected} id={selected} unread={unread} onBack={() => open(null)} />
+              <Conversation
+                key={selected}
+                id={selected}
+                unread={unread}
+                onBack={() => open(null)}
+              />
             ) : (
               <EmptyState
                 icon={MessagesSquare}
@@ -87,7 +92,10 @@ export function MessagesPage() {
                 description={
                   <>
                     Or start one from a member’s profile.{' '}
-                    <Link to={paths.socialFeed} className="font-medium text-brand-700 hover:underline">
+                    <Link
+                      to={paths.socialFeed}
+                      className="font-medium text-brand-700 hover:underline"
+                    >
                       Find members in the feed
                     </Link>
                   </>

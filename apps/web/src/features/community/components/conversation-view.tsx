@@ -317,8 +317,8 @@ export function Conversation({
         </p>
       ) : conversation.refusal === 'suspended' ? (
         <p className="border-t border-slate-100 p-4 text-sm text-amber-900">
-          A moderator suspended your posting, messages included. See the community feed for
-          until when.
+          A moderator suspended your posting, messages included. See the community feed for until
+          when.
         </p>
       ) : (
         <Composer key={id} id={id} />
@@ -333,7 +333,13 @@ export function Conversation({
 }
 
 /** Opening a conversation from a profile's Message button: `?to=handle` becomes `?c=id`. */
-export function StartFromProfile({ handle, onStarted }: { handle: string; onStarted: (id: string) => void }) {
+export function StartFromProfile({
+  handle,
+  onStarted,
+}: {
+  handle: string;
+  onStarted: (id: string) => void;
+}) {
   const queryClient = useQueryClient();
   const start = useMutation({
     mutationFn: () => startConversation(handle),

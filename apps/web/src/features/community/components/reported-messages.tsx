@@ -1,9 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  communityUserPath,
-  type ModerationMessageItem,
-  moderationRules,
-} from '@tickerwise/shared';
+import { communityUserPath, type ModerationMessageItem, moderationRules } from '@tickerwise/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -80,7 +76,10 @@ function ReportedMessage({ item }: { item: ModerationMessageItem }) {
         <span className="font-medium text-ink-950">Reports</span> {reportsText(item.reports)}
       </p>
       {item.reports.notes.map((note, index) => (
-        <p key={index} className="mt-1 border-l-2 border-slate-200 pl-2 text-sm text-slate-600 italic">
+        <p
+          key={index}
+          className="mt-1 border-l-2 border-slate-200 pl-2 text-sm text-slate-600 italic"
+        >
           “{note}”
         </p>
       ))}
@@ -123,7 +122,12 @@ function ReportedMessage({ item }: { item: ModerationMessageItem }) {
           <Button variant="secondary" size="sm" onClick={() => setRemoving(true)}>
             Remove
           </Button>
-          <Button variant="ghost" size="sm" busy={dismiss.isPending} onClick={() => dismiss.mutate()}>
+          <Button
+            variant="ghost"
+            size="sm"
+            busy={dismiss.isPending}
+            onClick={() => dismiss.mutate()}
+          >
             Dismiss the reports
           </Button>
         </div>
