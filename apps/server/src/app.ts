@@ -43,6 +43,7 @@ import { billingCspDirectives, registerBilling } from './modules/billing/registe
 import { registerReceipts } from './modules/billing/register-receipts.ts';
 import type { BillingService } from './modules/billing/service.ts';
 import { communityDataPart } from './modules/community/community-data.ts';
+import { communityMessagesDataPart } from './modules/community/messages-data.ts';
 import { communityModerationDataPart } from './modules/community/moderation-data.ts';
 import { registerCommunity } from './modules/community/service.ts';
 import { communitySocialDataPart } from './modules/community/social-data.ts';
@@ -381,6 +382,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   userData.add(communityDataPart(db));
   userData.add(communitySocialDataPart(db));
   userData.add(communityModerationDataPart(db));
+  userData.add(communityMessagesDataPart(db));
   const live = new LivePrices({ market: marketData.market, now: () => clock().getTime() });
   await app.register(realtimeRoutes, { auth, database, limits: config.limits, live });
   await app.register(liveRoutes, {

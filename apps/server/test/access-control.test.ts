@@ -5,6 +5,11 @@ import {
   alertDeliveries,
   alertDestinations,
   alerts,
+  communityConversationMembers,
+  communityConversations,
+  communityMessageReports,
+  communityMessageSettings,
+  communityMessages,
   communityModerators,
   communityPostReviews,
   communityPosts,
@@ -165,6 +170,57 @@ const queuedPostFixture =
   };
 
 /**
+ * The owner's conversation with the poster (one per pair, made on first use) and a new message
+ * of the poster's in it.
+ */
+async function ownerConversation(testApp: TestApp, owner: SignedUpUser) {
+  const { db } = testApp.db.database;
+  const [lowId, highId] = owner.id < posterId ? [owner.id, posterId] : [posterId, owner.id];
+  await db
+    .insert(communityConversations)
+    .values({ lowId, highId, createdAt: new Date(), startedBy: posterId, startedAt: new Date() })
+    .onConflictDoNothing();
+  const [conversation] = await db
+    .select({ id: communityConversations.id })
+    .from(communityConversations)
+    .where(and(eq(communityConversations.lowId, lowId), eq(communityConversations.highId, highId)));
+  const conversationId = conversation!.id;
+  await db
+    .insert(communityConversationMembers)
+    .values([
+      { conversationId, userId: owner.id, otherId: posterId, lastMessageAt: new Date() },
+      { conversationId, userId: posterId, otherId: owner.id, lastMessageAt: new Date() },
+    ])
+    .onConflictDoNothing();
+  const [message] = await db
+    .insert(communityMessages)
+    .values({
+      conversationId,
+      senderId: posterId,
+      body: `Private message ${randomBytes(4).toString('hex')}`,
+      createdAt: new Date(),
+    })
+    .returning({ id: communityMessages.id });
+  return { conversationId, messageId: message!.id };
+}
+const conversationFixture =
+  (body?: object): Fixture =>
+  async ({ testApp, owner }) => ({
+    params: { id: (await ownerConversation(testApp, owner)).conversationId },
+    ...(body ? { body } : {}),
+  });
+/** A message of the poster to the owner, which the owner reported. */
+const reportedMessageFixture =
+  (body: object): Fixture =>
+  async ({ testApp, owner }) => {
+    const { messageId } = await ownerConversation(testApp, owner);
+    await testApp.db.database.db
+      .insert(communityMessageReports)
+      .values({ messageId, reporterId: owner.id, reason: 'abuse', createdAt: new Date() });
+    return { params: { id: messageId }, body };
+  };
+
+/**
  * Routes only moderators reach: every other member gets 404, as if they did not exist. Each
  * with what a moderator calls it with (a new route under /api/community/moderation/ fails the
  * test until it is listed here).
@@ -174,6 +230,9 @@ const moderatorOnly: Record<string, Fixture> = {
   'GET /api/community/moderation/log': async () => ({ params: {} }),
   'POST /api/community/moderation/posts/:id/restore': queuedPostFixture({}),
   'POST /api/community/moderation/posts/:id/remove': queuedPostFixture({ reason: 'Spam' }),
+  'GET /api/community/moderation/messages': async () => ({ params: {} }),
+  'POST /api/community/moderation/messages/:id/remove': reportedMessageFixture({ reason: 'Spam' }),
+  'POST /api/community/moderation/messages/:id/dismiss': reportedMessageFixture({}),
   'POST /api/community/moderation/users/:handle/suspend': async () => ({
     params: { handle: sharedHandle },
     body: { days: 1, reason: 'Spam' },
@@ -308,6 +367,15 @@ const ownedResources: Record<string, Fixture> = {
   'PATCH /api/community/posts/:id': communityPostFixture({ body: 'Edited by its author' }),
   'DELETE /api/community/posts/:id': communityPostFixture(),
   'POST /api/community/posts/:id/appeal': removedPostFixture,
+  // A conversation is its two members' only: anyone else is told it does not exist.
+  'GET /api/community/conversations/:id': conversationFixture(),
+  'POST /api/community/conversations/:id/messages': conversationFixture({ body: 'An answer' }),
+  'POST /api/community/conversations/:id/read': conversationFixture(),
+  'PUT /api/community/conversations/:id/mute': conversationFixture({ muted: false }),
+  'POST /api/community/messages/:id/report': async ({ testApp, owner }) => ({
+    params: { id: (await ownerConversation(testApp, owner)).messageId },
+    body: { reason: 'spam' },
+  }),
   'PATCH /api/integrations/destinations/:id': destinationFixture({ name: 'Renamed by its owner' }),
   'DELETE /api/integrations/destinations/:id': destinationFixture(),
   'GET /api/integrations/destinations/:id/deliveries': destinationFixture(),
@@ -518,6 +586,10 @@ beforeAll(async () => {
   await db
     .insert(communityPosts)
     .values({ id: sharedPostId, authorId: poster.id, body: 'Shared post', createdAt: new Date() });
+  // The poster takes messages from anyone: the owner may answer in their conversation.
+  await db
+    .insert(communityMessageSettings)
+    .values({ userId: poster.id, fromAnyone: true, updatedAt: new Date() });
   // HEAD mirrors GET; the wildcard is better-auth's, which checks its own sessions. Routes
   // only moderators reach have their own test below.
   allRoutes = testApp.app.apiRoutes.filter((route) => route.method !== 'HEAD');
@@ -601,7 +673,7 @@ describe('a second user', () => {
     }
     // Every owned route, each with two full reads of the owner's data: more than a minute on a
     // busy machine.
-  }, 90_000);
+  }, 150_000);
 
   it("never sees another user's data in any answer", async () => {
     const reads = routes.filter(

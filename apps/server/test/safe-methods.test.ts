@@ -143,6 +143,31 @@ async function seedOwner() {
     displayName: 'Owner',
   });
   const { post } = await send(owner, 'POST', '/api/community/posts', { body: 'Reading $KO.' });
+  // A conversation of the owner's with a reported message: reading them marks nothing read.
+  await send(admin, 'PUT', '/api/community/profile', {
+    handle: 'safe_other',
+    displayName: 'Other',
+  });
+  await send(admin, 'PUT', '/api/community/message-settings', { fromAnyone: true });
+  const conversation = await send(owner, 'POST', '/api/community/conversations', {
+    handle: 'safe_other',
+  });
+  await send(owner, 'POST', `/api/community/conversations/${conversation.id}/messages`, {
+    body: 'Hello there',
+  });
+  const { message: answer } = await send(
+    admin,
+    'POST',
+    `/api/community/conversations/${conversation.id}/messages`,
+    { body: 'Hello back' },
+  );
+  const reported = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/community/messages/${answer.id}/report`,
+    headers: { cookie: owner.cookie, origin: testOrigin },
+    payload: { reason: 'spam' },
+  });
+  expect(reported.statusCode, reported.body).toBe(204);
   // The owner moderates too, so the moderation queue and log answer them (404 for others).
   await db.insert(communityModerators).values({ userId: owner.id });
   // A certificate of the owner's: its public page checks the signature, and writes nothing.
@@ -203,6 +228,7 @@ async function seedOwner() {
       '/api/api-keys/:id': { id: created.key.id },
       '/api/billing/receipts/:id': { id: payment!.id },
       '/api/community/posts/:id': { id: post.id },
+      '/api/community/conversations/:id': { id: conversation.id },
       '/api/community/users/:handle': { handle: 'safe_owner' },
       '/api/certificates/:id': { id: certificate!.id },
       '/api/docs/assets/:name': { name: 'swagger-ui-bundle.js' },

@@ -111,7 +111,15 @@ export interface ModerationQueue {
   users: ModerationUserItem[];
 }
 
-export type ModerationActionName = 'restore' | 'remove' | 'uphold' | 'suspend' | 'dismiss';
+export type ModerationActionName =
+  | 'restore'
+  | 'remove'
+  | 'uphold'
+  | 'suspend'
+  | 'dismiss'
+  /** Decisions on a reported direct message (ADR 0049). */
+  | 'remove_message'
+  | 'dismiss_message';
 
 /** One logged decision: who, what, when and why. */
 export interface ModerationLogEntry {

@@ -6,6 +6,7 @@ export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './community.ts';
+export * from './community-messages.ts';
 export * from './community-moderation.ts';
 export * from './community-social.ts';
 export * from './company.ts';

@@ -80,7 +80,7 @@ export function communityUserPath(handle: string): string {
 }
 
 /** Dashboard areas announced but not built yet: they render the Coming Soon screen. */
-export const comingSoonPaths = [paths.crypto, paths.socialMessages] as const;
+export const comingSoonPaths = [paths.crypto] as const;
 
 /**
  * Links that menus and help pages show but that have no route (docs/PRODUCT.md §2.3):

@@ -127,6 +127,10 @@ export const routes: RouteObject[] = [
                     lazy: () => import('../features/community/updates-page.tsx'),
                   },
                   {
+                    path: paths.socialMessages,
+                    lazy: () => import('../features/community/messages-page.tsx'),
+                  },
+                  {
                     path: communityUserRoute,
                     lazy: () => import('../features/community/profile-page.tsx'),
                   },

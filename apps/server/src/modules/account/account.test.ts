@@ -373,6 +373,7 @@ describe('Your data: the export', () => {
         'emailNotifications',
         'community',
         'communityFollows',
+        'communityMessages',
         'communityModeration',
         'integrations',
         'invitations',

@@ -7,6 +7,9 @@ import { Blocks } from './blocks.ts';
 import { CommunityStore } from './community-store.ts';
 import { FollowStore } from './follows.ts';
 import type { HeldSymbols } from './holdings.ts';
+import { MessageStore } from './messages.ts';
+import { MessageModeration } from './messages-moderation.ts';
+import { messageRoutes } from './messages-routes.ts';
 import { Moderation } from './moderation.ts';
 import { moderationRoutes } from './moderation-routes.ts';
 import { PumpGuard } from './pump-guard.ts';
@@ -37,6 +40,13 @@ export async function registerCommunity(
   await app.register(communityRoutes, { auth, store, market, social, moderation });
   await app.register(socialRoutes, { auth, store, market, social });
   await app.register(moderationRoutes, { auth, moderation, blocks: new Blocks(db, clock) });
+  // Direct messages between two members (ADR 0049); a suspension stops them too.
+  await app.register(messageRoutes, {
+    auth,
+    messages: new MessageStore(db, clock, (userId) => moderation.assertMayWrite(userId)),
+    messageModeration: new MessageModeration(db, clock),
+    moderation,
+  });
   app.scheduler.every('pump guard clean-up', pumpHoursPruneMs, () => moderation.prune());
   return store;
 }

@@ -19,7 +19,8 @@ export interface NavLinkItem {
 export interface NavGroupItem {
   label: string;
   icon: LucideIcon;
-  links: ReadonlyArray<{ label: string; to: string }>;
+  /** `badge`: a live count shown beside the link (and beside the group while it is closed). */
+  links: ReadonlyArray<{ label: string; to: string; badge?: 'unreadMessages' }>;
 }
 
 export type NavItem = NavLinkItem | NavGroupItem;
@@ -45,7 +46,7 @@ export const dashboardNav: readonly NavItem[] = [
     links: [
       { label: 'Feed', to: paths.socialFeed },
       { label: 'Updates', to: paths.socialPosts },
-      { label: 'Messages', to: paths.socialMessages },
+      { label: 'Messages', to: paths.socialMessages, badge: 'unreadMessages' },
     ],
   },
   { label: 'Learn', to: paths.learn, icon: BookOpen },

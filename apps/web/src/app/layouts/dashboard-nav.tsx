@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { UnreadMessagesBadge } from '../../features/community/unread-messages-badge.tsx';
 import {
   dashboardNav,
   groupOfPath,
@@ -17,7 +18,7 @@ const activeClass = 'bg-brand-50 text-brand-800';
  * docs/PRODUCT.md §3.10: groups expand one at a time and clicking the open group closes it. The
  * group of the current page starts open, and opens when a navigation lands in it.
  */
-export function DashboardNav() {
+export function DashboardNav({ counts = true }: { counts?: boolean }) {
   const { pathname } = useLocation();
   const currentGroup = groupOfPath(pathname);
   const [openGroup, setOpenGroup] = useState(currentGroup);
@@ -36,6 +37,7 @@ export function DashboardNav() {
             group={item}
             open={openGroup === item.label}
             holdsCurrentPage={currentGroup === item.label}
+            counts={counts}
             onToggle={() => setOpenGroup((open) => (open === item.label ? null : item.label))}
           />
         ) : (
@@ -63,10 +65,12 @@ interface NavGroupProps {
   group: NavGroupItem;
   open: boolean;
   holdsCurrentPage: boolean;
+  /** Live counts beside links (unread messages); off in the prerendered shell. */
+  counts: boolean;
   onToggle: () => void;
 }
 
-function NavGroup({ group, open, holdsCurrentPage, onToggle }: NavGroupProps) {
+function NavGroup({ group, open, holdsCurrentPage, counts, onToggle }: NavGroupProps) {
   const listId = `nav-group-${group.label.toLowerCase()}`;
   return (
     <div>
@@ -79,6 +83,9 @@ function NavGroup({ group, open, holdsCurrentPage, onToggle }: NavGroupProps) {
       >
         <group.icon className="size-5 shrink-0" />
         <span className="flex-1 text-left">{group.label}</span>
+        {counts && !open && group.links.some((link) => link.badge === 'unreadMessages') && (
+          <UnreadMessagesBadge />
+        )}
         <ChevronDown
           className={`size-4 text-slate-400 transition-transform ${open ? 'rotate-180' : ''}`}
         />
@@ -90,10 +97,11 @@ function NavGroup({ group, open, holdsCurrentPage, onToggle }: NavGroupProps) {
               <NavLink
                 to={link.to}
                 className={({ isActive }) =>
-                  `block rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? activeClass : idleClass}`
+                  `flex items-center rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? activeClass : idleClass}`
                 }
               >
                 {link.label}
+                {counts && link.badge === 'unreadMessages' && <UnreadMessagesBadge />}
               </NavLink>
             </li>
           ))}

@@ -34,7 +34,8 @@ export function DashboardSidebar({ user, inDrawer = false }: DashboardSidebarPro
           </DrawerClose>
         )}
       </div>
-      <DashboardNav />
+      {/* The shell painted before the app runs has no counts to ask for. */}
+      <DashboardNav counts={user !== null} />
       <div className="flex shrink-0 items-center gap-1 border-t border-slate-200 p-3">
         {user ? (
           <>

@@ -13,6 +13,7 @@ import { moderationLogQuery, moderationQueueQuery } from './api/moderation-api.t
 import { CommunityDisclaimer } from './components/disclaimer.tsx';
 import { QueuedPost, ReportedMember } from './components/moderation-items.tsx';
 import { actionLabels, dateTimeText } from './components/moderation-text.ts';
+import { ReportedMessages } from './components/reported-messages.tsx';
 
 function QueueSkeleton() {
   return (
@@ -145,6 +146,7 @@ export function ModerationPage() {
               queue.data.users.map((item) => <ReportedMember key={item.user.handle} item={item} />)
             )}
           </section>
+          <ReportedMessages />
           <section aria-labelledby="queue-log" className="space-y-3">
             <h2 id="queue-log" className="text-lg font-semibold text-ink-950">
               Recent decisions

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '@tickerwise/shared';
-import { UserRound } from 'lucide-react';
-import { useParams } from 'react-router';
+import { Mail, UserRound } from 'lucide-react';
+import { Link, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link.tsx';
+import { buttonStyles } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
@@ -17,12 +18,18 @@ import { PostCard } from './components/post-card.tsx';
 
 function FollowMemberButton({ handle, following }: { handle: string; following: boolean }) {
   return (
-    <div className="mt-4">
+    <div className="mt-4 flex flex-wrap items-center gap-2">
       <FollowButton
         following={following}
         label={`@${handle}`}
         follow={(next) => followMember(handle, next)}
       />
+      <Link
+        to={`${paths.socialMessages}?to=${encodeURIComponent(handle)}`}
+        className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+      >
+        <Mail aria-hidden="true" className="size-4" /> Message
+      </Link>
     </div>
   );
 }

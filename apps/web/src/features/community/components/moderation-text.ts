@@ -25,6 +25,8 @@ export const actionLabels: Record<ModerationActionName, string> = {
   uphold: 'Upheld a removal',
   suspend: 'Suspended',
   dismiss: 'Dismissed reports',
+  remove_message: 'Removed a message',
+  dismiss_message: 'Dismissed reports of a message',
 };
 
 /** "3 reports: Pump and dump 2, Spam 1", or "No reports". */
