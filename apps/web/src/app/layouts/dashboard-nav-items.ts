@@ -19,7 +19,12 @@ export interface NavLinkItem {
 export interface NavGroupItem {
   label: string;
   icon: LucideIcon;
-  links: ReadonlyArray<{ label: string; to: string }>;
+  links: ReadonlyArray<{
+    label: string;
+    to: string;
+    /** Shown only to the community's moderators (the queue answers 404 to anyone else). */
+    moderatorsOnly?: boolean;
+  }>;
 }
 
 export type NavItem = NavLinkItem | NavGroupItem;
@@ -46,6 +51,7 @@ export const dashboardNav: readonly NavItem[] = [
       { label: 'Feed', to: paths.socialFeed },
       { label: 'Updates', to: paths.socialPosts },
       { label: 'Messages', to: paths.socialMessages },
+      { label: 'Moderation', to: paths.socialModeration, moderatorsOnly: true },
     ],
   },
   { label: 'Learn', to: paths.learn, icon: BookOpen },

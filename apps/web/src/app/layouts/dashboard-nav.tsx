@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { standingQuery } from '../../features/community/api/moderation-api.ts';
 import {
   dashboardNav,
   groupOfPath,
@@ -14,10 +16,20 @@ const idleClass = 'text-slate-600 hover:bg-slate-100 hover:text-ink-950';
 const activeClass = 'bg-brand-50 text-brand-800';
 
 /**
- * docs/PRODUCT.md §3.10: groups expand one at a time and clicking the open group closes it. The
- * group of the current page starts open, and opens when a navigation lands in it.
+ * The navigation of the running app: as `DashboardNav`, with the moderation queue's link for
+ * the community's moderators once their standing says so.
  */
-export function DashboardNav() {
+export function SignedInDashboardNav() {
+  const standing = useQuery(standingQuery);
+  return <DashboardNav moderator={standing.data?.moderator ?? false} />;
+}
+
+/**
+ * docs/PRODUCT.md §3.10: groups expand one at a time and clicking the open group closes it. The
+ * group of the current page starts open, and opens when a navigation lands in it. Links for
+ * moderators only show when `moderator`.
+ */
+export function DashboardNav({ moderator = false }: { moderator?: boolean }) {
   const { pathname } = useLocation();
   const currentGroup = groupOfPath(pathname);
   const [openGroup, setOpenGroup] = useState(currentGroup);
@@ -33,7 +45,11 @@ export function DashboardNav() {
         isGroup(item) ? (
           <NavGroup
             key={item.label}
-            group={item}
+            group={
+              moderator
+                ? item
+                : { ...item, links: item.links.filter((link) => !link.moderatorsOnly) }
+            }
             open={openGroup === item.label}
             holdsCurrentPage={currentGroup === item.label}
             onToggle={() => setOpenGroup((open) => (open === item.label ? null : item.label))}
