@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import type { Me, SubscriptionTier } from '@tickerwise/shared';
-import { inviteCodes } from '@tickerwise/testkit';
+import { inviteCodes, repositoryRoot } from '@tickerwise/testkit';
 import { setSimulatedPrice } from './simulated-price.ts';
 
 export interface TestAccount {
@@ -48,6 +51,25 @@ export async function invitationCode(): Promise<string> {
   return code;
 }
 
+/**
+ * Makes the account with `email` a community moderator with `npm run moderator -- grant`, the
+ * operator's command, against the server the suite runs.
+ */
+export async function grantModerator(email: string): Promise<void> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the suite through playwright test');
+  const script = join(repositoryRoot, 'apps/server/scripts/moderator.mjs');
+  const { stdout } = await promisify(execFile)(process.execPath, [script, 'grant', email], {
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
+  if (!stdout.includes('is now a moderator')) throw new Error(`npm run moderator said: ${stdout}`);
+}
+
+/** A client address of its own, as the fixtures give each test (per-IP limits stay apart). */
+export const clientAddress = () => ({
+  'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+});
+
 export function newAccount(name = 'Ada Investor'): TestAccount {
   return {
     name,
@@ -57,7 +79,7 @@ export function newAccount(name = 'Ada Investor'): TestAccount {
 }
 
 export async function signUpInContext(
-  context: BrowserContext,
+  context: Pick<BrowserContext, 'request'>,
   baseURL: string,
   options: SignUpOptions = {},
 ): Promise<TestAccount & { me: Me }> {
@@ -96,7 +118,7 @@ export const test = base.extend<Fixtures>({
   },
   // biome-ignore lint/correctness/noEmptyPattern: as above.
   extraHTTPHeaders: async ({}, use) => {
-    await use({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+    await use(clientAddress());
   },
   consoleErrors: [
     async ({ context }, use) => {

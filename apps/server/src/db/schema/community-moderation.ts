@@ -95,7 +95,11 @@ export const communityBlocks = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] })],
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    // Who blocked a member: the other direction of every read's block condition.
+    index('community_blocks_blocked_idx').on(table.blockedId),
+  ],
 );
 
 /**

@@ -66,12 +66,22 @@ export const communityPosts = pgTable(
     replyCount: integer('reply_count').notNull().default(0),
   },
   (table) => [
-    index('community_posts_feed_idx')
-      .on(table.createdAt.desc(), table.id.desc())
-      .where(sql`${table.parentId} is null and ${table.deletedAt} is null`),
+    // The feed's visible top-level posts. Ascending: read backwards, an index gives exactly
+    // `order by created_at desc, id desc` (desc nulls first); one declared `desc` is `desc
+    // nulls last`, which that order cannot use (ADR 0052).
+    index('community_posts_visible_idx')
+      .on(table.createdAt, table.id)
+      .where(
+        sql`${table.parentId} is null and ${table.deletedAt} is null and ${table.hiddenAt} is null`,
+      ),
     index('community_posts_author_idx').on(table.authorId, table.createdAt),
+    // A member's posts newest first: their profile, and each member of the Following tab.
+    index('community_posts_author_visible_idx')
+      .on(table.authorId, table.createdAt, table.id)
+      .where(
+        sql`${table.parentId} is null and ${table.deletedAt} is null and ${table.hiddenAt} is null`,
+      ),
     index('community_posts_parent_idx').on(table.parentId, table.createdAt),
-    index('community_posts_symbols_idx').using('gin', table.symbols),
     // The moderation queue: posts hidden pending review (ADR 0042).
     index('community_posts_hidden_idx')
       .on(table.hiddenAt)
@@ -111,4 +121,24 @@ export const communityReports = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.postId, table.reporterId] })],
+);
+
+/**
+ * Each symbol a top-level post names, with the post's time: a symbol's posts newest first in one
+ * index, for its stock page and the Following tab (ADR 0052). Kept by a trigger on
+ * `community_posts` (migration 0030), so every writer of posts keeps it right.
+ */
+export const communityPostSymbols = pgTable(
+  'community_post_symbols',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.symbol] }),
+    index('community_post_symbols_feed_idx').on(table.symbol, table.createdAt, table.postId),
+  ],
 );

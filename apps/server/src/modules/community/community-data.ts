@@ -1,62 +1,75 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   communityLikes,
+  communityPostSymbols,
   communityPosts,
   communityProfiles,
   communityReports,
 } from '../../db/schema/index.ts';
-import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
+import { type UserDataPart, userRows } from '../../user-data/user-data.ts';
 
 /** The user's community profile, posts, replies, likes and reports in the data export. */
 export function communityDataPart(db: Db): UserDataPart {
   return {
     name: 'community',
-    tables: [communityProfiles, communityPosts, communityLikes, communityReports],
+    // The symbols' index of the posts holds nothing the posts do not: exported with them.
+    tables: [
+      communityProfiles,
+      communityPosts,
+      communityPostSymbols,
+      communityLikes,
+      communityReports,
+    ],
     async collect(userId) {
-      const [profile] = await db
-        .select({
-          handle: communityProfiles.handle,
-          displayName: communityProfiles.displayName,
-          bio: communityProfiles.bio,
-          createdAt: communityProfiles.createdAt,
-        })
-        .from(communityProfiles)
-        .where(eq(communityProfiles.userId, userId));
-      const posts = await db
-        .select({
-          id: communityPosts.id,
-          parentId: communityPosts.parentId,
-          body: communityPosts.body,
-          sentiment: communityPosts.sentiment,
-          paid: communityPosts.paid,
-          symbols: communityPosts.symbols,
-          createdAt: communityPosts.createdAt,
-          editedAt: communityPosts.editedAt,
-          deletedAt: communityPosts.deletedAt,
-        })
-        .from(communityPosts)
-        .where(eq(communityPosts.authorId, userId))
-        .orderBy(asc(communityPosts.createdAt));
-      const likes = await db
-        .select({ postId: communityLikes.postId, createdAt: communityLikes.createdAt })
-        .from(communityLikes)
-        .where(eq(communityLikes.userId, userId));
-      const reports = await db
-        .select({
-          postId: communityReports.postId,
-          reason: communityReports.reason,
-          note: communityReports.note,
-          createdAt: communityReports.createdAt,
-        })
-        .from(communityReports)
-        .where(eq(communityReports.reporterId, userId));
-      return {
-        profile: profile ? plainRow(profile) : null,
-        posts: posts.map(plainRow),
-        likes: likes.map(plainRow),
-        reports: reports.map(plainRow),
-      };
+      const [profiles, posts, likes, reports] = await Promise.all([
+        userRows(
+          db,
+          {
+            handle: communityProfiles.handle,
+            displayName: communityProfiles.displayName,
+            bio: communityProfiles.bio,
+            createdAt: communityProfiles.createdAt,
+          },
+          communityProfiles.userId,
+          userId,
+        ),
+        userRows(
+          db,
+          {
+            id: communityPosts.id,
+            parentId: communityPosts.parentId,
+            body: communityPosts.body,
+            sentiment: communityPosts.sentiment,
+            paid: communityPosts.paid,
+            symbols: communityPosts.symbols,
+            createdAt: communityPosts.createdAt,
+            editedAt: communityPosts.editedAt,
+            deletedAt: communityPosts.deletedAt,
+          },
+          communityPosts.authorId,
+          userId,
+          asc(communityPosts.createdAt),
+        ),
+        userRows(
+          db,
+          { postId: communityLikes.postId, createdAt: communityLikes.createdAt },
+          communityLikes.userId,
+          userId,
+        ),
+        userRows(
+          db,
+          {
+            postId: communityReports.postId,
+            reason: communityReports.reason,
+            note: communityReports.note,
+            createdAt: communityReports.createdAt,
+          },
+          communityReports.reporterId,
+          userId,
+        ),
+      ]);
+      return { profile: profiles[0] ?? null, posts, likes, reports };
     },
   };
 }

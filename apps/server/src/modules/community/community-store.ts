@@ -12,29 +12,21 @@ import {
   type Sentiment,
   type SubscriptionTier,
 } from '@tickerwise/shared';
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
+  communityBlocks,
+  communityFollows,
   communityLikes,
   communityPostReviews,
+  communityPostSymbols,
   communityPosts,
   communityProfiles,
   communityReports,
+  communitySymbolFollows,
   user,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -51,9 +43,17 @@ const isUniqueViolation = (error: unknown) =>
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export const feedPageSize = 20;
+/** How many of the newest posts the Following tab reads in order before it looks elsewhere. */
+const followingWindow = 200;
 const hour = 3_600_000;
 
 type PostRow = typeof communityPosts.$inferSelect;
+
+/** Which posts a feed page reads: every one, the Following tab's, or those naming a symbol. */
+export type FeedSource =
+  | { kind: 'all' }
+  | { kind: 'following' }
+  | { kind: 'symbol'; symbol: string };
 
 /** What a new post or reply says, already checked against the symbols' rules. */
 export interface NewPost {
@@ -141,29 +141,65 @@ export class CommunityStore {
     return { profile: profileOf(profile), posts: rows.map((row) => this.postOf(row, viewerId)) };
   }
 
-  /** Every visible post (or those `filter` keeps), newest first, a page at a time. */
-  feed(viewerId: string, cursor: string | undefined, filter?: SQL): Promise<CommunityFeed> {
-    return this.page(viewerId, cursor, and(isNull(communityPosts.parentId), filter));
+  /**
+   * A page of visible top-level posts from `source`, newest first, after `cursor` and, when
+   * `until` is given (the reader's head), none newer than it. Each source reads an index in
+   * the page's order, so a page costs about its own rows however many posts there are
+   * (ADR 0052).
+   */
+  async feed(
+    viewerId: string,
+    source: FeedSource,
+    cursor?: string,
+    until?: string,
+  ): Promise<CommunityFeed> {
+    const after = cursor === undefined ? undefined : parseCursor(cursor);
+    const head = until === undefined ? undefined : parseCursor(until);
+    const within = (place: PlaceColumns) =>
+      and(
+        after ? compared(place, '<', after) : undefined,
+        head ? compared(place, '<=', head) : undefined,
+      );
+    const limit = feedPageSize + 1;
+    if (source.kind === 'symbol') {
+      const rows = await this.posts(viewerId)
+        .innerJoin(
+          communityPostSymbols,
+          and(
+            eq(communityPostSymbols.postId, communityPosts.id),
+            eq(communityPostSymbols.symbol, source.symbol),
+          ),
+        )
+        .where(and(visible(viewerId), within(symbolPlace)))
+        .orderBy(desc(communityPostSymbols.createdAt), desc(communityPostSymbols.postId))
+        .limit(limit);
+      return this.pageOf(rows, viewerId);
+    }
+    const where =
+      source.kind === 'following'
+        ? followingPosts(await this.following(viewerId), within, limit)
+        : and(visible(viewerId), isNull(communityPosts.parentId), within(postPlace));
+    const rows = await this.posts(viewerId)
+      .where(where)
+      .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
+      .limit(limit);
+    return this.pageOf(rows, viewerId);
   }
 
   /** Visible posts and replies that `where` keeps, newest first, a page at a time. */
   async page(viewerId: string, cursor: string | undefined, where?: SQL): Promise<CommunityFeed> {
     const after = cursor === undefined ? undefined : parseCursor(cursor);
     const rows = await this.posts(viewerId)
-      .where(
-        and(
-          visible(viewerId),
-          where,
-          after
-            ? or(
-                lt(communityPosts.createdAt, after.createdAt),
-                and(eq(communityPosts.createdAt, after.createdAt), lt(communityPosts.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
+      .where(and(visible(viewerId), where, after ? compared(postPlace, '<', after) : undefined))
       .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
       .limit(feedPageSize + 1);
+    return this.pageOf(rows, viewerId);
+  }
+
+  private pageOf(
+    rows: { post: PostRow; handle: string; displayName: string; likedByMe: boolean }[],
+    viewerId: string,
+  ): CommunityFeed {
     const page = rows.slice(0, feedPageSize);
     const last = page.at(-1);
     const first = page[0];
@@ -177,27 +213,52 @@ export class CommunityStore {
     };
   }
 
-  /** How many visible top-level posts `filter` keeps came after `cursor` (at most `limit`). */
-  async countAfter(viewerId: string, cursor: string, limit: number, filter?: SQL): Promise<number> {
+  /** How many visible top-level posts of `source` came after `cursor` (at most `limit`). */
+  async countAfter(
+    viewerId: string,
+    source: FeedSource,
+    cursor: string,
+    limit: number,
+  ): Promise<number> {
     const after = parseCursor(cursor);
-    const newer = this.db
+    const newer = (place: PlaceColumns) => compared(place, '>', after);
+    const where =
+      source.kind === 'following'
+        ? followingPosts(await this.following(viewerId), newer, limit)
+        : and(
+            visible(viewerId),
+            isNull(communityPosts.parentId),
+            newer(postPlace),
+            source.kind === 'symbol'
+              ? sql`${communityPosts.id} in (select ${communityPostSymbols.postId} from ${communityPostSymbols} where ${communityPostSymbols.symbol} = ${source.symbol} and ${newer(symbolPlace)})`
+              : undefined,
+          );
+    const newest = this.db
       .select({ id: communityPosts.id })
       .from(communityPosts)
-      .where(
-        and(
-          visible(viewerId),
-          isNull(communityPosts.parentId),
-          filter,
-          or(
-            gt(communityPosts.createdAt, after.createdAt),
-            and(eq(communityPosts.createdAt, after.createdAt), gt(communityPosts.id, after.id)),
-          ),
-        ),
-      )
+      .where(where)
       .limit(limit)
       .as('newer');
-    const [row] = await this.db.select({ count: count() }).from(newer);
+    const [row] = await this.db.select({ count: count() }).from(newest);
     return row?.count ?? 0;
+  }
+
+  /** The reader's Following lists and blocks, in one query (for `followingPosts`). */
+  private async following(viewerId: string): Promise<Following> {
+    const [row] = rowsOf<Following>(
+      await this.db.execute(sql`
+        select
+          array(select ${communityFollows.followeeId} from ${communityFollows}
+                 where ${communityFollows.followerId} = ${viewerId}) || ${viewerId}::text as members,
+          array(select ${communitySymbolFollows.symbol} from ${communitySymbolFollows}
+                 where ${communitySymbolFollows.userId} = ${viewerId}) as symbols,
+          array(select ${communityBlocks.blockedId} from ${communityBlocks}
+                 where ${communityBlocks.blockerId} = ${viewerId}
+                union all
+                select ${communityBlocks.blockerId} from ${communityBlocks}
+                 where ${communityBlocks.blockedId} = ${viewerId}) as blocked`),
+    );
+    return row ?? { members: [viewerId], symbols: [], blocked: [] };
   }
 
   async thread(viewerId: string, id: string) {
@@ -517,6 +578,103 @@ function periodAround(period: 'day' | 'month', now: Date): { start: Date; end: D
 const visible = (viewerId: string) =>
   and(isNull(communityPosts.deletedAt), isNull(communityPosts.hiddenAt), notBlockedWith(viewerId));
 
+/** The columns that place a post in a newest-first list: its time, then its id. */
+interface PlaceColumns {
+  createdAt: AnyPgColumn;
+  id: AnyPgColumn;
+}
+const postPlace: PlaceColumns = { createdAt: communityPosts.createdAt, id: communityPosts.id };
+const symbolPlace: PlaceColumns = {
+  createdAt: communityPostSymbols.createdAt,
+  id: communityPostSymbols.postId,
+};
+
+/**
+ * Posts before, at or before, or after a place, as one row comparison: an index on
+ * (created_at, id) starts its scan there instead of filtering every newer row.
+ */
+function compared(
+  columns: PlaceColumns,
+  operator: '<' | '<=' | '>',
+  place: { createdAt: Date; id: string },
+): SQL {
+  return sql`(${columns.createdAt}, ${columns.id}) ${sql.raw(operator)} (${place.createdAt.toISOString()}::timestamptz, ${place.id}::uuid)`;
+}
+
+/** Whom and what a reader follows, and the members on either side of a block with them. */
+interface Following {
+  members: string[];
+  symbols: string[];
+  blocked: string[];
+}
+
+/**
+ * The Following tab: the viewer's own posts, those of the members they follow and those naming
+ * a symbol they follow (ADR 0052), `within` the page's bounds, the newest `limit`. First the
+ * newest `followingWindow` visible posts are read in order and kept when they match: for a
+ * reader who follows busy members or symbols the page is there. Only when it is not, and there
+ * are older posts, each member's and each symbol's posts older than that window are read
+ * newest first from their own index, at most `limit` of each, and merged: a page never costs a
+ * scan of everyone's posts in search of the few that match. The lists come in as arrays (read
+ * once before, `CommunityStore.following`), so the statement stays small to plan.
+ */
+function followingPosts(
+  following: Following,
+  within: (place: PlaceColumns) => SQL | undefined,
+  limit: number,
+): SQL {
+  const posts = communityPosts;
+  const tagged = communityPostSymbols;
+  const members = sql`${sql.param(following.members)}::text[]`;
+  const symbols = sql`${sql.param(following.symbols)}::text[]`;
+  const shown = and(
+    isNull(posts.deletedAt),
+    isNull(posts.hiddenAt),
+    sql`${posts.authorId} <> all(${sql.param(following.blocked)}::text[])`,
+  );
+  // Older than the window's oldest post, and only while the window left the page short.
+  const beyond = (place: PlaceColumns) =>
+    sql`(${place.createdAt}, ${place.id}) < (select recent.created_at, recent.id from recent order by recent.created_at, recent.id limit 1)`;
+  const needed = sql`(select count(*) from matching) < ${limit} and (select count(*) from recent) = ${followingWindow}`;
+  return sql`${posts.id} in (
+    with recent as materialized (
+      select ${posts.id} as id, ${posts.createdAt} as created_at, ${posts.authorId} as author_id,
+             ${posts.symbols} as symbols
+        from ${posts}
+        where ${and(isNull(posts.parentId), shown, within(postPlace))}
+        order by ${posts.createdAt} desc, ${posts.id} desc
+        limit ${followingWindow}
+    ),
+    matching as materialized (
+      select recent.id, recent.created_at from recent
+        where recent.author_id = any(${members}) or recent.symbols && ${symbols}
+    )
+    select following.id from (
+      select matching.id, matching.created_at from matching
+      union
+      select member_posts.id, member_posts.created_at
+        from unnest(${members}) as followed(author_id)
+        cross join lateral (
+          select ${posts.id} as id, ${posts.createdAt} as created_at from ${posts}
+          where ${and(sql`${posts.authorId} = followed.author_id`, isNull(posts.parentId), shown, within(postPlace), beyond(postPlace))}
+          order by ${posts.createdAt} desc, ${posts.id} desc limit ${limit}
+        ) member_posts
+        where ${needed}
+      union
+      select symbol_posts.id, symbol_posts.created_at
+        from unnest(${symbols}) as followed(symbol)
+        cross join lateral (
+          select ${tagged.postId} as id, ${tagged.createdAt} as created_at from ${tagged}
+          inner join ${posts} on ${posts.id} = ${tagged.postId}
+          where ${and(sql`${tagged.symbol} = followed.symbol`, shown, within(symbolPlace), beyond(symbolPlace))}
+          order by ${tagged.createdAt} desc, ${tagged.postId} desc limit ${limit}
+        ) symbol_posts
+        where ${needed}
+    ) following
+    order by following.created_at desc, following.id desc
+    limit ${limit})`;
+}
+
 function profileOf(row: typeof communityProfiles.$inferSelect): CommunityProfile {
   return {
     handle: row.handle,
@@ -524,15 +682,6 @@ function profileOf(row: typeof communityProfiles.$inferSelect): CommunityProfile
     bio: row.bio,
     joinedAt: row.createdAt.toISOString(),
   };
-}
-
-/** Posts at or before a cursor's place: a reading the posts after it do not shift. */
-export function atOrBefore(cursor: string): SQL | undefined {
-  const until = parseCursor(cursor);
-  return or(
-    lt(communityPosts.createdAt, until.createdAt),
-    and(eq(communityPosts.createdAt, until.createdAt), lte(communityPosts.id, until.id)),
-  );
 }
 
 /** A post's place in a newest-first list: its time and id. */

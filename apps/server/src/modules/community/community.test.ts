@@ -357,4 +357,26 @@ describe('the feed', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('bad_cursor');
   });
+
+  it('pages posts written at the same instant by their ids, none twice and none skipped', async () => {
+    clock.set(new Date('2026-12-11T10:00:00Z'));
+    const user = await member({ tier: 'enterprise' });
+    const written: string[] = [];
+    for (let i = 0; i < 23; i += 1) {
+      const response = await post(user, `Same instant ${i}`);
+      expect(response.statusCode).toBe(201);
+      written.push(response.json().post.id);
+    }
+    const read: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (
+        await call(user, 'GET', `/api/community/feed${cursor ? `?cursor=${cursor}` : ''}`)
+      ).json() as { posts: CommunityPost[]; nextCursor: string | null };
+      read.push(...page.posts.map((item) => item.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    const mine = read.filter((id) => written.includes(id));
+    expect(mine).toEqual([...written].sort().reverse());
+  });
 });

@@ -1,15 +1,13 @@
 import {
   type CommunityFollowCounts,
   type CommunityFollowing,
-  type FeedTab,
   followLimits,
 } from '@tickerwise/shared';
-import { and, asc, count, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
   communityFollows,
-  communityPosts,
   communityProfiles,
   communitySymbolFollows,
 } from '../../db/schema/index.ts';
@@ -150,25 +148,6 @@ export class FollowStore {
       limits: { users: followLimits.users, symbols: followLimits.symbols },
     };
   }
-}
-
-/**
- * Which posts a feed tab shows the viewer: "all" every one; "following" their own, those of
- * members they follow and those naming a symbol they follow.
- */
-export function feedFilter(viewerId: string, tab: FeedTab): SQL | undefined {
-  if (tab === 'all') return undefined;
-  return or(
-    eq(communityPosts.authorId, viewerId),
-    // Each list is read once for the query (an init plan), not once a post.
-    sql`${communityPosts.authorId} = any(array(select ${communityFollows.followeeId} from ${communityFollows} where ${communityFollows.followerId} = ${viewerId}))`,
-    sql`${communityPosts.symbols} && array(select ${communitySymbolFollows.symbol} from ${communitySymbolFollows} where ${communitySymbolFollows.userId} = ${viewerId})`,
-  );
-}
-
-/** Posts naming `symbol` with a cashtag. */
-export function symbolFilter(symbol: string): SQL {
-  return sql`${communityPosts.symbols} @> array[${symbol}]::text[]`;
 }
 
 async function lockFollower(tx: Db, userId: string): Promise<void> {

@@ -10,7 +10,7 @@ import {
   communitySuspensions,
   communityUserReports,
 } from '../../db/schema/index.ts';
-import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
+import { plainRow, type UserDataPart, userRows } from '../../user-data/user-data.ts';
 
 /**
  * The member's side of community moderation in the data export: the moderator role, a
@@ -29,18 +29,22 @@ export function communityModerationDataPart(db: Db): UserDataPart {
       communityUserReports,
     ],
     async collect(userId) {
-      const [moderator] = await db
-        .select({ grantedAt: communityModerators.grantedAt })
-        .from(communityModerators)
-        .where(eq(communityModerators.userId, userId));
-      const [suspension] = await db
-        .select({
+      const [moderator] = await userRows(
+        db,
+        { grantedAt: communityModerators.grantedAt },
+        communityModerators.userId,
+        userId,
+      );
+      const [suspension] = await userRows(
+        db,
+        {
           until: communitySuspensions.until,
           reason: communitySuspensions.reason,
           createdAt: communitySuspensions.createdAt,
-        })
-        .from(communitySuspensions)
-        .where(eq(communitySuspensions.userId, userId));
+        },
+        communitySuspensions.userId,
+        userId,
+      );
       const reviews = await db
         .select({
           postId: communityPostReviews.postId,
@@ -54,17 +58,19 @@ export function communityModerationDataPart(db: Db): UserDataPart {
         .from(communityPostReviews)
         .innerJoin(communityPosts, eq(communityPosts.id, communityPostReviews.postId))
         .where(eq(communityPosts.authorId, userId));
-      const decisions = await db
-        .select({
+      const decisions = await userRows(
+        db,
+        {
           action: communityModerationActions.action,
           postId: communityModerationActions.postId,
           reason: communityModerationActions.reason,
           days: communityModerationActions.days,
           createdAt: communityModerationActions.createdAt,
-        })
-        .from(communityModerationActions)
-        .where(eq(communityModerationActions.subjectId, userId))
-        .orderBy(asc(communityModerationActions.createdAt));
+        },
+        communityModerationActions.subjectId,
+        userId,
+        asc(communityModerationActions.createdAt),
+      );
       const blocks = await db
         .select({ handle: communityProfiles.handle, createdAt: communityBlocks.createdAt })
         .from(communityBlocks)
@@ -81,10 +87,10 @@ export function communityModerationDataPart(db: Db): UserDataPart {
         .innerJoin(communityProfiles, eq(communityProfiles.userId, communityUserReports.userId))
         .where(eq(communityUserReports.reporterId, userId));
       return {
-        moderatorSince: moderator?.grantedAt.toISOString() ?? null,
-        suspension: suspension ? plainRow(suspension) : null,
+        moderatorSince: moderator?.grantedAt ?? null,
+        suspension: suspension ?? null,
         reviewsOfYourPosts: reviews.map(plainRow),
-        decisionsAboutYou: decisions.map(plainRow),
+        decisionsAboutYou: decisions,
         blocked: blocks.map(plainRow),
         membersReported: reports.map(plainRow),
       };

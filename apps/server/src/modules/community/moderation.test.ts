@@ -616,6 +616,52 @@ describe('the pump guard', () => {
     expect((await post(veteran, 'Later $NVDA')).heldForReview).toBe(false);
   });
 
+  it('holds replies about a surging symbol too, and counts replies toward the surge', async () => {
+    const now = new Date('2026-12-20T12:00:00Z');
+    clock.set(now);
+    const mod = await moderator();
+    const newcomers: Member[] = [];
+    for (let i = 0; i < 4; i += 1) newcomers.push(await member({ ageDays: 3 }));
+    const veteran = await member({ ageDays: 400 });
+    const parent = await post(veteran, 'An open question about chip makers');
+    // 19 replies and a post by new accounts, none above the guard's 20 when judged: all pass,
+    // and each counts into the symbol's hour.
+    for (let i = 0; i < 19; i += 1) {
+      const answer = await reply(newcomers[i % 4]!, parent.post.id, `$AMD to the moon ${i}`);
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(answer.json().heldForReview, `reply ${i}`).toBe(false);
+    }
+    expect((await post(newcomers[0]!, 'Last call on $AMD')).heldForReview).toBe(false);
+
+    // 20 in the last hour, all by new accounts: the next reply naming it is held.
+    const held = await reply(veteran, parent.post.id, 'Careful with $AMD here');
+    expect(held.statusCode, held.body).toBe(201);
+    expect(held.json().heldForReview).toBe(true);
+    const heldId = held.json().reply.id as string;
+    const reader = await member();
+    const thread = await call(reader, 'GET', `/api/community/posts/${parent.post.id}`);
+    const replyIds = thread.json().replies.map((item: CommunityPost) => item.id) as string[];
+    expect(replyIds).toHaveLength(19);
+    expect(replyIds).not.toContain(heldId);
+    expect((await standingOf(veteran)).underReview).toMatchObject([
+      { post: { id: heldId, parentId: parent.post.id }, state: 'held' },
+    ]);
+    const queued = (await queueOf(mod)).posts.find((item) => item.post.id === heldId);
+    expect(queued).toMatchObject({ kind: 'pump' });
+
+    // A reply about something else goes through; editing it into the surge holds it.
+    const calm = await reply(veteran, parent.post.id, 'Chips are cyclical');
+    expect(calm.json().heldForReview).toBe(false);
+    const calmId = calm.json().reply.id as string;
+    const edited = await call(veteran, 'PATCH', `/api/community/posts/${calmId}`, {
+      body: 'Chips are cyclical, $AMD too',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().heldForReview).toBe(true);
+    const after = await call(reader, 'GET', `/api/community/posts/${parent.post.id}`);
+    expect(after.json().replies.map((item: CommunityPost) => item.id)).not.toContain(calmId);
+  });
+
   it('lets a busy symbol be when most posts come from established accounts', async () => {
     const now = new Date('2026-12-16T12:00:00Z');
     clock.set(now);

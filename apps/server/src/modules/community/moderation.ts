@@ -113,7 +113,10 @@ export class Moderation {
     );
   }
 
-  /** A new post, checked against a suspension and held while one of its symbols surges. */
+  /**
+   * A new post or reply, checked against a suspension and held while one of its symbols surges
+   * (ADR 0052: replies carry cashtags to the same stock pages, so the rule holds them too).
+   */
   async guardPost(userId: string, input: NewPost): Promise<GuardedPost> {
     await this.assertMayWrite(userId);
     const surging = await this.pumpGuard.surging(input.symbols, this.clock());
@@ -136,17 +139,17 @@ export class Moderation {
   }
 
   /**
-   * Whether an edit is to be held: it names a surging symbol its post did not name before
-   * (editing a harmless post into a pump is posting one).
+   * Whether an edit of a post or reply is to be held: it names a surging symbol it did not name
+   * before (editing a harmless post into a pump is posting one).
    */
   async guardEdit(userId: string, postId: string, symbols: readonly string[]): Promise<boolean> {
     await this.assertMayWrite(userId);
     if (!uuidPattern.test(postId)) return false;
     const [row] = await this.db
-      .select({ symbols: communityPosts.symbols, parentId: communityPosts.parentId })
+      .select({ symbols: communityPosts.symbols })
       .from(communityPosts)
       .where(and(eq(communityPosts.id, postId), eq(communityPosts.authorId, userId)));
-    if (!row || row.parentId !== null) return false;
+    if (!row) return false;
     const added = symbols.filter((symbol) => !row.symbols.includes(symbol));
     return (await this.pumpGuard.surging(added, this.clock())).length > 0;
   }

@@ -1,43 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpUser, type TestApp } from '../../../test/test-app.ts';
-import { serverRoot } from '../../package-root.ts';
+import { describe, expect, it } from 'vitest';
+import { operatorCommand } from '../../../test/operator-command.ts';
+import { signUpUser } from '../../../test/test-app.ts';
 
-const run = promisify(execFile);
-const script = join(serverRoot, 'scripts', 'moderator.mjs');
-
-let testApp: TestApp;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tickerwise-moderator-'));
-  testApp = await createTestApp({ config: { dataDir } });
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(async () => {
-  await testApp.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** Runs `npm run moderator -- ...args` as an operator would; never throws. */
-async function moderator(args: string[], folder = dataDir) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [script, ...args], {
-      env: { ...process.env, DATA_DIR: folder },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const command = operatorCommand('moderator');
+const moderator = (args: string[], folder?: string) => command.run(args, folder);
 
 const queueStatus = async (cookie: string) =>
   (
-    await testApp.app.inject({
+    await command.testApp.app.inject({
       method: 'GET',
       url: '/api/community/moderation/queue',
       headers: { cookie },
@@ -46,7 +19,7 @@ const queueStatus = async (cookie: string) =>
 
 describe('npm run moderator', () => {
   it('grants, lists and revokes the role through the running server', async () => {
-    const ada = await signUpUser(testApp.app);
+    const ada = await signUpUser(command.testApp.app);
     expect(await queueStatus(ada.cookie)).toBe(404);
     expect((await moderator(['list'])).stdout).toContain('No moderators yet');
 

@@ -10,15 +10,13 @@ import {
   replyInputSchema,
   reportInputSchema,
 } from '@tickerwise/shared';
-import { and } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { notFound, parseInput } from '../../http/errors.ts';
 import type { MarketService } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
-import { atOrBefore, type CommunityStore } from './community-store.ts';
-import { feedFilter } from './follows.ts';
+import type { CommunityStore } from './community-store.ts';
 import type { Moderation } from './moderation.ts';
 import { checkedPost } from './post-checks.ts';
 import { type CommunitySocial, withMentionsAndHoldings } from './social-routes.ts';
@@ -77,8 +75,7 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
     const { id } = await requireUser(auth, request);
     reply.header('cache-control', 'no-store');
     const { cursor, tab, until } = parseInput(feedQuerySchema, request.query);
-    const reading = until === undefined ? undefined : atOrBefore(until);
-    return store.feed(id, cursor, and(feedFilter(id, tab), reading));
+    return store.feed(id, { kind: tab }, cursor, until);
   });
 
   app.post('/api/community/posts', user, async (request, reply) => {
@@ -122,10 +119,15 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   app.post<IdParams>('/api/community/posts/:id/replies', user, async (request, reply) => {
     const { id } = await requireUser(auth, request);
     const input = parseInput(replyInputSchema, request.body);
-    await moderation.assertMayWrite(id);
-    const checked = await withMentionsAndHoldings(social, id, await checkedPost(market, input));
-    const post = await store.write(id, checked, request.params.id);
-    return reply.status(201).send({ reply: post });
+    // A reply naming a surging symbol is held like a post: pumps spread through threads too.
+    const guarded = await moderation.guardPost(id, await checkedPost(market, input));
+    const post = await store.write(
+      id,
+      await withMentionsAndHoldings(social, id, guarded),
+      request.params.id,
+    );
+    await moderation.posted(id, guarded);
+    return reply.status(201).send({ reply: post, heldForReview: guarded.heldForReview });
   });
 
   app.put<IdParams>('/api/community/posts/:id/like', user, async (request) => {

@@ -18,7 +18,7 @@ import type { MarketService } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { CommunityStore, NewPost } from './community-store.ts';
-import { type FollowStore, feedFilter, symbolFilter } from './follows.ts';
+import type { FollowStore } from './follows.ts';
 import { type HeldSymbols, verifiedHoldings } from './holdings.ts';
 import { mentionedMembers } from './mentions.ts';
 import { updatesOf } from './updates.ts';
@@ -120,7 +120,7 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (
       const { cursor } = parseInput(pageQuerySchema, request.query);
       const symbol = await knownSymbol(request.params.symbol);
       const [page, followedByMe] = await Promise.all([
-        store.feed(id, cursor, symbolFilter(symbol)),
+        store.feed(id, { kind: 'symbol', symbol }, cursor),
         social.follows.followsSymbol(id, symbol),
       ]);
       return { symbol, followedByMe, posts: page.posts, nextCursor: page.nextCursor };
@@ -132,7 +132,7 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (
     reply.header('cache-control', 'no-store');
     const { tab, after } = parseInput(newPostsQuerySchema, request.query);
     if (after === undefined) return { count: 0 };
-    return { count: await store.countAfter(id, after, newPostsCountLimit, feedFilter(id, tab)) };
+    return { count: await store.countAfter(id, { kind: tab }, after, newPostsCountLimit) };
   });
 
   app.get('/api/community/updates', user, async (request, reply): Promise<CommunityUpdates> => {

@@ -171,6 +171,14 @@ describe('following', () => {
     const plain = (await call(ada, 'GET', '/api/community/feed')).json();
     expect(idsOf(plain.posts).slice(0, 4)).toEqual(idsOf(all.posts).slice(0, 4));
     expect((await call(ada, 'GET', '/api/community/feed?tab=mine')).statusCode).toBe(400);
+
+    // Blocking a followed member takes their posts out, including those naming a followed symbol.
+    const benOnMsft = await post(ben, 'Ben on $MSFT');
+    const blockedBen = await call(ada, 'PUT', `/api/community/blocks/${ben.handle}`);
+    expect(blockedBen.statusCode, blockedBen.body).toBe(200);
+    const blocked = (await call(ada, 'GET', '/api/community/feed?tab=following')).json();
+    expect(idsOf(blocked.posts)).toEqual([mine.id, onMsft.id]);
+    expect(idsOf(blocked.posts)).not.toContain(benOnMsft.id);
   });
 
   it('pages the Following tab with the cursor, newest first', async () => {
@@ -308,6 +316,30 @@ describe('a symbol’s posts', () => {
     expect((await call(ada, 'GET', '/api/community/symbols/%24%24/posts')).statusCode).toBe(404);
     const badCursor = await call(ada, 'GET', '/api/community/symbols/PEP/posts?cursor=xyz');
     expect(badCursor.statusCode).toBe(400);
+  });
+
+  it('follow the post’s edits: naming the symbol puts it there, dropping it takes it away', async () => {
+    const [ada, ben] = [await member(), await member()];
+    const page = async (symbol: string) =>
+      idsOf((await call(ben, 'GET', `/api/community/symbols/${symbol}/posts`)).json().posts);
+    const note = await post(ada, 'A note on $HD');
+    expect(await page('HD')).toContain(note.id);
+    const edited = await call(ada, 'PATCH', `/api/community/posts/${note.id}`, {
+      body: 'A note on $LOW instead',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await page('HD')).not.toContain(note.id);
+    expect(await page('LOW')).toContain(note.id);
+    // Replies naming a symbol stay in their thread, off the symbol's page.
+    const answer = await call(ben, 'POST', `/api/community/posts/${note.id}/replies`, {
+      body: 'And $LOW’s margins?',
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(await page('LOW')).not.toContain(answer.json().reply.id);
+    // A member the reader blocked is off it too.
+    const blockedAda = await call(ben, 'PUT', `/api/community/blocks/${ada.handle}`);
+    expect(blockedAda.statusCode, blockedAda.body).toBe(200);
+    expect(await page('LOW')).not.toContain(note.id);
   });
 });
 

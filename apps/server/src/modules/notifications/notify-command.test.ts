@@ -1,48 +1,27 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpUser, type TestApp } from '../../../test/test-app.ts';
-import { serverRoot } from '../../package-root.ts';
+import { describe, expect, it } from 'vitest';
+import { operatorCommand } from '../../../test/operator-command.ts';
+import { signUpUser } from '../../../test/test-app.ts';
 
-const run = promisify(execFile);
-const script = join(serverRoot, 'scripts', 'notify.mjs');
-
-let testApp: TestApp;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tickerwise-notify-'));
-  testApp = await createTestApp({ config: { dataDir } });
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(async () => {
-  await testApp.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** Runs `npm run notify -- ...args` as an operator would; never throws. */
-async function notify(args: string[], folder = dataDir) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [script, ...args], {
-      env: { ...process.env, DATA_DIR: folder },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const command = operatorCommand('notify');
+const notify = (args: string[], folder?: string) => command.run(args, folder);
 
 const titlesFor = async (cookie: string): Promise<string[]> =>
-  (await testApp.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } }))
+  (
+    await command.testApp.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { cookie },
+    })
+  )
     .json()
     .notifications.map((item: { title: string }) => item.title);
 
 describe('npm run notify', () => {
   it('publishes to everyone through the running server', async () => {
-    const user = await signUpUser(testApp.app);
+    const user = await signUpUser(command.testApp.app);
     const result = await notify([
       '--title',
       'Dividend season',
@@ -59,8 +38,8 @@ describe('npm run notify', () => {
   });
 
   it('publishes to one account with --user and an expiry', async () => {
-    const ada = await signUpUser(testApp.app);
-    const bob = await signUpUser(testApp.app);
+    const ada = await signUpUser(command.testApp.app);
+    const bob = await signUpUser(command.testApp.app);
     const result = await notify([
       '--title',
       'Your plan renews soon',

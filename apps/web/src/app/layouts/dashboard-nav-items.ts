@@ -19,8 +19,14 @@ export interface NavLinkItem {
 export interface NavGroupItem {
   label: string;
   icon: LucideIcon;
-  /** `badge`: a live count shown beside the link (and beside the group while it is closed). */
-  links: ReadonlyArray<{ label: string; to: string; badge?: 'unreadMessages' }>;
+  links: ReadonlyArray<{
+    label: string;
+    to: string;
+    /** A live count shown beside the link (and beside the group while it is closed). */
+    badge?: 'unreadMessages';
+    /** Shown only to the community's moderators (the queue answers 404 to anyone else). */
+    moderatorsOnly?: boolean;
+  }>;
 }
 
 export type NavItem = NavLinkItem | NavGroupItem;
@@ -47,6 +53,7 @@ export const dashboardNav: readonly NavItem[] = [
       { label: 'Feed', to: paths.socialFeed },
       { label: 'Updates', to: paths.socialPosts },
       { label: 'Messages', to: paths.socialMessages, badge: 'unreadMessages' },
+      { label: 'Moderation', to: paths.socialModeration, moderatorsOnly: true },
     ],
   },
   { label: 'Learn', to: paths.learn, icon: BookOpen },

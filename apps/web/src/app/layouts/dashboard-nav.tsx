@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { standingQuery } from '../../features/community/api/moderation-api.ts';
 import { UnreadMessagesBadge } from '../../features/community/unread-messages-badge.tsx';
 import {
   dashboardNav,
@@ -15,10 +17,27 @@ const idleClass = 'text-slate-600 hover:bg-slate-100 hover:text-ink-950';
 const activeClass = 'bg-brand-50 text-brand-800';
 
 /**
- * docs/PRODUCT.md §3.10: groups expand one at a time and clicking the open group closes it. The
- * group of the current page starts open, and opens when a navigation lands in it.
+ * The navigation of the running app: as `DashboardNav`, with the moderation queue's link for
+ * the community's moderators once their standing says so.
  */
-export function DashboardNav({ counts = true }: { counts?: boolean }) {
+export function SignedInDashboardNav() {
+  const standing = useQuery(standingQuery);
+  return <DashboardNav moderator={standing.data?.moderator ?? false} />;
+}
+
+/**
+ * docs/PRODUCT.md §3.10: groups expand one at a time and clicking the open group closes it. The
+ * group of the current page starts open, and opens when a navigation lands in it. Links for
+ * moderators only show when `moderator`; live counts (unread messages) when `counts`, which
+ * the shell painted before the app runs has none to ask for.
+ */
+export function DashboardNav({
+  moderator = false,
+  counts = true,
+}: {
+  moderator?: boolean;
+  counts?: boolean;
+}) {
   const { pathname } = useLocation();
   const currentGroup = groupOfPath(pathname);
   const [openGroup, setOpenGroup] = useState(currentGroup);
@@ -34,7 +53,11 @@ export function DashboardNav({ counts = true }: { counts?: boolean }) {
         isGroup(item) ? (
           <NavGroup
             key={item.label}
-            group={item}
+            group={
+              moderator
+                ? item
+                : { ...item, links: item.links.filter((link) => !link.moderatorsOnly) }
+            }
             open={openGroup === item.label}
             holdsCurrentPage={currentGroup === item.label}
             counts={counts}

@@ -7,7 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { AccountMenu } from '../../features/account/account-menu.tsx';
 import { PendingPlanChange } from '../../features/billing/pending-plan-change.tsx';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
-import { DashboardNav } from './dashboard-nav.tsx';
+import { DashboardNav, SignedInDashboardNav } from './dashboard-nav.tsx';
 
 interface DashboardSidebarProps {
   /** `null` in the shell painted before the app runs: grey blocks stand for the bell and account. */
@@ -34,8 +34,8 @@ export function DashboardSidebar({ user, inDrawer = false }: DashboardSidebarPro
           </DrawerClose>
         )}
       </div>
-      {/* The shell painted before the app runs has no counts to ask for. */}
-      <DashboardNav counts={user !== null} />
+      {/* The shell painted before the app runs has no counts or standing to ask for. */}
+      {user ? <SignedInDashboardNav /> : <DashboardNav counts={false} />}
       <div className="flex shrink-0 items-center gap-1 border-t border-slate-200 p-3">
         {user ? (
           <>

@@ -138,7 +138,9 @@ export const editPost = (id: string, input: PostInput) =>
 export const deletePost = (id: string) => apiRequest<void>(postPath(id), { method: 'DELETE' });
 
 export const replyTo = (id: string, body: string) =>
-  apiRequest<{ reply: CommunityPost }>(`${postPath(id)}/replies`, { body: { body } });
+  apiRequest<{ reply: CommunityPost; heldForReview: boolean }>(`${postPath(id)}/replies`, {
+    body: { body },
+  });
 
 export const likePost = (id: string, liked: boolean) =>
   apiRequest<{ post: CommunityPost }>(`${postPath(id)}/like`, { method: 'PUT', body: { liked } });

@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { communityUserPath, type ReportReason, reportReasons } from '@tickerwise/shared';
-import { Ban, Flag } from 'lucide-react';
-import { useState } from 'react';
+import { communityUserPath } from '@tickerwise/shared';
+import { Ban } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonStyles } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { communityMeQuery } from '../api/community-api.ts';
 import { blockMember, blocksQuery, reportMember, unblockMember } from '../api/moderation-api.ts';
-import { dateTimeText, reportReasonLabels } from './moderation-text.ts';
+import { dateTimeText } from './moderation-text.ts';
+import { ReportAction } from './report-action.tsx';
 
 const refreshCommunity = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({ queryKey: ['community'] });
@@ -102,12 +102,6 @@ function MemberActions({ handle }: { handle: string }) {
     },
     onSuccess: () => refreshCommunity(queryClient),
   });
-  const [reporting, setReporting] = useState(false);
-  const report = useMutation({
-    mutationFn: (reason: ReportReason) => reportMember(handle, reason),
-    onSuccess: () => setReporting(false),
-  });
-  const error = toggle.error ?? report.error;
   return (
     <div className="space-y-2">
       {blocked && (
@@ -125,38 +119,14 @@ function MemberActions({ handle }: { handle: string }) {
         >
           <Ban aria-hidden="true" className="size-4" /> {blocked ? 'Unblock' : 'Block'}
         </Button>
-        {report.isSuccess ? (
-          <span className="text-sm text-slate-500">Reported. Thank you.</span>
-        ) : (
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-expanded={reporting}
-            onClick={() => setReporting(!reporting)}
-          >
-            <Flag aria-hidden="true" className="size-4" /> Report
-          </Button>
-        )}
+        <ReportAction
+          send={(reason) => reportMember(handle, reason)}
+          className={buttonStyles({ variant: 'ghost', size: 'sm' })}
+        />
       </div>
-      {reporting && (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-slate-600">Why?</span>
-          {reportReasons.map((reason) => (
-            <Button
-              key={reason}
-              variant="secondary"
-              size="sm"
-              busy={report.isPending && report.variables === reason}
-              onClick={() => report.mutate(reason)}
-            >
-              {reportReasonLabels[reason]}
-            </Button>
-          ))}
-        </div>
-      )}
-      {error && (
+      {toggle.error && (
         <p role="alert" className="text-sm text-red-700">
-          {error.message}
+          {toggle.error.message}
         </p>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CommunityPost, communityUserPath, reportReasons } from '@tickerwise/shared';
-import { BadgeCheck, Flag, Heart, MessageSquare, Pencil, Trash2 } from 'lucide-react';
+import { type CommunityPost, communityUserPath } from '@tickerwise/shared';
+import { BadgeCheck, Heart, MessageSquare, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -11,14 +11,7 @@ import { deletePost, likePost, replyTo, reportPost, threadQuery } from '../api/c
 import { postedAgo } from './community-text.ts';
 import { PostBody } from './post-body.tsx';
 import { PostComposer } from './post-composer.tsx';
-
-const reasonLabels: Record<(typeof reportReasons)[number], string> = {
-  spam: 'Spam',
-  misleading: 'Misleading',
-  pump: 'Pump and dump',
-  abuse: 'Abusive',
-  other: 'Something else',
-};
+import { ReportAction } from './report-action.tsx';
 
 function Actions({ post, onReply }: { post: CommunityPost; onReply?: () => void }) {
   const queryClient = useQueryClient();
@@ -28,11 +21,6 @@ function Actions({ post, onReply }: { post: CommunityPost; onReply?: () => void 
     onSuccess: refresh,
   });
   const remove = useMutation({ mutationFn: () => deletePost(post.id), onSuccess: refresh });
-  const [reporting, setReporting] = useState(false);
-  const report = useMutation({
-    mutationFn: (reason: string) => reportPost(post.id, reason),
-    onSuccess: () => setReporting(false),
-  });
   const action =
     'inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 hover:text-ink-950';
   return (
@@ -69,33 +57,13 @@ function Actions({ post, onReply }: { post: CommunityPost; onReply?: () => void 
           >
             <Trash2 aria-hidden="true" className="size-4" /> Delete
           </button>
-        ) : report.isSuccess ? (
-          <span className="px-2 text-sm text-slate-500">Reported. Thank you.</span>
         ) : (
-          <button type="button" className={action} onClick={() => setReporting(!reporting)}>
-            <Flag aria-hidden="true" className="size-4" /> Report
-          </button>
+          <ReportAction send={(reason) => reportPost(post.id, reason)} className={action} />
         )}
       </div>
-      {reporting && (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-slate-600">Why?</span>
-          {reportReasons.map((reason) => (
-            <Button
-              key={reason}
-              variant="secondary"
-              size="sm"
-              busy={report.isPending && report.variables === reason}
-              onClick={() => report.mutate(reason)}
-            >
-              {reasonLabels[reason]}
-            </Button>
-          ))}
-        </div>
-      )}
-      {(like.error ?? remove.error ?? report.error) && (
+      {(like.error ?? remove.error) && (
         <p role="alert" className="text-sm text-red-700">
-          {(like.error ?? remove.error ?? report.error)?.message}
+          {(like.error ?? remove.error)?.message}
         </p>
       )}
     </div>
@@ -169,6 +137,12 @@ function Replies({ post }: { post: CommunityPost }) {
       {send.error && (
         <p role="alert" className="text-sm text-red-700">
           {send.error.message}
+        </p>
+      )}
+      {send.data?.heldForReview && (
+        <p role="status" className="text-sm text-amber-800">
+          Your reply is held for review: many new accounts are posting about a symbol it names, so a
+          moderator looks at it before others see it.
         </p>
       )}
     </div>

@@ -1,0 +1,330 @@
+// The community feed at issue 27's scale, against the production build of the server: 100,000
+// posts by 5,000 members over 500 symbols (bench/community/seed.ts writes them into the
+// database while the server is stopped), then, over HTTP with signed-in readers who follow 100
+// members and 20 symbols each:
+// - feed pages one at a time: All and Following (first page and the next two by cursor), a
+//   symbol's Community section (a busy and a quiet symbol), the "N new posts" count of both
+//   tabs, each beside the bare route in the same run (their p99 ratio is what the route costs
+//   over the server's own overhead on this machine);
+// - posting under the quotas (Pro accounts, 50 a month each): 50 posts a second for a minute,
+//   while one reader keeps asking for the All feed; its p99 against the quiet figure.
+// Run: npm run bench:community   Targets (issue 27): feed page p99 < 30 ms, symbol section
+// p99 < 20 ms, feed p99 while posting within 1.5x of quiet.
+// BENCH_DATABASE_URL=postgres://... runs it on a new database of that PostgreSQL server instead
+// of the embedded PGlite. BENCH_ROUNDS (200) sets the requests per figure, BENCH_POST_SECONDS
+// (60) the posting burst; `--json` prints the figures.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { CommunityFeed, CommunityNewPosts, CommunitySymbolPosts } from '@tickerwise/shared';
+import { startServerProcess } from '@tickerwise/testkit';
+import pg from 'pg';
+import {
+  benchServerBundle,
+  benchTarget,
+  percentile,
+  signUpAccounts,
+} from '../support/bench-app.ts';
+import { emitFigures, type Figure, say } from '../support/figures.ts';
+import { defaultSeed, type Query, seedCommunity } from './seed.ts';
+
+const readers = 8;
+const posters = 100;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 200);
+const postSeconds = Number(process.env.BENCH_POST_SECONDS ?? 60);
+const postsPerSecond = 50;
+
+const adminUrl = process.env.BENCH_DATABASE_URL;
+const benchDatabase = `tw_bench_community_${process.pid}`;
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+let databaseUrl = '';
+if (adminUrl) {
+  await admin(`CREATE DATABASE ${benchDatabase}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${benchDatabase}`;
+  databaseUrl = url.toString();
+}
+
+const root = benchTarget();
+const bundle = await benchServerBundle(root);
+const folder = mkdtempSync(join(tmpdir(), 'tickerwise-bench-community-'));
+const env = { TRUST_PROXY: '127.0.0.1', DATA_DIR: join(folder, 'data'), DATABASE_URL: databaseUrl };
+const start = () => startServerProcess({ args: [bundle], cwd: root, env, startTimeoutMs: 120_000 });
+
+/** Seeds through the database's own client while no server holds it. */
+async function withDatabase<T>(work: (query: Query) => Promise<T>): Promise<T> {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return await work((statement, params) => client.query(statement, params));
+    } finally {
+      await client.end();
+    }
+  }
+  const client = await PGlite.create({ dataDir: env.DATA_DIR });
+  try {
+    return await work((statement, params) => client.query(statement, params));
+  } finally {
+    await client.close();
+  }
+}
+
+async function call<T>(url: string, cookie: string, path: string, init: RequestInit = {}) {
+  const response = await fetch(`${url}${path}`, {
+    ...init,
+    headers: {
+      cookie,
+      origin: url,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+try {
+  // 1. Accounts through the API, then the server stops so the seed can write.
+  let server = await start();
+  const signUpStarted = performance.now();
+  const cookies = await signUpAccounts(server.url, readers + posters);
+  const ids: string[] = [];
+  for (const cookie of cookies) {
+    const { body } = await call<{ user: { id: string } }>(
+      server.url,
+      cookie,
+      '/api/auth/get-session',
+    );
+    ids.push(body.user.id);
+  }
+  say(
+    `signed up ${cookies.length} accounts in ${((performance.now() - signUpStarted) / 1000).toFixed(1)} s`,
+  );
+  await server.stop();
+
+  const seedStarted = performance.now();
+  const symbols = await withDatabase((query) =>
+    seedCommunity(query, {
+      ...defaultSeed,
+      readers: ids.slice(0, readers),
+      posters: ids.slice(readers),
+    }),
+  );
+  say(
+    `seeded ${defaultSeed.posts.toLocaleString('en-US')} posts and ${defaultSeed.replies.toLocaleString('en-US')} replies by ${defaultSeed.members.toLocaleString('en-US')} members over ${symbols.length} symbols on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+  );
+
+  // 2. The server on the seeded database.
+  server = await start();
+  const url = server.url;
+  const readerCookies = cookies.slice(0, readers);
+  const posterCookies = cookies.slice(readers);
+
+  const timings = new Map<string, number[]>();
+  const record = (name: string, ms: number) => {
+    const list = timings.get(name) ?? [];
+    list.push(ms);
+    timings.set(name, list);
+  };
+  async function timed<T>(name: string, cookie: string, path: string): Promise<T> {
+    const started = performance.now();
+    const { status, body } = await call<T>(url, cookie, path);
+    record(name, performance.now() - started);
+    if (status !== 200) throw new Error(`GET ${path}: ${status} ${JSON.stringify(body)}`);
+    return body;
+  }
+  async function bare(name = 'bare route') {
+    const started = performance.now();
+    await fetch(`${url}/api/bench/bare`).then((response) => response.arrayBuffer());
+    record(name, performance.now() - started);
+  }
+
+  // One reader's visit: each tab's first page and two more by cursor, a busy and a quiet
+  // symbol's section, the new-posts counts from an hour-old head; the bare route between.
+  async function visit(round: number) {
+    const cookie = readerCookies[round % readers]!;
+    for (const tab of ['all', 'following'] as const) {
+      let page = await timed<CommunityFeed>(
+        `${tab} first page`,
+        cookie,
+        `/api/community/feed?tab=${tab}`,
+      );
+      await bare();
+      for (let more = 0; more < 2 && page.nextCursor; more++) {
+        page = await timed<CommunityFeed>(
+          `${tab} next page`,
+          cookie,
+          `/api/community/feed?tab=${tab}&cursor=${page.nextCursor}`,
+        );
+        await bare();
+      }
+    }
+    const busy = symbols[round % 5]!;
+    const quiet = symbols[symbols.length - 1 - (round % 50)]!;
+    await timed<CommunitySymbolPosts>(
+      'symbol section (busy)',
+      cookie,
+      `/api/community/symbols/${busy}/posts`,
+    );
+    await bare();
+    await timed<CommunitySymbolPosts>(
+      'symbol section (quiet)',
+      cookie,
+      `/api/community/symbols/${quiet}/posts`,
+    );
+    await bare();
+    const hourAgo = Buffer.from(
+      `${new Date(Date.now() - 3_600_000).toISOString()}|00000000-0000-0000-0000-000000000000`,
+    ).toString('base64url');
+    for (const tab of ['all', 'following'] as const) {
+      await timed<CommunityNewPosts>(
+        `${tab} new-posts count`,
+        cookie,
+        `/api/community/feed/new?tab=${tab}&after=${hourAgo}`,
+      );
+      await bare();
+    }
+  }
+
+  // Warm the caches (sessions, plans), then measure.
+  for (let round = 0; round < readers; round++) await visit(round);
+  timings.clear();
+  const readStarted = performance.now();
+  for (let round = 0; round < rounds; round++) await visit(round);
+  const readSeconds = (performance.now() - readStarted) / 1000;
+
+  const summary = (name: string) => {
+    const sorted = [...(timings.get(name) ?? [])].sort((a, b) => a - b);
+    return { count: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
+  };
+  const bareFigures = summary('bare route');
+  say(
+    `reading: ${rounds} visits of one reader at a time in ${readSeconds.toFixed(1)} s (${readers} readers, each following ${defaultSeed.followedMembers} members and ${defaultSeed.followedSymbols} symbols)`,
+  );
+  const targets: Record<string, number> = {
+    'all first page': 30,
+    'all next page': 30,
+    'following first page': 30,
+    'following next page': 30,
+    'symbol section (busy)': 20,
+    'symbol section (quiet)': 20,
+  };
+  const figures: Figure[] = [];
+  let failed = false;
+  for (const name of [
+    'all first page',
+    'all next page',
+    'following first page',
+    'following next page',
+    'symbol section (busy)',
+    'symbol section (quiet)',
+    'all new-posts count',
+    'following new-posts count',
+  ]) {
+    const { count, p50, p99 } = summary(name);
+    const target = targets[name];
+    const verdict =
+      target === undefined
+        ? ''
+        : p99 < target
+          ? ` (target < ${target} ms: PASS)`
+          : ` (target < ${target} ms: FAIL)`;
+    if (target !== undefined && p99 >= target) failed = true;
+    say(
+      `  ${name.padEnd(26)} ${String(count).padStart(5)}: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, p99 / bare p99 ${(p99 / bareFigures.p99).toFixed(1)}${verdict}`,
+    );
+    figures.push({ name: `${name} p99`, value: p99, unit: 'ms', better: 'lower', gate: 'p99' });
+  }
+  say(
+    `  ${'bare route'.padEnd(26)} ${String(bareFigures.count).padStart(5)}: p50 ${bareFigures.p50.toFixed(1)} ms, p99 ${bareFigures.p99.toFixed(1)} ms`,
+  );
+  figures.push({ name: 'bare route p99', value: bareFigures.p99, unit: 'ms', better: 'lower' });
+
+  // 3. Posting: the quiet figure of one reader's All feed, then the same during the burst.
+  const quietStarted = performance.now();
+  while (performance.now() - quietStarted < Math.min(20, postSeconds) * 1000) {
+    await timed('quiet feed', readerCookies[0]!, '/api/community/feed?tab=all');
+    await bare('quiet bare');
+  }
+  const statuses = new Map<number, number>();
+  const postTimes: number[] = [];
+  let burst = true;
+  const readFailures = new Map<string, number>();
+  const reading = (async () => {
+    while (burst) {
+      // An answer other than 200 while posting (503 when no database connection came in time)
+      // is counted and shown, not the end of the run.
+      await timed('feed while posting', readerCookies[1]!, '/api/community/feed?tab=all').catch(
+        (error: Error) =>
+          readFailures.set(
+            error.message.slice(0, 80),
+            (readFailures.get(error.message.slice(0, 80)) ?? 0) + 1,
+          ),
+      );
+      await bare('bare while posting');
+    }
+  })();
+  const writes: Promise<void>[] = [];
+  const total = postSeconds * postsPerSecond;
+  const burstStarted = performance.now();
+  for (let n = 0; n < total; n++) {
+    const due = burstStarted + (n * 1000) / postsPerSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const cookie = posterCookies[n % posters]!;
+    const named = [symbols[n % 40]!, symbols[(n * 7) % symbols.length]!];
+    writes.push(
+      (async () => {
+        const started = performance.now();
+        // A post the server could not take in time counts as status 0, not as the run's end.
+        const { status } = await call(url, cookie, '/api/community/posts', {
+          method: 'POST',
+          body: JSON.stringify({
+            body: `Burst post ${n}: watching $${named[0]} and $${named[1]} into the close.`,
+            sentiment: n % 2 ? 'bullish' : 'bearish',
+            paid: false,
+          }),
+        }).catch(() => ({ status: 0 }));
+        postTimes.push(performance.now() - started);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      })(),
+    );
+  }
+  await Promise.all(writes);
+  const burstSeconds = (performance.now() - burstStarted) / 1000;
+  burst = false;
+  await reading;
+  postTimes.sort((a, b) => a - b);
+  const quiet = summary('quiet feed');
+  const busy = summary('feed while posting');
+  const ratio = busy.p99 / quiet.p99;
+  say(
+    `posting: ${total} posts by ${posters} Pro members in ${burstSeconds.toFixed(1)} s (asked at ${postsPerSecond}/s); answers ${JSON.stringify(Object.fromEntries(statuses))}; p50 ${percentile(postTimes, 0.5).toFixed(1)} ms, p99 ${percentile(postTimes, 0.99).toFixed(1)} ms`,
+  );
+  say(
+    `  All feed, quiet: p50 ${quiet.p50.toFixed(1)} ms, p99 ${quiet.p99.toFixed(1)} ms (bare p99 ${summary('quiet bare').p99.toFixed(1)} ms); while posting: p50 ${busy.p50.toFixed(1)} ms, p99 ${busy.p99.toFixed(1)} ms (bare p99 ${summary('bare while posting').p99.toFixed(1)} ms); ${ratio.toFixed(2)}x (target <= 1.5x: ${ratio <= 1.5 ? 'PASS' : 'FAIL'})`,
+  );
+  if (readFailures.size > 0) {
+    say(`  All feed while posting failed: ${JSON.stringify(Object.fromEntries(readFailures))}`);
+  }
+  if (ratio > 1.5 || (statuses.get(201) ?? 0) !== total || readFailures.size > 0) failed = true;
+  figures.push(
+    { name: 'post p99', value: percentile(postTimes, 0.99), unit: 'ms', better: 'lower' },
+    { name: 'feed p99 while posting / quiet', value: ratio, unit: 'x', better: 'lower' },
+  );
+  emitFigures('community', figures);
+  if (failed) process.exitCode = 1;
+  await server.stop();
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+  if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${benchDatabase} WITH (FORCE)`);
+}
