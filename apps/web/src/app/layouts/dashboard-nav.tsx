@@ -1,5 +1,6 @@
+import { paths } from '@tickerwise/shared';
 import { ChevronDown } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import {
   dashboardNav,
@@ -17,7 +18,7 @@ const activeClass = 'bg-brand-50 text-brand-800';
  * docs/PRODUCT.md §3.10: groups expand one at a time and clicking the open group closes it. The
  * group of the current page starts open, and opens when a navigation lands in it.
  */
-export function DashboardNav() {
+export function DashboardNav({ beforeSettings }: { beforeSettings?: ReactNode } = {}) {
   const { pathname } = useLocation();
   const currentGroup = groupOfPath(pathname);
   const [openGroup, setOpenGroup] = useState(currentGroup);
@@ -39,14 +40,18 @@ export function DashboardNav() {
             onToggle={() => setOpenGroup((open) => (open === item.label ? null : item.label))}
           />
         ) : (
-          <TopLink key={item.label} item={item} />
+          <Fragment key={item.label}>
+            {item.to === paths.settings && beforeSettings}
+            <TopLink item={item} />
+          </Fragment>
         ),
       )}
     </nav>
   );
 }
 
-function TopLink({ item }: { item: NavLinkItem }) {
+/** A link at the top level of the sidebar, like Learn and Settings. */
+export function TopLink({ item }: { item: NavLinkItem }) {
   return (
     <NavLink
       to={item.to}

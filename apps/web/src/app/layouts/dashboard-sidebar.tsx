@@ -7,7 +7,9 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { AccountMenu } from '../../features/account/account-menu.tsx';
 import { PendingPlanChange } from '../../features/billing/pending-plan-change.tsx';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
+
 import { DashboardNav } from './dashboard-nav.tsx';
+import { TeamNavLink } from './team-nav-link.tsx';
 
 interface DashboardSidebarProps {
   /** `null` in the shell painted before the app runs: grey blocks stand for the bell and account. */
@@ -34,7 +36,7 @@ export function DashboardSidebar({ user, inDrawer = false }: DashboardSidebarPro
           </DrawerClose>
         )}
       </div>
-      <DashboardNav />
+      <DashboardNav beforeSettings={user ? <TeamNavLink /> : null} />
       <div className="flex shrink-0 items-center gap-1 border-t border-slate-200 p-3">
         {user ? (
           <>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Eye, Plus } from 'lucide-react';
+import { Eye, Plus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SymbolPicker } from '../../components/symbol-picker.tsx';
@@ -102,6 +102,9 @@ export function WatchlistPage() {
           <TabsList label="Your watchlists">
             {watchlists.map((list) => (
               <TabsTrigger key={list.id} value={list.id}>
+                {list.shared && (
+                  <Users aria-label="Team list" className="mr-1 inline size-3.5 text-brand-700" />
+                )}
                 {list.name}
                 <span className="ml-1.5 text-xs text-slate-400">{list.symbols.length}</span>
               </TabsTrigger>
