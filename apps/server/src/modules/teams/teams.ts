@@ -204,6 +204,15 @@ export class TeamService {
         publicUrl,
       ),
     );
+    // The address's mail limits are counted before the transaction, on their own connection.
+    const refused = await mail.outbox.admits(email);
+    if (refused) {
+      throw new AppError(
+        429,
+        'invitation_not_sent',
+        `We cannot send another email to ${input.email} today. Try again tomorrow.`,
+      );
+    }
     try {
       const team = await db.transaction(async (tx) => {
         const membership = await requireTeamRight(tx, actor.id, 'manage', {
@@ -256,14 +265,6 @@ export class TeamService {
           details: { email: input.email, role: teamRoleLabels[input.role] },
           at: now,
         });
-        const refused = await mail.outbox.admits(email);
-        if (refused) {
-          throw new AppError(
-            429,
-            'invitation_not_sent',
-            `We cannot send another email to ${input.email} today. Try again tomorrow.`,
-          );
-        }
         await mail.outbox.record(tx, email);
         await announceToTeam(tx, membership.teamId, ['team']);
         return this.teamOf(tx, membership);
@@ -370,8 +371,9 @@ export class TeamService {
         if (owner.readOnly) {
           throw new AppError(409, 'team_read_only', readOnlyMessage(owner.ownerTier));
         }
-        // This invitation holds a seat already; the others must leave room for it.
-        await this.requireFreeSeat(tx, owner, now, invitation.id);
+        // This invitation held a seat; joining turns it into a member's, so only the members
+        // are counted (more invitations than seats exist only if made under another count).
+        await this.requireFreeSeat(tx, owner, now, { membersOnly: true });
         await tx
           .update(teamInvitations)
           .set({ acceptedAt: now, acceptedBy: actor.id })
@@ -570,9 +572,9 @@ export class TeamService {
     tx: Db,
     membership: Pick<Membership, 'teamId' | 'seats' | 'ownerTier'>,
     now: Date,
-    exceptInvitation?: string,
+    options: { membersOnly?: boolean } = {},
   ): Promise<void> {
-    const used = await this.seatsUsed(tx, membership.teamId, now, exceptInvitation);
+    const used = await this.seatsUsed(tx, membership.teamId, now, options);
     if (used >= membership.seats) {
       throw new AppError(
         402,
@@ -587,7 +589,7 @@ export class TeamService {
     tx: Db,
     teamId: string,
     now: Date,
-    exceptInvitation?: string,
+    { membersOnly = false }: { membersOnly?: boolean } = {},
   ): Promise<number> {
     const [members] = await tx
       .select({ count: count() })
@@ -602,10 +604,9 @@ export class TeamService {
           isNull(teamInvitations.acceptedAt),
           isNull(teamInvitations.revokedAt),
           gt(teamInvitations.expiresAt, now),
-          exceptInvitation ? ne(teamInvitations.id, exceptInvitation) : undefined,
         ),
       );
-    return (members?.count ?? 0) + (open?.count ?? 0);
+    return (members?.count ?? 0) + (membersOnly ? 0 : (open?.count ?? 0));
   }
 
   private async ownerMembership(tx: Db, teamId: string): Promise<Membership> {
