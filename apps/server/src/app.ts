@@ -88,6 +88,7 @@ import {
 import { LivePrices } from './modules/realtime/live-prices.ts';
 import { liveRoutes } from './modules/realtime/live-routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
+import { registerTeams, teamPublicRoutes, teamsDataPart } from './modules/teams/service.ts';
 import { watchlistPublicRoutes } from './modules/watchlists/public-routes.ts';
 import { registerWatchlists } from './modules/watchlists/service.ts';
 import { watchlistsDataPart } from './modules/watchlists/watchlist-data.ts';
@@ -333,6 +334,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const watchlists = await registerWatchlists(app, {
     auth,
     db,
+    clock,
     room: app.entitlements,
     marketData,
     indicators,
@@ -361,6 +363,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     backgroundJobs: config.backgroundJobs !== false,
   });
   userData.add(integrationsDataPart(db));
+  const teams = await registerTeams(app, {
+    auth,
+    db,
+    clock,
+    mail,
+    publicUrl: config.publicUrl,
+    entitlements: app.entitlements,
+  });
+  userData.add(teamsDataPart(db));
   const portfolios = await registerPortfolios(app, {
     auth,
     db,
@@ -433,6 +444,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   watchlistPublicRoutes(publicApi, { ...watchlists, market: marketData.market });
   alertPublicRoutes(publicApi, { store: alerts.store });
   portfolioPublicRoutes(publicApi, { portfolios });
+  teamPublicRoutes(publicApi, { teams });
   await app.register(publicApiDocsRoutes, {
     publicApi,
     rateLimit: config.limits.apiRequestsPerKey,

@@ -20,6 +20,9 @@ import {
   payments,
   portfolios,
   portfolioTransactions,
+  teamInvitations,
+  teamMembers,
+  teams,
   watchlistItems,
   watchlists,
 } from '../src/db/schema/index.ts';
@@ -249,6 +252,34 @@ const moderatorOnly: Record<string, Fixture> = {
     return { params: { handle: sharedHandle } };
   },
 };
+/** The owner's team (made on first use), on a plan with teams. */
+async function ownedTeam(testApp: TestApp, owner: SignedUpUser): Promise<string> {
+  const { db } = testApp.db.database;
+  await setTier(db, owner.id, 'enterprise');
+  const [existing] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(eq(teams.ownerId, owner.id));
+  if (existing) return existing.id;
+  const [team] = await db
+    .insert(teams)
+    .values({ ownerId: owner.id, name: 'Private team' })
+    .returning();
+  await db.insert(teamMembers).values({ teamId: team!.id, userId: owner.id, role: 'owner' });
+  return team!.id;
+}
+/** A viewer in the owner's team. */
+const teamMemberFixture =
+  (body?: object): Fixture =>
+  async ({ testApp, owner }) => {
+    const teamId = await ownedTeam(testApp, owner);
+    const member = await signUpUser(testApp.app);
+    await testApp.db.database.db
+      .insert(teamMembers)
+      .values({ teamId, userId: member.id, role: 'viewer' });
+    return { params: { userId: member.id }, ...(body ? { body } : {}) };
+  };
+
 /** A webhook destination of the owner, on a plan with integrations, and one delivery to it. */
 async function ownedDestination(testApp: TestApp, owner: SignedUpUser) {
   const { db } = testApp.db.database;
@@ -364,6 +395,28 @@ const ownedResources: Record<string, Fixture> = {
   'POST /api/watchlists/:id/symbols': watchlistFixture({ symbol: 'KO' }),
   'DELETE /api/watchlists/:id/symbols/:symbol': watchlistFixture(),
   'PUT /api/watchlists/:id/order': watchlistFixture({ symbols: ['MSFT', 'AAPL'] }),
+  'PUT /api/watchlists/:id/team': async (context) => {
+    await ownedTeam(context.testApp, context.owner);
+    return watchlistFixture({ shared: true })(context);
+  },
+  'DELETE /api/team/invitations/:id': async ({ testApp, owner }) => {
+    const teamId = await ownedTeam(testApp, owner);
+    const [invitation] = await testApp.db.database.db
+      .insert(teamInvitations)
+      .values({
+        teamId,
+        email: `invited-${randomBytes(4).toString('hex')}@example.com`,
+        role: 'viewer',
+        tokenHash: randomBytes(32).toString('hex'),
+        invitedBy: owner.id,
+        createdAt: new Date(),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning({ id: teamInvitations.id });
+    return { params: { id: invitation!.id } };
+  },
+  'PATCH /api/team/members/:userId': teamMemberFixture({ role: 'editor' }),
+  'DELETE /api/team/members/:userId': teamMemberFixture(),
   'PATCH /api/community/posts/:id': communityPostFixture({ body: 'Edited by its author' }),
   'DELETE /api/community/posts/:id': communityPostFixture(),
   'POST /api/community/posts/:id/appeal': removedPostFixture,
@@ -547,6 +600,15 @@ const sharedParams: Record<
   },
 };
 
+/**
+ * Parameterless reads only some users may make, with the answer the test users (in no team)
+ * get: the team's audit log is for its Admins and Owner.
+ */
+const refusedOutsideTeam: Record<string, number> = {
+  'GET /api/team/activity': 404,
+  'GET /api/team/activity.csv': 404,
+};
+
 const key = (route: ApiRoute) => `${route.method} ${route.url}`;
 const hasParams = (route: ApiRoute) => route.url.includes(':');
 
@@ -687,6 +749,8 @@ describe('a second user', () => {
       const asOther = await call(route, params, other.cookie, shared?.body);
       if (shared?.freePlanStatus) {
         expect(asOther.status, `${key(route)} as a Free user`).toBe(shared.freePlanStatus);
+      } else if (key(route) in refusedOutsideTeam) {
+        expect(asOther.status, `${key(route)} outside a team`).toBe(refusedOutsideTeam[key(route)]);
       } else {
         expect(asOther.status, `${key(route)} as a user`).toBeLessThan(300);
       }

@@ -7,6 +7,8 @@ import {
   communityModerators,
   learnCertificates,
   payments,
+  teamMembers,
+  teams,
   user,
 } from '../src/db/schema/index.ts';
 import type { ApiRoute } from '../src/http/route-access.ts';
@@ -201,6 +203,12 @@ async function seedOwner() {
     createdAt: new Date(),
     state: 'failed',
   });
+  // A team of the owner's, whose audit log the owner reads (read-only below Enterprise).
+  const [team] = await db
+    .insert(teams)
+    .values({ ownerId: owner.id, name: 'Reading club' })
+    .returning({ id: teams.id });
+  await db.insert(teamMembers).values({ teamId: team!.id, userId: owner.id, role: 'owner' });
   await signInUser(testApp.app, owner);
   const sessions = await send(owner, 'GET', '/api/me/sessions');
   const created = await testApp.app.apiKeys.create(owner.id, {

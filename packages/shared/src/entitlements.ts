@@ -45,6 +45,8 @@ export interface Entitlements {
   prioritySupport: boolean;
   integrations: boolean;
   teamManagement: boolean;
+  /** Team members besides the owner, and open invitations, a team may have (§3.25). */
+  teamSeats: number;
   earlyAccess: boolean;
 }
 
@@ -65,6 +67,7 @@ const enterprise: Entitlements = {
   prioritySupport: true,
   integrations: true,
   teamManagement: true,
+  teamSeats: 5,
   earlyAccess: false,
 };
 
@@ -86,6 +89,7 @@ export const entitlementsByTier: Readonly<Record<Tier, Readonly<Entitlements>>> 
     prioritySupport: false,
     integrations: false,
     teamManagement: false,
+    teamSeats: 0,
     earlyAccess: false,
   },
   pro: {
@@ -105,6 +109,7 @@ export const entitlementsByTier: Readonly<Record<Tier, Readonly<Entitlements>>> 
     prioritySupport: false,
     integrations: false,
     teamManagement: false,
+    teamSeats: 0,
     earlyAccess: false,
   },
   enterprise,
@@ -117,7 +122,13 @@ export function entitlementsFor(tier: Tier): Readonly<Entitlements> {
 }
 
 /** Yes/no abilities a screen or route may require. */
-export type Feature = 'aiAnalysis' | 'customAlerts' | 'apiAccess' | 'realtimeData' | 'integrations';
+export type Feature =
+  | 'aiAnalysis'
+  | 'customAlerts'
+  | 'apiAccess'
+  | 'realtimeData'
+  | 'integrations'
+  | 'teamManagement';
 
 export function hasFeature(tier: Tier, feature: Feature): boolean {
   const plan = entitlementsFor(tier);
@@ -132,6 +143,8 @@ export function hasFeature(tier: Tier, feature: Feature): boolean {
       return plan.marketData.kind === 'realtime';
     case 'integrations':
       return plan.integrations;
+    case 'teamManagement':
+      return plan.teamManagement;
   }
 }
 

@@ -32,6 +32,7 @@ export * from './quotes.ts';
 export * from './receipts.ts';
 export * from './routes.ts';
 export * from './symbols.ts';
+export * from './teams.ts';
 export * from './text-normalise.ts';
 export * from './two-factor.ts';
 export * from './usage.ts';

@@ -34,6 +34,7 @@ export const paths = {
   learn: '/dashboard/learn',
   courses: '/features/courses',
   settings: '/dashboard/settings',
+  dashboardTeam: '/dashboard/team',
 } as const;
 
 /** The sections of Settings (docs/PRODUCT.md §3.19), each a tab: `/dashboard/settings?tab=api`. */

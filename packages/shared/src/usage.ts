@@ -23,6 +23,7 @@ export const entitlementsSchema = z.object({
   prioritySupport: z.boolean(),
   integrations: z.boolean(),
   teamManagement: z.boolean(),
+  teamSeats: z.number().int(),
   earlyAccess: z.boolean(),
 }) satisfies z.ZodType<Entitlements>;
 

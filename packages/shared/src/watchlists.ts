@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataSourceSchema, securityTypeSchema } from './company.ts';
 import { tickerInputSchema, tickerSymbolSchema } from './market.ts';
+import { teamRoleSchema } from './teams.ts';
 
 /** A symbol as a user types it (any case, BRK-B for BRK.B), normalised to the ticker. */
 export const symbolInputSchema = tickerInputSchema('Choose a symbol');
@@ -31,6 +32,19 @@ export const watchlistSummarySchema = z.object({
   symbols: z.array(tickerSymbolSchema),
   /** ISO 8601. */
   createdAt: z.string(),
+  /**
+   * Null for a personal list; for a list that belongs to the user's team (§3.26): the team's
+   * name, the user's role in it, whether the team can be changed now, and whether the user made
+   * the list (only its maker takes it back out of the team).
+   */
+  shared: z
+    .object({
+      teamName: z.string(),
+      role: teamRoleSchema,
+      readOnly: z.boolean(),
+      mine: z.boolean(),
+    })
+    .nullable(),
 });
 export type WatchlistSummary = z.infer<typeof watchlistSummarySchema>;
 

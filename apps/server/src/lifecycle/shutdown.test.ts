@@ -22,6 +22,7 @@ it("runs the app's periodic work on its scheduler, and closing the app stops eve
       'stream heartbeat',
       'live plan recheck',
       'pump guard clean-up',
+      'team activity clean-up',
     ]),
   );
   await testApp.close();

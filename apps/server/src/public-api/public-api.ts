@@ -15,6 +15,7 @@ export const publicApiTags = {
   Watchlists: 'Your watchlists, their symbols in your order and the figures of each row.',
   Alerts: 'Your price and indicator alerts, and every time they went off.',
   Portfolios: 'Your portfolios: holdings, transactions and performance.',
+  Team: 'Your team: its members, their roles and the seats in use. Team watchlists are listed with your own, marked `shared`.',
 } as const;
 export type PublicApiTag = keyof typeof publicApiTags;
 

@@ -139,6 +139,10 @@ export const routes: RouteObject[] = [
                     lazy: () => import('../features/community/moderation-page.tsx'),
                   },
                   { path: paths.settings, lazy: () => import('./settings/settings-page.tsx') },
+                  {
+                    path: paths.dashboardTeam,
+                    lazy: () => import('../features/teams/team-page.tsx'),
+                  },
                   { path: paths.learn, lazy: () => import('../features/learn/learn-page.tsx') },
                   {
                     path: `${paths.learn}/:courseId`,

@@ -22,5 +22,6 @@ export * from './notifications.ts';
 export * from './portfolio.ts';
 export * from './profiles.ts';
 export * from './sign-in-security.ts';
+export * from './teams.ts';
 export * from './usage.ts';
 export * from './watchlists.ts';

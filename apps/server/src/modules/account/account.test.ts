@@ -382,6 +382,7 @@ describe('Your data: the export', () => {
         'portfolios',
         'profile',
         'signInSecurity',
+        'teams',
         'usage',
         'watchlists',
       ].sort(),

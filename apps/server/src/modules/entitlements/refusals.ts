@@ -19,6 +19,7 @@ const features: Record<Feature, string> = {
   apiAccess: 'API access is',
   realtimeData: 'Real-time market data is',
   integrations: 'Alert integrations (webhooks, Slack, Discord) are',
+  teamManagement: 'Teams are',
 };
 
 const things: Record<CountLimit | Quota, [one: string, many: string]> = {

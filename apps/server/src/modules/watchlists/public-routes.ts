@@ -19,6 +19,7 @@ const exampleList: WatchlistSummary = {
   name: 'Tech',
   symbols: ['AAPL', 'MSFT'],
   createdAt: '2026-01-05T18:20:11.000Z',
+  shared: null,
 };
 
 export interface WatchlistPublicRoutesOptions {

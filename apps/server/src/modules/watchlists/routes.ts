@@ -2,6 +2,7 @@ import {
   addWatchlistSymbolSchema,
   entitlementsFor,
   parseTickerSymbol,
+  teamShareSchema,
   type WatchlistDetail,
   type WatchlistList,
   watchlistNameInputSchema,
@@ -74,9 +75,17 @@ export const watchlistRoutes: FastifyPluginAsync<WatchlistRoutesOptions> = async
   });
 
   app.delete<IdParams>('/api/watchlists/:id', user, async (request, reply) => {
-    const { id } = await requireUser(auth, request);
-    await store.delete(id, request.params.id);
+    const actor = await requireUser(auth, request);
+    await store.delete(actor, request.params.id);
     return reply.status(204).send();
+  });
+
+  // Moves the list into the user's team, or back out (docs/PRODUCT.md §3.26).
+  app.put<IdParams>('/api/watchlists/:id/team', user, async (request) => {
+    const actor = await requireUser(auth, request);
+    await store.get(actor.id, request.params.id);
+    const { shared } = parseInput(teamShareSchema, request.body);
+    return { watchlist: await store.share(actor, request.params.id, shared) };
   });
 
   app.post<IdParams>('/api/watchlists/:id/symbols', user, async (request, reply) => {

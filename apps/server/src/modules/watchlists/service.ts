@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { watchlistItems } from '../../db/schema/index.ts';
 import { type MarketData, symbolCounts } from '../../market-data/index.ts';
@@ -15,6 +16,7 @@ export { WatchlistStore } from './watchlist-store.ts';
 export interface WatchlistsOptions {
   auth: Auth;
   db: Db;
+  clock: Clock;
   room: Pick<EntitlementService, 'requireRoomFor'>;
   marketData: MarketData;
   /** The analyst's technical readings: the rating column. */
@@ -30,10 +32,10 @@ export interface Watchlists {
 /** Watchlists: the user's named lists of symbols and the table of each (docs/PRODUCT.md §3.21). */
 export async function registerWatchlists(
   app: FastifyInstance,
-  { auth, db, room, marketData, indicators }: WatchlistsOptions,
+  { auth, db, clock, room, marketData, indicators }: WatchlistsOptions,
 ): Promise<Watchlists> {
   const { market, history, directory } = marketData;
-  const store = new WatchlistStore({ db, room });
+  const store = new WatchlistStore({ db, clock, room });
   const rows = new WatchlistRows({
     market,
     history,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { paths } from '@tickerwise/shared';
 import { ChevronDown } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { standingQuery } from '../../features/community/api/moderation-api.ts';
 import { UnreadMessagesBadge } from '../../features/community/unread-messages-badge.tsx';
@@ -20,23 +21,28 @@ const activeClass = 'bg-brand-50 text-brand-800';
  * The navigation of the running app: as `DashboardNav`, with the moderation queue's link for
  * the community's moderators once their standing says so.
  */
-export function SignedInDashboardNav() {
+export function SignedInDashboardNav({ beforeSettings }: { beforeSettings?: ReactNode }) {
   const standing = useQuery(standingQuery);
-  return <DashboardNav moderator={standing.data?.moderator ?? false} />;
+  return (
+    <DashboardNav moderator={standing.data?.moderator ?? false} beforeSettings={beforeSettings} />
+  );
 }
 
 /**
  * docs/PRODUCT.md §3.10: groups expand one at a time and clicking the open group closes it. The
  * group of the current page starts open, and opens when a navigation lands in it. Links for
  * moderators only show when `moderator`; live counts (unread messages) when `counts`, which
- * the shell painted before the app runs has none to ask for.
+ * the shell painted before the app runs has none to ask for; `beforeSettings` goes above
+ * Settings (the Team link).
  */
 export function DashboardNav({
   moderator = false,
   counts = true,
+  beforeSettings,
 }: {
   moderator?: boolean;
   counts?: boolean;
+  beforeSettings?: ReactNode;
 }) {
   const { pathname } = useLocation();
   const currentGroup = groupOfPath(pathname);
@@ -64,14 +70,18 @@ export function DashboardNav({
             onToggle={() => setOpenGroup((open) => (open === item.label ? null : item.label))}
           />
         ) : (
-          <TopLink key={item.label} item={item} />
+          <Fragment key={item.label}>
+            {item.to === paths.settings && beforeSettings}
+            <TopLink item={item} />
+          </Fragment>
         ),
       )}
     </nav>
   );
 }
 
-function TopLink({ item }: { item: NavLinkItem }) {
+/** A link at the top level of the sidebar, like Learn and Settings. */
+export function TopLink({ item }: { item: NavLinkItem }) {
   return (
     <NavLink
       to={item.to}

@@ -8,6 +8,7 @@ import { AccountMenu } from '../../features/account/account-menu.tsx';
 import { PendingPlanChange } from '../../features/billing/pending-plan-change.tsx';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { DashboardNav, SignedInDashboardNav } from './dashboard-nav.tsx';
+import { TeamNavLink } from './team-nav-link.tsx';
 
 interface DashboardSidebarProps {
   /** `null` in the shell painted before the app runs: grey blocks stand for the bell and account. */
@@ -34,8 +35,12 @@ export function DashboardSidebar({ user, inDrawer = false }: DashboardSidebarPro
           </DrawerClose>
         )}
       </div>
-      {/* The shell painted before the app runs has no counts or standing to ask for. */}
-      {user ? <SignedInDashboardNav /> : <DashboardNav counts={false} />}
+      {/* The shell painted before the app runs has no counts, standing or team to ask for. */}
+      {user ? (
+        <SignedInDashboardNav beforeSettings={<TeamNavLink />} />
+      ) : (
+        <DashboardNav counts={false} />
+      )}
       <div className="flex shrink-0 items-center gap-1 border-t border-slate-200 p-3">
         {user ? (
           <>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Eye, Plus } from 'lucide-react';
+import { Eye, Plus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SymbolPicker } from '../../components/symbol-picker.tsx';
@@ -46,7 +46,9 @@ export function WatchlistPage() {
   const selected =
     watchlists.find((list) => list.id === params.get('list'))?.id ?? watchlists[0]?.id;
   const select = (id: string) => setParams({ list: id }, { replace: true });
-  const atLimit = watchlists.length >= limits.watchlists;
+  // The plan's lists are the user's own; a team's lists count against the team's plan.
+  const own = watchlists.filter((list) => !list.shared).length;
+  const atLimit = own >= limits.watchlists;
 
   return (
     <div className="space-y-6">
@@ -69,8 +71,7 @@ export function WatchlistPage() {
               New list
             </Button>
             <p id="watchlist-count" className="text-xs text-slate-500">
-              {watchlists.length} of {limits.watchlists}{' '}
-              {limits.watchlists === 1 ? 'list' : 'lists'}
+              {own} of {limits.watchlists} {limits.watchlists === 1 ? 'list' : 'lists'}
               {atLimit && limits.watchlists < 50 ? ': upgrade for more' : ''}
             </p>
           </div>
@@ -102,6 +103,9 @@ export function WatchlistPage() {
           <TabsList label="Your watchlists">
             {watchlists.map((list) => (
               <TabsTrigger key={list.id} value={list.id}>
+                {list.shared && (
+                  <Users aria-label="Team list" className="mr-1 inline size-3.5 text-brand-700" />
+                )}
                 {list.name}
                 <span className="ml-1.5 text-xs text-slate-400">{list.symbols.length}</span>
               </TabsTrigger>

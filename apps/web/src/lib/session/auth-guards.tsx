@@ -1,17 +1,47 @@
 import { paths } from '@tickerwise/shared';
 import { type ReactNode, useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { CenteredSpinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from './auth-provider.tsx';
 
+/** Where a team invitation's link waits while its visitor signs in or signs up. */
+const invitationKey = 'tickerwise.team-invitation';
+
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * `/dashboard/*`: signed-out visitors (or whose session just ended) go to `/login`. `pending`
- * is shown while the session is checked (a spinner unless given).
+ * is shown while the session is checked (a spinner unless given). A team invitation's link
+ * (`/dashboard/team?invite=`) is kept in the tab meanwhile, and the first dashboard page after
+ * signing in or up opens it again (docs/PRODUCT.md §3.26).
  */
 export function RequireAuth({ pending }: { pending?: ReactNode }) {
   const auth = useAuth();
+  const location = useLocation();
   if (auth.status === 'loading') return pending ?? <CenteredSpinner />;
-  if (auth.status === 'signed-out') return <Navigate to={paths.login} replace />;
+  const invite =
+    location.pathname === paths.dashboardTeam
+      ? new URLSearchParams(location.search).get('invite')
+      : null;
+  if (auth.status === 'signed-out') {
+    if (invite) sessionStore()?.setItem(invitationKey, invite);
+    return <Navigate to={paths.login} replace />;
+  }
+  const waiting = sessionStore()?.getItem(invitationKey);
+  if (waiting) {
+    sessionStore()?.removeItem(invitationKey);
+    if (!invite) {
+      return (
+        <Navigate to={`${paths.dashboardTeam}?invite=${encodeURIComponent(waiting)}`} replace />
+      );
+    }
+  }
   return <Outlet />;
 }
 

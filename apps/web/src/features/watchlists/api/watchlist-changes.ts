@@ -70,3 +70,11 @@ export function useReorderWatchlist(id: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['watchlists'] }),
   });
 }
+
+/** Moves the list into the user's team, or back out (docs/PRODUCT.md §3.26). */
+export function shareWatchlist(id: string, shared: boolean) {
+  return apiRequest<{ watchlist: WatchlistSummary }>(`${listPath(id)}/team`, {
+    method: 'PUT',
+    body: { shared },
+  });
+}

@@ -34,6 +34,8 @@ interface WatchlistTableProps {
   /** The new order of every symbol, after a drag or a keyboard move. */
   onReorder: (symbols: string[]) => void;
   onRemove: (symbol: string) => void;
+  /** A team's list the user may only read: no remove buttons. */
+  readOnly?: boolean;
 }
 
 const headCell = 'px-2.5 py-3 font-semibold whitespace-nowrap sm:px-4';
@@ -54,7 +56,14 @@ const columns: { key: SortKey; label: string; align?: 'right'; className?: strin
  * sort the rows are in the user's order, which the grip of each row changes by drag or by
  * keyboard (Space to lift, arrow keys to move, Space to drop).
  */
-export function WatchlistTable({ rows, sort, onSort, onReorder, onRemove }: WatchlistTableProps) {
+export function WatchlistTable({
+  rows,
+  sort,
+  onSort,
+  onReorder,
+  onRemove,
+  readOnly = false,
+}: WatchlistTableProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -130,7 +139,7 @@ export function WatchlistTable({ rows, sort, onSort, onReorder, onRemove }: Watc
             <tbody className="divide-y divide-slate-100">
               {shown.map((row) => (
                 <SortableRow key={row.symbol} row={row} reorderable={ordered}>
-                  <RowCells row={row} onRemove={onRemove} />
+                  <RowCells row={row} onRemove={readOnly ? undefined : onRemove} />
                 </SortableRow>
               ))}
             </tbody>
@@ -201,7 +210,13 @@ function alertsText(row: WatchlistRow): string {
   return `${row.alerts.length} set`;
 }
 
-function RowCells({ row, onRemove }: { row: WatchlistRow; onRemove: (symbol: string) => void }) {
+function RowCells({
+  row,
+  onRemove,
+}: {
+  row: WatchlistRow;
+  onRemove: ((symbol: string) => void) | undefined;
+}) {
   const quote = rowQuote(row);
   return (
     <>
@@ -251,14 +266,16 @@ function RowCells({ row, onRemove }: { row: WatchlistRow; onRemove: (symbol: str
         )}
       </td>
       <td className="w-10 px-1 py-3">
-        <button
-          type="button"
-          onClick={() => onRemove(row.symbol)}
-          aria-label={`Remove ${row.symbol} from this watchlist`}
-          className={iconButtonStyles('sm')}
-        >
-          <X className="size-4" />
-        </button>
+        {onRemove && (
+          <button
+            type="button"
+            onClick={() => onRemove(row.symbol)}
+            aria-label={`Remove ${row.symbol} from this watchlist`}
+            className={iconButtonStyles('sm')}
+          >
+            <X className="size-4" />
+          </button>
+        )}
       </td>
     </>
   );
