@@ -34,6 +34,8 @@ export const paths = {
   learn: '/dashboard/learn',
   courses: '/features/courses',
   settings: '/dashboard/settings',
+  supportRequests: '/dashboard/support',
+  supportQueue: '/dashboard/support/queue',
 } as const;
 
 /** The sections of Settings (docs/PRODUCT.md §3.19), each a tab: `/dashboard/settings?tab=api`. */

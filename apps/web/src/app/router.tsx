@@ -135,6 +135,14 @@ export const routes: RouteObject[] = [
                     lazy: () => import('../features/community/moderation-page.tsx'),
                   },
                   { path: paths.settings, lazy: () => import('./settings/settings-page.tsx') },
+                  {
+                    path: paths.supportRequests,
+                    lazy: () => import('../features/support/support-page.tsx'),
+                  },
+                  {
+                    path: paths.supportQueue,
+                    lazy: () => import('../features/support/queue-page.tsx'),
+                  },
                   { path: paths.learn, lazy: () => import('../features/learn/learn-page.tsx') },
                   {
                     path: `${paths.learn}/:courseId`,

@@ -21,5 +21,6 @@ export * from './notifications.ts';
 export * from './portfolio.ts';
 export * from './profiles.ts';
 export * from './sign-in-security.ts';
+export * from './support.ts';
 export * from './usage.ts';
 export * from './watchlists.ts';
