@@ -82,12 +82,12 @@ function looksLike(type: SupportAttachmentType, bytes: Buffer): boolean {
 function decodeAttachment(input: SupportAttachmentInput): Buffer {
   const bytes = Buffer.from(input.data, 'base64');
   if (bytes.length > supportLimits.attachmentBytes) {
-    throw new AppError(422, 'attachment_too_large', 'A screenshot may be at most 1 MB.', {
+    throw new AppError(400, 'attachment_too_large', 'A screenshot may be at most 1 MB.', {
       attachment: 'The screenshot is larger than 1 MB',
     });
   }
   if (bytes.length === 0 || !looksLike(input.type, bytes)) {
-    throw new AppError(422, 'attachment_not_image', 'Attach a PNG, JPEG, WebP or GIF image.', {
+    throw new AppError(400, 'attachment_not_image', 'Attach a PNG, JPEG, WebP or GIF image.', {
       attachment: 'This file is not a PNG, JPEG, WebP or GIF image',
     });
   }

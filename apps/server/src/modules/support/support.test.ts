@@ -214,21 +214,21 @@ describe('support requests', () => {
     expect(addTo.statusCode).toBe(409);
   });
 
-  it('refuse a message too long, an empty subject or an unknown category, with the field named', async () => {
+  it('refuse a message too long, an empty subject or an unknown category, with the field named (400)', async () => {
     const user = await member();
     const long = await call(user, 'POST', '/api/support/requests', {
       subject: 'Long',
       category: 'bug',
       message: 'x'.repeat(supportLimits.messageLength + 1),
     });
-    expect(long.statusCode).toBe(422);
+    expect(long.statusCode).toBe(400);
     expect(long.json().error.fields.message).toContain('5,000');
     const empty = await call(user, 'POST', '/api/support/requests', {
       subject: ' ',
       category: 'nonsense',
       message: 'Hi',
     });
-    expect(empty.statusCode).toBe(422);
+    expect(empty.statusCode).toBe(400);
     expect(Object.keys(empty.json().error.fields).sort()).toEqual(['category', 'subject']);
     expect((await list(user)).requests).toEqual([]);
   });
@@ -269,7 +269,7 @@ describe('support requests', () => {
         },
       },
     );
-    expect(disguised.statusCode).toBe(422);
+    expect(disguised.statusCode).toBe(400);
     expect(disguised.json().error.code).toBe('attachment_not_image');
     const png = Buffer.from(onePixelPng, 'base64');
     const large = Buffer.concat([png, Buffer.alloc(supportLimits.attachmentBytes)]);
@@ -279,6 +279,7 @@ describe('support requests', () => {
       message: 'Large',
       attachment: { type: 'image/png', data: large.toString('base64') },
     });
-    expect(tooLarge.statusCode).toBe(422);
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().error.fields['attachment.data']).toBe('The screenshot is larger than 1 MB');
   });
 });
