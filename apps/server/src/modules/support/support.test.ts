@@ -280,6 +280,8 @@ describe('support requests', () => {
       attachment: { type: 'image/png', data: large.toString('base64') },
     });
     expect(tooLarge.statusCode).toBe(400);
-    expect(tooLarge.json().error.fields['attachment.data']).toBe('The screenshot is larger than 1 MB');
+    expect(tooLarge.json().error.fields['attachment.data']).toBe(
+      'The screenshot is larger than 1 MB',
+    );
   });
 });
