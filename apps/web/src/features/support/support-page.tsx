@@ -40,7 +40,7 @@ function PlanTerms({ list }: { list: SupportRequestList }) {
       </span>
       <div className="min-w-0 flex-1 text-sm">
         <p className="flex flex-wrap items-center gap-2 font-semibold text-ink-950">
-          {list.priority ? 'Priority support' : 'Standard support'}
+          <span>{list.priority ? 'Priority support' : 'Standard support'}</span>
           {list.priority ? <Badge tone="brand">Your plan includes it</Badge> : null}
         </p>
         <p className="mt-1 text-slate-600">
