@@ -89,6 +89,7 @@ import { LivePrices } from './modules/realtime/live-prices.ts';
 import { liveRoutes } from './modules/realtime/live-routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { registerTeams, teamPublicRoutes, teamsDataPart } from './modules/teams/service.ts';
+import { registerSupport, supportDataPart } from './modules/support/service.ts';
 import { watchlistPublicRoutes } from './modules/watchlists/public-routes.ts';
 import { registerWatchlists } from './modules/watchlists/service.ts';
 import { watchlistsDataPart } from './modules/watchlists/watchlist-data.ts';
@@ -372,6 +373,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     entitlements: app.entitlements,
   });
   userData.add(teamsDataPart(db));
+  await registerSupport(app, { auth, db, clock, mail, publicUrl: config.publicUrl });
+  userData.add(supportDataPart(db));
   const portfolios = await registerPortfolios(app, {
     auth,
     db,

@@ -20,6 +20,10 @@ import {
   payments,
   portfolios,
   portfolioTransactions,
+  supportAgents,
+  supportAttachments,
+  supportMessages,
+  supportRequests,
   teamInvitations,
   teamMembers,
   teams,
@@ -30,6 +34,7 @@ import type { ApiRoute } from '../src/http/route-access.ts';
 import { insertNotification } from '../src/modules/notifications/service.ts';
 import { setTier } from '../src/modules/profiles/service.ts';
 import { fillPath, type RawResponse, sendRaw } from './raw-http.ts';
+import { onePixelPng } from './support-fixtures.ts';
 import {
   createTestApp,
   type SignedUpUser,
@@ -316,6 +321,60 @@ const destinationFixture =
     ...(body ? { body } : {}),
   });
 
+/** A support request of the owner's, written to the database, with a screenshot. */
+async function ownedSupportRequest(testApp: TestApp, owner: SignedUpUser) {
+  const { db } = testApp.db.database;
+  const now = new Date();
+  const [request] = await db
+    .insert(supportRequests)
+    .values({
+      userId: owner.id,
+      subject: `Private ${randomBytes(4).toString('hex')}`,
+      category: 'billing',
+      priority: false,
+      tier: 'free',
+      createdAt: now,
+      updatedAt: now,
+      firstReplyDueAt: now,
+      messageCount: 1,
+    })
+    .returning({ id: supportRequests.id });
+  const [message] = await db
+    .insert(supportMessages)
+    .values({
+      requestId: request!.id,
+      authorId: owner.id,
+      fromSupport: false,
+      body: 'Only the owner and support may read this.',
+      createdAt: now,
+    })
+    .returning({ id: supportMessages.id });
+  const [attachment] = await db
+    .insert(supportAttachments)
+    .values({
+      messageId: message!.id,
+      requestId: request!.id,
+      contentType: 'image/png',
+      bytes: 70,
+      data: Buffer.from(onePixelPng, 'base64'),
+      createdAt: now,
+    })
+    .returning({ id: supportAttachments.id });
+  return { requestId: request!.id, attachmentId: attachment!.id };
+}
+const supportFixture =
+  (body?: object): Fixture =>
+  async ({ testApp, owner }) => ({
+    params: { id: (await ownedSupportRequest(testApp, owner)).requestId },
+    ...(body ? { body } : {}),
+  });
+
+/** Routes only support agents reach: every other user gets 404. */
+const agentOnly: Record<string, Fixture> = {
+  'GET /api/support/queue': async () => ({ params: {} }),
+  'GET /api/support/queue/count': async () => ({ params: {} }),
+};
+
 /** A post by a third member, which every user may read, like, answer and report. */
 const sharedPostId = '6f1c2a7e-3b1d-4c55-9a2e-0d4e5f6a7b8c';
 const sharedHandle = 'access_poster';
@@ -435,6 +494,13 @@ const ownedResources: Record<string, Fixture> = {
   'POST /api/integrations/destinations/:id/test': destinationFixture(),
   'POST /api/integrations/deliveries/:id/resend': async ({ testApp, owner }) => ({
     params: { id: (await ownedDestination(testApp, owner)).deliveryId },
+  }),
+  'GET /api/support/requests/:id': supportFixture(),
+  'POST /api/support/requests/:id/messages': supportFixture({ message: 'More detail' }),
+  'POST /api/support/requests/:id/solve': supportFixture(),
+  'POST /api/support/requests/:id/reopen': supportFixture(),
+  'GET /api/support/attachments/:id': async ({ testApp, owner }) => ({
+    params: { id: (await ownedSupportRequest(testApp, owner)).attachmentId },
   }),
   'GET /api/alerts/:id': alertFixture(),
   'PATCH /api/alerts/:id': alertFixture({ state: 'paused' }),
@@ -655,7 +721,7 @@ beforeAll(async () => {
   // HEAD mirrors GET; the wildcard is better-auth's, which checks its own sessions. Routes
   // only moderators reach have their own test below.
   allRoutes = testApp.app.apiRoutes.filter((route) => route.method !== 'HEAD');
-  routes = allRoutes.filter((route) => !(key(route) in moderatorOnly));
+  routes = allRoutes.filter((route) => !(key(route) in moderatorOnly || key(route) in agentOnly));
 });
 afterAll(() => testApp.close());
 
@@ -733,9 +799,9 @@ describe('a second user', () => {
       const own = await call(route, params, owner.cookie, body);
       expect(own.status, `${key(route)} as its owner`).toBeLessThan(300);
     }
-    // Every owned route, each with two full reads of the owner's data: more than a minute on a
-    // busy machine.
-  }, 150_000);
+    // Every owned route, each with two full reads of the owner's data: more than a minute and a
+    // half on a busy machine.
+  }, 180_000);
 
   it("never sees another user's data in any answer", async () => {
     const reads = routes.filter(
@@ -812,6 +878,34 @@ describe('the moderators’ routes', () => {
       );
       expect(asModerator.body).not.toContain(owner.email);
     }
+  });
+});
+
+describe('the support agents’ routes', () => {
+  it('answer 404 to every user who is not an agent, and serve an agent', async () => {
+    const listed = allRoutes.filter((route) => route.url.startsWith('/api/support/queue')).map(key);
+    expect(listed.sort()).toEqual(Object.keys(agentOnly).sort());
+    const agent = await signUpUser(testApp.app);
+    await testApp.db.database.db.insert(supportAgents).values({ userId: agent.id });
+    const { requestId } = await ownedSupportRequest(testApp, owner);
+    for (const route of allRoutes.filter((candidate) => key(candidate) in agentOnly)) {
+      const { params } = await (agentOnly[key(route)] as Fixture)({ testApp, owner });
+      const asMember = await call(route, params, other.cookie);
+      expect(asMember.status, `${key(route)} as a user`).toBe(404);
+      const asAgent = await call(route, params, agent.cookie);
+      expect(asAgent.status, `${key(route)} as an agent: ${asAgent.body}`).toBeLessThan(300);
+    }
+    // An agent reads and answers any request; the user who is not one still gets 404.
+    const readRequest: ApiRoute = {
+      method: 'GET',
+      url: '/api/support/requests/:id',
+      access: 'user',
+    };
+    const read = await call(readRequest, { id: requestId }, agent.cookie);
+    expect(read.status).toBe(200);
+    expect(read.body).toContain(owner.email);
+    const asOther = await call(readRequest, { id: requestId }, other.cookie);
+    expect(asOther.status).toBe(404);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   communityModerators,
   learnCertificates,
   payments,
+  supportAgents,
   teamMembers,
   teams,
   user,
@@ -15,6 +16,7 @@ import type { ApiRoute } from '../src/http/route-access.ts';
 import { insertNotification } from '../src/modules/notifications/service.ts';
 import { setTier } from '../src/modules/profiles/service.ts';
 import { fillPath, sendRaw } from './raw-http.ts';
+import { onePixelPng } from './support-fixtures.ts';
 import {
   createTestApp,
   type SignedUpUser,
@@ -172,6 +174,15 @@ async function seedOwner() {
   expect(reported.statusCode, reported.body).toBe(204);
   // The owner moderates too, so the moderation queue and log answer them (404 for others).
   await db.insert(communityModerators).values({ userId: owner.id });
+  // And answers support: a request of theirs with a screenshot, and the agents' queue.
+  await db.insert(supportAgents).values({ userId: owner.id });
+  const { request: supportRequest } = await send(owner, 'POST', '/api/support/requests', {
+    subject: 'A chart does not load',
+    category: 'bug',
+    message: 'The chart stays blank.',
+    attachment: { type: 'image/png', data: onePixelPng },
+  });
+  const screenshot = supportRequest.messages[0].attachment.id as string;
   // A certificate of the owner's: its public page checks the signature, and writes nothing.
   const [certificate] = await db
     .insert(learnCertificates)
@@ -230,6 +241,8 @@ async function seedOwner() {
       '/api/v1/watchlists/:id': { id: watchlist.id },
       '/api/alerts/:id': { id: alert.id },
       '/api/integrations/destinations/:id/deliveries': { id: destination!.id },
+      '/api/support/requests/:id': { id: supportRequest.id },
+      '/api/support/attachments/:id': { id: screenshot },
       '/api/v1/alerts/:id': { id: alert.id },
       '/api/notifications/:id': { id: notification },
       '/api/me/sessions/:id': { id: otherSession.id },

@@ -58,13 +58,6 @@ export const appealInputSchema = z.object({
     .max(moderationRules.appealMaxLength, 'An appeal has at most 500 characters'),
 });
 
-/** `PUT /api/operator/moderators/:email` and friends: the account's email. */
-export const moderatorEmailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Give the email of an account'));
-
 export type ReportReason = (typeof reportReasons)[number];
 
 /** The open reports of a post or member: how many, by reason, and the notes reporters left. */

@@ -35,6 +35,8 @@ export const paths = {
   courses: '/features/courses',
   settings: '/dashboard/settings',
   dashboardTeam: '/dashboard/team',
+  supportRequests: '/dashboard/support',
+  supportQueue: '/dashboard/support/queue',
 } as const;
 
 /** The sections of Settings (docs/PRODUCT.md §3.19), each a tab: `/dashboard/settings?tab=api`. */

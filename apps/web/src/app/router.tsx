@@ -143,6 +143,14 @@ export const routes: RouteObject[] = [
                     path: paths.dashboardTeam,
                     lazy: () => import('../features/teams/team-page.tsx'),
                   },
+                  {
+                    path: paths.supportRequests,
+                    lazy: () => import('../features/support/support-page.tsx'),
+                  },
+                  {
+                    path: paths.supportQueue,
+                    lazy: () => import('../features/support/queue-page.tsx'),
+                  },
                   { path: paths.learn, lazy: () => import('../features/learn/learn-page.tsx') },
                   {
                     path: `${paths.learn}/:courseId`,

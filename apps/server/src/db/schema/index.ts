@@ -23,5 +23,6 @@ export * from './portfolio.ts';
 export * from './profiles.ts';
 export * from './sign-in-security.ts';
 export * from './teams.ts';
+export * from './support.ts';
 export * from './usage.ts';
 export * from './watchlists.ts';

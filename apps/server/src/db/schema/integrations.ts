@@ -72,5 +72,9 @@ export const alertDeliveries = pgTable(
   (table) => [
     index('alert_deliveries_destination_idx').on(table.destinationId, table.createdAt),
     index('alert_deliveries_user_idx').on(table.userId),
+    // The sweep for deliveries whose job was lost reads only the pending ones.
+    index('alert_deliveries_pending_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} = 'pending'`),
   ],
 );

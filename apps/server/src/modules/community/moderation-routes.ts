@@ -6,8 +6,6 @@ import {
   handleSchema,
   type ModerationLog,
   type ModerationQueue,
-  type ModeratorList,
-  moderatorEmailSchema,
   removeInputSchema,
   reportInputSchema,
   restoreInputSchema,
@@ -17,6 +15,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { notFound, parseInput } from '../../http/errors.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
+import { staffRoleRoutes } from '../operator/service.ts';
 import type { Blocks } from './blocks.ts';
 import type { Moderation } from './moderation.ts';
 
@@ -28,9 +27,7 @@ export interface ModerationRoutesOptions {
 
 type IdParams = { Params: { id: string } };
 type HandleParams = { Params: { handle: string } };
-type EmailParams = { Params: { email: string } };
 const user = { config: { access: 'user' as const } };
-const operator = { config: { access: 'operator' as const } };
 
 /** A handle from the path; one that cannot exist is a member that does not. */
 function handleOf(raw: string): string {
@@ -154,18 +151,7 @@ export const moderationRoutes: FastifyPluginAsync<ModerationRoutesOptions> = asy
   );
 
   // The operator's, for `npm run moderator -- list | grant EMAIL | revoke EMAIL`.
-  app.get('/api/operator/moderators', operator, async (_request, reply): Promise<ModeratorList> => {
-    reply.header('cache-control', 'no-store');
-    return moderation.listModerators();
-  });
-
-  app.put<EmailParams>('/api/operator/moderators/:email', operator, async (request) => {
-    const email = parseInput(moderatorEmailSchema, request.params.email);
-    return moderation.grant(email);
-  });
-
-  app.delete<EmailParams>('/api/operator/moderators/:email', operator, async (request) => {
-    const email = parseInput(moderatorEmailSchema, request.params.email);
-    return moderation.revoke(email);
-  });
+  staffRoleRoutes(app, '/api/operator/moderators', moderation.moderators, () =>
+    moderation.listModerators(),
+  );
 };

@@ -28,6 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { insertNotification } from '../notifications/service.ts';
+import { StaffRole } from '../operator/service.ts';
 import type { NewPost } from './community-store.ts';
 import { isNewForPumpGuard, type PumpGuard } from './pump-guard.ts';
 
@@ -68,18 +69,19 @@ export interface GuardedPost extends NewPost {
  * guard's part in writing a post.
  */
 export class Moderation {
+  /** The moderator role, granted by the operator (`npm run moderator`). */
+  readonly moderators: StaffRole;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly pumpGuard: PumpGuard,
-  ) {}
+  ) {
+    this.moderators = new StaffRole(db, clock, communityModerators);
+  }
 
   async isModerator(userId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ userId: communityModerators.userId })
-      .from(communityModerators)
-      .where(eq(communityModerators.userId, userId));
-    return row !== undefined;
+    return this.moderators.has(userId);
   }
 
   /** Moderation routes do not exist for members who are not moderators (404). */
@@ -669,39 +671,6 @@ export class Moderation {
     return {
       moderators: rows.map((row) => ({ ...row, grantedAt: row.grantedAt.toISOString() })),
     };
-  }
-
-  /** Makes the account with this email a moderator; `changed` is false when it already was. */
-  async grant(email: string): Promise<{ email: string; changed: boolean }> {
-    const account = await this.accountByEmail(email);
-    const added = await this.db
-      .insert(communityModerators)
-      .values({ userId: account.id, grantedAt: this.clock() })
-      .onConflictDoNothing()
-      .returning({ userId: communityModerators.userId });
-    return { email: account.email, changed: added.length > 0 };
-  }
-
-  async revoke(email: string): Promise<{ email: string; changed: boolean }> {
-    const account = await this.accountByEmail(email);
-    const removed = await this.db
-      .delete(communityModerators)
-      .where(eq(communityModerators.userId, account.id))
-      .returning({ userId: communityModerators.userId });
-    return { email: account.email, changed: removed.length > 0 };
-  }
-
-  private async accountByEmail(email: string): Promise<{ id: string; email: string }> {
-    const [account] = await this.db
-      .select({ id: user.id, email: user.email })
-      .from(user)
-      .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
-    if (!account) {
-      throw new AppError(422, 'unknown_user', `There is no account with the email ${email}.`, {
-        email: 'There is no account with this email',
-      });
-    }
-    return account;
   }
 
   /** Forgets pump-guard hours older than it reads. */

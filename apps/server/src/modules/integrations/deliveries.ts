@@ -8,6 +8,7 @@ import {
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { alertDeliveries, alertDestinations, jobs, profiles, user } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Mailer, Outbox } from '../email/service.ts';
@@ -25,6 +26,13 @@ export const retryWindowMs = 24 * 3600_000;
 /** A destination whose deliveries have all failed for this long is turned off. */
 export const disableAfterMs = 3 * 24 * 3600_000;
 const firstRetryMs = 30_000;
+/**
+ * How long past its attempt time a pending delivery must be, with no job queued or running
+ * for it, before the sweep queues its job again.
+ */
+export const lostAfterMs = 60_000;
+/** Deliveries one sweep queues again at most (the next sweep takes the rest). */
+const sweepBatch = 500;
 const longestRetryMs = 4 * 3600_000;
 
 /** Waits 30 s, 1 min, 2 min... doubling up to 4 hours between attempts. */
@@ -275,6 +283,36 @@ export class Deliveries {
         );
       if (email && !refused) await outbox.record(tx, email);
     });
+  }
+
+  /**
+   * Queues again the job of every pending delivery whose job was lost: deleted, failed for
+   * good after repeated errors, or finished while its row still waited (an instance stopped
+   * between the two writes). A job that is queued or running, even on a lease that ran out
+   * (the queue gives that one to another worker), is left alone. The insert or revival of the
+   * job row is one statement conditioned on the row's state, so however many instances sweep
+   * at once, each lost delivery is queued once; a delivery that is not pending by the time its
+   * job runs is not sent (`deliver`). Returns how many were queued.
+   */
+  async requeueLost(): Promise<number> {
+    const { db, clock } = this.deps;
+    const at = clock();
+    const overdue = new Date(at.getTime() - lostAfterMs);
+    const result = await db.execute(sql`
+      insert into ${jobs} (name, key, run_at)
+      select ${deliverJob}, d.id::text, ${at}
+      from ${alertDeliveries} d
+      left join ${jobs} j on j.name = ${deliverJob} and j.key = d.id::text
+      where d.state = 'pending' and d.next_attempt_at <= ${overdue}
+        and (j.id is null or j.state in ('done', 'failed'))
+      order by d.next_attempt_at
+      limit ${sweepBatch}
+      on conflict (name, key) do update set state = 'queued', run_at = excluded.run_at,
+        attempts = 0, locked_by = null, locked_until = null, finished_at = null,
+        last_error = null
+      where ${jobs.state} in ('done', 'failed')
+      returning key`);
+    return rowsOf(result).length;
   }
 
   private async finish(id: string, error: string): Promise<void> {

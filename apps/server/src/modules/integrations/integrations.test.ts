@@ -9,15 +9,21 @@ import {
   maxDestinationsPerAccount,
   stockPath,
 } from '@tickerwise/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useMailTestApp } from '../../../test/mail-test-app.ts';
 import { type SignedUpUser, signUpUser, testOrigin } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
-import { alertDeliveries, alertDestinations, user as users } from '../../db/schema/index.ts';
+import { alertDeliveries, alertDestinations, jobs, user as users } from '../../db/schema/index.ts';
 import { setTier } from '../profiles/service.ts';
 import { addressRefusal } from './address-guard.ts';
-import { disableAfterMs, retryDelayMs, retryWindowMs } from './deliveries.ts';
+import {
+  deliverJob,
+  disableAfterMs,
+  lostAfterMs,
+  retryDelayMs,
+  retryWindowMs,
+} from './deliveries.ts';
 import { bodyFor } from './payloads.ts';
 import { deliveryTimeoutMs, WebhookSender } from './sender.ts';
 
@@ -483,6 +489,84 @@ describe('deliveries', () => {
     expect(deleted.statusCode).toBe(204);
     const alerts = (await call(user, 'GET', '/api/alerts')).json().alerts as Alert[];
     expect(alerts.find((item) => item.id === alert.id)?.destinationIds).toEqual([]);
+  });
+});
+
+describe('the sweep for lost deliveries', () => {
+  const jobOf = async (deliveryId: string) =>
+    (
+      await db()
+        .select({ state: jobs.state })
+        .from(jobs)
+        .where(and(eq(jobs.name, deliverJob), eq(jobs.key, deliveryId)))
+    )[0];
+
+  it('queues again, once across sweepers, a pending delivery whose job was lost', async () => {
+    clock.set(tuesday);
+    const user = await enterprise();
+    const { destination } = await addWebhook(user, '/lost');
+    await fire(user, 'MU', [destination.id]);
+    await fire(user, 'TXN', [destination.id]);
+    const [second, first] = await log(user, destination.id);
+    // The first one's job is gone (an instance stopped between writes, a restore); the second
+    // one's job failed for good after repeated errors. Both rows still say pending.
+    await db()
+      .delete(jobs)
+      .where(and(eq(jobs.name, deliverJob), eq(jobs.key, first!.id)));
+    await db()
+      .update(jobs)
+      .set({ state: 'failed', finishedAt: tuesday })
+      .where(and(eq(jobs.name, deliverJob), eq(jobs.key, second!.id)));
+    await app.integrations.deliverDue();
+    expect(sent('/lost')).toHaveLength(0);
+
+    // Not while the attempt time is recent: the job may still be on its way.
+    clock.set(later(lostAfterMs - 1_000));
+    expect(await app.integrations.sweepLost()).toBe(0);
+
+    clock.set(later(lostAfterMs));
+    const swept = await Promise.all([
+      app.integrations.sweepLost(),
+      app.integrations.sweepLost(),
+      app.integrations.deliveries.requeueLost(),
+    ]);
+    expect(swept.reduce((sum, count) => sum + count, 0)).toBe(2);
+    expect(await jobOf(first!.id)).toEqual({ state: 'queued' });
+    expect(await jobOf(second!.id)).toEqual({ state: 'queued' });
+    // Queued now, so the next sweep leaves them be.
+    expect(await app.integrations.sweepLost()).toBe(0);
+
+    await app.integrations.deliverDue();
+    const received = sent('/lost').map((request) => request.headers['webhook-id']);
+    expect(received.sort()).toEqual([first!.eventId, second!.eventId].sort());
+    const states = (await log(user, destination.id)).map((delivery) => delivery.state);
+    expect(states).toEqual(['delivered', 'delivered']);
+    clock.set(later(10 * lostAfterMs));
+    expect(await app.integrations.sweepLost()).toBe(0);
+    expect(sent('/lost')).toHaveLength(2);
+  });
+
+  it('leaves alone a delivery whose job waits for its retry or is held by a worker', async () => {
+    clock.set(tuesday);
+    const user = await enterprise();
+    const { destination } = await addWebhook(user, '/held');
+    receiver.status = 500;
+    await fire(user, 'ADI', [destination.id]);
+    await app.integrations.deliverDue();
+    const [retrying] = await log(user, destination.id);
+    expect(retrying).toMatchObject({ state: 'pending', attempts: 1 });
+    // Long past its retry time, with its job still queued (every worker busy elsewhere).
+    clock.set(later(hour));
+    expect(await app.integrations.sweepLost()).toBe(0);
+    // Held by a worker whose lease ran out: the queue itself gives it to another worker.
+    await db()
+      .update(jobs)
+      .set({ state: 'running', lockedBy: 'stopped-instance', lockedUntil: later(hour - 1_000) })
+      .where(and(eq(jobs.name, deliverJob), eq(jobs.key, retrying!.id)));
+    expect(await app.integrations.sweepLost()).toBe(0);
+    receiver.status = 200;
+    await app.integrations.deliverDue();
+    expect((await log(user, destination.id))[0]).toMatchObject({ state: 'delivered', attempts: 2 });
   });
 });
 

@@ -17,6 +17,10 @@ import { sealerFrom } from './signing.ts';
 
 /** How often an idle instance looks for deliveries to send. */
 const pollMs = 1_000;
+/** How often an instance sweeps for pending deliveries whose job was lost. */
+const sweepMs = 60_000;
+/** The jobs-table claim that lets one instance sweep at a time. */
+const sweepClaim = { name: 'integrations.requeue-lost', key: 'sweep' } as const;
 /** Deliveries one instance sends at once (a slow receiver holds one of them for 10 s at most). */
 export const deliveryWorkers = 64;
 
@@ -25,6 +29,11 @@ export interface Integrations {
   deliveries: Deliveries;
   /** Sends every delivery that is due now, on this instance (tests; the runners do it too). */
   deliverDue(): Promise<number>;
+  /**
+   * One sweep for pending deliveries whose job was lost, queueing their jobs again (every
+   * minute on instances that run background jobs, one instance at a time); how many it queued.
+   */
+  sweepLost(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -102,8 +111,26 @@ export async function registerIntegrations(
       delete from ${jobs} where name = ${deliverJob} and state = 'done'
         and finished_at < ${new Date(now() - 3600_000)}`);
   };
+  const sweeper = new JobQueue(db, now);
+  const sweepLost = async (): Promise<number> => {
+    if (!(await sweeper.claim(sweepClaim.name, sweepClaim.key, sweepMs))) return 0;
+    try {
+      return await deliveries.requeueLost();
+    } finally {
+      await sweeper.release(sweepClaim.name, sweepClaim.key);
+    }
+  };
   if (backgroundJobs) {
     app.addHook('onReady', async () => {
+      app.scheduler.every('lost alert deliveries', sweepMs, () =>
+        sweepLost().then(
+          (queued) => {
+            if (queued > 0) app.log.warn({ queued }, 'queued again deliveries whose job was lost');
+          },
+          (error: unknown) =>
+            app.log.warn({ err: error }, 'sweeping for lost alert deliveries failed'),
+        ),
+      );
       app.scheduler.every(
         'alert deliveries',
         pollMs,
@@ -123,6 +150,7 @@ export async function registerIntegrations(
     destinations,
     deliveries,
     deliverDue: runAll,
+    sweepLost,
   };
   app.decorate('integrations', integrations);
   return integrations;

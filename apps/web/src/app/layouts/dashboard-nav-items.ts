@@ -2,6 +2,7 @@ import { paths } from '@tickerwise/shared';
 import {
   BookOpen,
   LayoutDashboard,
+  LifeBuoy,
   type LucideIcon,
   Settings,
   TrendingUp,
@@ -57,6 +58,7 @@ export const dashboardNav: readonly NavItem[] = [
     ],
   },
   { label: 'Learn', to: paths.learn, icon: BookOpen },
+  { label: 'Support', to: paths.supportRequests, icon: LifeBuoy },
   { label: 'Settings', to: paths.settings, icon: Settings },
 ];
 

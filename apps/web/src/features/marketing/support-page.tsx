@@ -1,14 +1,50 @@
-import { ArrowRight, ChevronDown, Clock, Search } from 'lucide-react';
+import { entitlementsFor, paths, supportTargets } from '@tickerwise/shared';
+import { ArrowRight, ChevronDown, Clock, LifeBuoy, Search } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { buttonStyles } from '../../components/ui/button.tsx';
+import { usePublicAuth } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { faqEntries, helpLinks, supportEmail, supportHours } from './content/support.ts';
 
 // docs/PRODUCT.md §3.9: the help search box does not search yet; submitting it keeps the visitor
 // here.
 const keepOnPage = (event: FormEvent) => event.preventDefault();
+
+/**
+ * For a signed-in visitor: write to support from the dashboard, where requests and replies are
+ * kept, with the plan's first-reply target.
+ */
+function WriteToSupport() {
+  const auth = usePublicAuth();
+  if (auth.status !== 'signed-in') return null;
+  const priority = entitlementsFor(auth.user.subscription_tier).prioritySupport;
+  const target = supportTargets[priority ? 'priority' : 'standard'].label;
+  return (
+    <section
+      aria-labelledby="write-to-support"
+      className="mb-12 flex flex-col gap-4 rounded-3xl border border-brand-200 bg-brand-50/60 p-6 sm:flex-row sm:items-center"
+    >
+      <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-white text-brand-700">
+        <LifeBuoy aria-hidden />
+      </span>
+      <div className="flex-1">
+        <h2 id="write-to-support" className="text-lg font-bold text-ink-950">
+          {priority ? 'Priority support is part of your plan' : 'Write to support'}
+        </h2>
+        <p className="mt-1 text-slate-700">
+          Send a request from your dashboard and follow the replies there. First reply within{' '}
+          {target} on business days.
+        </p>
+      </div>
+      <Link to={paths.supportRequests} className={buttonStyles({})}>
+        Open a request
+      </Link>
+    </section>
+  );
+}
 
 export function SupportPage() {
   usePageTitle(
@@ -41,6 +77,7 @@ export function SupportPage() {
         </search>
       </PageHeader>
       <Container className="py-16 sm:py-20">
+        <WriteToSupport />
         <ul className="grid gap-6 md:grid-cols-3">
           {helpLinks.map((link) => (
             <li key={link.to}>
