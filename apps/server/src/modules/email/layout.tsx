@@ -7,7 +7,7 @@ import { Hr } from '@react-email/hr';
 import { Html } from '@react-email/html';
 import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
-import { render } from '@react-email/render';
+import { render, toPlainText } from '@react-email/render';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { ReactElement, ReactNode } from 'react';
@@ -110,11 +110,16 @@ export function Paragraph({ children }: { children: ReactNode }) {
   return <Text style={text}>{children}</Text>;
 }
 
-/** The subject and both parts of a message: HTML, and plain text for every other reader. */
+/**
+ * The subject and both parts of a message: HTML, and plain text for every other reader, made
+ * from that HTML (the same conversion `render(element, { plainText: true })` does, without
+ * drawing the message a second time). CPU work of tens of milliseconds: the app renders in a
+ * worker thread (`render-pool.ts`), never on the event loop of a request.
+ */
 export async function renderMessage(
   subject: string,
   element: ReactElement,
 ): Promise<RenderedMessage> {
-  const [html, plain] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject, html, text: plain };
+  const html = await render(element);
+  return { subject, html, text: toPlainText(html) };
 }
