@@ -289,6 +289,9 @@ try {
     `load average ${loadavg()[0]!.toFixed(1)} at the end (figures from a busy machine are slower)`,
   );
   if (closest < windowMs || listed() < firings) process.exitCode = 1;
+} catch (error) {
+  process.stderr.write(`the server's last output:\n${server.output()}\n`);
+  throw error;
 } finally {
   await server.stop().catch(() => {});
   server.cleanUp();

@@ -108,8 +108,12 @@ export interface AppDeps {
   errorLog?: { write(line: string): void };
   /** The compiled courses; by default loaded at start (modules/learn/content.ts). */
   learnContent?: CompiledLearnContent;
-  /** Where email render workers start; by default `email-render-worker` next to this file. */
-  emailRenderWorker?: RenderWorkerEntry;
+  /**
+   * Where email render workers start; by default `email-render-worker` next to this file.
+   * `null` renders in-process (test apps, but for the tests of the workers themselves: a
+   * worker's start from source through tsx takes seconds).
+   */
+  emailRenderWorker?: RenderWorkerEntry | null;
 }
 
 /**
@@ -194,7 +198,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db,
     clock,
     secret: authSecret,
-    renderWorker: deps.emailRenderWorker ?? emailRenderWorker(),
+    renderWorker:
+      deps.emailRenderWorker === undefined
+        ? emailRenderWorker()
+        : (deps.emailRenderWorker ?? undefined),
   });
   const invitations = new Invitations(db, clock);
   app.decorate('invitations', invitations);

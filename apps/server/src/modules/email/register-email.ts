@@ -71,7 +71,7 @@ export async function registerEmail(
   });
   const workers = config.mail.renderWorkers ?? 1;
   if (workers > 0 && !renderWorker) {
-    app.log.warn('no email render worker beside this build: emails render on the event loop');
+    app.log.warn('no email render worker for this app: emails render on the event loop');
   }
   const renderer: MessageRenderer =
     workers > 0 && renderWorker

@@ -95,7 +95,10 @@ const samples: Email[] = [
   ),
 ];
 
-describe('rendering in a worker thread', () => {
+// A worker starts from source through tsx: seconds on a busy machine.
+const workerTimeout = 90_000;
+
+describe('rendering in a worker thread', { timeout: workerTimeout }, () => {
   const pool = new RenderPool({ size: 1, entry, log: quietLog });
   afterAll(() => pool.close());
 
@@ -140,7 +143,7 @@ describe('rendering in a worker thread', () => {
   });
 });
 
-describe('a render worker that dies mid-render', () => {
+describe('a render worker that dies mid-render', { timeout: workerTimeout }, () => {
   const clock = testClock();
   const inbox = new SmtpInbox();
   const crashes = new SharedArrayBuffer(4);
