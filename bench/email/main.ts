@@ -290,7 +290,13 @@ try {
   );
   if (closest < windowMs || listed() < firings) process.exitCode = 1;
 } catch (error) {
-  process.stderr.write(`the server's last output:\n${server.output()}\n`);
+  let alive = false;
+  try {
+    alive = server.pid !== undefined && process.kill(server.pid, 0);
+  } catch {}
+  process.stderr.write(
+    `the server (pid ${server.pid}, ${alive ? 'running' : 'gone'}); its last output:\n${server.output()}\n`,
+  );
   throw error;
 } finally {
   await server.stop().catch(() => {});
