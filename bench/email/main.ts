@@ -289,6 +289,15 @@ try {
     `load average ${loadavg()[0]!.toFixed(1)} at the end (figures from a busy machine are slower)`,
   );
   if (closest < windowMs || listed() < firings) process.exitCode = 1;
+} catch (error) {
+  let alive = false;
+  try {
+    alive = server.pid !== undefined && process.kill(server.pid, 0);
+  } catch {}
+  process.stderr.write(
+    `the server (pid ${server.pid}, ${alive ? 'running' : 'gone'}); its last output:\n${server.output()}\n`,
+  );
+  throw error;
 } finally {
   await server.stop().catch(() => {});
   server.cleanUp();

@@ -54,6 +54,10 @@ export async function prepareProductionServer(name, { env = {}, startTimeoutMs }
     async stop() {
       await server?.stop();
     },
+    /** The last of the server's output (a failed run shows it). */
+    output() {
+      return server?.output() ?? '';
+    },
     /** Synchronous last resort (a watchdog or a failure): kill and remove everything. */
     cleanUp() {
       server?.kill();

@@ -1,7 +1,10 @@
-// Bundles the server into dist/main.js. Workspace packages (TypeScript source) are inlined;
-// npm dependencies stay external and load from node_modules.
+// Bundles the server into dist/main.js, and the email render worker (src/email-render-worker.ts)
+// into email-render-worker.js beside it, where the server starts its workers from. Workspace
+// packages (TypeScript source) are inlined; npm dependencies stay external and load from
+// node_modules.
 // Usage: node scripts/build.mjs [--outfile dist/main.js] (relative to apps/server).
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -13,10 +16,8 @@ const root = new URL('..', import.meta.url).pathname;
 const outfileFlag = process.argv.indexOf('--outfile');
 const outfile = outfileFlag === -1 ? 'dist/main.js' : process.argv[outfileFlag + 1];
 
-await build({
+const options = {
   absWorkingDir: root,
-  entryPoints: ['src/main.ts'],
-  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -27,4 +28,12 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
   logLevel: 'warning',
-});
+};
+await Promise.all([
+  build({ ...options, entryPoints: ['src/main.ts'], outfile }),
+  build({
+    ...options,
+    entryPoints: ['src/email-render-worker.ts'],
+    outfile: join(dirname(outfile), 'email-render-worker.js'),
+  }),
+]);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import fastifyCompress from '@fastify/compress';
 import type { CompiledLearnContent } from '@tickerwise/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -55,6 +56,7 @@ import {
   emailChangeTakenEmail,
   newDeviceEmail,
   passwordResetEmail,
+  type RenderWorkerEntry,
   registerEmail,
   signInCodeEmail,
   twoFactorChangedEmail,
@@ -109,6 +111,25 @@ export interface AppDeps {
   errorLog?: { write(line: string): void };
   /** The compiled courses; by default loaded at start (modules/learn/content.ts). */
   learnContent?: CompiledLearnContent;
+  /**
+   * Where email render workers start; by default `email-render-worker` next to this file.
+   * `null` renders in-process (test apps, but for the tests of the workers themselves: a
+   * worker's start from source through tsx takes seconds).
+   */
+  emailRenderWorker?: RenderWorkerEntry | null;
+}
+
+/**
+ * The email render worker beside this module: from source through tsx (development, tests),
+ * or bundled next to dist/main.js (scripts/build.mjs). A bundle built without it (a benchmark's
+ * own server) has none, and renders on the event loop.
+ */
+function emailRenderWorker(): RenderWorkerEntry | undefined {
+  if (import.meta.url.endsWith('.ts')) {
+    return { url: new URL('./email-render-worker.ts', import.meta.url) };
+  }
+  const url = new URL('./email-render-worker.js', import.meta.url);
+  return existsSync(url) ? { url } : undefined;
 }
 
 declare module 'fastify' {
@@ -175,7 +196,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const { db } = database;
   const clock = deps.clock ?? systemClock;
   const authSecret = await resolveSecret(db, 'auth', config.authSecret);
-  const mail = await registerEmail(app, { config, db, clock, secret: authSecret });
+  const mail = await registerEmail(app, {
+    config,
+    db,
+    clock,
+    secret: authSecret,
+    renderWorker:
+      deps.emailRenderWorker === undefined
+        ? emailRenderWorker()
+        : (deps.emailRenderWorker ?? undefined),
+  });
   const invitations = new Invitations(db, clock);
   app.decorate('invitations', invitations);
   const auth = createAuth({

@@ -147,11 +147,23 @@ describe('configuration', () => {
     expect(loadConfig({}).mail).toEqual({
       smtpUrl: undefined,
       from: 'Tickerwise <no-reply@localhost>',
+      renderWorkers: 1,
     });
     expect(
-      loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.com:465', MAIL_FROM: 'Ada <a@b.c>' })
-        .mail,
-    ).toEqual({ smtpUrl: 'smtps://user:secret@mail.example.com:465', from: 'Ada <a@b.c>' });
+      loadConfig({
+        SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+        MAIL_FROM: 'Ada <a@b.c>',
+        EMAIL_RENDER_WORKERS: '2',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtps://user:secret@mail.example.com:465',
+      from: 'Ada <a@b.c>',
+      renderWorkers: 2,
+    });
+    expect(loadConfig({ EMAIL_RENDER_WORKERS: '0' }).mail.renderWorkers).toBe(0);
+    expect(() => loadConfig({ EMAIL_RENDER_WORKERS: '-1' })).toThrow(
+      /^Invalid EMAIL_RENDER_WORKERS/,
+    );
     expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(
       /^Invalid SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
     );

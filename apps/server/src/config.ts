@@ -101,6 +101,7 @@ const envSchema = z.object({
     .regex(/^[^\r\n]{1,200}$/, 'must be one line, like Tickerwise <hello@example.com>')
     .optional(),
   LIMIT_EMAILS_PER_RECIPIENT: rateLimitSchema.optional(),
+  EMAIL_RENDER_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   LIMIT_PASSWORD_RESETS_PER_ADDRESS: rateLimitSchema.optional(),
   LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   LLM_API_KEY: z.string().optional(),
@@ -240,6 +241,8 @@ export interface MailConfig {
   smtpUrl: string | undefined;
   /** The From header of every message. */
   from: string;
+  /** Worker threads that render messages (1 when unset); 0 renders on the event loop. */
+  renderWorkers?: number;
 }
 
 /** An OpenAI-compatible endpoint (a hosted API, vLLM, Ollama, llama.cpp's server), or none. */
@@ -360,6 +363,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `Tickerwise <no-reply@${new URL(publicUrl).hostname}>`,
+      renderWorkers: env.EMAIL_RENDER_WORKERS ?? 1,
     },
   };
 }

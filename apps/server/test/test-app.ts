@@ -112,9 +112,18 @@ export interface TestAppOptions {
   clock?: Clock;
 }
 
-/** What every test app is built with: its error-level log lines go to `error-logs.ts`. */
+/**
+ * What every test app is built with: its error-level log lines go to `error-logs.ts`, and it
+ * renders email in-process (a render worker's start from source takes seconds per app; the
+ * workers' own tests, `render-pool.test.ts`, give an app one).
+ */
 export function testDeps(deps: AppDeps): AppDeps {
-  return { learnContent: testLearnContent(), ...deps, errorLog: errorLogDestination };
+  return {
+    learnContent: testLearnContent(),
+    emailRenderWorker: null,
+    ...deps,
+    errorLog: errorLogDestination,
+  };
 }
 
 /** The whole app, built in-process on a fresh database. */

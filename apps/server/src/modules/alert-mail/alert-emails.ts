@@ -14,6 +14,11 @@ class TakenMeanwhile extends Error {}
 export const alertEmailGapMs = 5 * 60_000;
 /** Users one pass looks at, the longest waiting first (the next pass takes the rest). */
 const usersPerPass = 500;
+/**
+ * Users a pass works on at once: while one user's message renders in a worker, the others'
+ * reads and transactions go on, so the render workers are kept busy without a long queue.
+ */
+const usersAtOnce = 4;
 
 export interface AlertEmailDeps {
   db: Db;
@@ -41,13 +46,30 @@ export interface AlertEmailPass {
 export class AlertEmails {
   constructor(private readonly deps: AlertEmailDeps) {}
 
+  /**
+   * One pass: up to 500 users, a few at a time. A user whose message fails (a render worker
+   * that stopped twice) keeps their firings pending for the next pass; the pass takes no more
+   * users after a failure, ends the ones under way, and throws the first error.
+   */
   async sendDue(): Promise<AlertEmailPass> {
     const pass: AlertEmailPass = { queued: 0, skipped: 0 };
-    for (const userId of await this.dueUsers()) {
-      const outcome = await this.sendTo(userId);
-      if (outcome === 'queued') pass.queued += 1;
-      else if (typeof outcome === 'number') pass.skipped += outcome;
-    }
+    const users = await this.dueUsers();
+    let next = 0;
+    let failure: { error: unknown } | undefined;
+    const lane = async () => {
+      while (!failure && next < users.length) {
+        const userId = users[next++]!;
+        try {
+          const outcome = await this.sendTo(userId);
+          if (outcome === 'queued') pass.queued += 1;
+          else if (typeof outcome === 'number') pass.skipped += outcome;
+        } catch (error) {
+          failure ??= { error };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(usersAtOnce, users.length) }, lane));
+    if (failure) throw failure.error;
     return pass;
   }
 

@@ -2,7 +2,7 @@ import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { paths, stockPath } from '@tickerwise/shared';
-import { type Email, type MailKind, Message, Paragraph } from '../email/service.ts';
+import { type Email, emailTemplate, type MailKind, Message, Paragraph } from '../email/index.ts';
 
 const hour = 3600;
 
@@ -78,7 +78,7 @@ function FiringItem({ firing, publicUrl }: { firing: EmailedFiring; publicUrl: s
  * The alert email: every firing since the user's last one (a storm of firings is one email),
  * each with its symbol, condition, price, time and a link to the stock page.
  */
-export function alertEmail(
+function alertMessage(
   to: { id: string; email: string },
   firings: readonly EmailedFiring[],
   publicUrl: string,
@@ -122,6 +122,8 @@ export function alertEmail(
   } satisfies Email;
 }
 
+export const alertEmail = emailTemplate('alert', alertMessage);
+
 /** A watchlist symbol's move on the day. */
 export interface DigestMove {
   symbol: string;
@@ -156,7 +158,7 @@ function signed(percent: number): string {
 }
 
 /** The daily watchlist digest after the US close: moves, ratings changed, alerts fired. */
-export function watchlistDigestEmail(
+function watchlistDigestMessage(
   to: { id: string; email: string },
   content: DigestContent,
   publicUrl: string,
@@ -216,3 +218,5 @@ export function watchlistDigestEmail(
     ),
   } satisfies Email;
 }
+
+export const watchlistDigestEmail = emailTemplate('watchlist-digest', watchlistDigestMessage);

@@ -1,6 +1,7 @@
 import { Message, Paragraph } from './layout.tsx';
 import type { Email } from './mailer.ts';
 import type { MailKind } from './outbox.ts';
+import { emailTemplate } from './template.ts';
 
 const hour = 3600;
 
@@ -12,7 +13,7 @@ export const passwordResetKind: MailKind = {
 };
 
 /** The "Forgot password?" email: a single-use link to choose a new password, valid 30 minutes. */
-export function passwordResetEmail(user: { id: string; email: string; name: string }, url: string) {
+function passwordResetMessage(user: { id: string; email: string; name: string }, url: string) {
   return {
     kind: passwordResetKind,
     to: user.email,
@@ -36,6 +37,8 @@ export function passwordResetEmail(user: { id: string; email: string; name: stri
   } satisfies Email;
 }
 
+export const passwordResetEmail = emailTemplate('password-reset', passwordResetMessage);
+
 /** Address confirmations: at sign-up and on request (the resend has its own cooldown). */
 export const verifyEmailKind: MailKind = {
   name: 'verify-email',
@@ -44,7 +47,7 @@ export const verifyEmailKind: MailKind = {
 };
 
 /** Sent at sign-up: a link that confirms the address, valid 24 hours. */
-export function verifyEmail(user: { id: string; email: string; name: string }, url: string) {
+function verifyEmailMessage(user: { id: string; email: string; name: string }, url: string) {
   return {
     kind: verifyEmailKind,
     to: user.email,
@@ -68,6 +71,8 @@ export function verifyEmail(user: { id: string; email: string; name: string }, u
   } satisfies Email;
 }
 
+export const verifyEmail = emailTemplate('verify-email', verifyEmailMessage);
+
 /** The confirmation that an account is deleted, to the address it had. */
 export const accountDeletedKind: MailKind = {
   name: 'account-deleted',
@@ -75,7 +80,7 @@ export const accountDeletedKind: MailKind = {
   perRecipient: { max: 3, windowSeconds: hour },
 };
 
-export function accountDeletedEmail(closed: { email: string; name: string }, at: Date) {
+function accountDeletedMessage(closed: { email: string; name: string }, at: Date) {
   const when = `${at.toISOString().slice(0, 16).replace('T', ' at ')} UTC`;
   return {
     kind: accountDeletedKind,
@@ -99,3 +104,5 @@ export function accountDeletedEmail(closed: { email: string; name: string }, at:
     ),
   } satisfies Email;
 }
+
+export const accountDeletedEmail = emailTemplate('account-deleted', accountDeletedMessage);

@@ -11,6 +11,7 @@ import type { BillingNotice } from '../billing/service.ts';
 import { Message, Paragraph } from './layout.tsx';
 import type { Email } from './mailer.ts';
 import type { MailKind } from './outbox.ts';
+import { emailTemplate } from './template.ts';
 
 /**
  * Receipts and messages about a subscription: essential (no unsubscribe), one per payment or
@@ -42,7 +43,7 @@ function billingEmail(
 const billingUrl = (publicUrl: string) => `${publicUrl}${settingsPath('billing')}`;
 
 /** After each payment taken: the receipt itself, every line of it. */
-export function receiptEmail(holder: Holder, receipt: Receipt, publicUrl: string) {
+function receiptMessage(holder: Holder, receipt: Receipt, publicUrl: string) {
   const amount = formatCents(receipt.amountCents, receipt.currency);
   return billingEmail(holder, `Your Tickerwise receipt ${receipt.number}`, (footer) => (
     <Message
@@ -63,8 +64,10 @@ export function receiptEmail(holder: Holder, receipt: Receipt, publicUrl: string
   ));
 }
 
+export const receiptEmail = emailTemplate('receipt', receiptMessage);
+
 /** A move to Free or Alpha at the end of the period was chosen. */
-export function planChangeScheduledEmail(
+function planChangeScheduledMessage(
   holder: Holder,
   change: { from: PaidTier; to: SubscriptionTier; on: Date },
   publicUrl: string,
@@ -92,8 +95,13 @@ export function planChangeScheduledEmail(
   );
 }
 
+export const planChangeScheduledEmail = emailTemplate(
+  'plan-change-scheduled',
+  planChangeScheduledMessage,
+);
+
 /** A renewal payment was refused. */
-export function renewalFailedEmail(
+function renewalFailedMessage(
   holder: Holder,
   payment: { tier: PaidTier; amountCents: number; currency: string },
   publicUrl: string,
@@ -117,8 +125,10 @@ export function renewalFailedEmail(
   ));
 }
 
+export const renewalFailedEmail = emailTemplate('renewal-failed', renewalFailedMessage);
+
 /** A subscription ended: scheduled, cancelled at the payment system, or after failed payments. */
-export function subscriptionEndedEmail(
+function subscriptionEndedMessage(
   holder: Holder,
   ended: { tier: PaidTier; now: SubscriptionTier; on: Date },
   publicUrl: string,
@@ -141,6 +151,8 @@ export function subscriptionEndedEmail(
     </Message>
   ));
 }
+
+export const subscriptionEndedEmail = emailTemplate('subscription-ended', subscriptionEndedMessage);
 
 /** The message of a billing event (`modules/billing/notices.ts`). */
 export function billingNoticeEmail(notice: BillingNotice, publicUrl: string): Email {

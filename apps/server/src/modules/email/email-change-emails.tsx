@@ -2,6 +2,7 @@ import { emailChangeConfirmHours, emailChangeUndoDays } from '@tickerwise/shared
 import { Message, Paragraph } from './layout.tsx';
 import type { Email } from './mailer.ts';
 import type { MailKind } from './outbox.ts';
+import { emailTemplate } from './template.ts';
 
 const hour = 3600;
 
@@ -18,7 +19,7 @@ interface Holder {
 }
 
 /** To the new address: the link that makes it the account's address. */
-export function confirmEmailChangeEmail(holder: Holder, newEmail: string, url: string) {
+function confirmEmailChangeMessage(holder: Holder, newEmail: string, url: string) {
   return {
     kind: emailChangeKind,
     to: newEmail,
@@ -42,11 +43,16 @@ export function confirmEmailChangeEmail(holder: Holder, newEmail: string, url: s
   } satisfies Email;
 }
 
+export const confirmEmailChangeEmail = emailTemplate(
+  'confirm-email-change',
+  confirmEmailChangeMessage,
+);
+
 /**
  * To the new address when another account already uses it: nothing changes, and only the
  * holder of this inbox learns why (the request was answered as any other).
  */
-export function emailChangeTakenEmail(newEmail: string) {
+function emailChangeTakenMessage(newEmail: string) {
   return {
     kind: emailChangeKind,
     to: newEmail,
@@ -71,8 +77,10 @@ export function emailChangeTakenEmail(newEmail: string) {
   } satisfies Email;
 }
 
+export const emailChangeTakenEmail = emailTemplate('email-change-taken', emailChangeTakenMessage);
+
 /** To the old address once the change is confirmed: what happened, and the way back. */
-export function emailChangedNoticeEmail(
+function emailChangedNoticeMessage(
   holder: Holder,
   change: { oldEmail: string; newEmail: string; undoUrl: string; undoBy: Date },
 ) {
@@ -100,3 +108,8 @@ export function emailChangedNoticeEmail(
     ),
   } satisfies Email;
 }
+
+export const emailChangedNoticeEmail = emailTemplate(
+  'email-changed-notice',
+  emailChangedNoticeMessage,
+);

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { Footer } from './layout.tsx';
-import { renderMessage } from './layout.tsx';
 import type { MailKind, Outbox, QueuedEmail, QueueResult } from './outbox.ts';
+import type { MessageRenderer, TemplateCall } from './render-pool.ts';
 
 /** What a module asks to send; `body` draws the message inside the given footer. */
 export interface Email {
@@ -12,6 +12,12 @@ export interface Email {
   userId?: string | null;
   subject: string;
   body: (footer: Footer) => ReactElement;
+  /**
+   * The registered template this message comes from and its builder's arguments (set by
+   * `emailTemplate`): a render worker builds the same message from them, off the event loop.
+   * A message without one (drawn on the spot) renders in-process.
+   */
+  template?: TemplateCall;
 }
 
 /** The unsubscribe link's parts: who, from what, and the server's signature of both. */
@@ -31,6 +37,7 @@ export class Mailer {
 
   constructor(
     private readonly outbox: Outbox,
+    private readonly renderer: MessageRenderer,
     private readonly publicUrl: string,
     private readonly secret: string,
     private readonly log: {
@@ -64,7 +71,10 @@ export class Mailer {
     return this.outbox.queue(await this.prepare(email));
   }
 
-  /** Renders a message in its frame, with the unsubscribe headers of non-essential mail. */
+  /**
+   * Renders a message in its frame (in a render worker: the event loop does not wait), with the
+   * unsubscribe headers of non-essential mail.
+   */
   async prepare(email: Email): Promise<QueuedEmail> {
     const footer: Footer = { publicUrl: this.publicUrl };
     const headers: Record<string, string> = {};
@@ -78,7 +88,7 @@ export class Mailer {
       headers['List-Unsubscribe'] = `<${unsubscribeUrl}>`;
       headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
     }
-    const message = await renderMessage(email.subject, email.body(footer));
+    const message = await this.renderer.render(email, footer);
     return {
       kind: email.kind,
       to: email.to,

@@ -8,6 +8,12 @@ import { escapeHtml, sendMessagePage } from '../../http/html-page.ts';
 import { JobQueue, JobRunner } from '../jobs/service.ts';
 import { Mailer } from './mailer.ts';
 import { Outbox, sendEmailJob } from './outbox.ts';
+import {
+  InProcessRenderer,
+  type MessageRenderer,
+  RenderPool,
+  type RenderWorkerEntry,
+} from './render-pool.ts';
 import { createTransport } from './transport.ts';
 
 /** How often an idle instance looks for mail to send. */
@@ -16,6 +22,8 @@ const mailPollMs = 2_000;
 export interface Mail {
   mailer: Mailer;
   outbox: Outbox;
+  /** Draws messages: worker threads (`EMAIL_RENDER_WORKERS`), or in-process with none. */
+  renderer: MessageRenderer;
   /** Sends every message that is due now, on this instance (tests; the runner does it too). */
   deliverDue(): Promise<number>;
 }
@@ -33,13 +41,23 @@ const unsubscribeQuery = z.object({
   token: z.string().min(1).max(100),
 });
 
+export interface EmailOptions {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  secret: string;
+  /** The module render workers start from (`src/email-render-worker.ts`, or its bundle). */
+  renderWorker: RenderWorkerEntry | undefined;
+}
+
 /**
  * The outbox and its sender: SMTP (`SMTP_URL`) or `.eml` files in `DATA_DIR/outbox/`. Unless
  * background jobs are off on this instance, its job runner sends what is due every 2 seconds.
+ * Messages render in worker threads (`EMAIL_RENDER_WORKERS`, 1 by default), stopped with the app.
  */
 export async function registerEmail(
   app: FastifyInstance,
-  { config, db, clock, secret }: { config: Config; db: Db; clock: Clock; secret: string },
+  { config, db, clock, secret, renderWorker }: EmailOptions,
 ): Promise<Mail> {
   const transport = createTransport(config.mail, config.dataDir, (file) =>
     app.log.info({ file }, 'email written to the outbox folder'),
@@ -51,8 +69,18 @@ export async function registerEmail(
     transport,
     log: app.log,
   });
-  const mailer = new Mailer(outbox, config.publicUrl, secret, app.log);
+  const workers = config.mail.renderWorkers ?? 1;
+  if (workers > 0 && !renderWorker) {
+    app.log.warn('no email render worker for this app: emails render on the event loop');
+  }
+  const renderer: MessageRenderer =
+    workers > 0 && renderWorker
+      ? new RenderPool({ size: workers, entry: renderWorker, log: app.log })
+      : new InProcessRenderer();
+  const mailer = new Mailer(outbox, renderer, config.publicUrl, secret, app.log);
   app.addHook('preClose', () => mailer.settle());
+  // After preClose: the job runners and the messages queued in the background are done.
+  app.addHook('onClose', () => renderer.close());
   const now = () => clock().getTime();
   const runner = new JobRunner({
     queue: new JobQueue(db, now),
@@ -117,7 +145,7 @@ export async function registerEmail(
     );
   });
 
-  const mail: Mail = { mailer, outbox, deliverDue: () => runner.runDue() };
+  const mail: Mail = { mailer, outbox, renderer, deliverDue: () => runner.runDue() };
   app.decorate('mail', mail);
   return mail;
 }

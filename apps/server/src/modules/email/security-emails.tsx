@@ -1,6 +1,7 @@
 import { Message, Paragraph } from './layout.tsx';
 import type { Email } from './mailer.ts';
 import type { MailKind } from './outbox.ts';
+import { emailTemplate } from './template.ts';
 
 const hour = 3600;
 
@@ -35,7 +36,7 @@ export const twoFactorChangedKind: MailKind = {
   perRecipient: { max: 10, windowSeconds: hour },
 };
 
-export function twoFactorChangedEmail(user: Recipient, enabled: boolean, at: Date) {
+function twoFactorChangedMessage(user: Recipient, enabled: boolean, at: Date) {
   const when = whenText(at, null);
   const settings = '/dashboard/settings?tab=security';
   return {
@@ -75,6 +76,8 @@ export function twoFactorChangedEmail(user: Recipient, enabled: boolean, at: Dat
   } satisfies Email;
 }
 
+export const twoFactorChangedEmail = emailTemplate('two-factor-changed', twoFactorChangedMessage);
+
 /** A sign-in from a browser the account has not used: a few an hour at most. */
 export const newDeviceKind: MailKind = {
   name: 'new-sign-in',
@@ -82,7 +85,7 @@ export const newDeviceKind: MailKind = {
   perRecipient: { max: 5, windowSeconds: hour },
 };
 
-export function newDeviceEmail(
+function newDeviceMessage(
   user: Recipient,
   details: {
     browser: string | null;
@@ -121,6 +124,8 @@ export function newDeviceEmail(
   } satisfies Email;
 }
 
+export const newDeviceEmail = emailTemplate('new-device', newDeviceMessage);
+
 /** One-time sign-in codes: their own limit, so asking again and again sends few. */
 export const signInCodeKind: MailKind = {
   name: 'sign-in-code',
@@ -128,7 +133,7 @@ export const signInCodeKind: MailKind = {
   perRecipient: { max: 3, windowSeconds: hour },
 };
 
-export function signInCodeEmail(user: Recipient, code: string) {
+function signInCodeMessage(user: Recipient, code: string) {
   return {
     kind: signInCodeKind,
     to: user.email,
@@ -153,3 +158,5 @@ export function signInCodeEmail(user: Recipient, code: string) {
     ),
   } satisfies Email;
 }
+
+export const signInCodeEmail = emailTemplate('sign-in-code', signInCodeMessage);

@@ -1,4 +1,5 @@
 // The email module's surface for the app: registering it, and the messages other modules send.
+// Other modules' templates take what they draw with from index.ts, which the render workers load.
 export { accountDeletedEmail, passwordResetEmail, verifyEmail } from './account-emails.tsx';
 export { billingNoticeEmail } from './billing-emails.tsx';
 export {
@@ -6,9 +7,9 @@ export {
   emailChangedNoticeEmail,
   emailChangeTakenEmail,
 } from './email-change-emails.tsx';
-export { Message, Paragraph } from './layout.tsx';
-export type { Email, Mailer } from './mailer.ts';
-export type { MailKind, Outbox } from './outbox.ts';
+export type { Mailer } from './mailer.ts';
+export type { Outbox } from './outbox.ts';
 export { type Mail, registerEmail } from './register-email.ts';
+export type { RenderWorkerEntry } from './render-pool.ts';
 export { newDeviceEmail, signInCodeEmail, twoFactorChangedEmail } from './security-emails.tsx';
 export { verificationRoutes } from './verification-routes.ts';

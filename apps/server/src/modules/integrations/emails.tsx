@@ -1,5 +1,5 @@
 import { settingsPath } from '@tickerwise/shared';
-import { type Email, type MailKind, Message, Paragraph } from '../email/service.ts';
+import { type Email, emailTemplate, type MailKind, Message, Paragraph } from '../email/index.ts';
 
 /**
  * Notices about the user's integrations (a destination turned off): essential, since alerts
@@ -22,7 +22,7 @@ const day = (date: Date) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
 /** A destination failed for 3 days and was turned off: what, since when, how to turn it on. */
-export function destinationDisabledEmail(
+function destinationDisabledMessage(
   owner: { id: string; email: string },
   destination: DisabledDestination,
   publicUrl: string,
@@ -56,3 +56,8 @@ export function destinationDisabledEmail(
     ),
   };
 }
+
+export const destinationDisabledEmail = emailTemplate(
+  'destination-disabled',
+  destinationDisabledMessage,
+);
