@@ -26,6 +26,8 @@ import {
   twoFactorChangedEmail,
 } from './modules/email/security-emails.tsx';
 import { destinationDisabledEmail } from './modules/integrations/emails.tsx';
+import { supportReplyEmail } from './modules/support/emails.tsx';
+import { teamInvitationEmail } from './modules/teams/emails.tsx';
 
 export const emailTemplates = emailTemplateList([
   passwordResetEmail,
@@ -44,4 +46,6 @@ export const emailTemplates = emailTemplateList([
   alertEmail,
   watchlistDigestEmail,
   destinationDisabledEmail,
+  teamInvitationEmail,
+  supportReplyEmail,
 ]);

@@ -1,5 +1,5 @@
 import { supportRequestPath } from '@tickerwise/shared';
-import { type Email, type MailKind, Message, Paragraph } from '../email/service.ts';
+import { type Email, emailTemplate, type MailKind, Message, Paragraph } from '../email/index.ts';
 
 /**
  * Answers to the user's support requests: essential (the user asked and waits for it), so no
@@ -20,7 +20,7 @@ function excerpt(text: string): string {
 }
 
 /** Support answered a request: the start of the answer and a link to the thread. */
-export function supportReplyEmail(
+function supportReplyMessage(
   owner: { id: string; email: string },
   request: { id: string; subject: string; answer: string },
   publicUrl: string,
@@ -45,3 +45,5 @@ export function supportReplyEmail(
     ),
   };
 }
+
+export const supportReplyEmail = emailTemplate('support-reply', supportReplyMessage);

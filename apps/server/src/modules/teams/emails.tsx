@@ -1,5 +1,5 @@
 import { type MemberRole, paths, teamInvitationDays, teamRoleLabels } from '@tickerwise/shared';
-import { type Email, type MailKind, Message, Paragraph } from '../email/service.ts';
+import { type Email, emailTemplate, type MailKind, Message, Paragraph } from '../email/index.ts';
 
 /**
  * An invitation to a team: essential (it is a link a person asked to be sent, with no list to
@@ -24,7 +24,7 @@ export function invitationUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${paths.dashboardTeam}?invite=${encodeURIComponent(token)}`;
 }
 
-export function teamInvitationEmail(letter: InvitationLetter, publicUrl: string): Email {
+function teamInvitationMessage(letter: InvitationLetter, publicUrl: string): Email {
   const url = invitationUrl(publicUrl, letter.token);
   return {
     kind: teamInvitationKind,
@@ -49,3 +49,5 @@ export function teamInvitationEmail(letter: InvitationLetter, publicUrl: string)
     ),
   };
 }
+
+export const teamInvitationEmail = emailTemplate('team-invitation', teamInvitationMessage);
