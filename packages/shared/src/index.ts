@@ -30,6 +30,7 @@ export * from './portfolio-revalue.ts';
 export * from './quotes.ts';
 export * from './receipts.ts';
 export * from './routes.ts';
+export * from './screener.ts';
 export * from './symbols.ts';
 export * from './text-normalise.ts';
 export * from './two-factor.ts';

@@ -20,6 +20,7 @@ export * from './market.ts';
 export * from './notifications.ts';
 export * from './portfolio.ts';
 export * from './profiles.ts';
+export * from './screener.ts';
 export * from './sign-in-security.ts';
 export * from './usage.ts';
 export * from './watchlists.ts';
