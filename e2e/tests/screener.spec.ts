@@ -4,7 +4,12 @@ import { expect, test } from '../support/fixtures.ts';
 test.describe('screener', () => {
   test('filters the universe, sorts, keeps the screen in the address and saves it within the plan', async ({
     signedInPage: page,
+    consoleErrors,
   }) => {
+    consoleErrors.allow(
+      /status of 402 \(Payment Required\) \[[^\]]*\/api\/screens\]$/,
+      'the second saved screen on Free is refused on purpose',
+    );
     await page.goto(paths.stocks);
     await page.getByRole('link', { name: 'Screen every US stock and ETF' }).click();
     await expect(page).toHaveURL(new RegExp(`${paths.screener}$`));
@@ -60,7 +65,14 @@ test.describe('screener', () => {
     await expect(page.getByRole('link', { name: /Upgrade/ }).last()).toBeVisible();
   });
 
-  test('says what is wrong with a filter it cannot read', async ({ signedInPage: page }) => {
+  test('says what is wrong with a filter it cannot read', async ({
+    signedInPage: page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(
+      /status of 400 \(Bad Request\) \[[^\]]*\/api\/screener\?[^\]]*\]$/,
+      'the address holds a filter the server refuses',
+    );
     await page.goto(`${paths.screener}?peRatio=cheap..`);
     await expect(page.getByRole('alert')).toContainText('peRatio takes a range');
   });
