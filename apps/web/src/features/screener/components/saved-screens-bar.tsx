@@ -117,7 +117,7 @@ export function SavedScreensBar({
           placeholder="Name this screen"
           aria-label="Name of the screen to save"
           maxLength={80}
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm sm:max-w-64"
+          className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-1.5 text-sm sm:w-auto sm:max-w-64 sm:flex-1"
         />
         <label className="flex items-center gap-1.5 text-sm text-slate-600">
           <input
