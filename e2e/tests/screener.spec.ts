@@ -39,9 +39,12 @@ test.describe('screener', () => {
       Number(text.replace(/[$,]/g, '')),
     );
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
-    await page.getByLabel('Add a filter').selectOption({ label: 'Price' });
-    await page.getByLabel('Price from').fill('100');
-    await expect(page).toHaveURL(/price=100\.\./);
+    // Market cap is read on the last close: the count stays put while prices move.
+    const before = await summary.textContent();
+    await page.getByLabel('Add a filter').selectOption({ label: 'Market cap' });
+    await page.getByLabel('Market cap from').fill('50000000000');
+    await expect(page).toHaveURL(/marketCap=50000000000\.\./);
+    await expect(summary).not.toHaveText(before ?? '');
 
     // The address is the screen: opened again, it shows the same.
     const shared = page.url();
@@ -57,7 +60,7 @@ test.describe('screener', () => {
     // Free keeps one saved screen; a second names the limit and the way up.
     await page.getByLabel('Name of the screen to save').fill('Dear banks');
     await page.getByRole('button', { name: 'Save screen' }).click();
-    await expect(page.getByRole('button', { name: 'Dear banks' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Dear banks', exact: true })).toBeVisible();
     await expect(page.getByText('1 of 1 on your plan')).toBeVisible();
     await page.getByLabel('Name of the screen to save').fill('Another');
     await page.getByRole('button', { name: 'Save screen' }).click();
