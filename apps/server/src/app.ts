@@ -90,8 +90,9 @@ import {
 import { LivePrices } from './modules/realtime/live-prices.ts';
 import { liveRoutes } from './modules/realtime/live-routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
-import { registerTeams, teamPublicRoutes, teamsDataPart } from './modules/teams/service.ts';
+import { registerScreener, screenerDataPart } from './modules/screener/service.ts';
 import { registerSupport, supportDataPart } from './modules/support/service.ts';
+import { registerTeams, teamPublicRoutes, teamsDataPart } from './modules/teams/service.ts';
 import { watchlistPublicRoutes } from './modules/watchlists/public-routes.ts';
 import { registerWatchlists } from './modules/watchlists/service.ts';
 import { watchlistsDataPart } from './modules/watchlists/watchlist-data.ts';
@@ -371,6 +372,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     indicators,
   });
   userData.add(watchlistsDataPart(db));
+  await registerScreener(app, {
+    auth,
+    db,
+    entitlements: app.entitlements,
+    marketData,
+    ratings: {
+      read: (symbol, bars) => analysis.technicals.reading(symbol, bars),
+      barsPerReading: technicalHistoryBars,
+    },
+    backgroundJobs: config.backgroundJobs !== false,
+    clock,
+  });
+  userData.add(screenerDataPart(db));
   await registerAlertMail(app, {
     auth,
     db,

@@ -20,6 +20,7 @@ import {
   payments,
   portfolios,
   portfolioTransactions,
+  savedScreens,
   supportAgents,
   supportAttachments,
   supportMessages,
@@ -74,6 +75,17 @@ const watchlistFixture =
       { watchlistId: list!.id, userId: owner.id, symbol: 'MSFT', position: 1 },
     ]);
     return { params: { id: list!.id, symbol: 'AAPL' }, ...(body ? { body } : {}) };
+  };
+
+/** A saved screen of the owner. */
+const screenFixture =
+  (body?: object): Fixture =>
+  async ({ testApp, owner }) => {
+    const [screen] = await testApp.db.database.db
+      .insert(savedScreens)
+      .values({ userId: owner.id, name: `Private ${randomBytes(4).toString('hex')}`, query: '' })
+      .returning();
+    return { params: { id: screen!.id }, ...(body ? { body } : {}) };
   };
 
 /** A price alert of the owner. */
@@ -476,6 +488,8 @@ const ownedResources: Record<string, Fixture> = {
   },
   'PATCH /api/team/members/:userId': teamMemberFixture({ role: 'editor' }),
   'DELETE /api/team/members/:userId': teamMemberFixture(),
+  'PATCH /api/screens/:id': screenFixture({ name: 'Renamed by its owner' }),
+  'DELETE /api/screens/:id': screenFixture(),
   'PATCH /api/community/posts/:id': communityPostFixture({ body: 'Edited by its author' }),
   'DELETE /api/community/posts/:id': communityPostFixture(),
   'POST /api/community/posts/:id/appeal': removedPostFixture,
@@ -701,7 +715,11 @@ beforeAll(async () => {
     message: 'Only the owner may read this.',
     userId: owner.id,
   });
-  ownerMarkers = [owner.id, owner.email, ownerTitle];
+  const screenName = `Private screen ${randomBytes(4).toString('hex')}`;
+  await testApp.db.database.db
+    .insert(savedScreens)
+    .values({ userId: owner.id, name: screenName, query: 'sector=Energy' });
+  ownerMarkers = [owner.id, owner.email, ownerTitle, screenName];
   // Both users are community members; a third member wrote the post every member may read.
   const { db } = testApp.db.database;
   const poster = await signUpUser(testApp.app);
@@ -837,7 +855,13 @@ function sharedRoutes(): ApiRoute[] {
 }
 
 /** Reads that are the same for everyone and change with the market, whoever calls what. */
-const movesByItself = new Set(['/api/stocks', '/api/etfs', '/api/quotes']);
+const movesByItself = new Set([
+  '/api/stocks',
+  '/api/etfs',
+  '/api/quotes',
+  '/api/screener',
+  '/api/market/overview',
+]);
 
 /** Every parameterless read of the owner, to tell whether another user's call changed any. */
 async function ownerView(): Promise<Record<string, string>> {

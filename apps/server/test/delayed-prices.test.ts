@@ -5,10 +5,12 @@ import {
   historyResponseSchema,
   holdingsResponseSchema,
   type LiveEvent,
+  marketOverviewSchema,
   performanceResponseSchema,
   portfolioSummarySchema,
   quoteResponseSchema,
   quotesResponseSchema,
+  screenerResponseSchema,
   stockListSchema,
   stockResponseSchema,
   watchlistDetailSchema,
@@ -321,6 +323,32 @@ const priceBearing: Record<string, () => Promise<void>> = {
     expect(asFree?.historicalData.at(-1)?.date).toBe(friday);
     expectRealtime(await seen(pro), 120, 'the stocks list');
     await expectListBars('/api/stocks', 'AAPL');
+  },
+  'GET /api/screener': async () => {
+    // The rows' bar figures are read in the background: read them now, for both plans' days.
+    await testApp.app.screener.refresh();
+    const seen = async (user: SignedUpUser) => {
+      const answer = screenerResponseSchema.parse(
+        (await get('/api/screener?columns=price&limit=600', user)).body,
+      );
+      const row = answer.rows.find((entry) => entry.symbol === 'AAPL');
+      return { ...answer, price: row?.price as number };
+    };
+    const asFree = await seen(free);
+    expectDelayed(asFree, 100, 'the screener');
+    expect(asFree.closesAsOf, "the screener's figures stop at Friday for Free").toBe(friday);
+    const asPro = await seen(pro);
+    expectRealtime(asPro, await realtimeAapl(), 'the screener');
+    expect(asPro.closesAsOf).toBe(monday);
+  },
+  'GET /api/market/overview': async () => {
+    const seen = async (user: SignedUpUser) => {
+      const answer = marketOverviewSchema.parse((await get('/api/market/overview', user)).body);
+      const spy = answer.indexes.find((fund) => fund.symbol === 'SPY');
+      return { ...answer, price: spy?.price as number };
+    };
+    expectDelayed(await seen(free), 400, 'the market overview');
+    expectRealtime(await seen(pro), 420, 'the market overview');
   },
   'GET /api/etfs': async () => {
     const seen = async (user: SignedUpUser) =>
@@ -683,6 +711,10 @@ const priceBearing: Record<string, () => Promise<void>> = {
 
 /** Routes that carry no price, and why. */
 const priceFree: Record<string, string> = {
+  'GET /api/screens': 'saved screens: names and filters, no price',
+  'POST /api/screens': 'saves a screen',
+  'PATCH /api/screens/:id': 'changes a saved screen',
+  'DELETE /api/screens/:id': 'deletes a saved screen',
   'GET /api/health': 'the service and the feed, no price',
   'GET /api/market/status': 'whether the exchange trades, from the calendar, no price',
   'GET /api/portfolios/:portfolioId/imports/progress': 'how far an import has gone, no price',

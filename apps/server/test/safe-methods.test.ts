@@ -122,6 +122,11 @@ async function seedOwner() {
     quantity: '10',
     price: '62.5',
   });
+  await send(owner, 'POST', '/api/screens', {
+    name: 'Cheap banks',
+    query: 'sector=Financials&peRatio=..15',
+    alertOnEntry: true,
+  });
   // An analysis opened today, which spent a credit: the analysis reads must not spend more.
   await send(owner, 'POST', '/api/stocks/AAPL/analysis/written');
   const notification = await insertNotification(db, {

@@ -26,6 +26,8 @@ export interface Entitlements {
   /** Named watchlists, and symbols in each. */
   watchlists: number;
   watchlistSymbols: number;
+  /** Screener screens a user may save (each may alert when a symbol enters it). */
+  savedScreens: number;
   /** Portfolios a user may track. */
   portfolios: number;
   /**
@@ -56,6 +58,7 @@ const enterprise: Entitlements = {
   customAlerts: 200,
   watchlists: 50,
   watchlistSymbols: 500,
+  savedScreens: 100,
   portfolios: 10,
   transactionsPerPortfolio: 50_000,
   transactionsPerAccount: 100_000,
@@ -78,6 +81,7 @@ export const entitlementsByTier: Readonly<Record<Tier, Readonly<Entitlements>>> 
     customAlerts: 0,
     watchlists: 1,
     watchlistSymbols: 20,
+    savedScreens: 1,
     portfolios: 1,
     transactionsPerPortfolio: 2_000,
     transactionsPerAccount: 2_000,
@@ -98,6 +102,7 @@ export const entitlementsByTier: Readonly<Record<Tier, Readonly<Entitlements>>> 
     customAlerts: 50,
     watchlists: 10,
     watchlistSymbols: 100,
+    savedScreens: 20,
     portfolios: 10,
     transactionsPerPortfolio: 20_000,
     transactionsPerAccount: 50_000,
@@ -168,6 +173,7 @@ export const quotaNames = Object.keys(quotas) as [Quota, ...Quota[]];
 export type CountLimit =
   | 'watchlists'
   | 'watchlistSymbols'
+  | 'savedScreens'
   | 'customAlerts'
   | 'portfolios'
   | 'transactionsPerPortfolio'

@@ -31,6 +31,7 @@ export * from './portfolio-revalue.ts';
 export * from './quotes.ts';
 export * from './receipts.ts';
 export * from './routes.ts';
+export * from './screener.ts';
 export * from './support.ts';
 export * from './symbols.ts';
 export * from './teams.ts';

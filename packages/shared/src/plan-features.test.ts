@@ -6,6 +6,7 @@ describe('plan features, in words, from the entitlements table', () => {
     expect(planFeatures('free')).toEqual([
       'Basic market data, delayed 15 minutes',
       '1 watchlist of up to 20 symbols',
+      '1 saved screen with entry alerts',
       '1 portfolio',
       '3 learning courses',
       '5 community posts and 10 replies a month',
@@ -18,6 +19,7 @@ describe('plan features, in words, from the entitlements table', () => {
       'Real-time market data',
       '50 custom alerts',
       '10 watchlists of up to 100 symbols each',
+      '20 saved screens with entry alerts',
       '10 portfolios',
       'Unlimited courses',
       '50 community posts and 100 replies a month',
@@ -30,6 +32,7 @@ describe('plan features, in words, from the entitlements table', () => {
       '200 AI calls a day',
       '200 custom alerts',
       '50 watchlists of up to 500 symbols each',
+      '100 saved screens with entry alerts',
       'Unlimited posts and replies',
       'API access',
       'Priority support',

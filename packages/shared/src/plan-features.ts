@@ -43,6 +43,10 @@ const describers: readonly Describe[] = [
       ? `1 watchlist of up to ${watchlistSymbols} symbols`
       : `${watchlists} watchlists of up to ${watchlistSymbols} symbols each`;
   },
+  ({ savedScreens }, base) =>
+    savedScreens === base?.savedScreens
+      ? null
+      : `${plural(savedScreens, 'saved screen', 'saved screens')} with entry alerts`,
   ({ portfolios }, base) =>
     portfolios === base?.portfolios ? null : plural(portfolios, 'portfolio', 'portfolios'),
   ({ courses }, base) => {

@@ -22,6 +22,7 @@ export const paths = {
   support: '/support',
   dashboard: '/dashboard',
   stocks: '/dashboard/investments/stocks',
+  screener: '/dashboard/investments/screener',
   watchlist: '/dashboard/investments/watchlist',
   alerts: '/dashboard/investments/alerts',
   portfolio: '/dashboard/portfolio',

@@ -9,6 +9,7 @@ export const entitlementsSchema = z.object({
   customAlerts: z.number().int(),
   watchlists: z.number().int(),
   watchlistSymbols: z.number().int(),
+  savedScreens: z.number().int(),
   portfolios: z.number().int(),
   transactionsPerPortfolio: z.number().int(),
   transactionsPerAccount: z.number().int(),

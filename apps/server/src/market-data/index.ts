@@ -35,6 +35,7 @@ export {
   type StandingDemand,
   symbolCounts,
 } from './quotes/service.ts';
+export { type ListedSymbol, listedSymbols } from './reference/universe.ts';
 export { registerMarketData } from './register-market-data.ts';
 export { symbolPublicRoutes } from './symbols/public-routes.ts';
 export type { SymbolDirectory } from './symbols/service.ts';

@@ -100,6 +100,10 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: () => import('../features/dashboard/dashboard-home.tsx') },
                   { path: paths.stocks, lazy: () => import('../features/stocks/stocks-page.tsx') },
                   {
+                    path: paths.screener,
+                    lazy: () => import('../features/screener/screener-page.tsx'),
+                  },
+                  {
                     path: paths.watchlist,
                     lazy: () => import('../features/watchlists/watchlist-page.tsx'),
                   },

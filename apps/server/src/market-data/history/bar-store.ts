@@ -32,6 +32,18 @@ export class BarStore {
     return row;
   }
 
+  /** Where every symbol's stored bars stand: one read, for the screener's check of what changed. */
+  async coverages(): Promise<Map<string, Pick<Coverage, 'fromDate' | 'throughDate'>>> {
+    const rows = await this.db
+      .select({
+        symbol: barCoverage.symbol,
+        fromDate: barCoverage.fromDate,
+        throughDate: barCoverage.throughDate,
+      })
+      .from(barCoverage);
+    return new Map(rows.map(({ symbol, ...coverage }) => [symbol, coverage]));
+  }
+
   /**
    * Upserts bars on (symbol, date), chunk by chunk: a write cut short leaves whole days, and
    * doing it again replaces them instead of adding duplicates. A bar Finnhub's /quote closed

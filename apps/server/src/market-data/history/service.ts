@@ -123,6 +123,11 @@ export class HistoryService {
     return this.options.provider.source;
   }
 
+  /** Whether the history source counts no calls (the simulated one): filling it costs nothing. */
+  get fillsWithoutCalls(): boolean {
+    return this.options.provider.limits.length === 0;
+  }
+
   /** The state of a symbol's history, brought up to date first when it can be. */
   async state(symbol: string): Promise<HistoryState> {
     const now = this.now();

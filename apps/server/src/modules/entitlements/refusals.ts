@@ -25,6 +25,7 @@ const features: Record<Feature, string> = {
 const things: Record<CountLimit | Quota, [one: string, many: string]> = {
   watchlists: ['watchlist', 'watchlists'],
   watchlistSymbols: ['symbol in a watchlist', 'symbols in a watchlist'],
+  savedScreens: ['saved screen', 'saved screens'],
   customAlerts: ['custom alert', 'custom alerts'],
   portfolios: ['portfolio', 'portfolios'],
   transactionsPerPortfolio: ['transaction in a portfolio', 'transactions in a portfolio'],

@@ -41,6 +41,7 @@ export const dashboardNav: readonly NavItem[] = [
     links: [
       { label: 'Portfolio', to: paths.portfolio },
       { label: 'Stocks', to: paths.stocks },
+      { label: 'Screener', to: paths.screener },
       { label: 'Watchlist', to: paths.watchlist },
       { label: 'Alerts', to: paths.alerts },
       { label: 'Crypto', to: paths.crypto },

@@ -1,4 +1,5 @@
 import { tierLabel } from '@tickerwise/shared';
+import { MarketOverview } from '../../components/market-overview.tsx';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AiCreditsCard } from './components/ai-credits-card.tsx';
@@ -39,6 +40,7 @@ export function DashboardHome() {
         <PerformanceCard />
         <RecentActivity />
       </div>
+      <MarketOverview />
     </div>
   );
 }
