@@ -53,7 +53,12 @@ test.describe('stocks list', () => {
     // The e2e server runs the market mid-session, whatever the hour (support/global-setup.ts).
     expect(market).toMatchObject({ state: 'open', session: '2026-03-16' });
     await page.goto(paths.stocks);
-    await expect(page.getByText(marketStatusLabel(market), { exact: true })).toBeVisible();
+    // The list's own line and the market overview above it both say it, from the same status.
+    const badges = page.getByText(marketStatusLabel(market), { exact: true });
+    await expect(badges).toHaveCount(2);
+    await expect(page.getByRole('region', { name: 'Market overview' })).toContainText(
+      marketStatusLabel(market),
+    );
     await page.goto(stockPath('AAPL'));
     await expect(page.getByText(marketStatusLabel(market), { exact: true })).toBeVisible();
     // "today" only while a session runs; otherwise the session's date.
