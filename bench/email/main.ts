@@ -16,6 +16,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { rowsOf } from '../../apps/server/src/db/rows.ts';
 import { simulatedQuote } from '../../apps/server/src/market-data/adapters/simulated/provider.ts';
 import { listedSymbols } from '../../apps/server/src/market-data/reference/universe.ts';
+import { moveThroughLevels, probeApi } from '../support/alert-burst.ts';
 import { clockMs, signUpBenchAccount } from '../support/event-streams.mjs';
 import { percentile, prepareProductionServer, sleep } from '../support/production-server.mjs';
 
@@ -146,56 +147,25 @@ try {
   process.stderr.write('  seeded and started again; measuring the quiet API\n');
   await sleep(5_000);
 
-  /** GET /api/alerts as the prober, one request at a time, until `until()` says stop. */
-  async function probe(until: () => boolean): Promise<number[]> {
-    const times: number[] = [];
-    while (!until()) {
-      const started = clockMs();
-      const response = await fetch(`${url}/api/alerts`, {
-        headers: { cookie: prober.cookie, 'x-forwarded-for': '10.91.0.1' },
-      });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`GET /api/alerts: ${response.status}`);
-      times.push(clockMs() - started);
-      await sleep(50);
-    }
-    return times.sort((a, b) => a - b);
-  }
+  const probe = (until: () => boolean) =>
+    probeApi(url, '/api/alerts', { cookie: prober.cookie, address: '10.91.0.1' }, until);
 
   const quietEnds = clockMs() + 20_000;
   const quiet = await probe(() => clockMs() > quietEnds);
 
   // The burst: one symbol through its level every 1.2 s, 200 firings each.
-  const movedAt = new Map<string, number>();
-  let burstOver = false;
-  const mover = (async () => {
-    const spacing = burstMs / symbolCount;
-    const start = clockMs();
-    for (const [index, { symbol, price }] of symbols.entries()) {
-      const due = start + index * spacing;
-      if (due > clockMs()) await sleep(due - clockMs());
-      const sent = clockMs();
-      const response = await fetch(`${url}/api/simulation/quotes/${symbol}`, {
-        method: 'PUT',
-        headers: {
-          authorization: `Bearer ${operator.token}`,
-          origin: url,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ price: Math.round(price * 1.4 * 100) / 100 }),
-      });
-      if (!response.ok) throw new Error(`the quote was refused: ${response.status}`);
-      movedAt.set(symbol, sent);
-    }
-    burstOver = true;
-  })();
+  const {
+    movedAt,
+    over: burstOver,
+    done: mover,
+  } = moveThroughLevels(url, operator.token, symbols, burstMs);
   const burstStarted = clockMs();
   process.stderr.write('  the burst begins\n');
   const alertMail = () => accepted.filter((mail) => mail.to.startsWith('bench-mail-'));
   // The API is measured through the burst and until its first emails are out.
   const during = await probe(
     () =>
-      burstOver &&
+      burstOver() &&
       (new Set(alertMail().map((mail) => mail.to)).size >= userCount ||
         clockMs() - burstStarted > burstMs + 90_000),
   );

@@ -7,6 +7,8 @@ export interface ProductionServer {
   start(): Promise<string>;
   stop(): Promise<void>;
   cleanUp(): void;
+  /** The last of the server's output (a failed run shows it). */
+  output(): string;
 }
 
 export declare function prepareProductionServer(
