@@ -1,4 +1,3 @@
-import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import {
   type DailyBar,
   type DataSource,
@@ -8,6 +7,7 @@ import {
   type ScreenerRow,
   screenerNumberColumns,
 } from '@tickerwise/shared';
+import { Pacer } from '../../lifecycle/pacer.ts';
 import type { ListedSymbol, MarketData, MarketLog } from '../../market-data/index.ts';
 import { computeKeyFigures, runFundamentalChecks } from '../analysis/service.ts';
 
@@ -81,6 +81,11 @@ export interface ScreenerTableOptions {
   log: MarketLog;
   /** The market's time (epoch ms). */
   now: () => number;
+  /**
+   * The most of the event loop a refresh may use (default 0.1): a refresh after the universe's
+   * bars changed reads every symbol again, seconds of work on the embedded database.
+   */
+  share?: number;
 }
 
 const viewerKey = (viewer: MarketDataAccess) =>
@@ -101,6 +106,8 @@ export class ScreenerTable {
   private version = 0;
   private refreshing: Promise<void> | null = null;
   private stopped = false;
+  /** Ends a paced refresh's rest when the app closes. */
+  private readonly stopping = new AbortController();
   /** Rows computed, not found unchanged: a test's check that nothing is read twice. */
   computed = 0;
 
@@ -127,6 +134,7 @@ export class ScreenerTable {
   /** Ends a refresh under way at its next symbol, and starts none (the app is closing). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     await this.refreshing;
   }
 
@@ -134,6 +142,7 @@ export class ScreenerTable {
     if (this.stopped) return;
     const { market, history } = this.options.marketData;
     const days = [...new Set(viewers.map((viewer) => market.lastSessionFor(viewer)))].sort();
+    const pacer = new Pacer({ share: this.options.share ?? 0.1, signal: this.stopping.signal });
     let coverages = await history.store.coverages();
     if (fill && history.fillsWithoutCalls) {
       const missing = this.options.universe.filter(({ symbol }) => !coverages.has(symbol));
@@ -142,6 +151,7 @@ export class ScreenerTable {
         await history.state(symbol).catch((error: unknown) => {
           this.options.log.warn({ symbol, err: error }, 'screener could not fill stored bars');
         });
+        await pacer.step();
       }
       coverages = await history.store.coverages();
     }
@@ -163,12 +173,15 @@ export class ScreenerTable {
           : 'none';
         if (table.rows.get(listed.symbol)?.key === key) continue;
         try {
-          table.rows.set(listed.symbol, await this.readDaily(listed, through, key, coverage, spy));
+          table.rows.set(
+            listed.symbol,
+            await this.readDaily(listed, through, key, coverage, spy, pacer),
+          );
         } catch (error) {
           this.options.log.warn({ symbol: listed.symbol, err: error }, 'screener row not read');
         }
         this.version += 1;
-        await yieldToEvents();
+        await pacer.step();
       }
     }
   }
@@ -179,6 +192,7 @@ export class ScreenerTable {
     key: string,
     coverage: unknown,
     spy: readonly DailyBar[],
+    pacer: Pacer,
   ): Promise<DailyRow> {
     const { history, company, market } = this.options.marketData;
     const { ratings } = this.options;
@@ -193,15 +207,19 @@ export class ScreenerTable {
     const bars = coverage
       ? await history.store.lastBars(listed.symbol, ratings.barsPerReading, through)
       : [];
+    // Each read and each computation is a unit of the pace: a symbol's whole row is too long one.
+    await pacer.step();
     // Without stored bars nothing more is read: the simulated company data would fill them.
     const data = coverage
       ? await company.storedCompanyData(await market.security(listed.symbol), through)
       : undefined;
     const metrics: Partial<KeyMetrics> = data?.metrics ?? {};
     const last = bars.at(-1);
+    await pacer.step();
     const figures = last
       ? computeKeyFigures(bars, listed.symbol === 'SPY' || spy.length === 0 ? null : spy)
       : null;
+    await pacer.step();
     const reading = last ? ratings.read(listed.symbol, bars) : null;
     const returnOf = (period: string) =>
       round(figures?.returns.find((entry) => entry.period === period)?.percent ?? null);
