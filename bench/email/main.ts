@@ -1,9 +1,14 @@
 // Alert emails under a storm. Run: npm run bench:email.
 // 10,000 alert firings for 2,000 users within one minute, against a real SMTP server
 // (`smtp-server` on 127.0.0.1), on the production server (PGlite). Targets: at most one alert
-// email per user per 5 minutes; p99 from a firing to its email accepted by SMTP < 60 s (the
-// firing that opens a user's email: firings after it within 5 minutes wait for the next one, by
-// design); API p99 during the burst within 1.2x of the quiet figure.
+// email per user per 5 minutes; p99 from a firing to its email accepted by SMTP < 60 s; API p99
+// during the burst within 1.2x of the quiet figure.
+// The issue promises an email within a minute of a firing, and at most one email per user per
+// 5 minutes: a firing that comes while its user's window is closed (an email went to them less
+// than 5 minutes before) waits for the window by design. So the headline latency, the one held
+// to the 60 s target, is over the firings whose window was open when they fired; the bench
+// prints beside it the figure for the firing that opens each email (second emails included)
+// and for every firing.
 
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -61,9 +66,15 @@ const smtp = new SMTPServer({
       parsing.push(
         simpleParser(Buffer.concat(chunks)).then((parsed) => {
           const text = parsed.text ?? '';
-          const symbols = [...text.matchAll(/\/dashboard\/investments\/stocks\/([A-Z.]+)/g)].map(
-            (match) => match[1]!,
-          );
+          // Each firing links its stock twice (the link and its address written out): a
+          // symbol is one firing (a user's 5 alerts are on 5 symbols and fire once).
+          const symbols = [
+            ...new Set(
+              [...text.matchAll(/\/dashboard\/investments\/stocks\/([A-Z.]+)/g)].map(
+                (match) => match[1]!,
+              ),
+            ),
+          ];
           accepted.push({ at, to, subject: parsed.subject ?? '', symbols });
         }),
       );
@@ -170,7 +181,6 @@ try {
         clockMs() - burstStarted > burstMs + 90_000),
   );
   await mover;
-  const firstWaveMs = clockMs() - burstStarted;
 
   // The firings the window held back go about 5 minutes after each user's first email.
   const firings = userCount * alertsPerUser;
@@ -188,18 +198,21 @@ try {
   }
   await Promise.all(parsing);
 
-  const mails = alertMail();
+  const mails = alertMail().sort((a, b) => a.at - b.at);
   const opening: number[] = [];
   const every: number[] = [];
-  const byUser = new Map<string, number[]>();
+  const byUser = new Map<string, Accepted[]>();
   for (const mail of mails) {
     const times = mail.symbols.map((symbol) => mail.at - movedAt.get(symbol)!);
     opening.push(Math.max(...times.slice(0, 1)));
     every.push(...times);
-    byUser.set(mail.to, [...(byUser.get(mail.to) ?? []), mail.at]);
+    byUser.set(mail.to, [...(byUser.get(mail.to) ?? []), mail]);
   }
   opening.sort((a, b) => a - b);
   every.sort((a, b) => a - b);
+  // The first wave: every user's first email accepted.
+  const firstAccepted = [...byUser.values()].map((list) => list[0]!.at);
+  const firstWaveMs = Math.max(...firstAccepted) - burstStarted;
   // The guarantee is on the outbox: when each alert email was queued.
   await server.stop();
   const queuedAt = new Map<string, number[]>();
@@ -234,23 +247,48 @@ try {
       closest = Math.min(closest, times[index]! - times[index - 1]!);
     }
   }
+  // A firing's window was open when no alert email had been queued for its user in the
+  // 5 minutes before it fired: the user's n-th email accepted is their n-th queued (5 minutes
+  // apart, they cannot cross), and a firing it lists came after the email before it.
+  const windowOpen: number[] = [];
+  for (const [to, list] of byUser) {
+    const queued = queuedAt.get(to) ?? [];
+    list.forEach((mail, index) => {
+      const before = index === 0 ? undefined : queued[index - 1];
+      for (const symbol of mail.symbols) {
+        const firedAt = movedAt.get(symbol)!;
+        if (before === undefined || firedAt - before >= windowMs) {
+          windowOpen.push(mail.at - firedAt);
+        }
+      }
+    });
+  }
+  windowOpen.sort((a, b) => a - b);
   const msf = (ms: number) => `${ms.toFixed(1)} ms`;
   const quietP99 = percentile(quiet, 99);
   const duringP99 = percentile(during, 99);
   console.log(
     `\n${firings} firings for ${userCount} users over ${s(burstMs)} (${symbolCount} symbols through their level, 200 alerts each)`,
   );
+  const spread = (times: number[]) =>
+    `p50 ${s(percentile(times, 50))}  p99 ${s(percentile(times, 99))}  max ${s(times.at(-1) ?? Number.NaN)}`;
   console.log(
-    `  alert emails accepted by SMTP: ${mails.length} to ${byUser.size} users, listing ${listed()} firings (first wave done after ${s(firstWaveMs)})`,
+    `  alert emails accepted by SMTP: ${mails.length} to ${byUser.size} users, listing ${listed()} firings`,
   );
   console.log(
-    `  most emails to one user: ${Math.max(...[...byUser.values()].map((times) => times.length))}; closest two queued for one user: ${closest === Number.POSITIVE_INFINITY ? 'n/a' : s(closest)} apart (target >= 300 s)`,
+    `  first wave: one email to each of the ${byUser.size} users accepted ${s(firstWaveMs)} after the burst began`,
   );
   console.log(
-    `  firing -> accepted, the firing that opens an email: p50 ${s(percentile(opening, 50))}  p99 ${s(percentile(opening, 99))}  max ${s(opening.at(-1) ?? Number.NaN)}  (target p99 < 60 s)`,
+    `  most emails to one user: ${Math.max(...[...byUser.values()].map((list) => list.length))}; closest two queued for one user: ${closest === Number.POSITIVE_INFINITY ? 'n/a' : s(closest)} apart (target >= 300 s)`,
   );
   console.log(
-    `  firing -> accepted, every firing (held ones wait for the 5-minute window): p50 ${s(percentile(every, 50))}  p99 ${s(percentile(every, 99))}  max ${s(every.at(-1) ?? Number.NaN)}`,
+    `  firing -> accepted, firings whose window was open (${windowOpen.length}): ${spread(windowOpen)}  (target p99 < 60 s)`,
+  );
+  console.log(
+    `  firing -> accepted, the firing that opens an email (second emails included): ${spread(opening)}`,
+  );
+  console.log(
+    `  firing -> accepted, every firing (held ones wait for the 5-minute window): ${spread(every)}`,
   );
   console.log(
     `  API GET /api/alerts p99: quiet ${msf(quietP99)} (${quiet.length} requests), during the burst ${msf(duringP99)} (${during.length} requests), ratio ${(duringP99 / quietP99).toFixed(2)} (target <= 1.2)`,

@@ -33,6 +33,7 @@ export async function prepareProductionServer(name, { env = {}, startTimeoutMs }
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Tickerwise</title>');
   const port = await freePort();
   const dataDir = join(work, 'data');
+  const profile = process.env.BENCH_CPU_PROF;
   let server;
 
   return {
@@ -43,7 +44,8 @@ export async function prepareProductionServer(name, { env = {}, startTimeoutMs }
     },
     async start() {
       server = await startServerProcess({
-        args: [bundle],
+        // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops.
+        args: [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), bundle],
         cwd: repositoryRoot,
         port,
         env: { DATA_DIR: dataDir, WEB_DIST_DIR: webDist, TRUST_PROXY: '127.0.0.1', ...env },

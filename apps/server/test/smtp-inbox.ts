@@ -3,6 +3,8 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
+  /** The envelope's sender (MAIL FROM). */
+  from: string;
   /** The envelope's recipients, as the server accepted them. */
   to: string[];
   parsed: ParsedMail;
@@ -49,6 +51,7 @@ export class SmtpInbox {
           simpleParser(raw).then(
             (parsed) => {
               this.received.push({
+                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
                 to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
                 parsed,
                 raw,

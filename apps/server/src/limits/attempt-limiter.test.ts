@@ -79,4 +79,34 @@ describe('the attempt limiter', () => {
     await limiter.reset('refund');
     expect(await countOf('refund')).toBe(0);
   });
+  it('counts many attempts in one statement, each key only if the one before it counted', async () => {
+    const kind = { max: 2, windowSeconds: 3600 };
+    const anyKind = { max: 3, windowSeconds: 3600 };
+    // b has one place left for this kind, c none over every kind.
+    await limiter.consume([{ key: 'each-kind:b', limit: kind }]);
+    for (let count = 0; count < 3; count++) {
+      await limiter.consume([{ key: 'each-any:c', limit: anyKind }]);
+    }
+    const attempt = (who: string) => [`each-kind:${who}`, `each-any:${who}`];
+    expect(
+      await limiter.consumeEach([attempt('a'), attempt('b'), attempt('c')], [kind, anyKind]),
+    ).toEqual([true, true, false]);
+    expect(
+      await limiter.consumeEach([attempt('a'), attempt('b'), attempt('c')], [kind, anyKind]),
+    ).toEqual([true, false, false]);
+    expect(await countOf('each-kind:a')).toBe(2);
+    expect(await countOf('each-any:a')).toBe(2);
+    // A refused attempt counts only against the keys before the one that refused it.
+    expect(await countOf('each-kind:b')).toBe(2);
+    expect(await countOf('each-any:b')).toBe(1);
+    expect(await countOf('each-kind:c')).toBe(2);
+    expect(await countOf('each-any:c')).toBe(3);
+    // Attempts that share a key are counted one after the other.
+    expect(
+      await limiter.consumeEach(
+        [['each-dup'], ['each-dup'], ['each-dup']],
+        [{ max: 2, windowSeconds: 3600 }],
+      ),
+    ).toEqual([true, true, false]);
+  });
 });

@@ -80,6 +80,63 @@ export class AttemptLimiter {
     return { allowed: true };
   }
 
+  /**
+   * Counts many attempts at once, in one statement: attempt i against `keys[i]` in order,
+   * position p limited by `limits[p]`, each key counted only if the one before it was (as
+   * `consume`). Whether each attempt was allowed, in the order given. Every key must be listed
+   * once (one attempt per recipient, say); attempts that share a key are counted one by one.
+   */
+  async consumeEach(keys: readonly string[][], limits: readonly RateLimit[]): Promise<boolean[]> {
+    if (keys.length === 0 || limits.length === 0) return keys.map(() => true);
+    const flat = keys.flat();
+    if (
+      new Set(flat).size !== flat.length ||
+      keys.some((attempt) => attempt.length !== limits.length)
+    ) {
+      const verdicts: boolean[] = [];
+      for (const attempt of keys) {
+        const verdict = await this.consume(
+          attempt.map((key, index) => ({ key, limit: limits[index]! })),
+        );
+        verdicts.push(verdict.allowed);
+      }
+      return verdicts;
+    }
+    await this.pruneNow();
+    const column = (index: number) => sql.param(keys.map((attempt) => attempt[index]!));
+    const columns = limits.map((_limit, index) => sql.raw(`k${index}`));
+    const given = sql`given as (
+      select * from unnest(${sql.join(
+        limits.map((_limit, index) => sql`${column(index)}::text[]`),
+        sql`, `,
+      )}) as g(${sql.join(columns, sql`, `)}))`;
+    const steps = limits.map((limit, index) => {
+      const key = sql.raw(`g.k${index}`);
+      const source =
+        index === 0
+          ? sql`select ${key}, 1, now() + make_interval(secs => ${limit.windowSeconds}::int)
+                from given g`
+          : sql`select ${key}, 1, now() + make_interval(secs => ${limit.windowSeconds}::int)
+                from given g join ${sql.raw(`step_${index - 1}`)} s on s.key = ${sql.raw(`g.k${index - 1}`)}`;
+      return sql`${sql.raw(`step_${index}`)} as (
+        insert into attempt_counter as c (key, count, window_ends_at)
+        ${source}
+        on conflict (key) do update set
+          count = case when c.window_ends_at <= now() then 1 else c.count + 1 end,
+          window_ends_at = case when c.window_ends_at <= now() then excluded.window_ends_at
+                                else c.window_ends_at end
+        where c.window_ends_at <= now() or c.count < ${limit.max}::int
+        returning c.key
+      )`;
+    });
+    const last = sql.raw(`step_${limits.length - 1}`);
+    const result = await this.db.execute(
+      sql`with ${given}, ${sql.join(steps, sql`, `)} select key from ${last}`,
+    );
+    const counted = new Set(rowsOf(result).map((row) => String(row.key)));
+    return keys.map((attempt) => counted.has(attempt.at(-1)!));
+  }
+
   /** Gives back one counted attempt per key (it turned out not to be what the limit counts). */
   async refund(keys: string[]): Promise<void> {
     if (keys.length === 0) return;

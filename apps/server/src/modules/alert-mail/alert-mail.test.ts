@@ -4,7 +4,7 @@ import {
   type NotificationSettings,
   stockPath,
 } from '@tickerwise/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, SmtpInbox } from '../../../test/smtp-inbox.ts';
@@ -29,6 +29,7 @@ import {
   watchlists,
 } from '../../db/schema/index.ts';
 import { setTier } from '../profiles/service.ts';
+import { usersPerChunk } from './alert-emails.ts';
 import { watchlistDigestJob } from './register-alert-mail.ts';
 
 const clock = testClock();
@@ -201,6 +202,66 @@ describe('alert emails', () => {
     expect(mails[1]!.parsed.subject).toBe('QCOM rose above $5,000.00');
     expect(mails[1]!.parsed.text).toContain('Fired Mar 10, 11:02 AM ET');
     expect(await emailStates(user)).toEqual(['sent', 'sent', 'sent', 'sent']);
+  });
+
+  it('go in one pass to more users than one chunk holds, one email each, with its firings', async () => {
+    clock.set(tuesday);
+    const count = usersPerChunk + 3;
+    const ids = Array.from({ length: count }, (_, index) => `chunked-${index}-${Date.now()}`);
+    await db()
+      .insert(users)
+      .values(
+        ids.map((id, index) => ({
+          id,
+          name: 'Chunked Investor',
+          email: `${id}@example.com`,
+          // The first has not confirmed the address: set aside.
+          emailVerified: index !== 0,
+        })),
+      );
+    await db()
+      .insert(alertFirings)
+      .values(
+        ids.flatMap((userId, index) =>
+          ['AAPL', 'MSFT'].map((symbol, order) => ({
+            userId,
+            symbol,
+            repeat: 'once',
+            tradingDay: '2026-03-10',
+            title: `${symbol} rose above $5,000.00`,
+            message: `${symbol} traded at $5,001.00.`,
+            value: 5001,
+            firedAt: later(index * 1_000 + order),
+            emailState: 'pending',
+          })),
+        ),
+      );
+    expect(await app.alertMail.alertEmails.sendDue()).toEqual({ queued: count - 1, skipped: 2 });
+    await app.mail.deliverDue();
+    for (const id of ids.slice(1)) {
+      const [mail] = await inbox.waitFor(`${id}@example.com`);
+      expect(mail!.parsed.subject).toBe('2 alerts fired: AAPL rose above $5,000.00 and more');
+      expect(mail!.parsed.text).toContain(`${testOrigin}${stockPath('MSFT')}`);
+    }
+    expect(inbox.to(`${ids[0]}@example.com`)).toHaveLength(0);
+    const firings = await db()
+      .select({
+        userId: alertFirings.userId,
+        state: alertFirings.emailState,
+        outboxId: alertFirings.emailOutboxId,
+      })
+      .from(alertFirings)
+      .where(inArray(alertFirings.userId, ids));
+    const outboxOf = new Map<string, Set<number | null>>();
+    for (const firing of firings) {
+      expect(firing.state).toBe(firing.userId === ids[0] ? 'skipped' : 'sent');
+      outboxOf.set(firing.userId, (outboxOf.get(firing.userId) ?? new Set()).add(firing.outboxId));
+    }
+    // A user's two firings are listed in their one email, each email its own.
+    const listedIn = ids.slice(1).map((id) => [...outboxOf.get(id)!]);
+    expect(listedIn.every((outboxIds) => outboxIds.length === 1)).toBe(true);
+    expect(new Set(listedIn.flat()).size).toBe(count - 1);
+    expect(await app.alertMail.alertEmails.sendDue()).toEqual({ queued: 0, skipped: 0 });
   });
 
   it('do not go to an unconfirmed address, and the settings say so', async () => {

@@ -55,32 +55,56 @@ export class NotificationPreferenceStore {
 
   /** What is on for this user, unsubscribes counted. */
   async effective(userId: string, email: string): Promise<NotificationPreferences> {
-    const [row] = await this.db
+    const all = await this.effectiveMany([{ userId, email }]);
+    return all.get(userId) ?? { ...defaultPreferences };
+  }
+
+  /** What is on for each of these users, by id: two statements however many there are. */
+  async effectiveMany(
+    accounts: readonly { userId: string; email: string }[],
+  ): Promise<Map<string, NotificationPreferences>> {
+    const found = new Map<string, NotificationPreferences>();
+    if (accounts.length === 0) return found;
+    const rows = await this.db
       .select()
       .from(notificationPreferences)
-      .where(eq(notificationPreferences.userId, userId));
+      .where(
+        inArray(
+          notificationPreferences.userId,
+          accounts.map((account) => account.userId),
+        ),
+      );
     const unsubscribed = await this.db
-      .select({ kind: emailUnsubscribes.kind })
+      .select({ address: emailUnsubscribes.address, kind: emailUnsubscribes.kind })
       .from(emailUnsubscribes)
       .where(
         and(
-          eq(emailUnsubscribes.address, email.toLowerCase()),
+          inArray(
+            emailUnsubscribes.address,
+            accounts.map((account) => account.email.toLowerCase()),
+          ),
           inArray(emailUnsubscribes.kind, Object.keys(preferenceOfKind)),
         ),
       );
-    const preferences: NotificationPreferences = row
-      ? {
-          alertEmails: row.alertEmails,
-          alertEmailDefault: row.alertEmailDefault,
-          watchlistDigest: row.watchlistDigest,
-          productNews: row.productNews,
-        }
-      : { ...defaultPreferences };
-    for (const { kind } of unsubscribed) {
-      const preference = preferenceOfKind[kind as keyof typeof preferenceOfKind];
-      if (preference) preferences[preference] = false;
+    const byUser = new Map(rows.map((row) => [row.userId, row]));
+    for (const { userId, email } of accounts) {
+      const row = byUser.get(userId);
+      const preferences: NotificationPreferences = row
+        ? {
+            alertEmails: row.alertEmails,
+            alertEmailDefault: row.alertEmailDefault,
+            watchlistDigest: row.watchlistDigest,
+            productNews: row.productNews,
+          }
+        : { ...defaultPreferences };
+      for (const { address, kind } of unsubscribed) {
+        if (address !== email.toLowerCase()) continue;
+        const preference = preferenceOfKind[kind as keyof typeof preferenceOfKind];
+        if (preference) preferences[preference] = false;
+      }
+      found.set(userId, preferences);
     }
-    return preferences;
+    return found;
   }
 
   async update(

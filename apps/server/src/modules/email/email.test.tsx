@@ -15,7 +15,7 @@ import { JobQueue } from '../jobs/job-queue.ts';
 import { Message, Paragraph } from './layout.tsx';
 import type { Email } from './mailer.ts';
 import type { MailKind } from './outbox.ts';
-import { sendEmailJob } from './outbox.ts';
+import { sendBatchSize, sendEmailJob } from './outbox.ts';
 
 const clock = testClock();
 const hour = 3600;
@@ -179,6 +179,45 @@ describe('sending email through SMTP', () => {
     expect(notices.map((result) => result.queued)).toEqual([true, true, true, false]);
     // Another address is not affected.
     expect((await send(email(news, address()))).queued).toBe(true);
+  });
+});
+
+describe('sending in batches', () => {
+  it('sends more than a batch at once, each message once, each with its own outcome', async () => {
+    // What earlier tests queued and left is sent first.
+    await app.mail.deliverDue();
+    const recipients = Array.from({ length: sendBatchSize + 5 }, address);
+    const [refused, later] = recipients;
+    inbox.refuse(refused!, { code: 550, message: 'No such user here' });
+    inbox.refuse(later!, { code: 451, message: 'Try again later' });
+    const ids: number[] = [];
+    for (const to of recipients) {
+      const result = await send(email(notice, to, 'Batched'));
+      ids.push((result as { id: number }).id);
+    }
+    expect(await app.mail.deliverDue()).toBe(recipients.length);
+    const delivered = recipients.slice(2);
+    for (const to of delivered) await inbox.waitFor(to);
+    for (const to of delivered) expect(inbox.to(to)).toHaveLength(1);
+    const [first] = inbox.to(delivered[0]!);
+    // The envelope's sender is MAIL_FROM's address; the From header keeps the name.
+    expect(first!.from).toBe('no-reply@127.0.0.1');
+    expect(first!.parsed.from?.value).toEqual([
+      { name: 'Tickerwise', address: 'no-reply@127.0.0.1' },
+    ]);
+    const rows = await Promise.all(ids.map(outboxRow));
+    expect(rows[0]).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(rows[1]).toMatchObject({ state: 'waiting', attempts: 1 });
+    expect(rows.slice(2).every((row) => row.state === 'sent' && row.html === '')).toBe(true);
+    // Nothing more is due: a second look sends nothing twice.
+    expect(await app.mail.deliverDue()).toBe(0);
+    for (const to of delivered) expect(inbox.to(to)).toHaveLength(1);
+    // The one put back goes at its time.
+    inbox.accept(later!);
+    clock.set(new Date(clock().getTime() + 31_000));
+    expect(await app.mail.deliverDue()).toBe(1);
+    await inbox.waitFor(later!);
+    expect(inbox.to(refused!)).toHaveLength(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { RateLimit } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,10 +13,15 @@ import {
 import { AttemptLimiter } from '../../limits/attempt-limiter.ts';
 import type { Job, JobOutcome } from '../jobs/service.ts';
 import { checkedAddress, checkedMessage, type RenderedMessage } from './message.ts';
-import type { MailTransport } from './transport.ts';
+import type { MailTransport, SendOutcome } from './transport.ts';
 
 /** The job that sends one outbox message; its key is the message's id. */
 export const sendEmailJob = 'email.send';
+/**
+ * Messages an instance takes and sends together: read, checked and marked sent in one
+ * statement each, sent over the SMTP pool's connections at once.
+ */
+export const sendBatchSize = 20;
 
 /** A kind of message: whether the user may turn it off, and how many one address may get. */
 export interface MailKind {
@@ -110,63 +115,147 @@ export class Outbox {
   }
 
   /**
+   * The checks of `admits` for many messages at once, each of one kind, to addresses that
+   * differ: a statement per check for all of them (the limits counted in one), an answer per
+   * message in the order given. Messages to the same address go one after the other.
+   */
+  async admitsMany(
+    emails: readonly Pick<QueuedEmail, 'kind' | 'to'>[],
+  ): Promise<(QueueResult | undefined)[]> {
+    const recipients = emails.map((email) => checkedAddress(email.to));
+    const kind = emails[0]?.kind;
+    if (
+      !kind ||
+      emails.some((email) => email.kind.name !== kind.name) ||
+      new Set(recipients).size !== recipients.length
+    ) {
+      const answers: (QueueResult | undefined)[] = [];
+      for (const email of emails) answers.push(await this.admits(email));
+      return answers;
+    }
+    const failing = await this.failingAmong(recipients);
+    const unsubscribed = kind.essential
+      ? new Set<string>()
+      : new Set(
+          (
+            await this.db
+              .select({ address: emailUnsubscribes.address })
+              .from(emailUnsubscribes)
+              .where(
+                and(
+                  inArray(emailUnsubscribes.address, recipients),
+                  eq(emailUnsubscribes.kind, kind.name),
+                ),
+              )
+          ).map((row) => row.address),
+        );
+    const answers = recipients.map((recipient): QueueResult | undefined => {
+      if (failing.has(recipient)) return { queued: false, reason: 'address_failing' };
+      if (unsubscribed.has(recipient)) return { queued: false, reason: 'unsubscribed' };
+      return undefined;
+    });
+    const counted = recipients.filter((_recipient, index) => answers[index] === undefined);
+    const allowed = await this.limiter.consumeEach(
+      counted.map((recipient) => [`email-kind:${kind.name}:${recipient}`, `email:${recipient}`]),
+      [kind.perRecipient, this.options.perRecipient],
+    );
+    let next = 0;
+    return answers.map((answer): QueueResult | undefined => {
+      if (answer) return answer;
+      return allowed[next++] ? undefined : { queued: false, reason: 'rate_limited' };
+    });
+  }
+
+  /**
    * Records an admitted message and the job that sends it inside the caller's transaction, so
    * that what the message reports (alert firings) is marked sent in the same commit.
    */
   async record(tx: Db, email: QueuedEmail): Promise<number> {
-    const recipient = checkedAddress(email.to);
-    const message = checkedMessage(email.message);
+    const [id] = await this.recordMany(tx, [email]);
+    if (id === undefined) throw new Error('the outbox row was not recorded');
+    return id;
+  }
+
+  /**
+   * Records admitted messages and their jobs inside the caller's transaction, in two
+   * statements however many there are: their outbox ids, in the order given.
+   */
+  async recordMany(tx: Db, emails: readonly QueuedEmail[]): Promise<number[]> {
+    if (emails.length === 0) return [];
     const now = this.clock();
-    const [row] = await tx
-      .insert(emailOutbox)
-      .values({
+    const values = emails.map((email) => {
+      const message = checkedMessage(email.message);
+      return {
         kind: email.kind.name,
-        recipient,
+        recipient: checkedAddress(email.to),
         userId: email.userId ?? null,
         subject: message.subject,
         html: message.html,
         text: message.text,
         headers: email.headers ?? {},
         createdAt: now,
-      })
-      .returning({ id: emailOutbox.id });
-    if (!row) throw new Error('the outbox row was not recorded');
-    await tx.insert(jobs).values({ name: sendEmailJob, key: String(row.id), runAt: now });
-    return row.id;
+      };
+    });
+    const rows = await tx.insert(emailOutbox).values(values).returning({ id: emailOutbox.id });
+    if (rows.length !== emails.length) throw new Error('the outbox rows were not recorded');
+    // The ids come from the sequence row after row, so in order they are the rows' order.
+    const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+    await tx
+      .insert(jobs)
+      .values(ids.map((id) => ({ name: sendEmailJob, key: String(id), runAt: now })));
+    return ids;
   }
 
-  /** Sends the outbox message of one job: the job handler. */
-  async deliver(job: Job): Promise<JobOutcome> {
-    const id = Number(job.key);
-    const [row] = await this.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
-    if (row?.state !== 'waiting') return { done: true };
-    if (await this.isFailing(row.recipient)) {
-      await this.finish(id, 'failed', 'the address is failing');
-      return { done: true };
-    }
-    const outcome = await this.options.transport.send({
-      id,
-      from: this.options.from,
-      to: row.recipient,
-      subject: row.subject,
-      html: row.html,
-      text: row.text,
-      headers: row.headers,
-      messageId: `<${id}.${digest(`${id}:${row.createdAt.toISOString()}`)}@${this.options.host}>`,
-      createdAt: row.createdAt,
-    });
+  /**
+   * Sends the outbox messages of these jobs (the job handler, `sendBatchSize` at a time): one
+   * read for all, the messages over the transport at once, the sent ones marked in one
+   * statement. A message already sent or given up (a job run again after a crash) is done.
+   */
+  async deliverMany(taken: readonly Job[]): Promise<JobOutcome[]> {
+    const ids = taken.map((job) => Number(job.key));
+    const rows = await this.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
+    const waiting = rows.filter((row) => row.state === 'waiting');
+    const failing = await this.failingAmong(waiting.map((row) => row.recipient));
+    const outcomes = new Map<number, JobOutcome>();
+    const refused = waiting.filter((row) => failing.has(row.recipient)).map((row) => row.id);
+    const sent: number[] = [];
+    await Promise.all(
+      waiting
+        .filter((row) => !failing.has(row.recipient))
+        .map(async (row) => {
+          const outcome = await this.options.transport.send({
+            id: row.id,
+            from: this.options.from,
+            to: row.recipient,
+            subject: row.subject,
+            html: row.html,
+            text: row.text,
+            headers: row.headers,
+            messageId: `<${row.id}.${digest(`${row.id}:${row.createdAt.toISOString()}`)}@${this.options.host}>`,
+            createdAt: row.createdAt,
+          });
+          if (outcome.kind === 'sent') sent.push(row.id);
+          else outcomes.set(row.id, await this.notSent(row, outcome));
+        }),
+    );
+    await this.finish(sent, 'sent', null);
+    await this.finish(refused, 'failed', 'the address is failing');
+    return ids.map((id) => outcomes.get(id) ?? { done: true });
+  }
+
+  /** A message the server did not take: tried again later, or given up. */
+  private async notSent(
+    row: { id: number; kind: string; recipient: string; attempts: number },
+    outcome: Exclude<SendOutcome, { kind: 'sent' }>,
+  ): Promise<JobOutcome> {
     const attempts = row.attempts + 1;
-    if (outcome.kind === 'sent') {
-      await this.finish(id, 'sent', null);
-      return { done: true };
-    }
     if (outcome.kind === 'permanent' || attempts >= maxTemporaryAttempts) {
-      await this.finish(id, 'failed', outcome.reason);
+      await this.finish([row.id], 'failed', outcome.reason);
       if (outcome.kind === 'permanent' && outcome.addressFailing) {
         await this.markFailing(row.recipient, outcome.reason);
       }
       this.options.log.warn(
-        { email: id, kind: row.kind, reason: outcome.reason },
+        { email: row.id, kind: row.kind, reason: outcome.reason },
         'an email was given up',
       );
       return { done: true };
@@ -174,7 +263,7 @@ export class Outbox {
     await this.db
       .update(emailOutbox)
       .set({ attempts, lastError: outcome.reason })
-      .where(eq(emailOutbox.id, id));
+      .where(eq(emailOutbox.id, row.id));
     return {
       done: false,
       retryAt: this.clock().getTime() + retryDelayMs(attempts),
@@ -214,11 +303,17 @@ export class Outbox {
   }
 
   async isFailing(address: string): Promise<boolean> {
+    return (await this.failingAmong([address.toLowerCase()])).size > 0;
+  }
+
+  /** The addresses of these (lower-cased) that a server refused for good. */
+  private async failingAmong(addresses: readonly string[]): Promise<Set<string>> {
+    if (addresses.length === 0) return new Set();
     const rows = await this.db
       .select({ address: emailFailingAddresses.address })
       .from(emailFailingAddresses)
-      .where(eq(emailFailingAddresses.address, address.toLowerCase()));
-    return rows.length > 0;
+      .where(inArray(emailFailingAddresses.address, [...new Set(addresses)]));
+    return new Set(rows.map((row) => row.address));
   }
 
   /** The address works again (its owner confirmed it): mail may go to it. */
@@ -236,7 +331,8 @@ export class Outbox {
   }
 
   /** A sent or given-up message keeps no body: reset links and codes do not linger. */
-  private async finish(id: number, state: 'sent' | 'failed', error: string | null) {
+  private async finish(ids: readonly number[], state: 'sent' | 'failed', error: string | null) {
+    if (ids.length === 0) return;
     await this.db
       .update(emailOutbox)
       .set({
@@ -247,7 +343,7 @@ export class Outbox {
         attempts: sql`${emailOutbox.attempts} + 1`,
         ...(state === 'sent' ? { sentAt: this.clock() } : {}),
       })
-      .where(eq(emailOutbox.id, id));
+      .where(inArray(emailOutbox.id, [...ids]));
   }
 }
 

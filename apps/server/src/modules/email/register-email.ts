@@ -7,7 +7,7 @@ import { parseInput } from '../../http/errors.ts';
 import { escapeHtml, sendMessagePage } from '../../http/html-page.ts';
 import { JobQueue, JobRunner } from '../jobs/service.ts';
 import { Mailer } from './mailer.ts';
-import { Outbox, sendEmailJob } from './outbox.ts';
+import { Outbox, sendBatchSize, sendEmailJob } from './outbox.ts';
 import {
   InProcessRenderer,
   type MessageRenderer,
@@ -52,23 +52,14 @@ export interface EmailOptions {
 
 /**
  * The outbox and its sender: SMTP (`SMTP_URL`) or `.eml` files in `DATA_DIR/outbox/`. Unless
- * background jobs are off on this instance, its job runner sends what is due every 2 seconds.
- * Messages render in worker threads (`EMAIL_RENDER_WORKERS`, 1 by default), stopped with the app.
+ * background jobs are off on this instance, its job runner sends what is due every 2 seconds,
+ * 20 messages at a time. Messages render, and their MIME source is built, in worker threads
+ * (`EMAIL_RENDER_WORKERS`, 1 by default), stopped with the app.
  */
 export async function registerEmail(
   app: FastifyInstance,
   { config, db, clock, secret, renderWorker }: EmailOptions,
 ): Promise<Mail> {
-  const transport = createTransport(config.mail, config.dataDir, (file) =>
-    app.log.info({ file }, 'email written to the outbox folder'),
-  );
-  const outbox = new Outbox(db, clock, {
-    from: config.mail.from,
-    host: new URL(config.publicUrl).hostname,
-    perRecipient: config.limits.emailsPerRecipient,
-    transport,
-    log: app.log,
-  });
   const workers = config.mail.renderWorkers ?? 1;
   if (workers > 0 && !renderWorker) {
     app.log.warn('no email render worker for this app: emails render on the event loop');
@@ -77,6 +68,19 @@ export async function registerEmail(
     workers > 0 && renderWorker
       ? new RenderPool({ size: workers, entry: renderWorker, log: app.log })
       : new InProcessRenderer();
+  const transport = createTransport(
+    config.mail,
+    config.dataDir,
+    (file) => app.log.info({ file }, 'email written to the outbox folder'),
+    (message) => renderer.compose(message),
+  );
+  const outbox = new Outbox(db, clock, {
+    from: config.mail.from,
+    host: new URL(config.publicUrl).hostname,
+    perRecipient: config.limits.emailsPerRecipient,
+    transport,
+    log: app.log,
+  });
   const mailer = new Mailer(outbox, renderer, config.publicUrl, secret, app.log);
   app.addHook('preClose', () => mailer.settle());
   // After preClose: the job runners and the messages queued in the background are done.
@@ -84,7 +88,10 @@ export async function registerEmail(
   const now = () => clock().getTime();
   const runner = new JobRunner({
     queue: new JobQueue(db, now),
-    handlers: { [sendEmailJob]: (job) => outbox.deliver(job) },
+    handlers: {},
+    batchHandlers: {
+      [sendEmailJob]: { size: sendBatchSize, run: (taken) => outbox.deliverMany(taken) },
+    },
     log: app.log,
     now,
     pollMs: mailPollMs,

@@ -1,6 +1,7 @@
 import { render } from '@react-email/render';
 import { stockPath } from '@tickerwise/shared';
 import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorLog } from '../../../test/error-logs.ts';
 import { SmtpInbox } from '../../../test/smtp-inbox.ts';
@@ -19,9 +20,10 @@ import { alertEmail, watchlistDigestEmail } from '../alert-mail/emails.tsx';
 import { setTier } from '../profiles/service.ts';
 import { passwordResetEmail } from './account-emails.tsx';
 import { receiptEmail } from './billing-emails.tsx';
+import { composeMessage, type OutgoingMessage } from './compose.ts';
 import { type Footer, renderMessage } from './layout.tsx';
 import type { Email } from './mailer.ts';
-import { RenderPool, type RenderWorkerEntry } from './render-pool.ts';
+import { InProcessRenderer, RenderPool, type RenderWorkerEntry } from './render-pool.ts';
 import { newDeviceEmail } from './security-emails.tsx';
 
 /** The app's own worker, from source through tsx, as in development. */
@@ -131,6 +133,41 @@ describe('rendering in a worker thread', { timeout: workerTimeout }, () => {
     );
   });
 
+  it('builds the MIME source of a message as the main thread would, the parts encoded', async () => {
+    const rendered = await pool.render(samples[3]!, footer);
+    const message: OutgoingMessage = {
+      id: 7,
+      from: 'Tickerwise <alerts@127.0.0.1>',
+      to: 'ada@example.com',
+      ...rendered,
+      headers: {
+        'List-Unsubscribe': `<${footer.optOut!.unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+      messageId: '<7.0123456789abcdef@127.0.0.1>',
+      createdAt: firedAt,
+    };
+    const [inWorker, inProcess, alone] = await Promise.all([
+      pool.compose(message),
+      new InProcessRenderer().compose(message),
+      composeMessage(message),
+    ]);
+    for (const source of [inWorker, inProcess, alone]) {
+      const parsed = await simpleParser(Buffer.from(source));
+      expect(parsed.subject).toBe(rendered.subject);
+      expect(parsed.html).toBe(rendered.html);
+      expect(parsed.text).toBe(rendered.text);
+      expect(parsed.messageId).toBe(message.messageId);
+      expect(parsed.date?.getTime()).toBe(firedAt.getTime());
+      expect(parsed.from?.value).toEqual([{ name: 'Tickerwise', address: 'alerts@127.0.0.1' }]);
+      expect(parsed.to).toMatchObject({ value: [{ address: 'ada@example.com' }] });
+      const text = Buffer.from(source).toString('utf8');
+      expect(text).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+      // Every line within SMTP's limit: the parts are encoded, not sent as they are.
+      expect(Math.max(...text.split('\r\n').map((line) => line.length))).toBeLessThanOrEqual(998);
+    }
+  });
+
   it('answers a template that fails with its error, and renders on', async () => {
     const broken = { ...samples[0]!, template: { name: 'no-such-template', args: [] } };
     await expect(pool.render(broken, footer)).rejects.toThrow('no email template is named');
@@ -229,6 +266,8 @@ describe('a render worker that dies mid-render', { timeout: workerTimeout }, () 
       passwordResetEmail({ id: 'x', email: to, name: 'Kay' }, `${testOrigin}/reset?token=1`),
     );
     expect(result.queued).toBe(true);
+    // The worker that builds its MIME source to send it dies too: a fresh one builds it.
+    Atomics.store(new Int32Array(crashes), 0, 1);
     await app.mail.deliverDue();
     const [mail] = await inbox.waitFor(to);
     expect(mail!.parsed.subject).toBe('Reset your Tickerwise password');

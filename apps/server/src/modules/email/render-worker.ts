@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { composeMessage } from './compose.ts';
 import type { Footer } from './layout.tsx';
 import { renderMessage } from './layout.tsx';
 import type { RenderedMessage } from './message.ts';
@@ -34,7 +35,10 @@ export function renderTemplate(
   return renderMessage(message.subject, message.body(footer));
 }
 
-/** A render worker's loop: each request is answered with its message or its error, in turn. */
+/**
+ * A render worker's loop: each request is answered in turn with its message, its MIME source,
+ * or its error.
+ */
 export function serveEmailRenders(templates: EmailTemplates): void {
   const port = parentPort;
   if (!port) throw new Error('email renders are served from a worker thread');
@@ -43,10 +47,13 @@ export function serveEmailRenders(templates: EmailTemplates): void {
     turn = turn.then(async () => {
       let answer: RenderAnswer;
       try {
-        answer = {
-          id: request.id,
-          message: await renderTemplate(templates, request.call, request.footer),
-        };
+        answer =
+          'compose' in request
+            ? { id: request.id, source: await composeMessage(request.compose) }
+            : {
+                id: request.id,
+                message: await renderTemplate(templates, request.call, request.footer),
+              };
       } catch (error) {
         const failure = error instanceof Error ? error : new Error(String(error));
         answer = { id: request.id, error: { message: failure.message, stack: failure.stack } };

@@ -8,7 +8,7 @@ export {
   emailChangeTakenEmail,
 } from './email-change-emails.tsx';
 export type { Mailer } from './mailer.ts';
-export type { Outbox } from './outbox.ts';
+export type { Outbox, QueuedEmail } from './outbox.ts';
 export { type Mail, registerEmail } from './register-email.ts';
 export type { RenderWorkerEntry } from './render-pool.ts';
 export { newDeviceEmail, signInCodeEmail, twoFactorChangedEmail } from './security-emails.tsx';

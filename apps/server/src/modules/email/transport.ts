@@ -2,20 +2,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from '../../config.ts';
+import type { OutgoingMessage } from './compose.ts';
 
-/** One message as it leaves the outbox. */
-export interface OutgoingMessage {
-  id: number;
-  from: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  headers: Record<string, string>;
-  /** Stable across retries, so a receiver can tell a resend from a new message. */
-  messageId: string;
-  createdAt: Date;
-}
+/** Builds a message's MIME source (in a render worker, `MessageRenderer.compose`). */
+export type Compose = (message: OutgoingMessage) => Promise<Uint8Array>;
 
 /** How a send ended: accepted, to be tried again later, or refused for good. */
 export type SendOutcome =
@@ -54,21 +44,11 @@ export function outcomeOfError(error: unknown): SendOutcome {
   return { kind: 'temporary', reason };
 }
 
-function mailOptions(message: OutgoingMessage) {
-  return {
-    from: message.from,
-    to: message.to,
-    subject: message.subject,
-    html: message.html,
-    text: message.text,
-    headers: message.headers,
-    messageId: message.messageId,
-    date: message.createdAt,
-  };
-}
-
-/** Sends through an SMTP relay (`SMTP_URL`), over a small pool of connections. */
-export function smtpTransport(smtpUrl: string): MailTransport {
+/**
+ * Sends through an SMTP relay (`SMTP_URL`), over a small pool of connections. Each message
+ * goes as the MIME source `compose` built (nodemailer's `raw`), with its envelope given.
+ */
+export function smtpTransport(smtpUrl: string, compose: Compose): MailTransport {
   const url = new URL(smtpUrl);
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
@@ -81,8 +61,18 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   return {
     description: `${url.protocol}//${url.host}`,
     async send(message) {
+      let raw: Uint8Array;
       try {
-        await transporter.sendMail(mailOptions(message));
+        raw = await compose(message);
+      } catch (error) {
+        // A render worker that stopped: the message waits for the next attempt.
+        return { kind: 'temporary', reason: `the message could not be built: ${String(error)}` };
+      }
+      try {
+        await transporter.sendMail({
+          envelope: { from: envelopeAddress(message.from), to: [message.to] },
+          raw: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength),
+        });
         return { kind: 'sent' };
       } catch (error) {
         return outcomeOfError(error);
@@ -92,24 +82,32 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   };
 }
 
+/** The address of `Name <address>` (MAIL_FROM), or the value itself. */
+function envelopeAddress(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
 /**
  * Writes each message as an `.eml` file (mode 0600) to `folder`, named by time and id, and
  * reports the file: the embedded default, so the app sends mail with nothing to set up.
  */
-export function folderTransport(folder: string, written: (file: string) => void): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+export function folderTransport(
+  folder: string,
+  written: (file: string) => void,
+  compose: Compose,
+): MailTransport {
   return {
     description: folder,
     async send(message) {
-      const info = await transporter.sendMail(mailOptions(message));
+      const raw = await compose(message);
       await mkdir(folder, { recursive: true, mode: 0o700 });
       const time = message.createdAt.toISOString().replace(/[:.]/g, '-');
       const file = join(folder, `${time}-${message.id}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await writeFile(file, raw, { mode: 0o600 });
       written(file);
       return { kind: 'sent' };
     },
-    close: () => transporter.close(),
+    close: () => {},
   };
 }
 
@@ -117,7 +115,8 @@ export function createTransport(
   config: MailConfig,
   dataDir: string,
   written: (file: string) => void,
+  compose: Compose,
 ): MailTransport {
-  if (config.smtpUrl) return smtpTransport(config.smtpUrl);
-  return folderTransport(join(dataDir, 'outbox'), written);
+  if (config.smtpUrl) return smtpTransport(config.smtpUrl, compose);
+  return folderTransport(join(dataDir, 'outbox'), written, compose);
 }

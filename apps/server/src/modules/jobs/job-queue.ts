@@ -46,13 +46,26 @@ export class JobQueue {
 
   /** Takes the most overdue job of these names that no live worker holds, or undefined. */
   async take(names: readonly string[], leaseMs = defaultLeaseMs): Promise<Job | undefined> {
-    if (names.length === 0) return undefined;
+    const [job] = await this.takeMany(names, 1, leaseMs);
+    return job;
+  }
+
+  /**
+   * Takes up to `limit` due jobs of these names that no live worker holds, in one statement:
+   * the most overdue first, each to this worker alone (FOR UPDATE SKIP LOCKED).
+   */
+  async takeMany(
+    names: readonly string[],
+    limit: number,
+    leaseMs = defaultLeaseMs,
+  ): Promise<Job[]> {
+    if (names.length === 0 || limit < 1) return [];
     const now = new Date(this.now());
     const until = new Date(this.now() + leaseMs);
     const result = await this.db.execute(sql`
       update ${jobs} set state = 'running', attempts = ${jobs.attempts} + 1,
         locked_by = ${this.workerId}, locked_until = ${until}
-      where ${jobs.id} = (
+      where ${jobs.id} in (
         select id from ${jobs}
         where name in (${sql.join(
           names.map((name) => sql`${name}`),
@@ -61,26 +74,33 @@ export class JobQueue {
           and run_at <= ${now}
           and (state = 'queued' or (state = 'running' and locked_until < ${now}))
         order by run_at
-        limit 1
+        limit ${limit}
         for update skip locked
       )
       returning id, name, key, payload, attempts`);
-    const [row] = rowsOf<{
+    return rowsOf<{
       id: number | string;
       name: string;
       key: string;
       payload: Record<string, unknown>;
       attempts: number;
-    }>(result);
-    if (!row) return undefined;
-    return { ...row, id: Number(row.id) };
+    }>(result)
+      .map((row) => ({ ...row, id: Number(row.id) }))
+      .sort((a, b) => a.id - b.id);
   }
 
   async complete(job: Job): Promise<void> {
+    await this.completeMany([job]);
+  }
+
+  /** Marks these jobs of this worker done, in one statement. */
+  async completeMany(done: readonly Job[]): Promise<void> {
+    if (done.length === 0) return;
     await this.db.execute(sql`
       update ${jobs} set state = 'done', finished_at = ${new Date(this.now())},
         locked_by = null, locked_until = null, last_error = null
-      where id = ${job.id} and locked_by = ${this.workerId}`);
+      where id = any(${sql.param(done.map((job) => job.id))}::bigint[])
+        and locked_by = ${this.workerId}`);
   }
 
   /** Puts the job back for `retryAt`, or marks it failed for good when `retryAt` is undefined. */

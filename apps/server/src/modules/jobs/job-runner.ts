@@ -1,3 +1,4 @@
+import { setImmediate as giveWay } from 'node:timers/promises';
 import type { ScheduledLoop, Scheduler } from '../../lifecycle/scheduler.ts';
 import type { Job, JobQueue } from './job-queue.ts';
 
@@ -5,6 +6,15 @@ import type { Job, JobQueue } from './job-queue.ts';
 export type JobOutcome = { done: true } | { done: false; retryAt: number; reason: string };
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
+
+/**
+ * Runs up to `size` due jobs of one name together (one read and one write for all of them
+ * instead of one per job): an outcome per job, in the order given.
+ */
+export interface JobBatchHandler {
+  size: number;
+  run(jobs: readonly Job[]): Promise<JobOutcome[]>;
+}
 
 export interface JobLog {
   warn(details: object, message: string): void;
@@ -14,6 +24,8 @@ export interface JobLog {
 export interface JobRunnerOptions {
   queue: JobQueue;
   handlers: Record<string, JobHandler>;
+  /** Jobs taken and run several at a time, by name. */
+  batchHandlers?: Record<string, JobBatchHandler>;
   log: JobLog;
   now?: () => number;
   /** How often an idle instance looks for due work. */
@@ -56,13 +68,25 @@ export class JobRunner {
 
   /** Runs every due job now (tests and the first tick); resolves when none is left. */
   async runDue(): Promise<number> {
-    const { queue, handlers, log, schedule } = this.options;
+    const { queue, handlers, batchHandlers = {}, log, schedule } = this.options;
     let ran = 0;
     await schedule?.().catch((error: unknown) => {
       log.error({ err: error }, 'scheduling background jobs failed');
     });
-    for (;;) {
-      const job = await queue.take(Object.keys(handlers));
+    for (const [name, batch] of Object.entries(batchHandlers)) {
+      for (;;) {
+        const taken = await queue.takeMany([name], batch.size);
+        if (taken.length === 0) break;
+        ran += taken.length;
+        await this.runBatch(batch, taken);
+        if (this.stopped) return ran;
+        // What waits on the event loop (requests) goes before the next batch.
+        await giveWay();
+      }
+    }
+    const names = Object.keys(handlers);
+    while (names.length > 0) {
+      const job = await queue.take(names);
       if (!job) break;
       ran += 1;
       await this.runOne(job);
@@ -71,23 +95,49 @@ export class JobRunner {
     return ran;
   }
 
+  private async runBatch(batch: JobBatchHandler, taken: readonly Job[]): Promise<void> {
+    const { queue, log } = this.options;
+    let outcomes: JobOutcome[];
+    try {
+      outcomes = await batch.run(taken);
+    } catch (error) {
+      for (const job of taken) await this.failed(job, error);
+      return;
+    }
+    try {
+      await queue.completeMany(taken.filter((_job, index) => outcomes[index]?.done !== false));
+      for (const [index, job] of taken.entries()) {
+        const outcome = outcomes[index];
+        if (outcome?.done === false) await queue.fail(job, outcome.reason, outcome.retryAt);
+      }
+    } catch (error) {
+      log.error({ err: error, job: taken[0]?.name }, 'could not record the outcome of jobs');
+    }
+  }
+
   private async runOne(job: Job): Promise<void> {
-    const { queue, handlers, log, maxFailures = 5 } = this.options;
+    const { queue, handlers } = this.options;
     const handler = handlers[job.name]!;
     try {
       const outcome = await handler(job);
       if (outcome.done) await queue.complete(job);
       else await queue.fail(job, outcome.reason, outcome.retryAt);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const retry = job.attempts < maxFailures;
-      log.error({ err: error, job: job.name, key: job.key }, 'background job failed');
-      await queue
-        .fail(job, message, retry ? this.now() + job.attempts * 5 * 60_000 : undefined)
-        .catch((failError: unknown) =>
-          log.error({ err: failError }, 'could not record a job failure'),
-        );
+      await this.failed(job, error);
     }
+  }
+
+  /** A job whose handler threw: tried again later, up to `maxFailures` times. */
+  private async failed(job: Job, error: unknown): Promise<void> {
+    const { queue, log, maxFailures = 5 } = this.options;
+    const message = error instanceof Error ? error.message : String(error);
+    const retry = job.attempts < maxFailures;
+    log.error({ err: error, job: job.name, key: job.key }, 'background job failed');
+    await queue
+      .fail(job, message, retry ? this.now() + job.attempts * 5 * 60_000 : undefined)
+      .catch((failError: unknown) =>
+        log.error({ err: failError }, 'could not record a job failure'),
+      );
   }
 
   /** One look for due work; a failed look is a warning, and the next tick looks again. */

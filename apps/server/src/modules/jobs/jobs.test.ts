@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
-import { JobQueue } from './job-queue.ts';
-import { type JobHandler, JobRunner } from './job-runner.ts';
+import { type Job, JobQueue } from './job-queue.ts';
+import { type JobBatchHandler, type JobHandler, JobRunner } from './job-runner.ts';
 
 const silentLog = { warn: () => {}, error: () => {} };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -125,5 +125,76 @@ describe('the job queue shared by instances', () => {
     expect(await runner.runDue()).toBe(1);
     const [row] = await test.database.db.select().from(jobs).where(eq(jobs.name, 'always.fails'));
     expect(row).toMatchObject({ state: 'failed', attempts: 2, lastError: 'source down' });
+  });
+  it('runs jobs in batches, each job on one of two competing instances, with an outcome each', async () => {
+    let now = Date.parse('2026-03-17T12:00:00Z');
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    const batch: JobBatchHandler = {
+      size: 4,
+      async run(taken: readonly Job[]) {
+        sizes.push(taken.length);
+        seen.push(...taken.map((job) => job.key));
+        await sleep(50);
+        // Key 3 asks to run again in a minute; the others are done.
+        return taken.map((job) =>
+          job.key === '3'
+            ? { done: false as const, retryAt: now + 60_000, reason: 'later' }
+            : { done: true as const },
+        );
+      },
+    };
+    const runners = [test.database, other].map(
+      (database) =>
+        new JobRunner({
+          queue: new JobQueue(database.db, () => now),
+          handlers: {},
+          batchHandlers: { 'send.batch': batch },
+          log: silentLog,
+          now: () => now,
+        }),
+    );
+    const queue = new JobQueue(test.database.db, () => now);
+    for (let key = 0; key < 10; key++) await queue.enqueue('send.batch', String(key), {}, now);
+    const ran = await Promise.all(runners.map((runner) => runner.runDue()));
+    expect(ran[0]! + ran[1]!).toBe(10);
+    expect(seen.sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(Math.max(...sizes)).toBe(4);
+    const rows = await test.database.db.select().from(jobs).where(eq(jobs.name, 'send.batch'));
+    expect(rows.filter((row) => row.state === 'done')).toHaveLength(9);
+    const again = rows.find((row) => row.key === '3');
+    expect(again).toMatchObject({ state: 'queued', lastError: 'later', lockedBy: null });
+    expect(again!.runAt.getTime()).toBe(now + 60_000);
+    // Its time come, it runs again alone.
+    now += 60_000;
+    expect(await runners[0]!.runDue()).toBe(1);
+    expect(seen.filter((key) => key === '3')).toHaveLength(2);
+  });
+
+  it('puts a whole batch back for later when its handler throws', async () => {
+    let now = Date.parse('2026-03-18T12:00:00Z');
+    const queue = new JobQueue(test.database.db, () => now);
+    const runner = new JobRunner({
+      queue,
+      handlers: {},
+      batchHandlers: {
+        'batch.fails': {
+          size: 5,
+          run: async () => {
+            throw new Error('relay down');
+          },
+        },
+      },
+      log: silentLog,
+      now: () => now,
+    });
+    for (const key of ['a', 'b']) await queue.enqueue('batch.fails', key, {}, now);
+    expect(await runner.runDue()).toBe(2);
+    expect(await runner.runDue()).toBe(0);
+    const rows = await test.database.db.select().from(jobs).where(eq(jobs.name, 'batch.fails'));
+    expect(rows.map((row) => row.state)).toEqual(['queued', 'queued']);
+    expect(rows.map((row) => row.lastError)).toEqual(['relay down', 'relay down']);
+    now += 5 * 60_000;
+    expect(await runner.runDue()).toBe(2);
   });
 });
