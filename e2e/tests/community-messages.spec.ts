@@ -17,7 +17,7 @@ test.describe('community: messages', () => {
   // Two signed-in browsers and a dozen page loads on a shared machine.
   test.setTimeout(90_000);
 
-  test('two members exchange messages live, then one blocks the other and the conversation is gone for both', async ({
+  test('two members exchange messages live, then one blocks the other from the conversation and unblocks', async ({
     page,
     browser,
     baseURL,
@@ -25,8 +25,8 @@ test.describe('community: messages', () => {
     consoleErrors,
   }) => {
     consoleErrors.allow(
-      /status of 404 .*\/api\/community\/conversations\//,
-      'after the block, the conversation is absent for Ada',
+      /status of (403|404) .*\/api\/community\/conversations\//,
+      'after the block, Ada’s message is refused and the conversation is absent for her',
     );
     const origin = baseURL as string;
     await signUp({ plan: 'free' });
@@ -71,22 +71,38 @@ test.describe('community: messages', () => {
       await expect(adasThread.getByText('Steady dividends, Ada.')).toBeVisible({ timeout: 15_000 });
       await expect(adasThread.getByText('Seen')).toBeVisible();
 
-      // Ben blocks Ada from her profile.
-      await benPage.goto(communityUserPath(ada));
-      await benPage.getByRole('button', { name: 'Block' }).click();
-      await expect(benPage.getByRole('button', { name: 'Unblock' })).toBeVisible();
+      // Ben blocks Ada from the conversation, after being told what it does.
+      await benPage.getByRole('button', { name: 'Block', exact: true }).click();
+      const confirm = benPage.getByRole('group', { name: `Block @${ada}` });
+      await expect(confirm).toContainText('They will not be able to message you');
+      await confirm.getByRole('button', { name: `Block @${ada}` }).click();
+      await expect(benPage.getByText(`You blocked @${ada}.`)).toBeVisible();
+      await expect(benPage.getByLabel('Write a message')).toHaveCount(0);
+      // He keeps the conversation, marked as blocked, and can still read it.
+      await expect(conversation.getByText('Blocked')).toBeVisible();
+      await expect(bensThread.getByText('Hello Ben, what do you make of $KO?')).toBeVisible();
 
-      // Ada's next message is refused as if the conversation did not exist...
+      // Ada's next message is refused with the reason, and Ben is told nothing.
       await page.getByLabel('Write a message').fill('Are you still there?');
       await page.getByRole('button', { name: 'Send' }).click();
-      await expect(page.getByRole('alert')).toContainText('This conversation does not exist.');
-      // ...and after a reload neither of them has it.
+      await expect(page.getByRole('alert')).toHaveText(
+        `@${ben} does not accept messages from you. Your message was not sent.`,
+      );
+      // After a reload she no longer has the conversation.
       await page.reload();
       await expect(page.getByText('This conversation is not available')).toBeVisible();
       await page.goto(paths.socialMessages);
       await expect(page.getByText('No conversations yet')).toBeVisible();
-      await benPage.goto(paths.socialMessages);
-      await expect(benPage.getByText('No conversations yet')).toBeVisible();
+      await expect(bensThread.getByText('Are you still there?')).toHaveCount(0);
+
+      // Ben unblocks from the conversation: both can write again.
+      await benPage.getByRole('button', { name: `Unblock @${ada}` }).click();
+      await expect(benPage.getByLabel('Write a message')).toBeVisible();
+      await expect(conversation.getByText('Blocked')).toHaveCount(0);
+      await page.goto(paths.socialMessages);
+      await expect(
+        page.getByRole('button', { name: new RegExp(`Member ${ben.slice(4)}`) }),
+      ).toBeVisible();
     } finally {
       await benContext.close();
     }

@@ -435,6 +435,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db,
     clock,
     market: marketData.market,
+    history: marketData.history,
     heldSymbols: (userId) => portfolios.heldSymbols(userId),
   });
   userData.add(communityDataPart(db));

@@ -65,6 +65,8 @@ export interface ConversationSummary {
   last: { body: string | null; mine: boolean; at: string } | null;
   unread: number;
   muted: boolean;
+  /** The member blocked the other: the conversation stays readable to them, closed to writing. */
+  blocked: boolean;
 }
 
 /** `GET /api/community/conversations`: the member's conversations, latest first. */
@@ -79,8 +81,12 @@ export interface UnreadMessages {
   unread: number;
 }
 
-/** Why the member cannot write in a conversation now, or null when they can. */
-export type MessageRefusal = 'not_accepted' | 'suspended' | null;
+/**
+ * Why the member cannot write in a conversation now, or null when they can: the other member
+ * accepts messages only from members they follow, a moderator suspended the member's posting,
+ * or the member blocked the other (they unblock to write again).
+ */
+export type MessageRefusal = 'not_accepted' | 'suspended' | 'blocked' | null;
 
 /** `GET /api/community/conversations/:id`: a page of messages, oldest first. */
 export interface ConversationPage {

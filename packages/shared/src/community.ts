@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DataSource } from './company.ts';
 
 /** Community rules in one place (docs/PRODUCT.md, "Community"). */
 export const communityRules = {
@@ -15,7 +16,29 @@ export const communityRules = {
   newAccountSecondsBetweenPosts: 30,
   duplicateWindowMinutes: 5,
   reportsToHide: 3,
+  /** Posts with a chart snapshot a member may write in a UTC day (deleting one gives none back). */
+  chartsPerDay: 10,
+  /** A snapshot keeps at most this many closes (a year's are thinned evenly to fit). */
+  chartMaxPoints: 130,
 } as const;
+
+/** The ranges a post's chart snapshot may cover (the stock chart's, without five years). */
+export const postChartRanges = ['1m', '3m', '6m', '1y'] as const;
+export type PostChartRange = (typeof postChartRanges)[number];
+
+/**
+ * A chart of a symbol attached to a post: the daily closes as Tickerwise stored them when the
+ * post was written, drawn by the app (never an uploaded image), with their source and last day.
+ */
+export interface PostChart {
+  symbol: string;
+  range: PostChartRange;
+  /** Oldest first; at most `communityRules.chartMaxPoints`. */
+  points: { date: string; close: number }[];
+  source: DataSource;
+  /** The last day the closes cover (YYYY-MM-DD). */
+  asOf: string;
+}
 
 /** Shown on every community screen. */
 export const communityDisclaimer =
@@ -63,6 +86,20 @@ export const postInputSchema = z.object({
     .array(z.string().trim().toUpperCase().max(12), { error: 'List the symbols you hold' })
     .max(communityRules.cashtagsPerPost, 'A post names at most 5 symbols')
     .default([]),
+  /**
+   * A chart snapshot of one of the post's cashtag symbols, drawn from our stored closes when
+   * posting; ignored when editing (a snapshot stays as of its post).
+   */
+  chart: z
+    .object(
+      {
+        symbol: z.string({ error: 'Choose the symbol to chart' }).trim().toUpperCase().max(12),
+        range: z.enum(postChartRanges, { error: 'Choose 1M, 3M, 6M or 1Y' }).default('3m'),
+      },
+      { error: 'Choose the symbol and range to chart' },
+    )
+    .nullable()
+    .default(null),
 });
 export type PostInput = z.input<typeof postInputSchema>;
 
@@ -99,6 +136,8 @@ export interface CommunityPost {
   heldSymbols: string[];
   /** Handles of members the text mentions (`@handle`), as they were when it was written. */
   mentions: string[];
+  /** The chart snapshot attached when posting, or null. */
+  chart: PostChart | null;
   createdAt: string;
   /** Set when the author edited it. */
   editedAt: string | null;

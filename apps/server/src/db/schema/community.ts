@@ -1,9 +1,11 @@
+import type { PostChart } from '@tickerwise/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -57,6 +59,8 @@ export const communityPosts = pgTable(
     heldSymbols: text('held_symbols').array().notNull().default(sql`'{}'::text[]`),
     /** Handles of the members the text mentions, as they were when it was written. */
     mentions: text('mentions').array().notNull().default(sql`'{}'::text[]`),
+    /** The chart snapshot drawn when posting (ADR 0058), or null: closes, source, last day. */
+    chart: jsonb('chart').$type<PostChart>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

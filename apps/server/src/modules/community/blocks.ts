@@ -3,7 +3,12 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { communityBlocks, communityPosts, communityProfiles } from '../../db/schema/index.ts';
+import {
+  communityBlocks,
+  communityConversations,
+  communityPosts,
+  communityProfiles,
+} from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 
 const missingMember = () => notFound('No one in the community has this handle.');
@@ -20,6 +25,14 @@ export function notBlockedWith(
   author: AnyPgColumn = communityPosts.authorId,
 ): SQL {
   return sql`${author} <> all(array(select ${communityBlocks.blockedId} from ${communityBlocks} where ${communityBlocks.blockerId} = ${viewerId} union all select ${communityBlocks.blockerId} from ${communityBlocks} where ${communityBlocks.blockedId} = ${viewerId}))`;
+}
+
+/** A member's id, as a value or as a column of the query. */
+type MemberRef = string | AnyPgColumn;
+
+/** `blocker` blocked `blocked`: one probe of the blocks' primary key. */
+export function blocking(blocker: MemberRef, blocked: MemberRef): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${communityBlocks} where ${communityBlocks.blockerId} = ${blocker} and ${communityBlocks.blockedId} = ${blocked})`;
 }
 
 /** A member's block list, at most `moderationRules.blockListLimit` long. */
@@ -48,7 +61,9 @@ export class Blocks {
 
   /**
    * Blocks the member with this handle. Counted and written under a lock on the blocker's
-   * profile row, so two tabs cannot pass the limit together.
+   * profile row, so two tabs cannot pass the limit together; the pair's conversation row is
+   * locked too, as a send locks it, so a message is either sent before the block or refused
+   * after it (ADR 0058).
    */
   async block(userId: string, handle: string): Promise<CommunityBlockList> {
     const target = await this.memberId(handle);
@@ -73,6 +88,14 @@ export class Blocks {
         .from(communityBlocks)
         .where(and(eq(communityBlocks.blockerId, userId), eq(communityBlocks.blockedId, target)));
       if (already) return;
+      const [lowId, highId] = userId < target ? [userId, target] : [target, userId];
+      await tx
+        .select({ id: communityConversations.id })
+        .from(communityConversations)
+        .where(
+          and(eq(communityConversations.lowId, lowId), eq(communityConversations.highId, highId)),
+        )
+        .for('update');
       const [blocked] = await tx
         .select({ count: count() })
         .from(communityBlocks)

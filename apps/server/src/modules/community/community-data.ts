@@ -43,6 +43,7 @@ export function communityDataPart(db: Db): UserDataPart {
             sentiment: communityPosts.sentiment,
             paid: communityPosts.paid,
             symbols: communityPosts.symbols,
+            chart: communityPosts.chart,
             createdAt: communityPosts.createdAt,
             editedAt: communityPosts.editedAt,
             deletedAt: communityPosts.deletedAt,

@@ -82,6 +82,25 @@ export const refusals = {
       'edit_window_closed',
       `Posts can be edited for ${communityRules.editWindowMinutes} minutes after posting. You can still delete it.`,
     ),
+  chartSymbolNotNamed: (symbol: string) =>
+    new AppError(
+      422,
+      'chart_symbol_not_named',
+      `A chart shows a symbol the post names: add $${symbol} to the text, or chart one it names.`,
+      { chart: 'Chart a symbol the post names' },
+    ),
+  chartUnavailable: (symbol: string) =>
+    new AppError(
+      422,
+      'chart_unavailable',
+      `Tickerwise has no stored prices of ${symbol} to draw a chart yet. Post without the chart, or try again later.`,
+    ),
+  chartsDaily: () =>
+    new AppError(
+      429,
+      'chart_daily_limit',
+      `You can attach a chart to ${communityRules.chartsPerDay} posts a day. Post without the chart, or attach one tomorrow.`,
+    ),
   ownPost: () => new AppError(409, 'own_post', 'You cannot report your own post.'),
   badCursor: () => new AppError(400, 'bad_cursor', 'This page of the feed does not exist.'),
 };

@@ -7,6 +7,7 @@ import {
   communityRules,
   entitlementsFor,
   hasLink,
+  type PostChart,
   paidTiers,
   planFor,
   type Sentiment,
@@ -67,6 +68,8 @@ export interface NewPost {
   mentions?: MentionedMember[];
   /** The pump guard holds it: written hidden, waiting in the moderation queue (ADR 0042). */
   heldForReview?: boolean;
+  /** A chart snapshot drawn when posting (posts only; ADR 0058). */
+  chart?: PostChart | null;
 }
 
 /**
@@ -311,6 +314,8 @@ export class CommunityStore {
       const isNew =
         now.getTime() - locked.joinedAt.getTime() < communityRules.newAccountHours * hour;
       if (isNew) await this.newAccountLimits(tx, userId, input.body, reply, now);
+      const chart = reply ? null : (input.chart ?? null);
+      if (chart) await this.chartsToday(tx, userId, now);
       const [duplicate] = await tx
         .select({ id: communityPosts.id })
         .from(communityPosts)
@@ -338,6 +343,7 @@ export class CommunityStore {
           symbols: input.symbols,
           heldSymbols: reply ? [] : (input.heldSymbols ?? []),
           mentions: (input.mentions ?? []).map((member) => member.handle),
+          chart,
           createdAt: now,
           hiddenAt: input.heldForReview ? now : null,
         })
@@ -358,6 +364,21 @@ export class CommunityStore {
       return row!.id;
     });
     return this.one(userId, id);
+  }
+
+  /** A member attaches charts to at most `chartsPerDay` posts a UTC day, deleted ones too. */
+  private async chartsToday(tx: Db, userId: string, now: Date): Promise<void> {
+    const [today] = await tx
+      .select({ count: count() })
+      .from(communityPosts)
+      .where(
+        and(
+          eq(communityPosts.authorId, userId),
+          gte(communityPosts.createdAt, periodAround('day', now).start),
+          isNotNull(communityPosts.chart),
+        ),
+      );
+    if ((today?.count ?? 0) >= communityRules.chartsPerDay) throw refusals.chartsDaily();
   }
 
   private async newAccountLimits(tx: Db, userId: string, body: string, reply: boolean, now: Date) {
@@ -549,6 +570,7 @@ export class CommunityStore {
       symbols: post.symbols,
       heldSymbols: post.heldSymbols,
       mentions: post.mentions,
+      chart: post.chart ?? null,
       createdAt: post.createdAt.toISOString(),
       editedAt: post.editedAt?.toISOString() ?? null,
       likes: post.likeCount,

@@ -138,6 +138,7 @@ describe('a conversation', () => {
         last: { body: 'Are you there?', mine: false, at: expect.any(String) },
         unread: 2,
         muted: false,
+        blocked: false,
       },
     ]);
     expect(await unreadOf(ben)).toBe(2);
@@ -324,35 +325,123 @@ describe('access', () => {
 });
 
 describe('blocks', () => {
-  it('stop messages both ways: the conversation is absent for both until unblocked', async () => {
+  it('from a conversation: the member blocked is refused with a reason, and nobody is told', async () => {
+    const [ada, ben] = [await member(), await member()];
+    const id = await start(ada, ben);
+    // Ben blocks Ada before she wrote anything, as from the conversation's Block button.
+    const blocked = await call(ben, 'PUT', `/api/community/blocks/${ada.handle}`);
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    const bens = await openEventStream(`${baseUrl}/api/events`, ben.cookie);
+    try {
+      await bens.waitForComment('connected');
+      const refused = await call(ada, 'POST', `/api/community/conversations/${id}/messages`, {
+        body: 'Through the block',
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toEqual({
+        code: 'messages_blocked',
+        message: `@${ben.handle} does not accept messages from you. Your message was not sent.`,
+      });
+      // Nothing was written: no message, no unread, no notification, no announcement.
+      const written = await db()
+        .select({ id: communityMessages.id })
+        .from(communityMessages)
+        .where(eq(communityMessages.conversationId, id));
+      expect(written).toEqual([]);
+      expect(await notices(ben)).toEqual([]);
+      expect(await unreadOf(ben)).toBe(0);
+      const marker = JSON.stringify({ topic: 'marker', userIds: [ben.id] });
+      await db().execute(sql`select pg_notify('app_changes', ${marker})`);
+      await bens.waitFor((event) => event.type === 'change' && event.topic === 'marker', 5_000);
+      expect(
+        bens.events.filter((event) => 'topic' in event && event.topic === 'community_messages'),
+      ).toEqual([]);
+    } finally {
+      bens.close();
+    }
+    // Ben sees why he cannot write, and is refused too until he unblocks.
+    expect((await pageOf(ben, id)).conversation.refusal).toBe('blocked');
+    const own = await call(ben, 'POST', `/api/community/conversations/${id}/messages`, {
+      body: 'Still blocked',
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error).toEqual({
+      code: 'member_blocked',
+      message: `You blocked @${ada.handle}. Unblock them to send a message.`,
+    });
+
+    // Unblocked, Ada's first message is sent and told once, as any first message.
+    expect((await call(ben, 'DELETE', `/api/community/blocks/${ada.handle}`)).statusCode).toBe(204);
+    await send(ada, id, 'Hello after all');
+    expect(await notices(ben)).toHaveLength(1);
+    expect((await pageOf(ben, id)).conversation.refusal).toBeNull();
+  });
+
+  it('keep the conversation readable to the member who blocked, and absent for the member blocked', async () => {
     const [ada, ben] = [await member(), await member()];
     const id = await start(ada, ben);
     const message = await send(ada, id, 'Before the block');
+    await send(ben, id, 'An answer');
+    await send(ada, id, 'Unread by Ben');
+    expect(await unreadOf(ben)).toBe(1);
     const blocked = await call(ben, 'PUT', `/api/community/blocks/${ada.handle}`);
     expect(blocked.statusCode, blocked.body).toBe(200);
+
+    // Ben, who blocked: listed as blocked, readable, not counted in the sidebar, reportable.
+    const bens = await listOf(ben);
+    expect(bens.conversations).toMatchObject([{ id, blocked: true, unread: 1 }]);
+    expect(await unreadOf(ben)).toBe(0);
+    const page = await pageOf(ben, id);
+    expect(page.messages.map((item) => item.body)).toEqual([
+      'Before the block',
+      'An answer',
+      'Unread by Ben',
+    ]);
+    expect(page.conversation.refusal).toBe('blocked');
+    expect((await call(ben, 'POST', `/api/community/conversations/${id}/read`)).statusCode).toBe(
+      204,
+    );
+    const report = await call(ben, 'POST', `/api/community/messages/${message.id}/report`, {
+      reason: 'abuse',
+    });
+    expect(report.statusCode, report.body).toBe(204);
+
+    // Ada, blocked: nothing to open, list, count, mark, mute or report; no new conversation.
+    expect((await call(ada, 'GET', `/api/community/conversations/${id}`)).statusCode).toBe(404);
+    expect((await call(ada, 'POST', `/api/community/conversations/${id}/read`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call(ada, 'PUT', `/api/community/conversations/${id}/mute`, { muted: true }))
+        .statusCode,
+    ).toBe(404);
+    expect((await listOf(ada)).conversations).toEqual([]);
+    expect(await unreadOf(ada)).toBe(0);
     for (const [who, other] of [
       [ada, ben],
       [ben, ada],
     ] as const) {
-      expect((await call(who, 'GET', `/api/community/conversations/${id}`)).statusCode).toBe(404);
-      const sent = await call(who, 'POST', `/api/community/conversations/${id}/messages`, {
-        body: 'Through the block',
-      });
-      expect(sent.statusCode).toBe(404);
       const started = await call(who, 'POST', '/api/community/conversations', {
         handle: other.handle,
       });
       expect(started.statusCode).toBe(404);
-      expect((await listOf(who)).conversations).toEqual([]);
     }
-    expect(await unreadOf(ben)).toBe(0);
-    const report = await call(ben, 'POST', `/api/community/messages/${message.id}/report`, {
+    const answer = (await pageOf(ben, id)).messages.find((item) => item.body === 'An answer');
+    const reported = await call(ada, 'POST', `/api/community/messages/${answer!.id}/report`, {
       reason: 'abuse',
     });
-    expect(report.statusCode).toBe(404);
-    // Unblocking brings the conversation back, as it was.
+    expect(reported.statusCode).toBe(404);
+
+    // Unblocking brings the conversation back to both, as it was.
     await call(ben, 'DELETE', `/api/community/blocks/${ada.handle}`);
-    expect((await pageOf(ben, id)).messages.map((item) => item.body)).toEqual(['Before the block']);
+    expect((await pageOf(ada, id)).messages.map((item) => item.body)).toEqual([
+      'Before the block',
+      'An answer',
+      'Unread by Ben',
+    ]);
+    expect((await listOf(ben)).conversations).toMatchObject([{ id, blocked: false }]);
+    await send(ada, id, 'Back again');
+    expect(await unreadOf(ben)).toBe(1);
   });
 });
 

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { insertNotification } from '../notifications/service.ts';
-import { notBlockedWith } from './blocks.ts';
+import { blocking, notBlockedWith } from './blocks.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hour = 3_600_000;
@@ -81,6 +81,14 @@ const messageRefusals = {
       'links_not_yet',
       `New accounts can send links ${communityRules.newAccountHours} hours after signing up. Remove the link, or send it later.`,
     ),
+  blockedByOther: (handle: string) =>
+    new AppError(
+      403,
+      'messages_blocked',
+      `@${handle} does not accept messages from you. Your message was not sent.`,
+    ),
+  blockedByMe: (handle: string) =>
+    new AppError(403, 'member_blocked', `You blocked @${handle}. Unblock them to send a message.`),
   ownMessage: () => new AppError(409, 'own_message', 'You cannot report your own message.'),
   badCursor: () => new AppError(400, 'bad_cursor', 'This page of the conversation does not exist.'),
 };
@@ -124,13 +132,18 @@ interface Side {
   with: CommunityAuthor;
   muted: boolean;
   unread: number;
+  /** The member blocked the other: they still read the conversation, and cannot write. */
+  blockedByMe: boolean;
+  /** The other member blocked this one: the conversation is absent for them (404). */
+  blockedByOther: boolean;
 }
 
 /**
  * Direct messages between two members (ADR 0049). A conversation is visible to its two
- * members only, and to neither while one blocks the other (404, as for posts). Sending is
- * counted under the lock on the sender's profile row, as posts are, so two tabs cannot pass
- * a rate limit together.
+ * members only. While one blocks the other it stays readable, closed to writing, to the member
+ * who blocked, and is absent (404, as posts are) for the member blocked, whose sends are
+ * refused with a reason (ADR 0058). Sending is counted under the lock on the sender's profile
+ * row, as posts are, so two tabs cannot pass a rate limit together.
  */
 export class MessageStore {
   constructor(
@@ -152,6 +165,7 @@ export class MessageStore {
       muted: boolean;
       handle: string;
       display_name: string;
+      blocked: boolean;
       body: string | null;
       sender_id: string | null;
       removed_at: Date | string | null;
@@ -161,6 +175,7 @@ export class MessageStore {
         select ${member.conversationId} as conversation_id, ${member.lastMessageAt} as last_message_at,
                ${member.unread} as unread, ${member.muted} as muted,
                ${communityProfiles.handle} as handle, ${communityProfiles.displayName} as display_name,
+               ${blocking(userId, member.otherId)} as blocked,
                last.body, last.sender_id, last.removed_at, last.created_at
           from ${member}
           join ${communityProfiles} on ${communityProfiles.userId} = ${member.otherId}
@@ -173,7 +188,7 @@ export class MessageStore {
           ) last on true
          where ${member.userId} = ${userId}
            and ${member.lastMessageAt} is not null
-           and ${notBlockedWith(userId, member.otherId)}
+           and not ${blocking(member.otherId, userId)}
            ${
              after
                ? sql`and (${member.lastMessageAt} < ${after.at.toISOString()}
@@ -197,6 +212,7 @@ export class MessageStore {
             },
       unread: Number(row.unread),
       muted: Boolean(row.muted),
+      blocked: Boolean(row.blocked),
     }));
     const last = page.at(-1);
     return {
@@ -228,7 +244,7 @@ export class MessageStore {
 
   /** A page of the conversation, oldest first; `before` asks for the page of older ones. */
   async page(userId: string, id: string, before?: string): Promise<ConversationPage> {
-    const side = await this.side(userId, id);
+    const side = await this.openSide(userId, id);
     const older = before === undefined ? undefined : parseCursor(before);
     const rows = await this.db
       .select()
@@ -362,6 +378,7 @@ export class MessageStore {
    * last 24 hours (fewer for a new account, which may not send links either).
    */
   async send(userId: string, id: string, body: string): Promise<DirectMessage> {
+    if (!uuidPattern.test(id)) throw missingConversation();
     await this.assertMayWrite(userId);
     const now = this.clock();
     const row = await this.db.transaction(async (tx) => {
@@ -372,7 +389,23 @@ export class MessageStore {
         .where(eq(communityProfiles.userId, userId))
         .for('update', { of: communityProfiles });
       if (!locked) throw messageRefusals.profileRequired();
+      // Locked too: both members sending the first message at once start it once, and a block
+      // (which locks it as well) falls before or after this message, never across it.
+      const [conversation] = await tx
+        .select({ startedAt: communityConversations.startedAt })
+        .from(communityConversations)
+        .where(
+          and(
+            eq(communityConversations.id, id),
+            or(eq(communityConversations.lowId, userId), eq(communityConversations.highId, userId)),
+          ),
+        )
+        .for('update');
+      if (!conversation) throw missingConversation();
       const side = await this.side(userId, id, tx);
+      // Refused with its reason, and nothing written: no message, no unread, no notification.
+      if (side.blockedByOther) throw messageRefusals.blockedByOther(side.with.handle);
+      if (side.blockedByMe) throw messageRefusals.blockedByMe(side.with.handle);
       if (!(await this.accepts(side.otherId, userId, id, tx))) {
         throw messageRefusals.notAccepted(side.with.handle);
       }
@@ -393,13 +426,7 @@ export class MessageStore {
         );
       if (Number(sent?.minute ?? 0) >= messageRules.perMinute) throw messageRefusals.perMinute();
       if (Number(sent?.day ?? 0) >= messageRules.perDay) throw messageRefusals.perDay();
-      // Locked too: both members sending the first message at once start it once.
-      const [conversation] = await tx
-        .select({ startedAt: communityConversations.startedAt })
-        .from(communityConversations)
-        .where(eq(communityConversations.id, id))
-        .for('update');
-      const first = conversation?.startedAt === null;
+      const first = conversation.startedAt === null;
       if (first) {
         const [started] = await tx
           .select({ count: count() })
@@ -451,7 +478,7 @@ export class MessageStore {
 
   /** Marks the conversation read up to now (a no-op, announcing nothing, when it was). */
   async read(userId: string, id: string): Promise<void> {
-    await this.side(userId, id);
+    await this.openSide(userId, id);
     const member = communityConversationMembers;
     await this.db
       .update(member)
@@ -461,7 +488,7 @@ export class MessageStore {
 
   /** A muted conversation still lists its unread messages, but not in the sidebar's count. */
   async mute(userId: string, id: string, muted: boolean): Promise<{ muted: boolean }> {
-    await this.side(userId, id);
+    await this.openSide(userId, id);
     const member = communityConversationMembers;
     await this.db
       .update(member)
@@ -487,7 +514,7 @@ export class MessageStore {
         and(
           eq(communityMessages.id, messageId),
           isNull(communityMessages.removedAt),
-          notBlockedWith(userId, communityConversationMembers.otherId),
+          sql`not ${blocking(communityConversationMembers.otherId, userId)}`,
         ),
       );
     if (!row) throw missingMessage();
@@ -500,7 +527,17 @@ export class MessageStore {
 
   // --- Helpers ------------------------------------------------------------------------------
 
-  /** The caller's side of a conversation: 404 unless they are in it and neither blocks. */
+  /**
+   * The caller's side of a conversation as they may open it: 404 unless they are in it and the
+   * other member has not blocked them (the member who blocked still opens it).
+   */
+  private async openSide(userId: string, id: string): Promise<Side> {
+    const side = await this.side(userId, id);
+    if (side.blockedByOther) throw missingConversation();
+    return side;
+  }
+
+  /** The caller's side of a conversation, with the blocks between the two: 404 unless in it. */
   private async side(userId: string, id: string, db: Db = this.db): Promise<Side> {
     if (!uuidPattern.test(id)) throw missingConversation();
     const member = communityConversationMembers;
@@ -511,16 +548,12 @@ export class MessageStore {
         unread: member.unread,
         handle: communityProfiles.handle,
         displayName: communityProfiles.displayName,
+        blockedByMe: blocking(userId, member.otherId),
+        blockedByOther: blocking(member.otherId, userId),
       })
       .from(member)
       .innerJoin(communityProfiles, eq(communityProfiles.userId, member.otherId))
-      .where(
-        and(
-          eq(member.conversationId, id),
-          eq(member.userId, userId),
-          notBlockedWith(userId, member.otherId),
-        ),
-      );
+      .where(and(eq(member.conversationId, id), eq(member.userId, userId)));
     if (!row) throw missingConversation();
     return {
       conversationId: id,
@@ -528,6 +561,8 @@ export class MessageStore {
       with: { handle: row.handle, displayName: row.displayName },
       muted: row.muted,
       unread: row.unread,
+      blockedByMe: Boolean(row.blockedByMe),
+      blockedByOther: Boolean(row.blockedByOther),
     };
   }
 
@@ -563,6 +598,7 @@ export class MessageStore {
   }
 
   private async refusal(userId: string, side: Side): Promise<MessageRefusal> {
+    if (side.blockedByMe) return 'blocked';
     if (!(await this.accepts(side.otherId, userId, side.conversationId))) return 'not_accepted';
     try {
       await this.assertMayWrite(userId);

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { type MarketService, realtimeViewer } from '../../market-data/index.ts';
 import { refusals, smallCompanyRefusal } from './community-rules.ts';
 import type { NewPost } from './community-store.ts';
+import type { ChartSnapshots } from './post-charts.ts';
 
 /**
  * A post's text checked against the symbols it names: at most 5 cashtags, each a symbol
@@ -30,4 +31,18 @@ export async function checkedPost(
   }
   const { sentiment = null, paid = false } = input as Partial<PostInput>;
   return { body: input.body, sentiment, paid, symbols };
+}
+
+/**
+ * The post with its chart snapshot, when one was asked for: of a symbol the post names (so the
+ * small-company rule and the pump guard see it too), drawn from our stored closes now.
+ */
+export async function withChart(
+  post: NewPost,
+  chart: z.output<typeof postInputSchema>['chart'],
+  snapshots: ChartSnapshots,
+): Promise<NewPost> {
+  if (chart === null) return post;
+  if (!post.symbols.includes(chart.symbol)) throw refusals.chartSymbolNotNamed(chart.symbol);
+  return { ...post, chart: await snapshots(chart.symbol, chart.range) };
 }

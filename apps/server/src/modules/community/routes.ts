@@ -18,7 +18,8 @@ import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { CommunityStore } from './community-store.ts';
 import type { Moderation } from './moderation.ts';
-import { checkedPost } from './post-checks.ts';
+import type { ChartSnapshots } from './post-charts.ts';
+import { checkedPost, withChart } from './post-checks.ts';
 import { type CommunitySocial, withMentionsAndHoldings } from './social-routes.ts';
 
 export interface CommunityRoutesOptions {
@@ -28,6 +29,8 @@ export interface CommunityRoutesOptions {
   social: CommunitySocial;
   /** Suspensions and the pump guard, checked on every post, reply and edit (ADR 0042). */
   moderation: Moderation;
+  /** A post's chart snapshot, drawn from the stored closes when posting (ADR 0058). */
+  charts: ChartSnapshots;
 }
 
 type IdParams = { Params: { id: string } };
@@ -43,7 +46,7 @@ const likeSchema = z.object({ liked: z.boolean({ error: 'Say whether you like it
 /** The community's routes (docs/PRODUCT.md, "Community"); every one needs a signed-in user. */
 export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async (
   app,
-  { auth, store, market, social, moderation },
+  { auth, store, market, social, moderation, charts },
 ) => {
   app.get('/api/community/me', user, async (request, reply): Promise<CommunityMe> => {
     const { id } = await requireUser(auth, request);
@@ -81,7 +84,8 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   app.post('/api/community/posts', user, async (request, reply) => {
     const { id } = await requireUser(auth, request);
     const input = parseInput(postInputSchema, request.body);
-    const guarded = await moderation.guardPost(id, await checkedPost(market, input));
+    const checked = await withChart(await checkedPost(market, input), input.chart, charts);
+    const guarded = await moderation.guardPost(id, checked);
     const post = await store.write(
       id,
       await withMentionsAndHoldings(social, id, guarded, input.holds),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import type { MarketService } from '../../market-data/index.ts';
+import type { HistoryService, MarketService } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import { Blocks } from './blocks.ts';
 import { CommunityStore } from './community-store.ts';
@@ -12,6 +12,7 @@ import { MessageModeration } from './messages-moderation.ts';
 import { messageRoutes } from './messages-routes.ts';
 import { Moderation } from './moderation.ts';
 import { moderationRoutes } from './moderation-routes.ts';
+import { chartSnapshots } from './post-charts.ts';
 import { PumpGuard } from './pump-guard.ts';
 import { communityRoutes } from './routes.ts';
 import { socialRoutes } from './social-routes.ts';
@@ -21,6 +22,8 @@ export interface CommunityOptions {
   db: Db;
   clock: Clock;
   market: MarketService;
+  /** Stored daily closes, for the chart snapshots posts carry. */
+  history: HistoryService;
   /** The symbols a user's real portfolios hold now, for verified holdings on posts. */
   heldSymbols: HeldSymbols;
 }
@@ -31,13 +34,14 @@ const pumpHoursPruneMs = 3_600_000;
 /** The community: profiles, posts, replies, likes and reports (docs/PRODUCT.md, "Community"). */
 export async function registerCommunity(
   app: FastifyInstance,
-  { auth, db, clock, market, heldSymbols }: CommunityOptions,
+  { auth, db, clock, market, history, heldSymbols }: CommunityOptions,
 ): Promise<CommunityStore> {
   const store = new CommunityStore(db, clock);
   const social = { db, follows: new FollowStore(db), heldSymbols };
   // Safety and moderation: the queue, suspensions, appeals, blocks and the pump guard (ADR 0042).
   const moderation = new Moderation(db, clock, new PumpGuard(db));
-  await app.register(communityRoutes, { auth, store, market, social, moderation });
+  const charts = chartSnapshots(history, market);
+  await app.register(communityRoutes, { auth, store, market, social, moderation, charts });
   await app.register(socialRoutes, { auth, store, market, social });
   await app.register(moderationRoutes, { auth, moderation, blocks: new Blocks(db, clock) });
   // Direct messages between two members (ADR 0049); a suspension stops them too.

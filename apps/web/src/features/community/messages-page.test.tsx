@@ -77,6 +77,28 @@ async function serverFetch(input: RequestInfo | URL, init?: RequestInit): Promis
     };
     return json(null, 204);
   }
+  if (url === '/api/community/blocks/ben' && (method === 'PUT' || method === 'DELETE')) {
+    const blocked = method === 'PUT';
+    thread = {
+      ...thread,
+      conversation: { ...thread.conversation, refusal: blocked ? 'blocked' : null },
+    };
+    list = {
+      ...list,
+      conversations: list.conversations.map((item) => ({ ...item, blocked })),
+    };
+    return blocked
+      ? json(
+          {
+            blocks: [
+              { handle: 'ben', displayName: 'Ben Graham', blockedAt: '2026-11-26T10:00:00.000Z' },
+            ],
+            limit: 500,
+          },
+          200,
+        )
+      : json(null, 204);
+  }
   if (url === '/api/community/message-settings' && method === 'PUT') {
     list = { ...list, settings: body };
     return json(body, 200);
@@ -93,6 +115,7 @@ beforeEach(() => {
         last: { body: 'Margins look thin', mine: false, at: '2026-11-26T10:00:00.000Z' },
         unread: 2,
         muted: false,
+        blocked: false,
       },
     ],
     nextCursor: null,
@@ -177,6 +200,56 @@ describe('the messages page', () => {
       await screen.findByText('@ben accepts messages only from members they follow.'),
     ).toBeTruthy();
     expect(screen.queryByLabelText('Write a message')).toBeNull();
+  });
+
+  it('blocks the member from the conversation after saying what it does, and unblocks', async () => {
+    renderPage(`/dashboard/social/messages?c=${conversationId}`);
+    const user = userEvent.setup();
+    await screen.findByLabelText('Write a message');
+    await user.click(screen.getByRole('button', { name: 'Block' }));
+    const confirm = screen.getByRole('group', { name: 'Block @ben' });
+    expect(confirm.textContent).toContain('They will not be able to message you');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(requests.some((request) => request.url.startsWith('/api/community/blocks'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Block' }));
+    await user.click(screen.getByRole('button', { name: 'Block @ben' }));
+    expect(
+      await screen.findByText(
+        'You blocked @ben. They cannot message you, and you do not see each other’s posts and replies.',
+      ),
+    ).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'PUT').map((r) => r.url)).toEqual([
+      '/api/community/blocks/ben',
+    ]);
+    expect(screen.queryByLabelText('Write a message')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
+    const row = screen.getByRole('button', { name: /Ben Graham/ });
+    expect(await within(row).findByText('Blocked')).toBeTruthy();
+    // The history stays readable to the member who blocked.
+    expect(screen.getByText('Have you read the filing?')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Unblock @ben' }));
+    expect(await screen.findByLabelText('Write a message')).toBeTruthy();
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
+    await waitFor(() => expect(within(row).queryByText('Blocked')).toBeNull());
+  });
+
+  it('tells a member who was blocked that their message was not sent', async () => {
+    refuseSend = {
+      status: 403,
+      code: 'messages_blocked',
+      message: '@ben does not accept messages from you. Your message was not sent.',
+    };
+    renderPage(`/dashboard/social/messages?c=${conversationId}`);
+    const user = userEvent.setup();
+    const box = await screen.findByLabelText('Write a message');
+    await user.type(box, 'Are you there?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '@ben does not accept messages from you. Your message was not sent.',
+    );
+    expect((box as HTMLTextAreaElement).value).toBe('Are you there?');
   });
 
   it('is empty, with the way to start, before any conversation; and saves who may message', async () => {

@@ -87,7 +87,7 @@ function ConversationRow({
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline gap-2">
             <span
-              className={`truncate text-sm ${conversation.unread > 0 ? 'font-bold text-ink-950' : 'font-semibold text-ink-950'}`}
+              className={`truncate text-sm ${conversation.unread > 0 && !conversation.blocked ? 'font-bold text-ink-950' : 'font-semibold text-ink-950'}`}
             >
               {conversation.with.displayName}
             </span>
@@ -102,7 +102,7 @@ function ConversationRow({
           </span>
           <span className="flex items-center gap-2">
             <span
-              className={`truncate text-sm ${conversation.unread > 0 ? 'text-ink-950' : 'text-slate-500'}`}
+              className={`truncate text-sm ${conversation.unread > 0 && !conversation.blocked ? 'text-ink-950' : 'text-slate-500'}`}
             >
               {last === null
                 ? 'No messages yet'
@@ -110,11 +110,17 @@ function ConversationRow({
                   ? 'Message removed'
                   : `${last.mine ? 'You: ' : ''}${last.body}`}
             </span>
-            {conversation.unread > 0 && (
-              <span className="ml-auto shrink-0 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
-                <span className="sr-only">Unread: </span>
-                {conversation.unread > 99 ? '99+' : conversation.unread}
+            {conversation.blocked ? (
+              <span className="ml-auto shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
+                Blocked
               </span>
+            ) : (
+              conversation.unread > 0 && (
+                <span className="ml-auto shrink-0 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
+                  <span className="sr-only">Unread: </span>
+                  {conversation.unread > 99 ? '99+' : conversation.unread}
+                </span>
+              )
             )}
           </span>
         </span>

@@ -6,7 +6,7 @@ import {
   type ReportReason,
   reportReasons,
 } from '@tickerwise/shared';
-import { ArrowLeft, BellOff, Flag, Mail, MessagesSquare } from 'lucide-react';
+import { ArrowLeft, Ban, BellOff, Flag, Mail, MessagesSquare } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '../../../components/ui/button.tsx';
@@ -24,6 +24,7 @@ import {
   sendMessage,
   startConversation,
 } from '../api/messages-api.ts';
+import { blockMember, unblockMember } from '../api/moderation-api.ts';
 import { shortTime } from './message-time.ts';
 import { dateTimeText, reportReasonLabels } from './moderation-text.ts';
 
@@ -163,6 +164,88 @@ function Composer({ id }: { id: string }) {
   );
 }
 
+/** Blocking and unblocking change posts, profiles and messages alike: all of them refetch. */
+function useBlockToggle(handle: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (block: boolean) => {
+      if (block) await blockMember(handle);
+      else await unblockMember(handle);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['community'] }),
+  });
+}
+
+/**
+ * Block from the conversation's header, after saying what it does; Unblock once blocked.
+ */
+function BlockAction({ handle, blocked }: { handle: string; blocked: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const toggle = useBlockToggle(handle);
+  if (blocked) return null;
+  if (!confirming) {
+    return (
+      <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+        <Ban aria-hidden="true" className="size-4" />
+        Block
+      </Button>
+    );
+  }
+  return (
+    <fieldset className="w-full space-y-2 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
+      <legend className="sr-only">Block @{handle}</legend>
+      <p>
+        Block @{handle}? They will not be able to message you, and neither of you will see the
+        other’s posts and replies. They are not told.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="dark"
+          size="sm"
+          busy={toggle.isPending}
+          onClick={() => toggle.mutate(true, { onSuccess: () => setConfirming(false) })}
+        >
+          Block @{handle}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+          Cancel
+        </Button>
+      </div>
+      {toggle.error && (
+        <p role="alert" className="text-red-700">
+          {toggle.error.message}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** In place of the box to write, once the member blocked the other. */
+function BlockedNotice({ handle }: { handle: string }) {
+  const toggle = useBlockToggle(handle);
+  return (
+    <div className="space-y-2 border-t border-slate-100 p-4 text-sm text-slate-700">
+      <p>
+        You blocked @{handle}. They cannot message you, and you do not see each other’s posts and
+        replies.
+      </p>
+      <Button
+        variant="secondary"
+        size="sm"
+        busy={toggle.isPending}
+        onClick={() => toggle.mutate(false)}
+      >
+        Unblock @{handle}
+      </Button>
+      {toggle.error && (
+        <p role="alert" className="text-red-700">
+          {toggle.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function ThreadSkeleton() {
   return (
     <div className="flex-1 space-y-3 p-4" role="status" aria-label="Loading the conversation">
@@ -174,7 +257,7 @@ function ThreadSkeleton() {
 }
 
 /**
- * One conversation: its messages (older pages on demand), Mute, Report on the other's
+ * One conversation: its messages (older pages on demand), Mute, Block, Report on the other's
  * messages, "Seen", and the box to write, or why the member cannot write.
  */
 export function Conversation({
@@ -281,6 +364,10 @@ export function Conversation({
           <BellOff aria-hidden="true" className="size-4" />
           {conversation.muted ? 'Unmute' : 'Mute'}
         </Button>
+        <BlockAction
+          handle={conversation.with.handle}
+          blocked={conversation.refusal === 'blocked'}
+        />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-3 py-3 sm:px-4">
         {thread.hasNextPage && (
@@ -311,7 +398,9 @@ export function Conversation({
         )}
         <div ref={bottom} />
       </div>
-      {conversation.refusal === 'not_accepted' ? (
+      {conversation.refusal === 'blocked' ? (
+        <BlockedNotice handle={conversation.with.handle} />
+      ) : conversation.refusal === 'not_accepted' ? (
         <p className="border-t border-slate-100 p-4 text-sm text-slate-600">
           @{conversation.with.handle} accepts messages only from members they follow.
         </p>

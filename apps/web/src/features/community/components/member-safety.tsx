@@ -47,7 +47,7 @@ function BlockedMembers() {
         ) : blocks.data.blocks.length === 0 ? (
           <EmptyState
             title="You have not blocked anyone"
-            description="Block a member from their profile."
+            description="Block a member from their profile or from your conversation with them."
             size="compact"
           />
         ) : (

@@ -10,6 +10,7 @@ import { subscribeLiveEvents } from '../../../lib/live-events.ts';
 import { deletePost, likePost, replyTo, reportPost, threadQuery } from '../api/community-api.ts';
 import { postedAgo } from './community-text.ts';
 import { PostBody } from './post-body.tsx';
+import { PostChart } from './post-chart.tsx';
 import { PostComposer } from './post-composer.tsx';
 import { ReportAction } from './report-action.tsx';
 
@@ -203,6 +204,7 @@ export function PostCard({ post, nested = false }: { post: CommunityPost; nested
         ) : (
           <PostBody body={post.body} symbols={post.symbols} mentions={post.mentions} />
         )}
+        {post.chart && <PostChart chart={post.chart} />}
       </div>
       <Actions post={post} {...(nested ? {} : { onReply: () => setOpen(!open) })} />
       {open && !nested && <Replies post={post} />}

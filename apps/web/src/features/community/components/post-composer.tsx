@@ -4,7 +4,9 @@ import {
   type CommunityQuota,
   cashtagsOf,
   communityRules,
+  type PostChartRange,
   paths,
+  postChartRanges,
   type Sentiment,
 } from '@tickerwise/shared';
 import { useId, useState } from 'react';
@@ -34,17 +36,22 @@ export function PostComposer({ quota, initialBody = '', editing, onDone }: Compo
   const claimed = holds.filter((symbol) => named.includes(symbol));
   const [sentiment, setSentiment] = useState<Sentiment | null>(editing?.sentiment ?? null);
   const [paid, setPaid] = useState(editing?.paid ?? false);
+  // A chart snapshot of one of the symbols the text names (new posts only).
+  const [chartSymbol, setChartSymbol] = useState('');
+  const [chartRange, setChartRange] = useState<PostChartRange>('3m');
+  const chart = named.includes(chartSymbol) ? { symbol: chartSymbol, range: chartRange } : null;
   const save = useMutation({
     mutationFn: () =>
       editing
         ? editPost(editing.id, { body, sentiment, paid })
-        : createPost({ body, sentiment, paid, holds: claimed }),
+        : createPost({ body, sentiment, paid, holds: claimed, chart }),
     onSuccess: () => {
       if (!editing) {
         setBody('');
         setSentiment(null);
         setPaid(false);
         setHolds([]);
+        setChartSymbol('');
       }
       onDone?.();
       return queryClient.invalidateQueries({ queryKey: ['community'] });
@@ -147,6 +154,46 @@ export function PostComposer({ quota, initialBody = '', editing, onDone }: Compo
             ))}
             <span className="text-xs text-slate-500">checked against your portfolios</span>
           </fieldset>
+        )}
+        {named.length > 0 && (
+          <div className="flex flex-wrap items-center gap-2 text-slate-600">
+            <label htmlFor={`${id}-chart`}>Attach a chart</label>
+            <select
+              id={`${id}-chart`}
+              value={chart ? chartSymbol : ''}
+              onChange={(event) => setChartSymbol(event.target.value)}
+              className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm text-ink-950"
+            >
+              <option value="">None</option>
+              {named.map((symbol) => (
+                <option key={symbol} value={symbol}>
+                  ${symbol}
+                </option>
+              ))}
+            </select>
+            {chart && (
+              <>
+                <label htmlFor={`${id}-chart-range`} className="sr-only">
+                  Chart range
+                </label>
+                <select
+                  id={`${id}-chart-range`}
+                  value={chartRange}
+                  onChange={(event) => setChartRange(event.target.value as PostChartRange)}
+                  className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm text-ink-950"
+                >
+                  {postChartRanges.map((range) => (
+                    <option key={range} value={range}>
+                      {range.toUpperCase()}
+                    </option>
+                  ))}
+                </select>
+                <span className="text-xs text-slate-500">
+                  drawn from our prices as of posting; {communityRules.chartsPerDay} a day
+                </span>
+              </>
+            )}
+          </div>
         )}
         <span
           id={`${id}-count`}
