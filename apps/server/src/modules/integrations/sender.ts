@@ -78,16 +78,25 @@ export class WebhookSender {
     if (Buffer.byteLength(body) > maxBodyBytes) return failed('The event is too large to send.');
     let deadline: NodeJS.Timeout | undefined;
     let request: ClientRequest | undefined;
+    let settled = false;
+    let expired = false;
     const timedOut = new Promise<AttemptResult>((resolve) => {
       deadline = setTimeout(() => {
-        request?.destroy();
-        resolve(failed(`No answer within ${this.timeoutMs / 1000} s.`));
+        // After this turn's input: an answer that came in time, on a busy process whose timer
+        // ran late, is read before the attempt is called unanswered (and sent again).
+        setImmediate(() => {
+          if (settled) return;
+          expired = true;
+          request?.destroy();
+          resolve(failed(`No answer within ${this.timeoutMs / 1000} s.`));
+        });
       }, this.timeoutMs);
     });
     /** `fresh`: on a new connection, not a kept one. */
     const attempt = async (fresh = false): Promise<AttemptResult> => {
       const url = checkUrl(raw, this.policy);
       const target = await resolveTarget(url, this.policy);
+      if (expired) return failed(`No answer within ${this.timeoutMs / 1000} s.`);
       return new Promise<AttemptResult>((resolve) => {
         const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
         const host = hostOf(url);
@@ -146,7 +155,8 @@ export class WebhookSender {
         sent.on('error', (error: NodeJS.ErrnoException) => {
           // A kept connection the receiver closed (idle) as this delivery went out on it: the
           // delivery goes again at once on a new connection, with the same `webhook-id`.
-          if (sent.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+          const reset = error.code === 'ECONNRESET' || error.code === 'EPIPE';
+          if (!expired && sent.reusedSocket && reset) {
             resolve(attempt(true));
             return;
           }
@@ -157,9 +167,14 @@ export class WebhookSender {
     };
     try {
       return await Promise.race([
-        attempt().catch((error: unknown) =>
-          failed(error instanceof AddressRefused ? error.message : String(error)),
-        ),
+        attempt()
+          .catch((error: unknown) =>
+            failed(error instanceof AddressRefused ? error.message : String(error)),
+          )
+          .then((result) => {
+            settled = true;
+            return result;
+          }),
         timedOut,
       ]);
     } finally {
