@@ -1,3 +1,4 @@
+import { systemClock } from '../../apps/server/src/clock.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { AlertStore } from '../../apps/server/src/modules/alerts/alert-store.ts';
 import { QuoteAlerts } from '../../apps/server/src/modules/alerts/quote-alerts.ts';
@@ -42,6 +43,7 @@ export async function measureEvaluation(
     };
     const store = new AlertStore({
       db,
+      clock: systemClock,
       room: { requireEntitlement: refuse, requireRoomFor: refuse },
       lastBarDate: async () => null,
       barAlerts: false,

@@ -71,6 +71,17 @@ test('an owner invites a member by email, who sees the shared watchlist until re
     // A Viewer reads: no way to add or remove.
     await expect(memberPage.getByLabel('Add a symbol')).toHaveCount(0);
 
+    // An Admin or the Owner renames the team; the member's open page shows it without a reload.
+    await page.goto(paths.dashboardTeam);
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('dialog').getByLabel('Team name').fill('Harbor Investors');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Harbor Investors', level: 1 })).toBeVisible();
+    await expect(memberPage.getByText('Shared with Harbor Investors: you are Viewer.')).toBeVisible(
+      { timeout: 15_000 },
+    );
+
     // The owner removes the member; the open page loses the list without a reload.
     await page.goto(paths.dashboardTeam);
     const row = page.getByRole('listitem').filter({ hasText: member.email });

@@ -356,6 +356,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   };
   const alerts = await registerAlerts(app, {
     auth,
+    clock,
     database,
     room: app.entitlements,
     marketData,
@@ -398,7 +399,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   userData.add(alertMailDataPart(db));
   await registerIntegrations(app, {
     auth,
-    db,
+    database,
     clock,
     mail,
     publicUrl: config.publicUrl,

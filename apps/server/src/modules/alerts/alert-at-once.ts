@@ -85,6 +85,7 @@ export async function fireAtOnce(
     ],
     tradingDayAt(now),
     at,
+    store.clock(),
   );
 }
 

@@ -41,12 +41,18 @@ const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join('
  * the same transaction. The notification reaches the user's open pages through the
  * notifications table's change announcement; a firing of an alert that sends email waits,
  * marked pending, for the user's next alert email.
+ *
+ * `at` is the market's time of the quote or bar that met the condition (the firing's time, the
+ * event's); `now` is the app clock's, which times the firing's deliveries to its destinations
+ * (made and first due then, retried for 24 hours from then). The two differ when a simulated
+ * market runs at another instant (`SIMULATED_MARKET_START`).
  */
 export async function fireAlerts(
   db: Db,
   candidates: readonly FiringCandidate[],
   tradingDay: string,
   at: Date,
+  now: Date,
 ): Promise<FiredAlert[]> {
   if (candidates.length === 0) return [];
   const byId = new Map(candidates.map((candidate) => [candidate.id, candidate]));
@@ -129,7 +135,7 @@ export async function fireAlerts(
         tradingDay,
         firedAt: at.toISOString(),
       })),
-      at,
+      now,
     );
     const notified = await tx
       .insert(notifications)

@@ -10,6 +10,7 @@ import {
 } from '@tickerwise/shared';
 import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { alertBarChecks, alertFirings, alerts } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -56,6 +57,11 @@ export async function listFirings(
 
 export interface AlertStoreDeps {
   db: Db;
+  /**
+   * The app's clock, which times what firings record for later work (their deliveries); the
+   * firings themselves take the market's time.
+   */
+  clock: Clock;
   room: Pick<EntitlementService, 'requireEntitlement' | 'requireRoomFor'>;
   /** The last stored bar's date of a symbol: indicator alerts start checking after it. */
   lastBarDate: (symbol: string) => Promise<string | null>;
@@ -76,6 +82,10 @@ export class AlertStore {
 
   get db(): Db {
     return this.deps.db;
+  }
+
+  get clock(): Clock {
+    return this.deps.clock;
   }
 
   async list(userId: string, symbol?: string): Promise<Alert[]> {

@@ -242,7 +242,7 @@ describe('price alerts', () => {
       { id: alert.id, level: 5000, figures: { price: 5500, at: clock() }, value: 5500 },
     ];
     const { fireAlerts } = await import('./alert-firing.ts');
-    expect(await fireAlerts(db(), candidates, '2026-03-10', clock())).toEqual([]);
+    expect(await fireAlerts(db(), candidates, '2026-03-10', clock(), clock())).toEqual([]);
     expect((await alertOf(user, alert.id)).state).toBe('armed');
   });
 

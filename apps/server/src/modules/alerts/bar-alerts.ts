@@ -186,7 +186,7 @@ export class BarAlerts {
       }
       const fired: FiredAlert[] = [];
       for (const [day, candidates] of byDay) {
-        fired.push(...(await fireAlerts(tx, candidates, day, at)));
+        fired.push(...(await fireAlerts(tx, candidates, day, at, this.options.store.clock())));
       }
       return fired;
     });

@@ -136,7 +136,8 @@ export class QuoteAlerts {
       figures: { price: quote.price, change, at, market },
       value: entry.kind === 'change_up' || entry.kind === 'change_down' ? change : quote.price,
     }));
-    const work = fireAlerts(this.options.store.db, candidates, tradingDay, at);
+    const { store } = this.options;
+    const work = fireAlerts(store.db, candidates, tradingDay, at, store.clock());
     this.firing.add(work);
     try {
       const fired = await work;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
 import type { MarketData } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -11,6 +12,8 @@ import { alertRoutes } from './routes.ts';
 
 export interface AlertsOptions {
   auth: Auth;
+  /** The app's clock (the market's time comes from `marketData.now`). */
+  clock: Clock;
   database: Database;
   room: Pick<EntitlementService, 'requireEntitlement' | 'requireRoomFor'>;
   marketData: MarketData;
@@ -42,12 +45,13 @@ declare module 'fastify' {
  */
 export async function registerAlerts(
   app: FastifyInstance,
-  { auth, database, room, marketData, indicators, keepQuotes }: AlertsOptions,
+  { auth, clock, database, room, marketData, indicators, keepQuotes }: AlertsOptions,
 ): Promise<Alerts> {
   const { market, history } = marketData;
   const log = app.log;
   const store = new AlertStore({
     db: database.db,
+    clock,
     room,
     lastBarDate: async (symbol) => (await history.state(symbol)).asOf,
     barAlerts: indicators !== undefined,

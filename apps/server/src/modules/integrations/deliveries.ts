@@ -13,14 +13,16 @@ import { alertDeliveries, alertDestinations, jobs, profiles, user } from '../../
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Mailer, Outbox } from '../email/service.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
-import type { Job, JobOutcome } from '../jobs/service.ts';
+import type { Job, JobQueue } from '../jobs/service.ts';
 import { destinationDisabledEmail } from './emails.tsx';
 import { bodyFor, type StoredEvent, type StoredFiring, summaryOf } from './payloads.ts';
-import type { WebhookSender } from './sender.ts';
+import type { AttemptResult, WebhookSender } from './sender.ts';
 import { newEventId, type Sealer, signedHeaders } from './signing.ts';
 
 /** The job that sends one delivery; its key is the delivery's id. */
 export const deliverJob = 'integrations.deliver';
+/** The NOTIFY channel that tells every instance deliveries were committed. */
+export const deliveriesChannel = 'alert_deliveries';
 /** How long a delivery is tried before it is marked failed. */
 export const retryWindowMs = 24 * 3600_000;
 /** A destination whose deliveries have all failed for this long is turned off. */
@@ -34,6 +36,9 @@ export const lostAfterMs = 60_000;
 /** Deliveries one sweep queues again at most (the next sweep takes the rest). */
 const sweepBatch = 500;
 const longestRetryMs = 4 * 3600_000;
+/** Errors of ours (not the receiver's) before a delivery's job is left to the sweep. */
+const maxErrors = 5;
+const errorRetryMs = 5 * 60_000;
 
 /** Waits 30 s, 1 min, 2 min... doubling up to 4 hours between attempts. */
 export function retryDelayMs(attempts: number): number {
@@ -56,12 +61,15 @@ export interface FiringToDeliver extends StoredFiring {
 /**
  * Writes the deliveries of fresh firings, inside the transaction that records them: one row
  * per firing and destination (enabled ones of the alert's owner, on a plan with integrations)
- * and the job that sends it. Nothing is sent here, so firing never waits on a receiver.
+ * and the job that sends it, and announces them to the instances' delivery pumps on commit.
+ * Nothing is sent here, so firing never waits on a receiver. `now` is the app clock's time
+ * (not the firing's market time): deliveries are made and first due then, and retried for 24
+ * hours from then.
  */
 export async function recordAlertDeliveries(
   tx: Db,
   firings: readonly FiringToDeliver[],
-  at: Date,
+  now: Date,
 ): Promise<number> {
   const wanted = firings.filter((firing) => firing.destinationIds.length > 0);
   if (wanted.length === 0) return 0;
@@ -89,8 +97,8 @@ export async function recordAlertDeliveries(
         type: 'alert.fired',
         data: firing,
         occurredAt: new Date(firing.firedAt),
-        createdAt: at,
-        nextAttemptAt: at,
+        createdAt: now,
+        nextAttemptAt: now,
       })),
   );
   if (rows.length === 0) return 0;
@@ -100,12 +108,95 @@ export async function recordAlertDeliveries(
     .returning({ id: alertDeliveries.id });
   await tx
     .insert(jobs)
-    .values(recorded.map((row) => ({ name: deliverJob, key: row.id, runAt: at })));
+    .values(recorded.map((row) => ({ name: deliverJob, key: row.id, runAt: now })));
+  await announceDeliveries(tx);
   return recorded.length;
+}
+
+/** Wakes every instance's delivery pump when the transaction commits (nothing if it does not). */
+async function announceDeliveries(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_notify(${deliveriesChannel}, '')`);
 }
 
 type DeliveryRow = typeof alertDeliveries.$inferSelect;
 type DestinationRow = typeof alertDestinations.$inferSelect;
+
+/** A claimed job with its delivery and destination (neither, when the row is gone). */
+export interface Claimed {
+  job: Job;
+  delivery?: DeliveryRow;
+  destination?: DestinationRow;
+}
+
+/** What became of one claimed delivery, waiting to be recorded. */
+export type Attempted =
+  /** Nothing to send: the row is gone or no longer pending (delivered, failed, resent). */
+  | { kind: 'gone'; job: Job }
+  /** Not sent: its destination was turned off, so it is logged failed. */
+  | { kind: 'turned-off'; job: Job; deliveryId: string }
+  /**
+   * An error of ours before an answer (a sealed value that no longer opens): the job is tried
+   * again later, a few times, like any job (`JobRunner`), then left to the sweep.
+   */
+  | { kind: 'error'; job: Job; error: string }
+  | {
+      kind: 'tried';
+      job: Job;
+      delivery: DeliveryRow;
+      destination: DestinationRow;
+      result: AttemptResult;
+      /** When the answer (or the failure) came, by the app's clock. */
+      at: Date;
+      attempts: number;
+      /** When to try again; null when the delivery is settled (delivered or failed). */
+      retryAt: number | null;
+    };
+
+/** Where a destination's run of attempts in one batch leaves its failing streak. */
+interface Streak {
+  id: string;
+  destination: DestinationRow;
+  /** The latest attempt's time. */
+  at: Date;
+  /** The streak's start, or null when the latest attempt succeeded. */
+  since: Date | null;
+  /** The streak began in this batch, after a success: it replaces the stored one. */
+  fresh: boolean;
+  lastError: string | null;
+}
+
+/** Each destination's streak after a batch of attempts (test events do not count). */
+function failingStreaks(outcomes: readonly Attempted[]): Streak[] {
+  const streaks = new Map<string, Streak>();
+  const tried = outcomes
+    .flatMap((outcome) =>
+      outcome.kind === 'tried' && outcome.delivery.type !== 'test' ? [outcome] : [],
+    )
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const { destination, result, at } of tried) {
+    const before = streaks.get(destination.id);
+    if (result.ok) {
+      streaks.set(destination.id, {
+        id: destination.id,
+        destination,
+        at,
+        since: null,
+        fresh: false,
+        lastError: null,
+      });
+      continue;
+    }
+    streaks.set(destination.id, {
+      id: destination.id,
+      destination,
+      at,
+      since: before?.since ?? at,
+      fresh: before ? before.fresh || before.since === null : false,
+      lastError: result.error,
+    });
+  }
+  return [...streaks.values()];
+}
 
 function toDelivery(row: DeliveryRow): Delivery {
   return {
@@ -153,21 +244,31 @@ export interface DeliveriesDeps {
 export class Deliveries {
   constructor(private readonly deps: DeliveriesDeps) {}
 
-  /** The job handler: one attempt at one delivery. */
-  async deliver(job: Job): Promise<JobOutcome> {
-    const { db, clock, sealer, sender, publicUrl } = this.deps;
-    if (!uuidPattern.test(job.key)) return { done: true };
-    const [found] = await db
-      .select({ delivery: alertDeliveries, destination: alertDestinations })
-      .from(alertDeliveries)
-      .innerJoin(alertDestinations, eq(alertDestinations.id, alertDeliveries.destinationId))
-      .where(eq(alertDeliveries.id, job.key));
-    if (found?.delivery.state !== 'pending') return { done: true };
-    const { delivery, destination } = found;
+  /** The deliveries of claimed jobs with their destinations, in one read. */
+  async load(claimed: readonly Job[]): Promise<Claimed[]> {
+    const ids = claimed.map((job) => job.key).filter((key) => uuidPattern.test(key));
+    const rows =
+      ids.length === 0
+        ? []
+        : await this.deps.db
+            .select({ delivery: alertDeliveries, destination: alertDestinations })
+            .from(alertDeliveries)
+            .innerJoin(alertDestinations, eq(alertDestinations.id, alertDeliveries.destinationId))
+            .where(inArray(alertDeliveries.id, ids));
+    const byId = new Map(rows.map((row) => [row.delivery.id, row]));
+    return claimed.map((job) => ({ job, ...byId.get(job.key) }));
+  }
+
+  /**
+   * One attempt at one claimed delivery: sends it (signed, for a webhook) and says what to
+   * record. Writes nothing: `record` writes the outcomes of many attempts together.
+   */
+  async attempt({ job, delivery, destination }: Claimed): Promise<Attempted> {
+    const { clock, sealer, sender, publicUrl } = this.deps;
+    if (!delivery || !destination || delivery.state !== 'pending') return { kind: 'gone', job };
     const isTest = delivery.type === 'test';
     if (destination.disabledReason && !isTest) {
-      await this.finish(delivery.id, 'The destination is turned off.');
-      return { done: true };
+      return { kind: 'turned-off', job, deliveryId: delivery.id };
     }
     const kind = destination.kind as DestinationKind;
     const body = bodyFor(kind, storedEvent(delivery), publicUrl);
@@ -179,55 +280,141 @@ export class Deliveries {
     const result = await sender.post({ url: sealer.open(destination.urlSealed), body, headers });
     const at = clock();
     const attempts = delivery.attempts + 1;
-    const attempt = {
-      attempts,
-      responseStatus: result.status,
-      latencyMs: result.latencyMs,
-      lastError: result.error,
-      lastAttemptAt: at,
-    };
     if (result.ok) {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(alertDeliveries)
-          .set({ ...attempt, state: 'delivered', deliveredAt: at, nextAttemptAt: null })
-          .where(eq(alertDeliveries.id, delivery.id));
-        if (!isTest) {
-          await tx
-            .update(alertDestinations)
-            .set({ failingSince: null, lastDeliveredAt: at })
-            .where(eq(alertDestinations.id, destination.id));
-        }
-      });
-      return { done: true };
+      return { kind: 'tried', job, delivery, destination, result, at, attempts, retryAt: null };
     }
     // A test event is tried once: the user sees the answer and can send another.
     const giveUpAt = delivery.createdAt.getTime() + retryWindowMs;
     const final = isTest || at.getTime() >= giveUpAt;
-    const retryAt = Math.min(at.getTime() + retryDelayMs(attempts), giveUpAt);
-    await db
-      .update(alertDeliveries)
-      .set({
-        ...attempt,
-        state: final ? 'failed' : 'pending',
-        nextAttemptAt: final ? null : new Date(retryAt),
-      })
-      .where(eq(alertDeliveries.id, delivery.id));
-    if (isTest) return { done: true };
-    const [failing] = await db
-      .update(alertDestinations)
-      .set({
-        failingSince: sql`coalesce(${alertDestinations.failingSince}, ${at.toISOString()}::timestamptz)`,
-      })
-      .where(eq(alertDestinations.id, destination.id))
-      .returning({ since: alertDestinations.failingSince });
-    const since = failing?.since?.getTime() ?? at.getTime();
-    if (at.getTime() - since >= disableAfterMs) {
-      await this.disable(destination, new Date(since), result.error);
-      return { done: true };
+    const retryAt = final ? null : Math.min(at.getTime() + retryDelayMs(attempts), giveUpAt);
+    return { kind: 'tried', job, delivery, destination, result, at, attempts, retryAt };
+  }
+
+  /**
+   * Records the outcomes of attempts in one transaction: each delivery's attempt (delivered,
+   * pending until its retry, or failed), its destination's failing streak, and its job,
+   * finished or put back for the retry, so a delivery's row and its job never disagree. A
+   * destination that has failed for 3 days is then turned off.
+   */
+  async record(outcomes: readonly Attempted[], queue: JobQueue): Promise<void> {
+    const { db, clock } = this.deps;
+    const at = clock();
+    const tried = outcomes.flatMap((outcome) => (outcome.kind === 'tried' ? [outcome] : []));
+    const turnedOff = outcomes.flatMap((outcome) =>
+      outcome.kind === 'turned-off' ? [outcome.deliveryId] : [],
+    );
+    const streaks = failingStreaks(tried);
+    const failing = await db.transaction(async (tx) => {
+      // Destinations first and in one order, as `disable` takes them: two instances recording
+      // attempts to the same destinations wait for each other instead of deadlocking.
+      if (streaks.length > 0) {
+        await tx
+          .select({ id: alertDestinations.id })
+          .from(alertDestinations)
+          .where(
+            inArray(
+              alertDestinations.id,
+              streaks.map((streak) => streak.id),
+            ),
+          )
+          .orderBy(alertDestinations.id)
+          .for('update');
+      }
+      if (tried.length > 0) {
+        const rows = tried.map(({ delivery, result, at: answeredAt, attempts, retryAt }) => ({
+          id: delivery.id,
+          state: result.ok ? 'delivered' : retryAt === null ? 'failed' : 'pending',
+          attempts,
+          response_status: result.status,
+          latency_ms: result.latencyMs,
+          last_error: result.error,
+          last_attempt_at: answeredAt.toISOString(),
+          delivered_at: result.ok ? answeredAt.toISOString() : null,
+          next_attempt_at: retryAt === null ? null : new Date(retryAt).toISOString(),
+        }));
+        await tx.execute(sql`
+          update ${alertDeliveries} as d set state = r.state, attempts = r.attempts,
+            response_status = r.response_status, latency_ms = r.latency_ms,
+            last_error = r.last_error, last_attempt_at = r.last_attempt_at,
+            delivered_at = coalesce(r.delivered_at, d.delivered_at),
+            next_attempt_at = r.next_attempt_at
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, state text,
+            attempts integer, response_status integer, latency_ms integer, last_error text,
+            last_attempt_at timestamptz, delivered_at timestamptz, next_attempt_at timestamptz)
+          where d.id = r.id`);
+      }
+      if (turnedOff.length > 0) {
+        await tx
+          .update(alertDeliveries)
+          .set({
+            state: 'failed',
+            lastError: 'The destination is turned off.',
+            nextAttemptAt: null,
+          })
+          .where(inArray(alertDeliveries.id, turnedOff));
+      }
+      const delivered = streaks.filter((streak) => streak.since === null);
+      if (delivered.length > 0) {
+        await tx.execute(sql`
+          update ${alertDestinations} as t set failing_since = null, last_delivered_at = r.at
+          from jsonb_to_recordset(${JSON.stringify(
+            delivered.map(({ id, at }) => ({ id, at: at.toISOString() })),
+          )}::jsonb) as r(id uuid, at timestamptz)
+          where t.id = r.id`);
+      }
+      const failed = streaks.filter((streak) => streak.since !== null);
+      let stillFailing: { id: string; since: Date }[] = [];
+      if (failed.length > 0) {
+        // A streak that began in this batch after a success replaces the stored one.
+        const result = await tx.execute(sql`
+          update ${alertDestinations} as t set failing_since = case when r.fresh then r.since
+            else coalesce(t.failing_since, r.since) end
+          from jsonb_to_recordset(${JSON.stringify(
+            failed.map(({ id, since, fresh }) => ({ id, since: since!.toISOString(), fresh })),
+          )}::jsonb) as r(id uuid, since timestamptz, fresh boolean)
+          where t.id = r.id
+          returning t.id, t.failing_since as since`);
+        stillFailing = rowsOf<{ id: string; since: Date | string }>(result).map((row) => ({
+          id: row.id,
+          since: new Date(row.since),
+        }));
+      }
+      await queue.settleMany(
+        {
+          done: outcomes
+            .filter(
+              (outcome) =>
+                outcome.kind === 'gone' ||
+                outcome.kind === 'turned-off' ||
+                (outcome.kind === 'tried' && outcome.retryAt === null),
+            )
+            .map((outcome) => outcome.job),
+          retry: outcomes.flatMap((outcome) => {
+            if (outcome.kind === 'tried' && outcome.retryAt !== null) {
+              const reason = outcome.result.error ?? 'failed';
+              return [{ job: outcome.job, retryAt: outcome.retryAt, reason }];
+            }
+            if (outcome.kind === 'error' && outcome.job.attempts < maxErrors) {
+              const retryAt = at.getTime() + outcome.job.attempts * errorRetryMs;
+              return [{ job: outcome.job, retryAt, reason: outcome.error }];
+            }
+            return [];
+          }),
+          failed: outcomes.flatMap((outcome) =>
+            outcome.kind === 'error' && outcome.job.attempts >= maxErrors
+              ? [{ job: outcome.job, reason: outcome.error }]
+              : [],
+          ),
+        },
+        tx,
+      );
+      return stillFailing;
+    });
+    for (const { id, since } of failing) {
+      const streak = streaks.find((candidate) => candidate.id === id)!;
+      if (streak.at.getTime() - since.getTime() < disableAfterMs) continue;
+      await this.disable(streak.destination, since, streak.lastError);
     }
-    if (final) return { done: true };
-    return { done: false, retryAt, reason: result.error ?? 'failed' };
   }
 
   /**
@@ -315,13 +502,6 @@ export class Deliveries {
     return rowsOf(result).length;
   }
 
-  private async finish(id: string, error: string): Promise<void> {
-    await this.deps.db
-      .update(alertDeliveries)
-      .set({ state: 'failed', lastError: error, nextAttemptAt: null })
-      .where(eq(alertDeliveries.id, id));
-  }
-
   /** The newest deliveries to one of the user's destinations. */
   async log(userId: string, destinationId: string): Promise<Delivery[]> {
     await this.owned(userId, destinationId);
@@ -390,6 +570,7 @@ export class Deliveries {
     return this.deps.db.transaction(async (tx) => {
       const [row] = await tx.insert(alertDeliveries).values(values).returning();
       await tx.insert(jobs).values({ name: deliverJob, key: row!.id, runAt: values.createdAt });
+      await announceDeliveries(tx);
       return toDelivery(row!);
     });
   }

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   type Alert,
   type CreateAlertInput,
@@ -14,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useMailTestApp } from '../../../test/mail-test-app.ts';
 import { type SignedUpUser, signUpUser, testOrigin } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
+import { WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { alertDeliveries, alertDestinations, jobs, user as users } from '../../db/schema/index.ts';
 import { setTier } from '../profiles/service.ts';
 import { addressRefusal } from './address-guard.ts';
@@ -26,54 +26,6 @@ import {
 } from './deliveries.ts';
 import { bodyFor } from './payloads.ts';
 import { deliveryTimeoutMs, WebhookSender } from './sender.ts';
-
-/** One request the receiver took in: its headers and its body exactly as sent. */
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-  path: string;
-}
-
-/**
- * A webhook receiver on 127.0.0.1: it records what it is sent and answers `status`, or never
- * answers while `hang` is set.
- */
-class Receiver {
-  readonly received: Received[] = [];
-  status = 200;
-  hang = false;
-  private server: Server | undefined;
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        this.received.push({
-          headers: request.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-          path: request.url ?? '',
-        });
-        if (this.hang) return;
-        if (this.status >= 300 && this.status < 400) {
-          response.writeHead(this.status, { location: `${this.url}/elsewhere` }).end();
-          return;
-        }
-        response.writeHead(this.status, { 'content-type': 'text/plain' }).end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-}
 
 /**
  * The Standard Webhooks check, written here from the specification and not from the code
@@ -108,7 +60,7 @@ function verifyStandardWebhook(
 }
 
 const clock = testClock();
-const receiver = new Receiver();
+const receiver = new WebhookReceiver();
 const mail = useMailTestApp({ clock, config: { webhooksAllowLoopback: true } });
 const app = mail.app;
 
@@ -116,8 +68,7 @@ beforeAll(() => receiver.start());
 afterAll(() => receiver.stop());
 afterEach(() => {
   clock.reset();
-  receiver.status = 200;
-  receiver.hang = false;
+  receiver.reset();
 });
 
 const db = () => mail.testApp.db.database.db;

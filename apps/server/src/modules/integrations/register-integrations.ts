@@ -1,33 +1,31 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import type { Database } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Mail } from '../email/service.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
-import { JobQueue, JobRunner } from '../jobs/service.ts';
+import { JobQueue } from '../jobs/service.ts';
 import type { TargetPolicy } from './address-guard.ts';
-import { Deliveries, deliverJob } from './deliveries.ts';
+import { Deliveries, deliveriesChannel, deliverJob } from './deliveries.ts';
 import { DestinationStore } from './destinations.ts';
+import { DeliveryPump } from './pump.ts';
 import { integrationRoutes } from './routes.ts';
 import { WebhookSender } from './sender.ts';
 import { sealerFrom } from './signing.ts';
 
-/** How often an idle instance looks for deliveries to send. */
+/** How often an instance looks for deliveries whose retry came due. */
 const pollMs = 1_000;
 /** How often an instance sweeps for pending deliveries whose job was lost. */
 const sweepMs = 60_000;
 /** The jobs-table claim that lets one instance sweep at a time. */
 const sweepClaim = { name: 'integrations.requeue-lost', key: 'sweep' } as const;
-/** Deliveries one instance sends at once (a slow receiver holds one of them for 10 s at most). */
-export const deliveryWorkers = 64;
 
 export interface Integrations {
   destinations: DestinationStore;
   deliveries: Deliveries;
-  /** Sends every delivery that is due now, on this instance (tests; the runners do it too). */
+  /** Sends every delivery that is due now, on this instance (tests; the pump does it too). */
   deliverDue(): Promise<number>;
   /**
    * One sweep for pending deliveries whose job was lost, queueing their jobs again (every
@@ -45,7 +43,7 @@ declare module 'fastify' {
 
 export interface IntegrationsOptions {
   auth: Auth;
-  db: Db;
+  database: Database;
   clock: Clock;
   mail: Mail;
   publicUrl: string;
@@ -59,20 +57,33 @@ export interface IntegrationsOptions {
 
 /**
  * Alert destinations (docs/PRODUCT.md §3.19, Integrations): the routes of Settings >
- * Integrations and the delivery workers, several job runners on the jobs table, so a receiver
- * that hangs for its 10 seconds holds up one of them, not every delivery.
+ * Integrations and, on instances that run background jobs, the delivery pump (`pump.ts`),
+ * woken when deliveries are committed on any instance and once a second for retries.
  */
 export async function registerIntegrations(
   app: FastifyInstance,
-  { auth, db, clock, mail, publicUrl, secret, room, policy, backgroundJobs }: IntegrationsOptions,
+  {
+    auth,
+    database,
+    clock,
+    mail,
+    publicUrl,
+    secret,
+    room,
+    policy,
+    backgroundJobs,
+  }: IntegrationsOptions,
 ): Promise<Integrations> {
+  const { db } = database;
   const sealer = sealerFrom(secret);
   const destinations = new DestinationStore({ db, clock, sealer, policy, room });
+  const sender = new WebhookSender(policy);
+  app.addHook('onClose', async () => sender.close());
   const deliveries = new Deliveries({
     db,
     clock,
     sealer,
-    sender: new WebhookSender(policy),
+    sender,
     publicUrl,
     mailer: mail.mailer,
     outbox: mail.outbox,
@@ -80,48 +91,31 @@ export async function registerIntegrations(
     room,
   });
   const now = () => clock().getTime();
-  const handlers = {
-    [deliverJob]: (job: Parameters<Deliveries['deliver']>[0]) => deliveries.deliver(job),
-  };
-  const runners = Array.from(
-    { length: deliveryWorkers },
-    () => new JobRunner({ queue: new JobQueue(db, now), handlers, log: app.log, now }),
-  );
-  /** Every worker takes deliveries until none is due. */
-  const runAll = async (): Promise<number> => {
-    const ran = await Promise.all(runners.map((runner) => runner.runDue()));
-    return ran.reduce((sum, count) => sum + count, 0);
-  };
-  /**
-   * One look a second whether any delivery is due (an index scan), and only then do the
-   * workers start taking them; finished jobs of deliveries are cleared after an hour (their
-   * rows keep the log).
-   */
-  const look = async (): Promise<void> => {
-    const at = new Date(now());
-    const due = rowsOf(
-      await db.execute(sql`
-        select 1 from ${jobs}
-        where name = ${deliverJob} and run_at <= ${at}
-          and (state = 'queued' or (state = 'running' and locked_until < ${at}))
-        limit 1`),
-    );
-    if (due.length > 0) await runAll();
-    await db.execute(sql`
-      delete from ${jobs} where name = ${deliverJob} and state = 'done'
-        and finished_at < ${new Date(now() - 3600_000)}`);
-  };
+  const pump = new DeliveryPump({ deliveries, queue: new JobQueue(db, now), log: app.log });
   const sweeper = new JobQueue(db, now);
+  /** Also clears the finished jobs of deliveries after an hour (their rows keep the log). */
   const sweepLost = async (): Promise<number> => {
     if (!(await sweeper.claim(sweepClaim.name, sweepClaim.key, sweepMs))) return 0;
     try {
+      await db.execute(sql`
+        delete from ${jobs} where name = ${deliverJob} and state = 'done'
+          and finished_at < ${new Date(now() - 3600_000)}`);
       return await deliveries.requeueLost();
     } finally {
       await sweeper.release(sweepClaim.name, sweepClaim.key);
     }
   };
   if (backgroundJobs) {
+    const fill = () =>
+      pump
+        .fill()
+        .catch((error: unknown) =>
+          app.log.warn({ err: error }, 'looking for alert deliveries failed'),
+        );
+    let stopListening: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
+      // Deliveries made on any instance are announced when their transaction commits.
+      stopListening = await database.listen(deliveriesChannel, () => void fill());
       app.scheduler.every('lost alert deliveries', sweepMs, () =>
         sweepLost().then(
           (queued) => {
@@ -131,25 +125,19 @@ export async function registerIntegrations(
             app.log.warn({ err: error }, 'sweeping for lost alert deliveries failed'),
         ),
       );
-      app.scheduler.every(
-        'alert deliveries',
-        pollMs,
-        () =>
-          look().catch((error: unknown) =>
-            app.log.warn({ err: error }, 'looking for alert deliveries failed'),
-          ),
-        { runAtStart: true },
-      );
+      // Retries come due without an announcement: one look a second finds them.
+      app.scheduler.every('alert deliveries', pollMs, fill, { runAtStart: true });
     });
     app.addHook('preClose', async () => {
-      await Promise.all(runners.map((runner) => runner.stop()));
+      await stopListening?.();
+      await pump.stop();
     });
   }
   await app.register(integrationRoutes, { auth, destinations, deliveries });
   const integrations: Integrations = {
     destinations,
     deliveries,
-    deliverDue: runAll,
+    deliverDue: () => pump.drain(),
     sweepLost,
   };
   app.decorate('integrations', integrations);

@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import type { ClientRequest, IncomingMessage } from 'node:http';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import {
   AddressRefused,
   checkUrl,
@@ -16,6 +16,13 @@ export const deliveryTimeoutMs = 10_000;
 export const maxBodyBytes = 64 * 1024;
 /** How much of an answer is read: the rest is dropped. */
 const maxAnswerBytes = 16 * 1024;
+/**
+ * How long an idle kept-alive connection waits for the next delivery to its host: below the
+ * 5 s after which common servers (Node's, nginx's) close one, so a delivery seldom goes out on
+ * a connection the receiver is closing. A shorter hint in the receiver's `Keep-Alive` header
+ * wins.
+ */
+const idleConnectionMs = 4_000;
 
 /** What one attempt came to. */
 export interface AttemptResult {
@@ -34,16 +41,30 @@ export interface PostOptions {
 }
 
 /**
- * Posts a delivery: the address is checked again and resolved here, and the connection goes to
- * the address checked (the `lookup` hands it to the socket), so a name that changed its answer
- * since cannot reach a private address. Redirects are not followed (a 3xx is a failure), the
- * body is bounded, and only the first 16 KB of an answer are read.
+ * Posts a delivery: the address is checked again and resolved here, and a new connection goes
+ * to the address checked (the `lookup` hands it to the socket), so a name that changed its
+ * answer since cannot reach a private address. Connections are kept alive between deliveries
+ * to the same host and port (one receiver gets many in a burst); a kept connection goes to an
+ * address checked when it was opened, and every delivery still checks the name again first.
+ * Redirects are not followed (a 3xx is a failure), the body is bounded, and only the first
+ * 16 KB of an answer are read.
  */
 export class WebhookSender {
+  private readonly agents = {
+    http: new HttpAgent({ keepAlive: true, timeout: idleConnectionMs, scheduling: 'lifo' }),
+    https: new HttpsAgent({ keepAlive: true, timeout: idleConnectionMs, scheduling: 'lifo' }),
+  };
+
   constructor(
     private readonly policy: TargetPolicy,
     private readonly timeoutMs = deliveryTimeoutMs,
   ) {}
+
+  /** Closes the kept-alive connections. */
+  close(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
 
   async post({ url: raw, body, headers }: PostOptions): Promise<AttemptResult> {
     const started = performance.now();
@@ -57,15 +78,25 @@ export class WebhookSender {
     if (Buffer.byteLength(body) > maxBodyBytes) return failed('The event is too large to send.');
     let deadline: NodeJS.Timeout | undefined;
     let request: ClientRequest | undefined;
+    let settled = false;
+    let expired = false;
     const timedOut = new Promise<AttemptResult>((resolve) => {
       deadline = setTimeout(() => {
-        request?.destroy();
-        resolve(failed(`No answer within ${this.timeoutMs / 1000} s.`));
+        // After this turn's input: an answer that came in time, on a busy process whose timer
+        // ran late, is read before the attempt is called unanswered (and sent again).
+        setImmediate(() => {
+          if (settled) return;
+          expired = true;
+          request?.destroy();
+          resolve(failed(`No answer within ${this.timeoutMs / 1000} s.`));
+        });
       }, this.timeoutMs);
     });
-    const attempt = async (): Promise<AttemptResult> => {
+    /** `fresh`: on a new connection, not a kept one. */
+    const attempt = async (fresh = false): Promise<AttemptResult> => {
       const url = checkUrl(raw, this.policy);
       const target = await resolveTarget(url, this.policy);
+      if (expired) return failed(`No answer within ${this.timeoutMs / 1000} s.`);
       return new Promise<AttemptResult>((resolve) => {
         const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
         const host = hostOf(url);
@@ -81,7 +112,7 @@ export class WebhookSender {
               'content-length': String(Buffer.byteLength(body)),
               'user-agent': 'Tickerwise-Webhooks/1.0',
             },
-            agent: false,
+            agent: fresh ? false : url.protocol === 'https:' ? this.agents.https : this.agents.http,
             // The name was checked above: connect to what it resolved to, not to a new answer.
             lookup: (_hostname, options, callback) => {
               const found: LookupAddress = { address: target.address, family: target.family };
@@ -120,15 +151,30 @@ export class WebhookSender {
             response.on('error', finish);
           },
         );
-        request.on('error', (error) => resolve(failed(`Could not connect: ${error.message}`)));
-        request.end(body);
+        const sent = request;
+        sent.on('error', (error: NodeJS.ErrnoException) => {
+          // A kept connection the receiver closed (idle) as this delivery went out on it: the
+          // delivery goes again at once on a new connection, with the same `webhook-id`.
+          const reset = error.code === 'ECONNRESET' || error.code === 'EPIPE';
+          if (!expired && sent.reusedSocket && reset) {
+            resolve(attempt(true));
+            return;
+          }
+          resolve(failed(`Could not connect: ${error.message}`));
+        });
+        sent.end(body);
       });
     };
     try {
       return await Promise.race([
-        attempt().catch((error: unknown) =>
-          failed(error instanceof AddressRefused ? error.message : String(error)),
-        ),
+        attempt()
+          .catch((error: unknown) =>
+            failed(error instanceof AddressRefused ? error.message : String(error)),
+          )
+          .then((result) => {
+            settled = true;
+            return result;
+          }),
         timedOut,
       ]);
     } finally {

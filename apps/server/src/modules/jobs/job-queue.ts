@@ -89,6 +89,77 @@ export class JobQueue {
       .sort((a, b) => a.id - b.id);
   }
 
+  /**
+   * Takes up to `limit` of the most overdue jobs of one name that no live worker holds, in one
+   * statement (a worker that sends many small jobs at once claims them together).
+   */
+  async takeMany(name: string, limit: number, leaseMs = defaultLeaseMs): Promise<Job[]> {
+    if (limit <= 0) return [];
+    const now = new Date(this.now());
+    const until = new Date(this.now() + leaseMs);
+    const result = await this.db.execute(sql`
+      update ${jobs} set state = 'running', attempts = ${jobs.attempts} + 1,
+        locked_by = ${this.workerId}, locked_until = ${until}
+      where ${jobs.id} in (
+        select id from ${jobs}
+        where name = ${name} and run_at <= ${now}
+          and (state = 'queued' or (state = 'running' and locked_until < ${now}))
+        order by run_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning id, name, key, payload, attempts`);
+    return rowsOf<{
+      id: number | string;
+      name: string;
+      key: string;
+      payload: Record<string, unknown>;
+      attempts: number;
+    }>(result).map((row) => ({ ...row, id: Number(row.id) }));
+  }
+
+  /**
+   * Settles several of this worker's jobs in one statement each, on `db` (a transaction that
+   * records their results with them): `done` are finished, `retry` are put back for their
+   * time, `failed` are failed for good.
+   */
+  async settleMany(
+    {
+      done,
+      retry,
+      failed = [],
+    }: {
+      done: readonly Job[];
+      retry: readonly { job: Job; retryAt: number; reason: string }[];
+      failed?: readonly { job: Job; reason: string }[];
+    },
+    db: Db = this.db,
+  ): Promise<void> {
+    const at = new Date(this.now());
+    if (done.length > 0) {
+      await db.execute(sql`
+        update ${jobs} set state = 'done', finished_at = ${at},
+          locked_by = null, locked_until = null, last_error = null
+        where id in (select value::bigint
+          from jsonb_array_elements_text(${JSON.stringify(done.map((job) => job.id))}::jsonb))
+          and locked_by = ${this.workerId}`);
+    }
+    if (retry.length > 0) {
+      await db.execute(sql`
+        update ${jobs} set state = 'queued', run_at = later.run_at, finished_at = null,
+          locked_by = null, locked_until = null, last_error = later.reason
+        from jsonb_to_recordset(${JSON.stringify(
+          retry.map(({ job, retryAt, reason }) => ({
+            id: job.id,
+            run_at: new Date(retryAt).toISOString(),
+            reason: reason.slice(0, 500),
+          })),
+        )}::jsonb) as later(id bigint, run_at timestamptz, reason text)
+        where ${jobs.id} = later.id and ${jobs.lockedBy} = ${this.workerId}`);
+    }
+    for (const { job, reason } of failed) await this.fail(job, reason, undefined, db);
+  }
+
   async complete(job: Job): Promise<void> {
     await this.completeMany([job]);
   }
@@ -104,8 +175,8 @@ export class JobQueue {
   }
 
   /** Puts the job back for `retryAt`, or marks it failed for good when `retryAt` is undefined. */
-  async fail(job: Job, error: string, retryAt?: number): Promise<void> {
-    await this.db.execute(sql`
+  async fail(job: Job, error: string, retryAt?: number, db: Db = this.db): Promise<void> {
+    await db.execute(sql`
       update ${jobs} set
         state = ${retryAt === undefined ? 'failed' : 'queued'},
         run_at = ${new Date(retryAt ?? this.now())},

@@ -45,6 +45,7 @@ import {
   useTeam,
   useTeamActivity,
 } from './api/team.ts';
+import { RenameTeam } from './components/rename-team.tsx';
 
 const failure = (error: unknown, fallback: string) =>
   error instanceof ApiRequestError ? error.message : fallback;
@@ -126,9 +127,12 @@ export function TeamPage() {
   return (
     <div className="space-y-6">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
-          {team ? team.name : 'Team'}
-        </h1>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
+            {team ? team.name : 'Team'}
+          </h1>
+          {team && <RenameTeam team={team} />}
+        </div>
         <p className="mt-1 text-slate-600">
           {team
             ? `You are ${teamRoleLabels[team.role]}. Viewers read the team’s watchlists, Editors change them, Admins also manage members, and the Owner also the plan and the team itself.`

@@ -53,6 +53,8 @@ export function useLiveTeam(): void {
 type TeamReply = { team: Team };
 
 export const createTeam = (name: string) => apiRequest<TeamReply>('/api/team', { body: { name } });
+export const renameTeam = (name: string) =>
+  apiRequest<TeamReply>('/api/team', { method: 'PATCH', body: { name } });
 export const deleteTeam = () => apiRequest<void>('/api/team', { method: 'DELETE' });
 export const inviteMember = (input: TeamInviteInput) =>
   apiRequest<TeamReply>('/api/team/invitations', { body: input });
