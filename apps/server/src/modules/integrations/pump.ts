@@ -91,7 +91,7 @@ export class DeliveryPump {
       while (!this.stopped) {
         const asked = Math.min(this.concurrency - this.held, claimBatch);
         if (asked <= 0) return;
-        const jobs = await queue.takeMany(deliverJob, asked);
+        const jobs = await queue.takeMany([deliverJob], asked);
         if (jobs.length === 0) break;
         this.held += jobs.length;
         this.started += jobs.length;

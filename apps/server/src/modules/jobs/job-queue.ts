@@ -90,35 +90,6 @@ export class JobQueue {
   }
 
   /**
-   * Takes up to `limit` of the most overdue jobs of one name that no live worker holds, in one
-   * statement (a worker that sends many small jobs at once claims them together).
-   */
-  async takeMany(name: string, limit: number, leaseMs = defaultLeaseMs): Promise<Job[]> {
-    if (limit <= 0) return [];
-    const now = new Date(this.now());
-    const until = new Date(this.now() + leaseMs);
-    const result = await this.db.execute(sql`
-      update ${jobs} set state = 'running', attempts = ${jobs.attempts} + 1,
-        locked_by = ${this.workerId}, locked_until = ${until}
-      where ${jobs.id} in (
-        select id from ${jobs}
-        where name = ${name} and run_at <= ${now}
-          and (state = 'queued' or (state = 'running' and locked_until < ${now}))
-        order by run_at
-        limit ${limit}
-        for update skip locked
-      )
-      returning id, name, key, payload, attempts`);
-    return rowsOf<{
-      id: number | string;
-      name: string;
-      key: string;
-      payload: Record<string, unknown>;
-      attempts: number;
-    }>(result).map((row) => ({ ...row, id: Number(row.id) }));
-  }
-
-  /**
    * Settles several of this worker's jobs in one statement each, on `db` (a transaction that
    * records their results with them): `done` are finished, `retry` are put back for their
    * time, `failed` are failed for good.
@@ -135,15 +106,7 @@ export class JobQueue {
     },
     db: Db = this.db,
   ): Promise<void> {
-    const at = new Date(this.now());
-    if (done.length > 0) {
-      await db.execute(sql`
-        update ${jobs} set state = 'done', finished_at = ${at},
-          locked_by = null, locked_until = null, last_error = null
-        where id in (select value::bigint
-          from jsonb_array_elements_text(${JSON.stringify(done.map((job) => job.id))}::jsonb))
-          and locked_by = ${this.workerId}`);
-    }
+    await this.completeMany(done, db);
     if (retry.length > 0) {
       await db.execute(sql`
         update ${jobs} set state = 'queued', run_at = later.run_at, finished_at = null,
@@ -164,10 +127,10 @@ export class JobQueue {
     await this.completeMany([job]);
   }
 
-  /** Marks these jobs of this worker done, in one statement. */
-  async completeMany(done: readonly Job[]): Promise<void> {
+  /** Marks these jobs of this worker done, in one statement (on `db`: a transaction's). */
+  async completeMany(done: readonly Job[], db: Db = this.db): Promise<void> {
     if (done.length === 0) return;
-    await this.db.execute(sql`
+    await db.execute(sql`
       update ${jobs} set state = 'done', finished_at = ${new Date(this.now())},
         locked_by = null, locked_until = null, last_error = null
       where id = any(${sql.param(done.map((job) => job.id))}::bigint[])
