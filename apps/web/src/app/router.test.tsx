@@ -12,7 +12,8 @@ function renderAt(path: string) {
 describe('the route table', () => {
   it('renders a public page by its path', async () => {
     renderAt('/about');
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty(
+    // The first render loads the layout's and the page's lazy chunks: allow for a busy machine.
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).toHaveProperty(
       'textContent',
       'About Tickerwise',
     );
