@@ -2,7 +2,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
-import { type PageHead, prerenderedHtml } from '../src/app/page-head.ts';
 
 const rootMarker = '<div id="root"></div>';
 
@@ -44,17 +43,19 @@ export function prerenderLanding(): Plugin {
         const { renderPublicPages, renderDashboardShells } = (await server.ssrLoadModule(
           '/src/app/prerender.tsx',
         )) as {
-          renderPublicPages: () => Promise<Array<PageHead & { markup: string }>>;
+          renderPublicPages: (template: string) => Promise<Array<{ path: string; html: string }>>;
           renderDashboardShells: () => Array<{ path: string; markup: string }>;
         };
         const indexFile = resolve(outDir, 'index.html');
         const html = await readFile(indexFile, 'utf8');
         if (!html.includes(rootMarker)) throw new Error(`${indexFile} has no ${rootMarker}`);
         await writeFile(resolve(outDir, 'app.html'), html);
-        for (const page of await renderPublicPages()) {
+        // Each page's head and markup are written by src/app/page-head.ts in the SSR module:
+        // this config file cannot load the shared package's TypeScript itself.
+        for (const page of await renderPublicPages(html)) {
           const file = page.path === '/' ? indexFile : resolve(outDir, `pages${page.path}.html`);
           await mkdir(dirname(file), { recursive: true });
-          await writeFile(file, prerenderedHtml(html, page, page.markup));
+          await writeFile(file, page.html);
         }
         for (const shell of renderDashboardShells()) {
           const file = resolve(outDir, `shells${shell.path}.html`);

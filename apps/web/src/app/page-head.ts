@@ -1,6 +1,6 @@
 import { openGraphImagePath, publicUrlToken } from '@tickerwise/shared';
 
-export interface PageHead {
+interface PageHead {
   path: string;
   title: string;
   description: string;

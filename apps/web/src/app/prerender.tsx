@@ -6,14 +6,14 @@ import { documentTitle, sitePages } from '../lib/site-pages.ts';
 import { App } from './app.tsx';
 import { dashboardNav, isGroup } from './layouts/dashboard-nav-items.ts';
 import { DashboardShell } from './layouts/dashboard-shell.tsx';
+import { prerenderedHtml } from './page-head.ts';
 import { resolveLazyMatches } from './resolve-lazy-matches.ts';
 import { routes } from './router.tsx';
 
 export interface PrerenderedPage {
   path: PrerenderedPath;
-  markup: string;
-  title: string;
-  description: string;
+  /** The whole HTML document: the built index.html with the page's head and markup. */
+  html: string;
 }
 
 /**
@@ -21,7 +21,7 @@ export interface PrerenderedPage {
  * menu's pages), rendered at build time with the same tree `main.tsx` hydrates, so the first
  * paint needs no JavaScript; with the title and description its head carries.
  */
-export async function renderPublicPages(): Promise<PrerenderedPage[]> {
+export async function renderPublicPages(template: string): Promise<PrerenderedPage[]> {
   const pages: PrerenderedPage[] = [];
   for (const path of prerenderedPaths) {
     await resolveLazyMatches(routes, path);
@@ -32,7 +32,8 @@ export async function renderPublicPages(): Promise<PrerenderedPage[]> {
       </StrictMode>,
     );
     const page = sitePages[path];
-    pages.push({ path, markup, title: documentTitle(page), description: page.description });
+    const head = { path, title: documentTitle(page), description: page.description };
+    pages.push({ path, html: prerenderedHtml(template, head, markup) });
   }
   return pages;
 }
