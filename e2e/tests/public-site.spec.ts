@@ -113,18 +113,21 @@ test.describe('the investment calculator', () => {
     const table = page.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(2);
 
-    await page.getByLabel('Years').fill('2');
+    await page.getByRole('textbox', { name: 'Years' }).fill('2');
     await expect(table.getByRole('row')).toHaveCount(3);
     await expect(page).toHaveURL(/years=2/);
     await page.getByLabel('Show the table in today’s money').check();
     await expect(table.getByRole('columnheader', { name: 'Today’s money' })).toBeVisible();
     await expect(page).toHaveURL(/real=1/);
 
-    await page.getByLabel('Yearly fee (%)').fill('abc');
+    await page.getByRole('textbox', { name: 'Yearly fee (%)' }).fill('abc');
     await expect(
       page.getByText('Enter a yearly fee from 0% to 10%, at most two decimals'),
     ).toBeVisible();
-    await expect(page.getByLabel('Yearly fee (%)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('textbox', { name: 'Yearly fee (%)' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   });
 
   test.describe('on a phone', () => {

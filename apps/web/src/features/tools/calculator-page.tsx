@@ -205,7 +205,13 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function YearTable({ rows, real }: { rows: GrowthYear[]; real: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200">
+    // A phone scrolls the table sideways: the box takes focus so the keyboard can scroll it too.
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+      aria-label="Year by year"
+      className="overflow-x-auto rounded-2xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <table className="w-full text-right text-sm tabular-nums">
         <caption className="p-3 text-left font-semibold text-ink-950">
           Year by year{real ? ', in today’s money' : ''}
@@ -249,7 +255,7 @@ function YearTable({ rows, real }: { rows: GrowthYear[]; real: boolean }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

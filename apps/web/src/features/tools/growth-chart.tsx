@@ -21,7 +21,7 @@ export function GrowthChart({ rows }: { rows: GrowthYear[] }) {
   const step = rows.length > 0 ? (width - left) / rows.length : 0;
   const last = rows.at(-1);
   const label = last
-    ? `Chart: after ${last.year} years, ${formatWholeDollars(last.contributedCents)} put in and ${formatWholeDollars(last.growthCents)} of growth, ${formatWholeDollars(last.balanceCents)} in all.`
+    ? `Chart: after ${last.year} ${last.year === 1 ? 'year' : 'years'}, ${formatWholeDollars(last.contributedCents)} put in and ${formatWholeDollars(last.growthCents)} of growth, ${formatWholeDollars(last.balanceCents)} in all.`
     : 'Chart: no projection until the figures are corrected.';
   return (
     <figure className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
