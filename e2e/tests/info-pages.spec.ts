@@ -179,9 +179,15 @@ test('contact: four mail channels, office hours and reply time', async ({ page }
 test('help: search box, help links, four FAQ entries and support hours', async ({ page }) => {
   await gotoReady(page, paths.support);
   const search = page.getByRole('searchbox', { name: 'Search help articles' });
-  await search.fill('billing');
+  await search.fill('cancel');
   await search.press('Enter');
-  await expect(page).toHaveURL(/\/support$/);
+  await expect(page).toHaveURL(/\/help\?q=cancel$/);
+  await expect(page.getByRole('searchbox', { name: 'Search the answers' })).toHaveValue('cancel');
+  await expect(
+    page.getByRole('heading', { name: 'What happens if I cancel a paid plan?' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How do I create an account?' })).toBeHidden();
+  await page.goBack();
   const helpLinks = await main(page)
     .getByRole('link', { name: /Documentation|Community|Help Articles/ })
     .evaluateAll((links) => links.map((link) => link.getAttribute('href')));

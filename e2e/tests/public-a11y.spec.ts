@@ -18,6 +18,19 @@ const publicPages = [
   paths.partners,
   paths.contact,
   paths.support,
+  paths.calculator,
+  paths.riskAssessment,
+  paths.templates,
+  paths.featureAi,
+  paths.featureAnalysis,
+  paths.featurePortfolio,
+  paths.featureAlerts,
+  paths.featureSocial,
+  paths.help,
+  paths.community,
+  paths.docs,
+  paths.strategies,
+  paths.riskManagement,
 ];
 
 test.describe('accessibility of the public site', () => {

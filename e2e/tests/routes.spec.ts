@@ -1,4 +1,4 @@
-import { comingSoonPaths, paths, undeclaredMenuPaths } from '@tickerwise/shared';
+import { comingSoonPaths, paths } from '@tickerwise/shared';
 import { expect, test } from '../support/fixtures.ts';
 
 const publicPages: Array<[path: string, heading: RegExp]> = [
@@ -15,6 +15,20 @@ const publicPages: Array<[path: string, heading: RegExp]> = [
   [paths.contact, /contact/i],
   [paths.support, /help/i],
   [paths.login, /welcome back/i],
+  [paths.calculator, /investment calculator/i],
+  [paths.riskAssessment, /risk assessment/i],
+  [paths.templates, /portfolio templates/i],
+  [paths.featureAi, /analyst/i],
+  [paths.featureAnalysis, /screener/i],
+  [paths.featurePortfolio, /holding/i],
+  [paths.featureAlerts, /move/i],
+  [paths.featureSocial, /investors/i],
+  [paths.courses, /learn investing/i],
+  [paths.help, /how can we help/i],
+  [paths.community, /investors are discussing/i],
+  [paths.docs, /tickerwise api/i],
+  [paths.strategies, /investment strategies/i],
+  [paths.riskManagement, /risk management/i],
 ];
 
 test.describe('public routes', () => {
@@ -50,7 +64,7 @@ test.describe('protected routes', () => {
 });
 
 test.describe('unknown paths', () => {
-  for (const path of ['/no-such-page', '/dashboard/nothing/here', ...undeclaredMenuPaths]) {
+  for (const path of ['/no-such-page', '/dashboard/nothing/here', '/tools', '/features']) {
     test(`${path} redirects to /`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);

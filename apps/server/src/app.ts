@@ -93,6 +93,7 @@ import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { registerScreener, screenerDataPart } from './modules/screener/service.ts';
 import { registerSupport, supportDataPart } from './modules/support/service.ts';
 import { registerTeams, teamPublicRoutes, teamsDataPart } from './modules/teams/service.ts';
+import { registerTools } from './modules/tools/service.ts';
 import { watchlistPublicRoutes } from './modules/watchlists/public-routes.ts';
 import { registerWatchlists } from './modules/watchlists/service.ts';
 import { watchlistsDataPart } from './modules/watchlists/watchlist-data.ts';
@@ -364,6 +365,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     keepQuotes: config.backgroundJobs !== false,
   });
   userData.add(alertsDataPart(db));
+  await registerTools(app, { history: marketData.history, clock });
   const watchlists = await registerWatchlists(app, {
     auth,
     db,
@@ -499,7 +501,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     rateLimit: config.limits.apiRequestsPerKey,
   });
 
-  if (config.webDistDir) await registerSpa(app, config.webDistDir);
+  if (config.webDistDir) await registerSpa(app, config.webDistDir, config.publicUrl);
   else registerApiNotFound(app);
 
   return app;

@@ -9,9 +9,11 @@ const rootMarker = '<div id="root"></div>';
 const shellRoot = '<div id="root" data-shell="dashboard">';
 
 /**
- * Writes the landing page's HTML into the built index.html, so the page paints before any
- * JavaScript runs. The empty page is kept as app.html: the server sends index.html for `/`
- * and app.html for every other app path, so no other page ever shows the landing markup.
+ * Writes the landing page's HTML into the built index.html, and each other prerendered public
+ * page's into pages/<path>.html (pages/tools/calculator.html), each with its own head, so they
+ * paint before any JavaScript runs. The empty page is kept as app.html: the server sends
+ * index.html for `/`, a page's own file for its exact path, and app.html for every other app
+ * path, so no page ever shows another's markup.
  * The dashboard's shell for each address its sidebar links to goes to shells/<path>.html
  * (shells/dashboard/stocks.html), which the server sends for that address and the ones below it.
  */
@@ -38,18 +40,23 @@ export function prerenderLanding(): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false },
       });
       try {
-        const { renderLandingPage, renderDashboardShells } = (await server.ssrLoadModule(
+        const { renderPublicPages, renderDashboardShells } = (await server.ssrLoadModule(
           '/src/app/prerender.tsx',
         )) as {
-          renderLandingPage: () => Promise<string>;
+          renderPublicPages: (template: string) => Promise<Array<{ path: string; html: string }>>;
           renderDashboardShells: () => Array<{ path: string; markup: string }>;
         };
-        const markup = await renderLandingPage();
         const indexFile = resolve(outDir, 'index.html');
         const html = await readFile(indexFile, 'utf8');
         if (!html.includes(rootMarker)) throw new Error(`${indexFile} has no ${rootMarker}`);
         await writeFile(resolve(outDir, 'app.html'), html);
-        await writeFile(indexFile, html.replace(rootMarker, `<div id="root">${markup}</div>`));
+        // Each page's head and markup are written by src/app/page-head.ts in the SSR module:
+        // this config file cannot load the shared package's TypeScript itself.
+        for (const page of await renderPublicPages(html)) {
+          const file = page.path === '/' ? indexFile : resolve(outDir, `pages${page.path}.html`);
+          await mkdir(dirname(file), { recursive: true });
+          await writeFile(file, page.html);
+        }
         for (const shell of renderDashboardShells()) {
           const file = resolve(outDir, `shells${shell.path}.html`);
           await mkdir(dirname(file), { recursive: true });

@@ -149,6 +149,30 @@ export interface CommunityPost {
   editableUntil: string | null;
 }
 
+/**
+ * `GET /api/community/preview` (public): the latest visible posts for the `/community` page,
+ * with nothing of their authors but the handle (docs/PRODUCT.md §3.29).
+ */
+export interface CommunityPreviewPost {
+  id: string;
+  handle: string;
+  body: string;
+  sentiment: Sentiment | null;
+  paid: boolean;
+  symbols: string[];
+  heldSymbols: string[];
+  mentions: string[];
+  createdAt: string;
+  likes: number;
+  replyCount: number;
+}
+export interface CommunityPreview {
+  posts: CommunityPreviewPost[];
+}
+
+/** How many posts the public preview shows. */
+export const communityPreviewSize = 10;
+
 export interface CommunityQuota {
   posts: { used: number; limit: number | null };
   replies: { used: number; limit: number | null };

@@ -14,12 +14,25 @@ export const paths = {
   gettingStarted: '/guides/getting-started',
   videos: '/guides/videos',
   glossary: '/guides/glossary',
+  strategies: '/guides/strategies',
+  riskManagement: '/guides/risk-management',
+  calculator: '/tools/calculator',
+  riskAssessment: '/tools/risk-assessment',
+  templates: '/tools/templates',
+  featureAi: '/features/ai',
+  featureAnalysis: '/features/analysis',
+  featurePortfolio: '/features/portfolio',
+  featureAlerts: '/features/alerts',
+  featureSocial: '/features/social',
   about: '/about',
   team: '/team',
   careers: '/careers',
   partners: '/partners',
   contact: '/contact',
   support: '/support',
+  help: '/help',
+  community: '/community',
+  docs: '/docs',
   dashboard: '/dashboard',
   stocks: '/dashboard/investments/stocks',
   screener: '/dashboard/investments/screener',
@@ -87,24 +100,56 @@ export function communityUserPath(handle: string): string {
 export const comingSoonPaths = [paths.crypto] as const;
 
 /**
- * Links that menus and help pages show but that have no route (docs/PRODUCT.md §2.3):
- * the catch-all sends them to `/`.
+ * The public pages the build prerenders with their own title, description, canonical address
+ * and Open Graph tags (docs/PRODUCT.md §2.1): the server sends each its own HTML, and lists
+ * them with the landing page in `/sitemap.xml`.
  */
-export const undeclaredMenuPaths = [
-  '/guides/strategies',
-  '/guides/risk-management',
-  '/tools/calculator',
-  '/tools/risk-assessment',
-  '/tools/templates',
-  '/features/ai',
-  '/features/portfolio',
-  '/features/alerts',
-  '/features/social',
-  '/features/analysis',
-  '/docs',
-  '/community',
-  '/help',
+export const prerenderedPaths = [
+  paths.home,
+  paths.calculator,
+  paths.riskAssessment,
+  paths.templates,
+  paths.featureAi,
+  paths.featureAnalysis,
+  paths.featurePortfolio,
+  paths.featureAlerts,
+  paths.featureSocial,
+  paths.help,
+  paths.community,
+  paths.docs,
+  paths.strategies,
+  paths.riskManagement,
 ] as const;
+export type PrerenderedPath = (typeof prerenderedPaths)[number];
+
+/** Every public page a search engine may list: `/sitemap.xml` (docs/PRODUCT.md §2.1). */
+export const sitemapPaths: readonly string[] = [
+  ...prerenderedPaths,
+  paths.pricing,
+  paths.caseStudy,
+  paths.courses,
+  paths.gettingStarted,
+  paths.videos,
+  paths.glossary,
+  paths.about,
+  paths.team,
+  paths.careers,
+  paths.partners,
+  paths.contact,
+  paths.support,
+];
+
+/**
+ * Stands for the site's origin in the prerendered pages' canonical and Open Graph addresses:
+ * the build cannot know it, the server writes its `PUBLIC_URL` in its place.
+ */
+export const publicUrlToken = '%PUBLIC_URL%';
+
+/** The picture a shared link to a public page shows (1200 x 630). */
+export const openGraphImagePath = '/og-image.png';
+
+/** What `/robots.txt` keeps crawlers out of: the signed-in app and the API. */
+export const robotsDisallowed = ['/dashboard', '/api'] as const;
 
 /** The public API's interactive reference, served by the server (docs/PRODUCT.md §3.20). */
 export const apiDocsPath = '/api/docs';

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { paths, publicUrlToken, sitemapPaths } from '@tickerwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, testOrigin } from '../../test/test-app.ts';
 
 let webDistDir: string;
 let testApp: TestApp;
@@ -14,6 +15,11 @@ beforeAll(async () => {
     '<!doctype html><div id="root"><h1>Landing</h1></div>',
   );
   writeFileSync(join(webDistDir, 'app.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(join(webDistDir, 'pages', 'tools'), { recursive: true });
+  writeFileSync(
+    join(webDistDir, 'pages', 'tools', 'calculator.html'),
+    `<!doctype html><link rel="canonical" href="${publicUrlToken}/tools/calculator" /><div id="root" data-page="/tools/calculator"><h1>Calculator</h1></div>`,
+  );
   mkdirSync(join(webDistDir, 'shells', 'dashboard'), { recursive: true });
   writeFileSync(
     join(webDistDir, 'shells', 'dashboard.html'),
@@ -88,5 +94,48 @@ describe('serving the built web app', () => {
       expect(response.body).not.toContain('"version":3');
       expect(response.headers['content-type']).toContain('application/json');
     }
+  });
+
+  it('sends a prerendered public page for its own path, with the site’s address in its head', async () => {
+    for (const url of ['/tools/calculator', '/tools/calculator/', '/tools/calculator?years=5']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain(
+        `<link rel="canonical" href="${testOrigin}/tools/calculator" />`,
+      );
+      expect(response.body, url).toContain('<h1>Calculator</h1>');
+    }
+    // Below it, or beside it, the empty page: a prerendered page is for its path only.
+    for (const url of ['/tools/calculator/more', '/tools/calculatorx', '/tools']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.body, url).toBe('<!doctype html><div id="root"></div>');
+    }
+  });
+
+  it('lists every public page in /sitemap.xml under the site’s address', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/xml');
+    const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual(sitemapPaths.map((path) => `${testOrigin}${path}`));
+    expect(locations).toContain(`${testOrigin}${paths.calculator}`);
+    expect(locations.some((url) => url?.includes('/dashboard'))).toBe(false);
+  });
+
+  it('lets crawlers read the public pages in /robots.txt, not the app or the API', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body.split('\n')).toEqual(
+      expect.arrayContaining([
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /dashboard',
+        'Disallow: /api',
+        `Sitemap: ${testOrigin}/sitemap.xml`,
+      ]),
+    );
   });
 });

@@ -1,25 +1,41 @@
+import { type PrerenderedPath, prerenderedPaths } from '@tickerwise/shared';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, MemoryRouter } from 'react-router';
+import { documentTitle, sitePages } from '../lib/site-pages.ts';
 import { App } from './app.tsx';
 import { dashboardNav, isGroup } from './layouts/dashboard-nav-items.ts';
 import { DashboardShell } from './layouts/dashboard-shell.tsx';
-import { prerenderedPath } from './prerendered-root.ts';
+import { prerenderedHtml } from './page-head.ts';
 import { resolveLazyMatches } from './resolve-lazy-matches.ts';
 import { routes } from './router.tsx';
 
+export interface PrerenderedPage {
+  path: PrerenderedPath;
+  /** The whole HTML document: the built index.html with the page's head and markup. */
+  html: string;
+}
+
 /**
- * The landing page's markup, rendered at build time with the same tree `main.tsx` hydrates,
- * so the first paint needs no JavaScript.
+ * The markup of every prerendered public page (the landing page, the free tools, the Product
+ * menu's pages), rendered at build time with the same tree `main.tsx` hydrates, so the first
+ * paint needs no JavaScript; with the title and description its head carries.
  */
-export async function renderLandingPage(): Promise<string> {
-  await resolveLazyMatches(routes, prerenderedPath);
-  const router = createMemoryRouter(routes, { initialEntries: [prerenderedPath] });
-  return renderToString(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  );
+export async function renderPublicPages(template: string): Promise<PrerenderedPage[]> {
+  const pages: PrerenderedPage[] = [];
+  for (const path of prerenderedPaths) {
+    await resolveLazyMatches(routes, path);
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    const markup = renderToString(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+    const page = sitePages[path];
+    const head = { path, title: documentTitle(page), description: page.description };
+    pages.push({ path, html: prerenderedHtml(template, head, markup) });
+  }
+  return pages;
 }
 
 /**

@@ -10,6 +10,19 @@ async function dashboardGuard() {
   return { element: <RequireAuth pending={<DashboardShell />} /> };
 }
 
+/** One of the Product menu's pages, which share a module (docs/PRODUCT.md §3.29). */
+async function featurePage(
+  name:
+    | 'AiFeaturePage'
+    | 'AnalysisFeaturePage'
+    | 'PortfolioFeaturePage'
+    | 'AlertsFeaturePage'
+    | 'SocialFeaturePage',
+) {
+  const pages = await import('../features/product/feature-page.tsx');
+  return { Component: pages[name] };
+}
+
 /** TanStack Query for the screens that use the API; the public pages never load it. */
 const queryBoundary = () => import('./query-boundary.tsx');
 
@@ -42,6 +55,39 @@ export const routes: RouteObject[] = [
           },
           { path: paths.videos, lazy: () => import('../features/guides/videos-page.tsx') },
           { path: paths.glossary, lazy: () => import('../features/guides/glossary-page.tsx') },
+          {
+            path: paths.calculator,
+            lazy: () => import('../features/tools/calculator-page.tsx'),
+          },
+          {
+            path: paths.riskAssessment,
+            lazy: () => import('../features/tools/risk-assessment-page.tsx'),
+          },
+          { path: paths.templates, lazy: () => import('../features/tools/templates-page.tsx') },
+          { path: paths.featureAi, lazy: () => featurePage('AiFeaturePage') },
+          { path: paths.featureAnalysis, lazy: () => featurePage('AnalysisFeaturePage') },
+          { path: paths.featurePortfolio, lazy: () => featurePage('PortfolioFeaturePage') },
+          { path: paths.featureAlerts, lazy: () => featurePage('AlertsFeaturePage') },
+          { path: paths.featureSocial, lazy: () => featurePage('SocialFeaturePage') },
+          { path: paths.help, lazy: () => import('../features/help/help-page.tsx') },
+          {
+            path: paths.community,
+            lazy: () => import('../features/community/community-preview-page.tsx'),
+          },
+          { path: paths.docs, lazy: () => import('../features/developer/docs-page.tsx') },
+          {
+            path: paths.strategies,
+            lazy: async () => ({
+              Component: (await import('../features/guides/guide-page.tsx')).StrategiesGuidePage,
+            }),
+          },
+          {
+            path: paths.riskManagement,
+            lazy: async () => ({
+              Component: (await import('../features/guides/guide-page.tsx'))
+                .RiskManagementGuidePage,
+            }),
+          },
           {
             lazy: queryBoundary,
             children: [

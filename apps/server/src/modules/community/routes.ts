@@ -1,8 +1,10 @@
 import {
   type CommunityFeed,
   type CommunityMe,
+  type CommunityPreview,
   type CommunityThread,
   type CommunityUserPage,
+  communityPreviewSize,
   communityProfileInputSchema,
   feedTabs,
   handleSchema,
@@ -35,6 +37,10 @@ export interface CommunityRoutesOptions {
 
 type IdParams = { Params: { id: string } };
 const user = { config: { access: 'user' as const } };
+/** Stands for a reader who is no member: no block of anyone's applies to it. */
+const nobody = '00000000-0000-0000-0000-000000000000';
+/** How long one reading of the public preview answers every visitor. */
+const previewKeepMs = 60_000;
 const feedQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   /** The reader's newest post: later ones wait until asked for (`headCursor` of page one). */
@@ -71,6 +77,44 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
       const page = await store.userPage(id, handle.data);
       const memberId = await social.follows.memberId(handle.data);
       return { ...page, follows: await social.follows.counts(id, memberId), mine: memberId === id };
+    },
+  );
+
+  // The public /community page's preview: the All feed's first posts as no member sees them
+  // (nobody's blocks apply), each reduced to its handle and text; read once a minute at most.
+  let preview: { until: number; answer: Promise<CommunityPreview> } | null = null;
+  const readPreview = async (): Promise<CommunityPreview> => {
+    const feed = await store.feed(nobody, { kind: 'all' });
+    return {
+      posts: feed.posts.slice(0, communityPreviewSize).map((post) => ({
+        id: post.id,
+        handle: post.author.handle,
+        body: post.body,
+        sentiment: post.sentiment,
+        paid: post.paid,
+        symbols: post.symbols,
+        heldSymbols: post.heldSymbols,
+        mentions: post.mentions,
+        createdAt: post.createdAt,
+        likes: post.likes,
+        replyCount: post.replyCount,
+      })),
+    };
+  };
+  app.get(
+    '/api/community/preview',
+    { config: { access: 'public' } },
+    async (_request, reply): Promise<CommunityPreview> => {
+      const now = performance.now();
+      if (!preview || preview.until <= now) {
+        const answer = readPreview();
+        preview = { until: now + previewKeepMs, answer };
+        answer.catch(() => {
+          if (preview?.answer === answer) preview = null;
+        });
+      }
+      reply.header('cache-control', 'public, max-age=60');
+      return preview.answer;
     },
   );
 

@@ -1,4 +1,5 @@
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { paths } from '@tickerwise/shared';
+import { useSitePage } from '../../lib/site-pages.ts';
 import { FeatureCarousel } from './landing/feature-carousel.tsx';
 import { FreeTierSection } from './landing/free-tier-section.tsx';
 import { Hero } from './landing/hero.tsx';
@@ -6,10 +7,7 @@ import { ScrollHint } from './landing/scroll-hint.tsx';
 import { TestimonialsMarquee } from './landing/testimonials-marquee.tsx';
 
 export function LandingPage() {
-  usePageTitle(
-    '',
-    'Tickerwise gives individual investors AI market analysis, live portfolio tracking, alerts and courses. Join 10,000+ active investors and start free.',
-  );
+  useSitePage(paths.home);
   return (
     <>
       <Hero />

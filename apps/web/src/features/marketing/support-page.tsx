@@ -1,6 +1,6 @@
 import { entitlementsFor, paths, supportTargets } from '@tickerwise/shared';
 import { ArrowRight, ChevronDown, Clock, LifeBuoy, Search } from 'lucide-react';
-import { type FormEvent, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -8,10 +8,6 @@ import { buttonStyles } from '../../components/ui/button.tsx';
 import { usePublicAuth } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { faqEntries, helpLinks, supportEmail, supportHours } from './content/support.ts';
-
-// docs/PRODUCT.md §3.9: the help search box does not search yet; submitting it keeps the visitor
-// here.
-const keepOnPage = (event: FormEvent) => event.preventDefault();
 
 /**
  * For a signed-in visitor: write to support from the dashboard, where requests and replies are
@@ -60,7 +56,8 @@ export function SupportPage() {
         lead="Find answers, learn the product and reach our support team."
       >
         <search className="mt-8 block max-w-xl">
-          <form onSubmit={keepOnPage}>
+          {/* docs/PRODUCT.md §3.9: a plain GET to the help centre, which searches for `q`. */}
+          <form action={paths.help} method="get">
             <label htmlFor={searchId} className="sr-only">
               Search help articles
             </label>
@@ -69,6 +66,7 @@ export function SupportPage() {
               <input
                 id={searchId}
                 type="search"
+                name="q"
                 placeholder="Search help articles"
                 className="w-full rounded-xl border-0 bg-white py-3.5 pr-4 pl-12 text-base text-ink-950 shadow-lg placeholder:text-slate-500 focus:ring-2 focus:ring-brand-400 focus:outline-none"
               />

@@ -1,14 +1,14 @@
-import { parseCsv, transactionInputSchema } from '@tickerwise/shared';
+import { parseCsv, portfolioTemplateCsv, transactionInputSchema } from '@tickerwise/shared';
 import { describe, expect, it } from 'vitest';
 import fidelity from '../../../../../packages/shared/test/fixtures/broker-exports/fidelity-history.csv?raw';
 import ibkr from '../../../../../packages/shared/test/fixtures/broker-exports/ibkr-flex-trades.csv?raw';
 import schwab from '../../../../../packages/shared/test/fixtures/broker-exports/schwab-transactions.csv?raw';
 import trading212 from '../../../../../packages/shared/test/fixtures/broker-exports/trading212-history.csv?raw';
-import { proposeSetup, templateCsv, unmappedFields, withPreset } from './import-setup.ts';
+import { proposeSetup, unmappedFields, withPreset } from './import-setup.ts';
 
 describe('setting up an import', () => {
   it('recognises our template and needs no mapping', () => {
-    const setup = proposeSetup(templateCsv());
+    const setup = proposeSetup(portfolioTemplateCsv());
     expect(setup).toMatchObject({ format: 'tickerwise', mapping: {}, dateOrder: 'ymd' });
   });
 
@@ -72,7 +72,7 @@ describe('setting up an import', () => {
   });
 
   it('offers a template whose every example row is a valid transaction', () => {
-    const [header, ...rows] = parseCsv(templateCsv());
+    const [header, ...rows] = parseCsv(portfolioTemplateCsv());
     expect(rows.length).toBeGreaterThanOrEqual(7);
     for (const row of rows) {
       const cell = (name: string) => row[header!.indexOf(name)] ?? '';

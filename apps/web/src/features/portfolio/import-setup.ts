@@ -3,8 +3,6 @@ import {
   type BrokerPresetId,
   brokerFields,
   brokerPresets,
-  csvDocument,
-  csvLine,
   detectBrokerPreset,
   findHeaderRow,
   guessBrokerMapping,
@@ -15,7 +13,6 @@ import {
   optionalBrokerFields,
   parseCsv,
   presetMapping,
-  templateColumns,
 } from '@tickerwise/shared';
 
 /** What the import dialog proposes for a file before the server reads it all. */
@@ -81,18 +78,4 @@ function columnValues(setup: Pick<ImportSetup, 'headers' | 'sample'>, header?: s
 /** The broker fields still to map before the file can be checked (action, amount and fees may stay unmapped). */
 export function unmappedFields(mapping: Partial<BrokerMapping>): string[] {
   return brokerFields.filter((field) => !optionalBrokerFields.includes(field) && !mapping[field]);
-}
-
-/** Our template with one example of each kind, for users to fill in. */
-export function templateCsv(): string {
-  return csvDocument([
-    csvLine(templateColumns),
-    csvLine(['2024-01-02', 'deposit', '', '', '', '', '10000', '', 'Opening deposit']),
-    csvLine(['2024-01-03', 'buy', 'AAPL', '20', '185.64', '1.00', '', '', '']),
-    csvLine(['2024-02-15', 'dividend', 'AAPL', '', '', '0.72', '4.80', '', 'Tax withheld in fees']),
-    csvLine(['2024-06-10', 'split', 'NVDA', '', '', '', '', '10:1', '']),
-    csvLine(['2024-07-01', 'sell', 'AAPL', '5', '216.75', '1.00', '', '', '']),
-    csvLine(['2024-07-31', 'fee', '', '', '', '', '5.00', '', 'Account fee']),
-    csvLine(['2024-08-01', 'withdrawal', '', '', '', '', '500', '', '']),
-  ]);
 }

@@ -34,28 +34,28 @@ export const siteMenus: readonly MenuGroup[] = [
       },
       {
         label: 'Investment Calculator',
-        to: '/tools/calculator',
+        to: paths.calculator,
         description: 'Project growth with regular deposits',
       },
       {
         label: 'Risk Assessment',
-        to: '/tools/risk-assessment',
+        to: paths.riskAssessment,
         description: 'Find the risk level that suits you',
       },
       {
         label: 'Portfolio Templates',
-        to: '/tools/templates',
-        description: 'Starting allocations to adapt',
+        to: paths.templates,
+        description: 'CSV files the importer reads',
       },
       { label: 'Case Study', to: paths.caseStudy, description: 'How one investor found a process' },
       {
         label: 'Investment Strategies',
-        to: '/guides/strategies',
+        to: paths.strategies,
         description: 'Value, growth, income and index',
       },
       {
         label: 'Risk Management',
-        to: '/guides/risk-management',
+        to: paths.riskManagement,
         description: 'Position sizing and diversification',
       },
     ],
@@ -66,22 +66,22 @@ export const siteMenus: readonly MenuGroup[] = [
     links: [
       {
         label: 'AI Market Analysis',
-        to: '/features/ai',
+        to: paths.featureAi,
         description: 'Plain-language reads on any stock',
       },
       {
         label: 'Portfolio Tracking',
-        to: '/features/portfolio',
+        to: paths.featurePortfolio,
         description: 'Every holding, one live view',
       },
       {
         label: 'Smart Alerts',
-        to: '/features/alerts',
-        description: 'Price and news alerts you set',
+        to: paths.featureAlerts,
+        description: 'Price and indicator alerts you set',
       },
       {
         label: 'Investor Community',
-        to: '/features/social',
+        to: paths.featureSocial,
         description: 'Discuss ideas with other investors',
       },
       {
@@ -91,7 +91,7 @@ export const siteMenus: readonly MenuGroup[] = [
       },
       {
         label: 'Market Data',
-        to: '/features/analysis',
+        to: paths.featureAnalysis,
         description: 'Quotes, history and key ratios',
       },
     ],

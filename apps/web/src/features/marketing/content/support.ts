@@ -9,7 +9,7 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** docs/PRODUCT.md §3.9, Support: links to /docs, /community and /help (not routes yet). */
+/** docs/PRODUCT.md §3.9, Support: links to /docs, /community and /help. */
 export const helpLinks: readonly HelpLink[] = [
   {
     title: 'Documentation',

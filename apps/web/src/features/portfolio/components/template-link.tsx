@@ -1,12 +1,12 @@
+import { portfolioTemplateCsv, portfolioTemplateFileName } from '@tickerwise/shared';
 import { downloadText } from '../../../lib/download-text.ts';
-import { templateCsv } from '../import-setup.ts';
 
 /** Downloads our CSV template, one example row per kind of transaction. */
 export function TemplateLink({ className = '' }: { className?: string }) {
   return (
     <button
       type="button"
-      onClick={() => downloadText(templateCsv(), 'tickerwise-transactions-template.csv')}
+      onClick={() => downloadText(portfolioTemplateCsv(), portfolioTemplateFileName)}
       className={`font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 ${className}`}
     >
       Download the template

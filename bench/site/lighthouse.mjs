@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Lighthouse (mobile preset) on every public page of /sitemap.xml, served by the production
+// build: performance, accessibility, best practices and SEO, one table line a page, with the
+// audits each page failed outside performance. Exits with 1 when a page misses the public
+// site's bar (performance 98, the others 100: docs/PRODUCT.md §3.29).
+// Builds nothing: run `npm run build` first, then `npm run bench:site` (`-- --path /docs`
+// measures one page).
+import { sitemapPaths } from '@tickerwise/shared';
+import { repositoryRoot } from '@tickerwise/testkit';
+import { lighthouse, lighthouseVersion, startBuiltApp } from '../support/lighthouse.mjs';
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+const bar = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+
+function option(name, fallback) {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? fallback : process.argv[index + 1];
+}
+const only = option('--path', null);
+const say = (line) => process.stdout.write(`${line}\n`);
+const pages = only ? [only] : sitemapPaths;
+
+const server = await startBuiltApp(repositoryRoot);
+let missed = 0;
+try {
+  say(`Lighthouse ${lighthouseVersion}, mobile preset, ${server.url}, ${pages.length} pages`);
+  say('| Page | Performance | Accessibility | Best practices | SEO | LCP ms | CLS |');
+  say('| --- | --- | --- | --- | --- | --- | --- |');
+  const failures = [];
+  for (const path of pages) {
+    const url = `${server.url}${path}`;
+    // A run Chromium gave up on (a busy machine) is run again once.
+    const report = await lighthouse(url, { categories }).catch(() =>
+      lighthouse(url, { categories }),
+    );
+    if (report.runtimeError) throw new Error(`${path}: ${report.runtimeError.message}`);
+    const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+    const scores = Object.fromEntries(categories.map((id) => [id, score(id)]));
+    const lcp = Math.round(report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
+    const cls = Number((report.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3));
+    say(
+      `| ${path} | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} | ${lcp} | ${cls} |`,
+    );
+    if (categories.some((id) => scores[id] < bar[id])) missed += 1;
+    for (const id of categories.slice(1)) {
+      for (const ref of report.categories[id].auditRefs) {
+        const audit = report.audits[ref.id];
+        if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0) {
+          failures.push(`${path} ${id}: ${audit.id} (${audit.title})`);
+        }
+      }
+    }
+  }
+  for (const line of failures) say(line);
+  say(missed === 0 ? 'Every page meets the bar.' : `${missed} page(s) below the bar.`);
+} finally {
+  await server.stop();
+}
+process.exit(missed === 0 ? 0 : 1);
