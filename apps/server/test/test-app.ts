@@ -237,39 +237,57 @@ export async function signInUser(
 }
 
 /**
- * Sets a user's plan straight in the database, as billing does, and returns once this app has
- * heard the database announce the change (`api_access_changed`): on PostgreSQL the
- * announcement can arrive after the update has returned, and until it does the instance may
- * still answer from the plan it remembered. The app's own listener was registered first, so
- * by the time this one hears, the app has forgotten the old plan.
+ * Runs `action` and returns its result once this app has heard the database announce, on
+ * `channel`, a payload that `matches` accepts (any, unless given; it is shown the action's
+ * result too, so an announcement can be matched to the row the action made). Announcements are
+ * sent when a transaction commits and, on PostgreSQL, can arrive after the statement has
+ * returned. This listener is added after the app's own (and after those of any other instance
+ * on the same database), which are called first, in order: once it hears, the app has acted on
+ * the announcement.
  */
-export async function setTierHeard(
+export async function untilAnnounced<T>(
   testApp: TestApp,
-  userId: string,
-  tier: SubscriptionTier,
-): Promise<void> {
-  const { database } = testApp.db;
-  let heard: () => void = () => {};
-  const announced = new Promise<void>((resolve) => {
-    heard = resolve;
-  });
-  const unlisten = await database.listen('api_access_changed', (id) => {
-    if (id === userId) heard();
-  });
+  channel: string,
+  action: () => Promise<T>,
+  matches: (payload: string, result: T) => boolean = () => true,
+): Promise<T> {
+  const early: string[] = [];
+  let check: (payload: string) => void = (payload) => early.push(payload);
+  const unlisten = await testApp.db.database.listen(channel, (payload) => check(payload));
   let timer: NodeJS.Timeout | undefined;
   try {
-    await setTier(database.db, userId, tier);
-    await Promise.race([
-      announced,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`No announcement of ${userId}'s plan change within 5 s`)),
-          5_000,
-        );
-      }),
-    ]);
+    const result = await action();
+    await new Promise<void>((resolve, reject) => {
+      check = (payload) => {
+        if (matches(payload, result)) resolve();
+      };
+      for (const payload of early) check(payload);
+      timer = setTimeout(
+        () => reject(new Error(`No matching announcement on ${channel} within 5 s`)),
+        5_000,
+      );
+    });
+    return result;
   } finally {
     clearTimeout(timer);
     await unlisten();
   }
+}
+
+/**
+ * Sets a user's plan straight in the database, as billing does, and returns once this app has
+ * heard the database announce the change (`api_access_changed`): until then the instance may
+ * still answer from the plan it remembered.
+ */
+export function setTierHeard(
+  testApp: TestApp,
+  userId: string,
+  tier: SubscriptionTier,
+): Promise<void> {
+  return untilAnnounced(
+    testApp,
+    'api_access_changed',
+    () => setTier(testApp.db.database.db, userId, tier),
+    (id) => id === userId,
+  );
 }

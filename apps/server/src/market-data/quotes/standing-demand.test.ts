@@ -5,7 +5,9 @@ import {
   signUpUser,
   type TestApp,
   testOrigin,
+  untilAnnounced,
 } from '../../../test/test-app.ts';
+import { alertChangeChannel } from '../../modules/alerts/quote-alerts.ts';
 import { setTier } from '../../modules/profiles/service.ts';
 
 let testApp: TestApp;
@@ -70,12 +72,17 @@ describe('standing demand', () => {
   it('keeps the symbols of armed alerts in demand, ranked above a listed one', async () => {
     const list = (await send('POST', '/api/watchlists', { name: 'More' })).watchlist!.id;
     await send('POST', `/api/watchlists/${list}/symbols`, { symbol: 'ORCL' });
-    await send('POST', '/api/alerts', {
-      symbol: 'ADBE',
-      condition: { kind: 'price_above', level: 10_000 },
-    });
     // The alert book learns of the new alert over the database's notifications.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await untilAnnounced(
+      testApp,
+      alertChangeChannel,
+      () =>
+        send('POST', '/api/alerts', {
+          symbol: 'ADBE',
+          condition: { kind: 'price_above', level: 10_000 },
+        }),
+      (announced, created) => JSON.parse(announced).id === created.alert?.id,
+    );
     await synced();
     expect(weight('ADBE')).toBeGreaterThan(weight('ORCL'));
     expect(weight('ORCL')).toBeGreaterThan(0);

@@ -11,8 +11,10 @@ import {
   signUpUser,
   type TestApp,
   testOrigin,
+  untilAnnounced,
 } from '../../../test/test-app.ts';
 import * as schema from '../../db/schema/index.ts';
+import { alertChangeChannel } from '../alerts/quote-alerts.ts';
 import { sessionsOf } from '../auth/guard.ts';
 import { insertNotification, markNotificationRead } from '../notifications/service.ts';
 
@@ -66,14 +68,19 @@ async function useEveryModule(user: SignedUpUser) {
     displayName: 'Ada in public',
   });
   await send('POST', '/api/community/posts', { body: 'Kept in the export: $MSFT' });
-  const { alert } = await send('POST', '/api/alerts', {
-    symbol: 'KO',
-    condition: { kind: 'price_above', level: 500 },
-    note: 'A note of mine',
-  });
-  // The alert book of this instance learns of the new alert (announced over the database's
-  // connection), then a quote crosses its level.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The alert book of this instance learns of the new alert (the database announces it when it
+  // commits), then a quote crosses its level.
+  const { alert } = await untilAnnounced(
+    testApp,
+    alertChangeChannel,
+    () =>
+      send('POST', '/api/alerts', {
+        symbol: 'KO',
+        condition: { kind: 'price_above', level: 500 },
+        note: 'A note of mine',
+      }),
+    (announced, created) => JSON.parse(announced).id === created.alert.id,
+  );
   const fired = await testApp.app.alerts.quotes.onQuote('KO', {
     price: 501,
     previousClose: 490,

@@ -14,6 +14,7 @@ import {
   signUpUser,
   type TestApp,
   testOrigin,
+  untilAnnounced,
 } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
 import {
@@ -24,6 +25,7 @@ import {
 } from '../../db/schema/index.ts';
 import { rateTechnicals, readIndicators, technicalHistoryBars } from '../analysis/service.ts';
 import { setTier } from '../profiles/service.ts';
+import { alertChangeChannel } from './quote-alerts.ts';
 
 const clock = testClock();
 let testApp: TestApp;
@@ -56,11 +58,34 @@ function call(user: SignedUpUser, method: string, url: string, payload?: unknown
   });
 }
 
+/**
+ * Sends a request that makes or changes an alert and returns the answer once this instance's
+ * book has heard the database announce that alert's change (`alert_changes`, sent when the
+ * change commits): the book listens first, so by then it holds the alert as it now is.
+ */
+function changeAlert(user: SignedUpUser, method: 'POST' | 'PATCH', url: string, payload: unknown) {
+  return untilAnnounced(
+    testApp,
+    alertChangeChannel,
+    async () => {
+      const response = await call(user, method, url, payload);
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response;
+    },
+    (announced, response) => JSON.parse(announced).id === response.json().alert.id,
+  );
+}
+
+/** Sets an alert and returns it once this instance's book holds it. */
 async function setAlert(user: SignedUpUser, input: CreateAlertInput): Promise<Alert> {
-  const response = await call(user, 'POST', '/api/alerts', input);
+  const response = await changeAlert(user, 'POST', '/api/alerts', input);
   expect(response.statusCode, response.body).toBe(201);
   return response.json().alert;
 }
+
+/** Changes an alert and returns the answer once this instance's book holds the change. */
+const editAlert = (user: SignedUpUser, id: string, payload: unknown) =>
+  changeAlert(user, 'PATCH', `/api/alerts/${id}`, payload);
 
 /** The server takes in a quote of `symbol` at `price` (previous close 100 unless given). */
 function quote(symbol: string, price: number, previousClose = 100) {
@@ -83,11 +108,6 @@ async function notificationsOf(user: SignedUpUser) {
   return db().select().from(notifications).where(eq(notifications.userId, user.id));
 }
 
-/** Gives this instance's book a moment to see an alert's latest change (the database announces it). */
-async function settle(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 50));
-}
-
 /**
  * Waits until this instance's book holds an alert of `symbol` again (awake or asleep): the
  * database announces a firing after it commits, and on PostgreSQL that can take a while.
@@ -95,7 +115,9 @@ async function settle(): Promise<void> {
 async function bookHolds(symbol: string): Promise<void> {
   const { book } = testApp.app.alerts.quotes;
   const until = Date.now() + 5_000;
-  while (!book.symbolsWithAlerts().includes(symbol) && Date.now() < until) await settle();
+  while (!book.symbolsWithAlerts().includes(symbol) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   expect(book.symbolsWithAlerts()).toContain(symbol);
 }
 
@@ -108,7 +130,6 @@ describe('price alerts', () => {
       condition: { kind: 'price_above', level: 200 },
       note: 'Trim the position',
     });
-    await settle();
     expect(await quote('AAPL', 199.99)).toEqual([]);
     const fired = await quote('AAPL', 200);
     expect(fired).toHaveLength(1);
@@ -147,7 +168,6 @@ describe('price alerts', () => {
       symbol: 'MSFT',
       condition: { kind: 'price_below', level: 380 },
     });
-    await settle();
     expect(await quote('MSFT', 390)).toEqual([]);
     expect((await quote('MSFT', 455.5)).map((fired) => fired.alertId)).toEqual([above.id]);
     const down = await quote('MSFT', 300);
@@ -166,7 +186,6 @@ describe('price alerts', () => {
       symbol: 'NVDA',
       condition: { kind: 'change_down', percent: 3 },
     });
-    await settle();
     expect(await quote('NVDA', 104.99, 100)).toEqual([]);
     expect((await quote('NVDA', 105, 100)).map((fired) => fired.alertId)).toEqual([up.id]);
     expect(await quote('NVDA', 97.01, 100)).toEqual([]);
@@ -183,7 +202,6 @@ describe('price alerts', () => {
       condition: { kind: 'price_below', level: 6 },
       repeat: 'daily',
     });
-    await settle();
     expect(await quote('KO', 5.9)).toHaveLength(1);
     await bookHolds('KO');
     expect(await quote('KO', 5.8)).toEqual([]);
@@ -207,20 +225,17 @@ describe('price alerts', () => {
       symbol: 'AMZN',
       condition: { kind: 'price_above', level: 5000 },
     });
-    const paused = await call(user, 'PATCH', `/api/alerts/${alert.id}`, { state: 'paused' });
+    const paused = await editAlert(user, alert.id, { state: 'paused' });
     expect(paused.json().alert.state).toBe('paused');
-    await settle();
     expect(await quote('AMZN', 5100)).toEqual([]);
-    await call(user, 'PATCH', `/api/alerts/${alert.id}`, { state: 'armed' });
-    await settle();
+    await editAlert(user, alert.id, { state: 'armed' });
     expect(await quote('AMZN', 5100)).toHaveLength(1);
     expect((await alertOf(user, alert.id)).state).toBe('fired');
 
-    const edited = await call(user, 'PATCH', `/api/alerts/${alert.id}`, {
+    const edited = await editAlert(user, alert.id, {
       condition: { kind: 'price_above', level: 5200 },
     });
     expect(edited.json().alert).toMatchObject({ state: 'armed', condition: { level: 5200 } });
-    await settle();
     expect(await quote('AMZN', 5150)).toEqual([]);
     expect(await quote('AMZN', 5200)).toHaveLength(1);
     expect(await firingsOf(alert.id)).toHaveLength(2);
@@ -233,7 +248,6 @@ describe('price alerts', () => {
       symbol: 'META',
       condition: { kind: 'price_above', level: 5000 },
     });
-    await settle();
     // The book still holds 5,000 while the edit to 6,000 is on its way.
     await call(user, 'PATCH', `/api/alerts/${alert.id}`, {
       condition: { kind: 'price_above', level: 6000 },
@@ -252,7 +266,6 @@ describe('price alerts', () => {
       symbol: 'JPM',
       condition: { kind: 'price_above', level: 900 },
     });
-    await settle();
     const stream = await openEventStream(`${baseUrl}/api/events`, user.cookie);
     try {
       const moved = await call(user, 'PUT', '/api/simulation/quotes/JPM', { price: 950 });
@@ -387,7 +400,7 @@ describe('alerts on a closed market', () => {
   it('a day-change alert set on Thanksgiving is not fired by the last session’s move, and is in the next session', async () => {
     clock.set(thanksgiving);
     const user = await userOn('pro');
-    const response = await call(user, 'POST', '/api/alerts', {
+    const response = await changeAlert(user, 'POST', '/api/alerts', {
       symbol: 'AMZN',
       condition: { kind: 'change_up', percent: 1 },
     });
@@ -396,7 +409,6 @@ describe('alerts on a closed market', () => {
     expect(notice).toMatch(
       /^The market is closed: day-change alerts are checked during the regular session, from Fri, Nov 27, 9:30 AM ET\. AMZN moved [+−-][\d.]+% in the last session\.$/,
     );
-    await settle();
     // The quote of a closed day carries the last session's change: not news.
     expect(await quote('AMZN', 157.26, 155.42)).toEqual([]);
     // Pre-market the next morning: still the last session's move.
@@ -417,7 +429,6 @@ describe('alerts on a closed market', () => {
     clock.set(thanksgiving);
     const user = await userOn('pro');
     await setAlert(user, { symbol: 'AMZN', condition: { kind: 'price_above', level: 9_000 } });
-    await settle();
     expect(await quote('AMZN', 9_010, 8_900)).toHaveLength(1);
     const [notification] = await notificationsOf(user);
     expect(notification!.message).toBe(
@@ -459,7 +470,7 @@ describe('alerts on a closed market', () => {
     );
 
     // Wait for the next crossing: quiet above the level until the price has been below it.
-    const wait = await call(user, 'POST', '/api/alerts', {
+    const wait = await changeAlert(user, 'POST', '/api/alerts', {
       symbol: 'AAPL',
       condition,
       ifAlreadyMet: 'wait_for_crossing',
@@ -467,7 +478,6 @@ describe('alerts on a closed market', () => {
     expect(wait.statusCode, wait.body).toBe(201);
     const waiting = wait.json().alert as Alert;
     expect(waiting).toMatchObject({ state: 'armed', awaitsCross: true });
-    await settle();
     expect(await quote('AAPL', level + 5)).toEqual([]);
     expect(await quote('AAPL', level - 1)).toEqual([]);
     const fired = await quote('AAPL', level + 0.5);
@@ -535,7 +545,6 @@ describe('alerts and plans', () => {
       condition: { kind: 'price_above', level: 10_000 },
     });
     await setTier(db(), user.id, 'free');
-    await settle();
     expect(await quote('PEP', 10_100)).toEqual([]);
     expect(await alertOf(user, alert.id)).toMatchObject({ state: 'armed', suspended: true });
   });

@@ -6,12 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   type SignedUpUser,
+  setTierHeard,
   signInUser,
   signUpUser,
   type TestApp,
   testConfig,
   testDeps,
   testOrigin,
+  untilAnnounced,
 } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { defaultLimits } from '../../config.ts';
@@ -40,10 +42,24 @@ afterAll(async () => {
 
 const db = () => testApp.db.database.db;
 
+/**
+ * A user on `tier`, once both instances heard of the plan change: a lookup under way while
+ * anything is announced is not remembered, and a key looked up after this is.
+ */
 async function userOn(tier: SubscriptionTier): Promise<SignedUpUser> {
   const user = await signUpUser(testApp.app);
-  await setTier(db(), user.id, tier);
+  // Users sign up on Free: only another plan is a change the database announces.
+  if (tier !== 'free') await setTierHeard(testApp, user.id, tier);
   return user;
+}
+
+/**
+ * Runs `change` and returns its result once both instances heard the database announce that
+ * `user`'s API access changed (a key deleted, a plan changed): the instances listen before
+ * this does, so by then each has forgotten what it remembered of the user's keys.
+ */
+function accessChanged<T>(user: SignedUpUser, change: () => Promise<T>): Promise<T> {
+  return untilAnnounced(testApp, 'api_access_changed', change, (id) => id === user.id);
 }
 
 function createKey(
@@ -221,9 +237,7 @@ describe('using keys', () => {
     expect((await callApi(secret, testApp.app, quote)).headers.ratelimit).toMatch(
       /^"per-key";r=49;t=\d+$/,
     );
-    await setTier(db(), user.id, 'free');
-    // The database announces the plan change over its connection within milliseconds.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await setTierHeard(testApp, user.id, 'free');
     const unpaid = await callApi(secret, testApp.app, quote);
     expect(unpaid.statusCode).toBe(402);
     expect(unpaid.json().error.code).toBe('upgrade_required');
@@ -234,14 +248,9 @@ describe('using keys', () => {
   it('stops working at once when its owner leaves a plan with API access, and works again after', async () => {
     const user = await userOn('enterprise');
     const { secret } = await newKey(user);
-    // The plan change above is announced over the database's connection first: a lookup
-    // under way while anything is announced is not remembered.
-    await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await callApi(secret, testApp.app, quote)).statusCode).toBe(200);
     expect((await callApi(secret, second, quote)).statusCode).toBe(200);
-    await setTier(db(), user.id, 'pro');
-    // The database's announcement reaches both instances within milliseconds.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await setTierHeard(testApp, user.id, 'pro');
     const here = await callApi(secret, testApp.app, quote);
     const there = await callApi(secret, second, quote);
     expect([here.statusCode, there.statusCode]).toEqual([402, 402]);
@@ -279,16 +288,14 @@ describe('revoking keys', () => {
   it('stops the key on every instance at once', async () => {
     const user = await userOn('enterprise');
     const { key, secret } = await newKey(user);
-    // Both instances check the key once the plan change above was announced (a lookup under
-    // way while anything is announced is not remembered), so both remember it.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Both instances check the key after the plan change was announced, so both remember it.
     expect((await callApi(secret, testApp.app, quote)).statusCode).toBe(200);
     expect((await callApi(secret, second, quote)).statusCode).toBe(200);
-    expect((await revoke(user, key.id, second)).statusCode).toBe(204);
+    const revoked = await accessChanged(user, () => revoke(user, key.id, second));
+    expect(revoked.statusCode).toBe(204);
     expect((await callApi(secret, second, quote)).statusCode).toBe(401);
     // The other instance remembered the key and still holds requests of its allowance: only
-    // the database's announcement, within milliseconds, can stop it now.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // the database's announcement can have stopped it.
     const elsewhere = await callApi(secret, testApp.app, quote);
     expect(elsewhere.statusCode).toBe(401);
     expect(elsewhere.json().error.code).toBe('invalid_api_key');
@@ -299,20 +306,19 @@ describe('revoking keys', () => {
     const user = await userOn('enterprise');
     const { secret } = await newKey(user);
     const { secret: other } = await newKey(user, 'Second');
-    // Announcements over the database's connection arrive before both instances look up.
-    await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await callApi(secret, testApp.app, quote)).statusCode).toBe(200);
     expect((await callApi(secret, second, quote)).statusCode).toBe(200);
-    const changed = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      headers: { origin: testOrigin, cookie: user.cookie },
-      payload: { currentPassword: user.password, newPassword: 'a brand new secret' },
-    });
+    const changed = await accessChanged(user, () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { origin: testOrigin, cookie: user.cookie },
+        payload: { currentPassword: user.password, newPassword: 'a brand new secret' },
+      }),
+    );
     expect(changed.statusCode).toBe(200);
     expect((await callApi(secret, testApp.app, quote)).statusCode).toBe(401);
-    // The second instance remembered the key: only the announcement stops it there.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The second instance remembered the key: only the announcement can have stopped it there.
     const elsewhere = await callApi(secret, second, quote);
     expect(elsewhere.statusCode).toBe(401);
     expect(elsewhere.json().error.code).toBe('invalid_api_key');
@@ -323,18 +329,18 @@ describe('revoking keys', () => {
     const user = await userOn('enterprise');
     await signInUser(testApp.app, user);
     const { secret } = await newKey(user);
-    await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await callApi(secret, testApp.app, quote)).statusCode).toBe(200);
     expect((await callApi(secret, second, quote)).statusCode).toBe(200);
-    const signedOut = await second.inject({
-      method: 'POST',
-      url: '/api/me/sessions/sign-out-others',
-      headers: { origin: testOrigin, cookie: user.cookie },
-    });
+    const signedOut = await accessChanged(user, () =>
+      second.inject({
+        method: 'POST',
+        url: '/api/me/sessions/sign-out-others',
+        headers: { origin: testOrigin, cookie: user.cookie },
+      }),
+    );
     expect(signedOut.statusCode).toBe(200);
     expect(signedOut.json()).toEqual({ signedOut: 1, revokedApiKeys: 1 });
     expect((await callApi(secret, second, quote)).statusCode).toBe(401);
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await callApi(secret, testApp.app, quote)).statusCode).toBe(401);
     expect((await listKeys(user)).json().keys).toEqual([]);
   });
