@@ -215,7 +215,16 @@ export function PostComposer({ quota, initialBody = '', editing, onDone }: Compo
           )}
         </p>
       )}
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {!editing && (
+          <p className="mr-auto text-xs text-slate-500">
+            Posts can also appear, under your handle, on the public{' '}
+            <Link to={paths.community} className="underline">
+              community page
+            </Link>
+            .
+          </p>
+        )}
         {editing && (
           <Button variant="ghost" size="sm" onClick={onDone}>
             Cancel
