@@ -109,6 +109,7 @@ const envSchema = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(45_000),
   LLM_CONCURRENT_CALLS: z.coerce.number().int().min(1).max(10_000).optional(),
   LLM_CONCURRENT_CALLS_PER_USER: z.coerce.number().int().min(1).max(100).optional(),
+  LLM_AUTODETECT: z.enum(['true', 'false']).default('false'),
 });
 
 /** At most `max` attempts in a window of `windowSeconds`. */
@@ -254,7 +255,16 @@ export interface AnalystConfig {
   concurrentCalls: number;
   /** Calls to the model one user's requests may have running at once on this server. */
   concurrentCallsPerUser: number;
+  /**
+   * Without `model`: the OpenAI-compatible address looked for at start-up (a local Ollama),
+   * offered in the log when it answers, and used when `use` (LLM_AUTODETECT=true), with
+   * `model` when set (LLM_MODEL) or else the first model it lists. Unset: nothing is looked for.
+   */
+  autodetect?: { baseUrl: string; use: boolean; model: string | undefined };
 }
+
+/** Ollama's OpenAI-compatible API on its standard local address. */
+const localModelServer = 'http://127.0.0.1:11434/v1';
 
 /** How many calls to the model may run at once (docs/PRODUCT.md §7.4), unless configured. */
 export const defaultModelConcurrency = { concurrentCalls: 16, concurrentCallsPerUser: 2 };
@@ -375,9 +385,18 @@ function parseAnalyst(env: Env): AnalystConfig {
     concurrentCallsPerUser:
       env.LLM_CONCURRENT_CALLS_PER_USER ?? defaultModelConcurrency.concurrentCallsPerUser,
   };
-  if (!env.LLM_BASE_URL && !env.LLM_MODEL) return { model: null, timeoutMs, ...concurrency };
+  const autodetect = {
+    baseUrl: localModelServer,
+    use: env.LLM_AUTODETECT === 'true',
+    model: env.LLM_MODEL,
+  };
+  if (!env.LLM_BASE_URL && (!env.LLM_MODEL || autodetect.use)) {
+    return { model: null, timeoutMs, ...concurrency, autodetect };
+  }
   if (!env.LLM_BASE_URL)
-    throw new ConfigError('Invalid LLM_BASE_URL: required when LLM_MODEL is set');
+    throw new ConfigError(
+      'Invalid LLM_BASE_URL: required when LLM_MODEL is set (or set LLM_AUTODETECT=true)',
+    );
   if (!env.LLM_MODEL) throw new ConfigError('Invalid LLM_MODEL: required when LLM_BASE_URL is set');
   return {
     model: {
