@@ -66,6 +66,10 @@ const envSchema = z.object({
     .optional(),
   HISTORY_PROVIDER: z.enum(['simulated', 'finnhub', 'tiingo']).optional(),
   TIINGO_API_KEY: z.string().optional(),
+  FILINGS_PROVIDER: z.enum(['none', 'edgar']).optional(),
+  EDGAR_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://data.sec.gov'),
   TIINGO_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://api.tiingo.com'),
@@ -211,6 +215,8 @@ export interface Config {
   market: MarketConfig;
   /** Where daily history comes from; by default the market provider's own. */
   history?: HistoryConfig;
+  /** Where SEC filings come from; none when unset. */
+  filings?: FilingsConfig;
   /** Run background jobs (the daily refresh of stored bars) on this instance. */
   backgroundJobs?: boolean;
   /**
@@ -318,6 +324,13 @@ export type HistoryConfig =
       callsPerDay: number;
     };
 
+/**
+ * SEC filings: `edgar` reads EDGAR's public JSON (no key; the User-Agent names the server and
+ * its MAIL_FROM address, as the SEC asks); `none` lists none. Default: `edgar` with a real
+ * market provider, `none` offline.
+ */
+export type FilingsConfig = { provider: 'none' } | { provider: 'edgar'; baseUrl: string };
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -364,6 +377,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     market: parseMarket(env, publicUrl),
     history: parseHistory(env),
+    filings: parseFilings(env),
     backgroundJobs: env.BACKGROUND_JOBS === 'true',
     simulationControl: parseSimulationControl(env, publicUrl),
     webhooksAllowLoopback: parseWebhooksAllowLoopback(env, publicUrl),
@@ -465,6 +479,13 @@ function parseMarket(env: Env, publicUrl: string): MarketConfig {
         ? { url: env.FINNHUB_STREAM_URL, symbolLimit: env.FINNHUB_STREAM_SYMBOLS }
         : null,
   };
+}
+
+function parseFilings(env: Env): FilingsConfig {
+  // Offline by default: EDGAR is asked only by a server on real market data, or when told to.
+  const provider = env.FILINGS_PROVIDER ?? (env.MARKET_PROVIDER === 'finnhub' ? 'edgar' : 'none');
+  if (provider === 'none') return { provider };
+  return { provider, baseUrl: env.EDGAR_BASE_URL.replace(/\/$/, '') };
 }
 
 function parseHistory(env: Env): HistoryConfig {
