@@ -27,7 +27,8 @@ beforeAll(async () => {
     config: {
       analyst: {
         model: { baseUrl: llm.url, apiKey: llm.apiKey, model: llm.model },
-        timeoutMs: 3_000,
+        // Long enough for a thousand streams on a busy machine; the time-out test waits it out.
+        timeoutMs: 8_000,
         ...defaultModelConcurrency,
       },
     },
@@ -128,6 +129,8 @@ describe('the written analysis by a language model', () => {
     expect(llm.requests).toHaveLength(1);
     const [first, ...others] = responses.map((response) => response.events?.at(-1)?.data.analysis);
     for (const other of others) expect(other).toEqual(first);
+    // The model's text is served (a time-out would serve the built-in text, for no credit).
+    expect(first).toMatchObject({ writer: 'model', fallback: null });
     for (const user of users) expect(await usedToday(user)).toBe(1);
     // A thousand streamed answers over real sockets take seconds on a busy two-core machine.
   }, 90_000);
