@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const output = new URL('../src/market-data/reference/universe.json', import.meta.url);
+const ciksOutput = new URL('../src/market-data/reference/sec-ciks.json', import.meta.url);
 
 function argument(name) {
   const index = process.argv.indexOf(`--${name}`);
@@ -150,8 +151,11 @@ const etfs = [
 
 const problems = [];
 const entries = [];
+/** Each index member's SEC Central Index Key, ten digits, for its EDGAR filings. */
+const ciks = {};
 for (const row of read('sp500')) {
   const symbol = row.Symbol;
+  if (/^\d+$/.test(row.CIK ?? '')) ciks[symbol] = row.CIK.padStart(10, '0');
   const listing = listings.get(symbol);
   // The index list and the exchange files are snapshots of different days: a member missing
   // from the exchange files keeps its place with no exchange rather than stopping the build.
@@ -194,5 +198,9 @@ for (const entry of entries) {
 entries.sort((a, b) => a.symbol.localeCompare(b.symbol));
 // One entry a line keeps reviews of a regenerated list readable.
 writeFileSync(output, `[\n${entries.map((entry) => JSON.stringify(entry)).join(',\n')}\n]\n`);
+const cikLines = Object.keys(ciks)
+  .sort((a, b) => a.localeCompare(b))
+  .map((symbol) => `  ${JSON.stringify(symbol)}: ${JSON.stringify(ciks[symbol])}`);
+writeFileSync(ciksOutput, `{\n${cikLines.join(',\n')}\n}\n`);
 const count = (type) => entries.filter((entry) => entry.type === type).length;
 process.stdout.write(`universe.json: ${count('stock')} stocks, ${count('etf')} ETFs\n`);

@@ -91,7 +91,17 @@ describe('configuration', () => {
 
   it('writes analyses offline unless an OpenAI-compatible model is configured', () => {
     const concurrency = { concurrentCalls: 16, concurrentCallsPerUser: 2 };
-    expect(loadConfig({}).analyst).toEqual({ model: null, timeoutMs: 45_000, ...concurrency });
+    expect(loadConfig({}).analyst).toEqual({
+      model: null,
+      timeoutMs: 45_000,
+      ...concurrency,
+      // Offered in the log when a local Ollama answers at start-up, used only when asked to.
+      autodetect: { baseUrl: 'http://127.0.0.1:11434/v1', use: false, model: undefined },
+    });
+    expect(loadConfig({ LLM_AUTODETECT: 'true', LLM_MODEL: 'llama3.2' }).analyst).toMatchObject({
+      model: null,
+      autodetect: { use: true, model: 'llama3.2' },
+    });
     expect(
       loadConfig({
         LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
@@ -114,7 +124,7 @@ describe('configuration', () => {
         .analyst.model?.apiKey,
     ).toBe('sk');
     expect(() => loadConfig({ LLM_MODEL: 'm' })).toThrow(
-      /^Invalid LLM_BASE_URL: required when LLM_MODEL is set$/,
+      /^Invalid LLM_BASE_URL: required when LLM_MODEL is set \(or set LLM_AUTODETECT=true\)$/,
     );
     expect(() => loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1' })).toThrow(
       /^Invalid LLM_MODEL: required when LLM_BASE_URL is set$/,

@@ -66,6 +66,10 @@ const envSchema = z.object({
     .optional(),
   HISTORY_PROVIDER: z.enum(['simulated', 'finnhub', 'tiingo']).optional(),
   TIINGO_API_KEY: z.string().optional(),
+  FILINGS_PROVIDER: z.enum(['none', 'edgar']).optional(),
+  EDGAR_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://data.sec.gov'),
   TIINGO_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://api.tiingo.com'),
@@ -109,6 +113,7 @@ const envSchema = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(45_000),
   LLM_CONCURRENT_CALLS: z.coerce.number().int().min(1).max(10_000).optional(),
   LLM_CONCURRENT_CALLS_PER_USER: z.coerce.number().int().min(1).max(100).optional(),
+  LLM_AUTODETECT: z.enum(['true', 'false']).default('false'),
 });
 
 /** At most `max` attempts in a window of `windowSeconds`. */
@@ -210,6 +215,8 @@ export interface Config {
   market: MarketConfig;
   /** Where daily history comes from; by default the market provider's own. */
   history?: HistoryConfig;
+  /** Where SEC filings come from; none when unset. */
+  filings?: FilingsConfig;
   /** Run background jobs (the daily refresh of stored bars) on this instance. */
   backgroundJobs?: boolean;
   /**
@@ -254,7 +261,16 @@ export interface AnalystConfig {
   concurrentCalls: number;
   /** Calls to the model one user's requests may have running at once on this server. */
   concurrentCallsPerUser: number;
+  /**
+   * Without `model`: the OpenAI-compatible address looked for at start-up (a local Ollama),
+   * offered in the log when it answers, and used when `use` (LLM_AUTODETECT=true), with
+   * `model` when set (LLM_MODEL) or else the first model it lists. Unset: nothing is looked for.
+   */
+  autodetect?: { baseUrl: string; use: boolean; model: string | undefined };
 }
+
+/** Ollama's OpenAI-compatible API on its standard local address. */
+const localModelServer = 'http://127.0.0.1:11434/v1';
 
 /** How many calls to the model may run at once (docs/PRODUCT.md §7.4), unless configured. */
 export const defaultModelConcurrency = { concurrentCalls: 16, concurrentCallsPerUser: 2 };
@@ -308,6 +324,13 @@ export type HistoryConfig =
       callsPerDay: number;
     };
 
+/**
+ * SEC filings: `edgar` reads EDGAR's public JSON (no key; the User-Agent names the server and
+ * its MAIL_FROM address, as the SEC asks); `none` lists none. Default: `edgar` with a real
+ * market provider, `none` offline.
+ */
+export type FilingsConfig = { provider: 'none' } | { provider: 'edgar'; baseUrl: string };
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -354,6 +377,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     market: parseMarket(env, publicUrl),
     history: parseHistory(env),
+    filings: parseFilings(env),
     backgroundJobs: env.BACKGROUND_JOBS === 'true',
     simulationControl: parseSimulationControl(env, publicUrl),
     webhooksAllowLoopback: parseWebhooksAllowLoopback(env, publicUrl),
@@ -375,9 +399,18 @@ function parseAnalyst(env: Env): AnalystConfig {
     concurrentCallsPerUser:
       env.LLM_CONCURRENT_CALLS_PER_USER ?? defaultModelConcurrency.concurrentCallsPerUser,
   };
-  if (!env.LLM_BASE_URL && !env.LLM_MODEL) return { model: null, timeoutMs, ...concurrency };
+  const autodetect = {
+    baseUrl: localModelServer,
+    use: env.LLM_AUTODETECT === 'true',
+    model: env.LLM_MODEL,
+  };
+  if (!env.LLM_BASE_URL && (!env.LLM_MODEL || autodetect.use)) {
+    return { model: null, timeoutMs, ...concurrency, autodetect };
+  }
   if (!env.LLM_BASE_URL)
-    throw new ConfigError('Invalid LLM_BASE_URL: required when LLM_MODEL is set');
+    throw new ConfigError(
+      'Invalid LLM_BASE_URL: required when LLM_MODEL is set (or set LLM_AUTODETECT=true)',
+    );
   if (!env.LLM_MODEL) throw new ConfigError('Invalid LLM_MODEL: required when LLM_BASE_URL is set');
   return {
     model: {
@@ -446,6 +479,13 @@ function parseMarket(env: Env, publicUrl: string): MarketConfig {
         ? { url: env.FINNHUB_STREAM_URL, symbolLimit: env.FINNHUB_STREAM_SYMBOLS }
         : null,
   };
+}
+
+function parseFilings(env: Env): FilingsConfig {
+  // Offline by default: EDGAR is asked only by a server on real market data, or when told to.
+  const provider = env.FILINGS_PROVIDER ?? (env.MARKET_PROVIDER === 'finnhub' ? 'edgar' : 'none');
+  if (provider === 'none') return { provider };
+  return { provider, baseUrl: env.EDGAR_BASE_URL.replace(/\/$/, '') };
 }
 
 function parseHistory(env: Env): HistoryConfig {

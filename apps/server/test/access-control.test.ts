@@ -565,6 +565,18 @@ const sharedParams: Record<
     why: 'company data is the same for everyone',
     params: { symbol: 'AAPL' },
   },
+  'GET /api/stocks/:symbol/news': {
+    why: 'company news is the same for everyone',
+    params: { symbol: 'AAPL' },
+  },
+  'GET /api/stocks/:symbol/earnings': {
+    why: 'earnings dates and results are the same for everyone',
+    params: { symbol: 'AAPL' },
+  },
+  'GET /api/stocks/:symbol/filings': {
+    why: 'SEC filings are public and the same for everyone',
+    params: { symbol: 'AAPL' },
+  },
   'GET /api/stocks/:symbol/analysis': {
     why: 'the facts and the stored analysis are the same for everyone; credits are counted per user',
     params: { symbol: 'AAPL' },
@@ -644,6 +656,18 @@ const sharedParams: Record<
   },
   'GET /api/v1/stocks/:symbol/company': {
     why: 'company data is the same for everyone',
+    params: { symbol: 'AAPL' },
+  },
+  'GET /api/v1/stocks/:symbol/news': {
+    why: 'company news is the same for everyone',
+    params: { symbol: 'AAPL' },
+  },
+  'GET /api/v1/stocks/:symbol/earnings': {
+    why: 'earnings dates and results are the same for everyone',
+    params: { symbol: 'AAPL' },
+  },
+  'GET /api/v1/stocks/:symbol/filings': {
+    why: 'SEC filings are public and the same for everyone',
     params: { symbol: 'AAPL' },
   },
   'GET /api/learn/courses/:courseId': {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiError, SubscriptionTier } from '@tickerwise/shared';
+import { usage } from '../src/db/schema/index.ts';
 import { billingRequests } from './billing-requests.ts';
 import { type SignedUpUser, signUpUser, type TestApp, testOrigin } from './test-app.ts';
 
@@ -86,4 +87,21 @@ export function analystRequests(app: () => TestApp, baseUrl: () => string) {
       return user;
     },
   };
+}
+
+/** Sets how many AI credits `user` has used on the UTC day of `now`. */
+export async function setCreditsUsed(
+  testApp: TestApp,
+  user: SignedUpUser,
+  count: number,
+  now = new Date(),
+): Promise<void> {
+  const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  await testApp.db.database.db
+    .insert(usage)
+    .values({ userId: user.id, quota: 'aiCalls', periodStart, count })
+    .onConflictDoUpdate({
+      target: [usage.userId, usage.quota, usage.periodStart],
+      set: { count },
+    });
 }

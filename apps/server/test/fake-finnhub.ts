@@ -6,8 +6,13 @@ import type { AddressInfo } from 'node:net';
  * `/quote` as {c,d,dp,h,l,o,pc,t} (zeros and nulls for an unknown symbol), `/stock/candle` as
  * {s,t,o,h,l,c,v} or {s:"no_data"}, 403 for candles on a free key, `/stock/profile2` ({} for
  * a symbol it has no profile of), `/stock/metric?metric=all` as {metric, metricType, series,
- * symbol}, `/search` as {count, result:[{description, displaySymbol, symbol, type}]}, 401 for
- * a wrong key and 429 past the per-second or per-minute limit. It counts every call.
+ * symbol}, `/search` as {count, result:[{description, displaySymbol, symbol, type}]},
+ * `/company-news?symbol&from&to` as [{category, datetime, headline, id, image, related, source,
+ * summary, url}] of those days, `/calendar/earnings?from&to&symbol` as {earningsCalendar:
+ * [{date, epsActual, epsEstimate, hour, quarter, revenueActual, revenueEstimate, symbol,
+ * year}]} and `/stock/earnings?symbol` as [{actual, estimate, period, quarter, surprise,
+ * surprisePercent, symbol, year}], 401 for a wrong key and 429 past the per-second or
+ * per-minute limit. It counts every call.
  */
 export interface FakeFinnhubOptions {
   apiKey?: string;
@@ -33,6 +38,9 @@ export interface FakeFinnhub {
     profile: number;
     metric: number;
     search: number;
+    news: number;
+    earningsCalendar: number;
+    earnings: number;
     total: number;
     rateLimited: number;
   };
@@ -43,6 +51,12 @@ export interface FakeFinnhub {
   setQuote(symbol: string, quote: { c: number; pc: number; t?: number }): void;
   /** What `/search` lists for a query (matched case-insensitively against the whole query). */
   setSearchResults(query: string, results: FakeSearchResult[]): void;
+  /** The headlines `/company-news` has for a symbol (others have none). */
+  setNews(symbol: string, items: FakeNewsItem[]): void;
+  /** The reports `/calendar/earnings` has scheduled for a symbol. */
+  setEarningsCalendar(symbol: string, entries: FakeEarningsDate[]): void;
+  /** The reported quarters `/stock/earnings` has for a symbol. */
+  setEarnings(symbol: string, entries: FakeEarningsResult[]): void;
   /** Candles answer {s:"no_data"} (only meaningful on a paid key). */
   setCandlesNoData(noData: boolean): void;
   /** Every call fails this way until `recover()`. */
@@ -51,6 +65,45 @@ export interface FakeFinnhub {
   /** The most calls received in any window of `ms`. */
   maxCallsWithin(ms: number): number;
   close(): Promise<void>;
+}
+
+/** One headline as Finnhub's `/company-news` gives it. */
+export interface FakeNewsItem {
+  category: string;
+  /** Epoch seconds. */
+  datetime: number;
+  headline: string;
+  id: number;
+  image: string;
+  related: string;
+  source: string;
+  summary: string;
+  url: string;
+}
+
+/** One entry of Finnhub's `/calendar/earnings`. */
+export interface FakeEarningsDate {
+  date: string;
+  epsActual: number | null;
+  epsEstimate: number | null;
+  hour: string;
+  quarter: number;
+  revenueActual: number | null;
+  revenueEstimate: number | null;
+  symbol: string;
+  year: number;
+}
+
+/** One entry of Finnhub's `/stock/earnings`. */
+export interface FakeEarningsResult {
+  actual: number;
+  estimate: number;
+  period: string;
+  quarter: number;
+  surprise: number;
+  surprisePercent: number;
+  symbol: string;
+  year: number;
 }
 
 export interface FakeSearchResult {
@@ -155,9 +208,15 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
     profile: 0,
     metric: 0,
     search: 0,
+    news: 0,
+    earningsCalendar: 0,
+    earnings: 0,
     total: 0,
     rateLimited: 0,
   };
+  const news = new Map<string, FakeNewsItem[]>();
+  const calendars = new Map<string, FakeEarningsDate[]>();
+  const earnings = new Map<string, FakeEarningsResult[]>();
   const searches = new Map<string, FakeSearchResult[]>();
   const callTimes: number[] = [];
   let failure: FakeFailure | undefined;
@@ -176,6 +235,9 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
     if (url.pathname.endsWith('/stock/profile2')) calls.profile += 1;
     if (url.pathname.endsWith('/stock/metric')) calls.metric += 1;
     if (url.pathname.endsWith('/search')) calls.search += 1;
+    if (url.pathname.endsWith('/company-news')) calls.news += 1;
+    if (url.pathname.endsWith('/calendar/earnings')) calls.earningsCalendar += 1;
+    if (url.pathname.endsWith('/stock/earnings')) calls.earnings += 1;
     const overLimit =
       countSince(now - 1_000) >= burstLimit || countSince(now - 60_000) >= minuteLimit;
     callTimes.push(now);
@@ -215,6 +277,27 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
         body: { metric: fakeMetrics[symbol] ?? {}, metricType: 'all', series: {}, symbol },
       };
     }
+    const from = url.searchParams.get('from') ?? '';
+    const to = url.searchParams.get('to') ?? '';
+    const dayOf = (epochS: number) => new Date(epochS * 1000).toISOString().slice(0, 10);
+    if (url.pathname === '/api/v1/company-news') {
+      if (!symbol || !from || !to) {
+        return { status: 422, body: { error: 'Wrong date format. Please use YYYY-MM-DD.' } };
+      }
+      const items = (news.get(symbol) ?? []).filter(
+        (item) => dayOf(item.datetime) >= from && dayOf(item.datetime) <= to,
+      );
+      return { status: 200, body: items };
+    }
+    if (url.pathname === '/api/v1/calendar/earnings') {
+      const entries = (
+        symbol ? (calendars.get(symbol) ?? []) : [...calendars.values()].flat()
+      ).filter((entry) => (!from || entry.date >= from) && (!to || entry.date <= to));
+      return { status: 200, body: { earningsCalendar: entries } };
+    }
+    if (url.pathname === '/api/v1/stock/earnings') {
+      return { status: 200, body: earnings.get(symbol) ?? [] };
+    }
     if (url.pathname === '/api/v1/search') {
       const result = searches.get((url.searchParams.get('q') ?? '').toLowerCase()) ?? [];
       return { status: 200, body: { count: result.length, result } };
@@ -243,6 +326,9 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
     callTimes,
     setQuote: (symbol, quote) => quotes.set(symbol, quote),
     setSearchResults: (query, results) => searches.set(query.toLowerCase(), results),
+    setNews: (symbol, items) => news.set(symbol, items),
+    setEarningsCalendar: (symbol, entries) => calendars.set(symbol, entries),
+    setEarnings: (symbol, entries) => earnings.set(symbol, entries),
     setCandlesNoData: (noData) => {
       candlesNoData = noData;
     },

@@ -59,6 +59,12 @@ export interface FakeLlm {
 export interface FakeLlmOptions {
   apiKey?: string;
   model?: string;
+  /**
+   * `ollama`: speaks as Ollama's OpenAI-compatible API does (http://127.0.0.1:11434/v1): no
+   * key asked for, models listed as `owned_by: 'library'`, chunks fingerprinted `fp_ollama`,
+   * and a model it does not have answered with 404 "not found, try pulling it first".
+   */
+  flavour?: 'openai' | 'ollama';
 }
 
 /** The facts JSON the app sends in its last user message. */
@@ -135,8 +141,9 @@ const readBody = (request: IncomingMessage) =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLlm> {
+  const ollama = options.flavour === 'ollama';
   const apiKey = options.apiKey ?? 'fake-llm-key';
-  const model = options.model ?? 'fake-analyst-1';
+  const model = options.model ?? (ollama ? 'llama3.2:latest' : 'fake-analyst-1');
   const requests: ChatRequest[] = [];
   let responder: (request: ChatRequest) => string = answerFromFacts;
   let behaviour: FakeLlmBehaviour = { kind: 'answer' };
@@ -162,7 +169,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
         object: 'chat.completion.chunk',
         created,
         model,
-        system_fingerprint: 'fp_fake',
+        system_fingerprint: ollama ? 'fp_ollama' : 'fp_fake',
         choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
       })}\n\n`;
     response.writeHead(200, {
@@ -190,7 +197,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (request.headers.authorization !== `Bearer ${apiKey}`) {
+    if (!ollama && request.headers.authorization !== `Bearer ${apiKey}`) {
       return sendJson(
         response,
         401,
@@ -200,7 +207,14 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     if (request.method === 'GET' && url.pathname === '/v1/models') {
       return sendJson(response, 200, {
         object: 'list',
-        data: [{ id: model, object: 'model', created: 0, owned_by: 'tickerwise-tests' }],
+        data: [
+          {
+            id: model,
+            object: 'model',
+            created: ollama ? 1_732_000_000 : 0,
+            owned_by: ollama ? 'library' : 'tickerwise-tests',
+          },
+        ],
       });
     }
     if (request.method !== 'POST' || url.pathname !== '/v1/chat/completions') {
@@ -208,6 +222,13 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     }
     const body = JSON.parse(await readBody(request)) as ChatRequest;
     requests.push(body);
+    if (ollama && body.model !== model) {
+      return sendJson(
+        response,
+        404,
+        openAiError(`model "${body.model}" not found, try pulling it first`, 'api_error', null),
+      );
+    }
     if (behaviour.kind === 'hang') {
       open.add(response);
       return;

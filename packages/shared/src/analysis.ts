@@ -235,13 +235,21 @@ export const askQuestionSchema = z.object({
 });
 export type AskQuestion = z.infer<typeof askQuestionSchema>;
 
-export const questionOutcomeSchema = z.enum(['answered', 'refused', 'unverified', 'unavailable']);
+export const questionOutcomeSchema = z.enum([
+  'answered',
+  'refused',
+  'unverified',
+  'unavailable',
+  'not_covered',
+]);
 /**
- * `answered`: the model's answer, every number checked against the facts; `refused`: the
- * question asked for investment advice and was declined without asking the model, or the
- * model's answer gave advice and was withheld (no credit is used either way);
- * `unverified`: the model's answer stated figures that are not facts and was withheld;
- * `unavailable`: the model failed or did not answer in time.
+ * `answered`: the model's answer, every number checked against the facts, or the built-in
+ * answerer's from the computed figures; `refused`: the question asked for investment advice
+ * and was declined without asking the model, or the model's answer gave advice and was
+ * withheld; `unverified`: the model's answer stated figures that are not facts and was
+ * withheld; `unavailable`: the model failed or did not answer in time; `not_covered`: no
+ * model is connected and the computed figures do not answer the question (the answer says
+ * what they can answer). Only `answered` by a model uses an AI credit.
  */
 export type QuestionOutcome = z.infer<typeof questionOutcomeSchema>;
 
@@ -249,6 +257,11 @@ export const questionAnswerSchema = z.object({
   question: z.string(),
   answer: z.string(),
   outcome: questionOutcomeSchema,
+  /**
+   * Who wrote the answer: the language model, or the built-in answerer (no model connected),
+   * which reads the computed figures and is not AI.
+   */
+  writer: analysisWriterSchema,
   /** The model that answered; null when none was asked. */
   model: z.string().nullable(),
   dataDate: z.iso.date(),
@@ -270,7 +283,8 @@ export const writtenStateSchema = z.discriminatedUnion('status', [
   /** Opened today: reading it again is free. */
   z.object({ status: z.literal('ready'), analysis: writtenAnalysisSchema }),
   /**
-   * Not opened today (cost 1), or opened but not written yet (cost 0): open it with
+   * Not opened today (cost 1: a language model writes it), or opened but not written yet, or
+   * the built-in writer's automated summary, which is free (cost 0): open it with
    * `POST /api/stocks/:symbol/analysis/written`.
    */
   z.object({
@@ -322,11 +336,17 @@ export const analysisResponseSchema = z.object({
   checks: z.array(fundamentalCheckSchema),
   written: writtenStateSchema,
   credits: aiCreditsSchema,
-  /** Whether "Ask about this stock" can be used, and why not. */
+  /**
+   * Whether "Ask about this stock" can be used, and why not; who answers: the language model
+   * (one AI credit an answer), or without one the built-in answerer, which answers factual
+   * questions from the computed figures for free.
+   */
   ask: z.object({
     available: z.boolean(),
-    reason: z.enum(['no_model', 'upgrade_required']).nullable(),
+    reason: z.enum(['upgrade_required']).nullable(),
     message: z.string().nullable(),
+    writer: analysisWriterSchema,
+    model: z.string().nullable(),
   }),
   disclaimer: z.literal(investmentDisclaimer),
 });
@@ -338,7 +358,10 @@ export type AnalysisResponse = z.infer<typeof analysisResponseSchema>;
  */
 export const writtenAnalysisResponseSchema = z.object({
   analysis: writtenAnalysisSchema,
-  /** Whether this open cost a credit (the day's first open of this stock). */
+  /**
+   * Whether this open cost a credit: the day's first open of this stock, and the text is the
+   * language model's. The built-in writer's text (no model, or the model failed) is free.
+   */
   charged: z.boolean(),
   credits: aiCreditsSchema,
 });

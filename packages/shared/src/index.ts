@@ -33,6 +33,7 @@ export * from './portfolio-import.ts';
 export * from './portfolio-revalue.ts';
 export * from './quotes.ts';
 export * from './receipts.ts';
+export * from './research.ts';
 export * from './routes.ts';
 export * from './screener.ts';
 export * from './support.ts';

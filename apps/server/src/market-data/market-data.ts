@@ -8,6 +8,9 @@ import { CompanyService } from './company/service.ts';
 import { HistoryService } from './history/service.ts';
 import { MarketService } from './quotes/service.ts';
 import { StandingDemand } from './quotes/standing-demand.ts';
+import { edgarFilings } from './research/edgar.ts';
+import { finnhubResearch } from './research/finnhub-research.ts';
+import { ResearchService } from './research/research-service.ts';
 import { SymbolDirectory } from './symbols/directory.ts';
 import { SymbolSearch } from './symbols/service.ts';
 import { CallBudget } from './upstream/call-budget.ts';
@@ -15,6 +18,8 @@ import type { MarketLog } from './upstream/market-log.ts';
 
 export interface MarketData {
   market: MarketService;
+  /** News, earnings and filings of a stock. */
+  research: ResearchService;
   history: HistoryService;
   company: CompanyService;
   search: SymbolSearch;
@@ -37,7 +42,9 @@ export interface MarketData {
  * until `market.start(scheduler)`.
  */
 export function createMarketData(
-  config: Pick<Config, 'market' | 'history' | 'simulationControl'>,
+  config: Pick<Config, 'market' | 'history' | 'simulationControl' | 'filings'> & {
+    mail?: Pick<Config['mail'], 'from'>;
+  },
   db: Db,
   log: MarketLog,
   now: () => number = Date.now,
@@ -70,8 +77,46 @@ export function createMarketData(
   });
   const search = new SymbolSearch({ directory, provider, budget, log, now, ...timeout });
   const standing = new StandingDemand(market.demand, log);
+  const research = createResearch(config, budget, log, now, upstreamTimeoutMs);
   return {
-    ...{ market, history, company, search, directory, standing, now },
+    ...{ market, history, company, search, directory, standing, now, research },
     ...(simulation ? { simulation } : {}),
   };
+}
+
+/**
+ * News and earnings from Finnhub when it is the market provider (its calls share the quotes'
+ * budget), filings from EDGAR when configured; offline, none of them.
+ */
+function createResearch(
+  config: Pick<Config, 'market' | 'filings'> & { mail?: Pick<Config['mail'], 'from'> },
+  finnhubBudget: CallBudget,
+  log: MarketLog,
+  now: () => number,
+  upstreamTimeoutMs: number | undefined,
+): ResearchService {
+  const finnhub = config.market.provider === 'finnhub' ? finnhubResearch(config.market) : null;
+  const filings =
+    config.filings?.provider === 'edgar'
+      ? edgarFilings({
+          baseUrl: config.filings.baseUrl,
+          userAgent: `Tickerwise ${contactOf(config.mail?.from)}`,
+        })
+      : null;
+  return new ResearchService({
+    news: finnhub,
+    earnings: finnhub,
+    filings,
+    finnhubBudget,
+    edgarBudget: new CallBudget(filings?.limits ?? [], now),
+    now,
+    log,
+    ...(upstreamTimeoutMs === undefined ? {} : { upstreamTimeoutMs }),
+  });
+}
+
+/** The address of a From header ("Tickerwise <hello@example.com>"), for EDGAR's User-Agent. */
+function contactOf(from: string | undefined): string {
+  const address = from ? (/<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim()) : '';
+  return /^[^\s@]+@[^\s@]+$/.test(address) ? address : 'admin@localhost';
 }

@@ -1,8 +1,11 @@
 import {
   companyDataSchema,
+  earningsResponseSchema,
   entitlementsFor,
+  filingsResponseSchema,
   historyQuerySchema,
   historyResponseSchema,
+  newsResponseSchema,
   quoteResponseSchema,
   stockResponseSchema,
 } from '@tickerwise/shared';
@@ -12,6 +15,7 @@ import type { CompanyService } from './company/service.ts';
 import { historyAnswer } from './history/history-answer.ts';
 import type { HistoryService } from './history/service.ts';
 import type { MarketService, MarketViewer } from './quotes/service.ts';
+import type { ResearchService } from './research/research-service.ts';
 
 const symbolParams = z.object({
   symbol: publicSymbolSchema.meta({
@@ -32,6 +36,7 @@ export interface MarketPublicRoutesOptions {
   market: MarketService;
   history: HistoryService;
   company: CompanyService;
+  research: ResearchService;
 }
 
 /**
@@ -40,7 +45,7 @@ export interface MarketPublicRoutesOptions {
  */
 export function marketPublicRoutes(
   api: PublicApi,
-  { market, history, company }: MarketPublicRoutesOptions,
+  { market, history, company, research }: MarketPublicRoutesOptions,
 ): void {
   api.get('/quotes/{symbol}', {
     operationId: 'getQuote',
@@ -225,5 +230,104 @@ export function marketPublicRoutes(
         await market.security(params.symbol),
         market.lastSessionFor(viewerOf(caller)),
       ),
+  });
+
+  const provenance =
+    '`source` names where it came from and `asOf` when it was last fetched; `status` is `ok`, `stale` (the source could not be reached and these are the figures of `asOf`), `unavailable` (nothing kept) or `not_offered` (this server has no such source, or the security has none), with `message` saying why. A failing source never makes this call fail.';
+
+  api.get('/stocks/{symbol}/news', {
+    operationId: 'getNews',
+    tag: 'Market data',
+    summary: "A stock's company news of the last week",
+    description: `Headlines about the company from Finnhub's company news, newest first, at most 20, with the publisher, the time and the link. Fetched at most once an hour per symbol. ${provenance}`,
+    params: symbolParams,
+    exampleParams: { symbol: 'AAPL' },
+    response: newsResponseSchema,
+    example: {
+      symbol: 'AAPL',
+      source: 'finnhub',
+      asOf: '2026-01-30T15:02:11.000Z',
+      status: 'ok',
+      message: null,
+      items: [
+        {
+          headline: 'Apple shares rise after product event',
+          summary: 'The company showed its new devices on Tuesday.',
+          publisher: 'Reuters',
+          url: 'https://www.reuters.com/technology/apple-shares-rise',
+          publishedAt: '2026-01-30T13:45:00.000Z',
+        },
+      ],
+    },
+    errors: { 404: notListed },
+    handler: async ({ params }) => research.news(await market.security(params.symbol)),
+  });
+
+  api.get('/stocks/{symbol}/earnings', {
+    operationId: 'getEarnings',
+    tag: 'Market data',
+    summary: "A stock's next earnings report and past results",
+    description: `The next scheduled report within 90 days (with the estimate) and past quarters with the estimated and actual earnings per share and the surprise, from Finnhub's earnings calendar and earnings surprises. Fetched at most every six hours per symbol. ${provenance}`,
+    params: symbolParams,
+    exampleParams: { symbol: 'AAPL' },
+    response: earningsResponseSchema,
+    example: {
+      symbol: 'AAPL',
+      source: 'finnhub',
+      asOf: '2026-01-30T15:02:11.000Z',
+      status: 'ok',
+      message: null,
+      next: {
+        date: '2026-04-30',
+        hour: 'amc',
+        quarter: 2,
+        year: 2026,
+        epsEstimate: 1.62,
+        revenueEstimate: 94_500_000_000,
+      },
+      history: [
+        {
+          period: '2025-12-31',
+          quarter: 1,
+          year: 2026,
+          epsActual: 2.4,
+          epsEstimate: 2.35,
+          surprise: 0.05,
+          surprisePercent: 2.1277,
+        },
+      ],
+    },
+    errors: { 404: notListed },
+    handler: async ({ params }) => research.earnings(await market.security(params.symbol)),
+  });
+
+  api.get('/stocks/{symbol}/filings', {
+    operationId: 'getFilings',
+    tag: 'Market data',
+    summary: "A company's latest SEC filings",
+    description: `The latest 10-K, 10-Q and 8-K filings from the SEC's EDGAR system, newest first, at most 20, each with its main document on www.sec.gov. Fetched at most once an hour per symbol. ${provenance}`,
+    params: symbolParams,
+    exampleParams: { symbol: 'AAPL' },
+    response: filingsResponseSchema,
+    example: {
+      symbol: 'AAPL',
+      source: 'sec_edgar',
+      asOf: '2026-01-30T15:02:11.000Z',
+      status: 'ok',
+      message: null,
+      cik: '0000320193',
+      items: [
+        {
+          form: '10-Q',
+          filedOn: '2026-01-30',
+          reportDate: '2025-12-27',
+          accessionNumber: '0000320193-26-000006',
+          description: '10-Q',
+          url: 'https://www.sec.gov/Archives/edgar/data/320193/000032019326000006/aapl-20251227.htm',
+        },
+      ],
+    },
+    errors: { 404: notListed },
+    handler: async ({ params }) => research.filings(await market.security(params.symbol)),
   });
 }

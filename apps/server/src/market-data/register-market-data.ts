@@ -8,6 +8,7 @@ import type { EntitlementService } from '../modules/entitlements/service.ts';
 import { JobQueue, JobRunner } from '../modules/jobs/service.ts';
 import { dailyRefresh } from './history/daily-refresh.ts';
 import { createMarketData, type MarketData } from './market-data.ts';
+import { researchRoutes } from './research/routes.ts';
 import { marketRoutes } from './routes.ts';
 import { simulationRoutes } from './simulation-routes.ts';
 import { symbolRoutes } from './symbols/routes.ts';
@@ -54,6 +55,7 @@ export async function registerMarketData(
   });
   await app.register(marketRoutes, { auth, entitlements, ...data });
   await app.register(symbolRoutes, { auth, search: data.search });
+  await app.register(researchRoutes, { auth, market: data.market, research: data.research });
   if (data.simulation) {
     await app.register(simulationRoutes, { market: data.market, control: data.simulation });
   }

@@ -112,7 +112,7 @@ function describeApi(rateLimit: RateLimit): string {
   return [
     'Read-only access to Tickerwise from your own scripts and spreadsheets, for the Enterprise and Alpha Tester plans. The sections below are everything it offers.',
     '',
-    '**Methods.** Every `GET` only reads: it changes nothing and spends nothing, so a link, a prefetcher or a `HEAD` request is always safe. The one call that can spend from your plan, opening a written analysis (one AI credit), is a `POST`; a `GET` of its path answers 405 with `Allow: POST`.',
+    '**Methods.** Every `GET` only reads: it changes nothing and spends nothing, so a link, a prefetcher or a `HEAD` request is always safe. The one call that can spend from your plan, opening a written analysis (one AI credit when a language model writes it), is a `POST`; a `GET` of its path answers 405 with `Allow: POST`.',
     '',
     '**Authentication.** Create a key in Settings, under API, and send it in every request: `Authorization: Bearer tw_...`. The key is shown once; we keep only a hash of it. Revoking a key stops it everywhere at once. The API never accepts a signed-in browser session, and keys work nowhere else.',
     '',

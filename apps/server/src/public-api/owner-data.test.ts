@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeLlm, startFakeLlm } from '../../test/fake-llm.ts';
 import {
   createTestApp,
   type SignedUpUser,
@@ -7,6 +8,7 @@ import {
   type TestApp,
   testOrigin,
 } from '../../test/test-app.ts';
+import { defaultModelConcurrency } from '../config.ts';
 import { usage } from '../db/schema/index.ts';
 import { setTier } from '../modules/profiles/service.ts';
 
@@ -19,15 +21,30 @@ let testApp: TestApp;
 let user: SignedUpUser;
 let secret: string;
 
+let llm: FakeLlm;
+
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // A language model writes the analyses: only its text costs a credit.
+  llm = await startFakeLlm();
+  testApp = await createTestApp({
+    config: {
+      analyst: {
+        model: { baseUrl: llm.url, apiKey: llm.apiKey, model: llm.model },
+        timeoutMs: 5_000,
+        ...defaultModelConcurrency,
+      },
+    },
+  });
   user = await signUpUser(testApp.app);
   await setTier(testApp.db.database.db, user.id, 'enterprise');
   secret = (
     await testApp.app.apiKeys.create(user.id, { name: 'Own data', password: user.password })
   ).secret;
 });
-afterAll(() => testApp.close());
+afterAll(async () => {
+  await testApp.close();
+  await llm.close();
+});
 
 async function screen(method: 'GET' | 'POST', url: string, payload?: object) {
   const response = await testApp.app.inject({

@@ -1,4 +1,5 @@
 import type { SecurityType } from '@tickerwise/shared';
+import secCiks from './sec-ciks.json' with { type: 'json' };
 import universe from './universe.json' with { type: 'json' };
 
 /** One security of the reference list (see reference/README.md for where it comes from). */
@@ -27,3 +28,10 @@ export function listedSymbol(symbol: string): ListedSymbol | undefined {
 export const featuredEtfs: readonly ListedSymbol[] = listedSymbols.filter(
   (entry) => entry.type === 'etf' && entry.featured,
 );
+
+const ciks = secCiks as Record<string, string>;
+
+/** The SEC Central Index Key (ten digits) of a listed stock, for its EDGAR filings. */
+export function secCik(symbol: string): string | undefined {
+  return ciks[symbol];
+}

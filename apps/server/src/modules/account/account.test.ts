@@ -49,7 +49,8 @@ const signedIn = async (cookie: string) => (await request('GET', '/api/me', cook
 /**
  * What the user keeps in every module, made through the app's own routes: a watchlist of two
  * symbols, an alert that fired once, a portfolio with a deposit and a buy, and the written
- * analysis of AAPL opened (one AI credit). The user's plan must include alerts and AI calls.
+ * analysis of AAPL opened (the free automated summary). The user’s plan must include alerts and
+ * AI calls.
  */
 async function useEveryModule(user: SignedUpUser) {
   const send = async (method: 'POST' | 'GET' | 'PUT', url: string, payload?: object) => {
@@ -102,7 +103,8 @@ async function useEveryModule(user: SignedUpUser) {
     fees: '1',
   });
   const written = await send('POST', '/api/stocks/AAPL/analysis/written');
-  expect(written.charged).toBe(true);
+  // No language model: the automated summary is free, its open recorded all the same.
+  expect(written.charged).toBe(false);
   return { watchlistId: watchlist.id, alertId: alert.id, portfolioId: portfolio.id };
 }
 
@@ -414,8 +416,8 @@ describe('Your data: the export', () => {
       ],
       read: [{ notificationId: own }],
     });
-    // One AI call counted directly, one for opening the written analysis.
-    expect(parts.usage).toMatchObject([{ quota: 'aiCalls', count: 2 }]);
+    // One AI call counted directly; the automated summary's open used none.
+    expect(parts.usage).toMatchObject([{ quota: 'aiCalls', count: 1 }]);
     expect(parts.community).toMatchObject({
       profile: { displayName: 'Ada in public' },
       posts: [{ body: 'Kept in the export: $MSFT', symbols: ['MSFT'], deletedAt: null }],

@@ -11,12 +11,10 @@ import type { AnalysisFacts, SecurityIdentity } from './facts.ts';
 export const analysisUpgradeMessage =
   'The written analysis and "Ask about this stock" come with the Pro plan and up. The technical rating and the checks are yours on every plan.';
 
-export const modelNotConnectedMessage =
-  'The operator of this Tickerwise server has not connected a language model, so questions cannot be answered here.';
-
 /**
  * Where the user stands with a stock's written analysis, without writing or charging: ready
  * (opened today and stored), available at a cost of 0 or 1 credit, or what stands in its way.
+ * Without a language model the built-in writer's automated summary costs nothing.
  */
 export async function writtenStateOf(
   analysis: AnalysisService,
@@ -41,6 +39,7 @@ export async function writtenStateOf(
     const stored = await analysis.storedAnalysis(facts);
     return stored ? { status: 'ready', analysis: stored } : available(0);
   }
+  if (!analysis.modelName) return available(0);
   if (credits.used >= credits.limit) {
     return {
       status: 'quota_exceeded',
@@ -83,11 +82,17 @@ export async function analysisAnswer(
     checks: facts.checks,
     written,
     credits,
-    ask: !paid
-      ? { available: false, reason: 'upgrade_required', message: analysisUpgradeMessage }
-      : analysis.askAvailable
-        ? { available: true, reason: null, message: null }
-        : { available: false, reason: 'no_model', message: modelNotConnectedMessage },
+    ask: {
+      ...(paid
+        ? ({ available: true, reason: null, message: null } as const)
+        : ({
+            available: false,
+            reason: 'upgrade_required',
+            message: analysisUpgradeMessage,
+          } as const)),
+      writer: analysis.modelName ? ('model' as const) : ('built_in' as const),
+      model: analysis.modelName,
+    },
     disclaimer: investmentDisclaimer,
   };
 }

@@ -4,7 +4,7 @@ import {
   writtenAnalysisResponseSchema,
 } from '@tickerwise/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { analystRequests } from '../../../test/analyst-requests.ts';
+import { analystRequests, setCreditsUsed } from '../../../test/analyst-requests.ts';
 import { analysisFromFacts, type FakeLlm, factsOf, startFakeLlm } from '../../../test/fake-llm.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/test-app.ts';
 import { defaultModelConcurrency } from '../../config.ts';
@@ -27,7 +27,8 @@ beforeAll(async () => {
     config: {
       analyst: {
         model: { baseUrl: llm.url, apiKey: llm.apiKey, model: llm.model },
-        timeoutMs: 3_000,
+        // Long enough for a thousand streams on a busy machine; the time-out test waits it out.
+        timeoutMs: 8_000,
         ...defaultModelConcurrency,
       },
     },
@@ -56,7 +57,13 @@ describe('the written analysis by a language model', () => {
       writer: 'model',
       model: 'fake-analyst-1',
     });
-    expect(body.ask).toEqual({ available: true, reason: null, message: null });
+    expect(body.ask).toEqual({
+      available: true,
+      reason: null,
+      message: null,
+      writer: 'model',
+      model: 'fake-analyst-1',
+    });
   });
 
   it('streams as the model writes, each sentence once its numbers are checked', async () => {
@@ -99,10 +106,15 @@ describe('the written analysis by a language model', () => {
     expect(JSON.stringify(events)).not.toContain('23.7%');
     const done = writtenAnalysisResponseSchema.parse(events.at(-1)?.data);
     expect(done.analysis).toMatchObject({ writer: 'built_in', fallback: 'ungrounded_figure' });
-    // Stored: the next reader gets the built-in analysis without another model call.
+    // The built-in text is served: no credit, though the start of the stream took one.
+    expect(events[0]).toMatchObject({ event: 'start', data: { charged: true } });
+    expect(done).toMatchObject({ charged: false, credits: { used: 0 } });
+    expect(await usedToday(user)).toBe(0);
+    // Stored: the next reader gets the built-in analysis without another model call, free.
     const other = await userOn('alpha');
     const read = writtenAnalysisResponseSchema.parse((await open('AMZN', other)).json);
     expect(read.analysis).toEqual(done.analysis);
+    expect(read).toMatchObject({ charged: false, credits: { used: 0 } });
     expect(llm.requests).toHaveLength(1);
   });
 
@@ -117,6 +129,8 @@ describe('the written analysis by a language model', () => {
     expect(llm.requests).toHaveLength(1);
     const [first, ...others] = responses.map((response) => response.events?.at(-1)?.data.analysis);
     for (const other of others) expect(other).toEqual(first);
+    // The model's text is served (a time-out would serve the built-in text, for no credit).
+    expect(first).toMatchObject({ writer: 'model', fallback: null });
     for (const user of users) expect(await usedToday(user)).toBe(1);
     // A thousand streamed answers over real sockets take seconds on a busy two-core machine.
   }, 90_000);
@@ -167,17 +181,81 @@ describe('asking about a stock', () => {
     expect(await usedToday(user)).toBe(0);
   });
 
-  it('withholds an answer with an invented figure, and gives the credit back when the model fails', async () => {
+  it('withholds an answer with an invented figure, and gives the credit back then and when the model fails', async () => {
     const user = await userOn('alpha');
     llm.reply('Revenue will grow 31% next year.');
     const unverified = askResponseSchema.parse(
       (await ask('AAPL', 'What about revenue?', user)).json,
     );
-    expect(unverified).toMatchObject({ charged: true, answer: { outcome: 'unverified' } });
-    expect(await usedToday(user)).toBe(1);
+    expect(unverified).toMatchObject({
+      charged: false,
+      answer: { outcome: 'unverified', writer: 'built_in' },
+    });
+    expect(await usedToday(user)).toBe(0);
     llm.behave({ kind: 'fail', status: 500 });
     const failed = askResponseSchema.parse((await ask('AAPL', 'What is the trend?', user)).json);
     expect(failed).toMatchObject({ charged: false, answer: { outcome: 'unavailable' } });
+    expect(await usedToday(user)).toBe(0);
+    llm.behave({ kind: 'answer' });
+    llm.replyFromFacts();
+    const answered = askResponseSchema.parse((await ask('AAPL', 'What is the trend?', user)).json);
+    expect(answered).toMatchObject({
+      charged: true,
+      answer: { outcome: 'answered', writer: 'model' },
+    });
     expect(await usedToday(user)).toBe(1);
+  });
+});
+
+describe('AI credits with a language model', () => {
+  it('keeps no credit when the model fails or times out and the built-in text stands in', async () => {
+    const user = await userOn('pro');
+    llm.behave({ kind: 'fail', status: 500 });
+    const failed = writtenAnalysisResponseSchema.parse((await open('JPM', user)).json);
+    expect(failed.analysis).toMatchObject({ writer: 'built_in', fallback: 'model_error' });
+    expect(failed).toMatchObject({ charged: false, credits: { used: 0 } });
+    llm.behave({ kind: 'hang' });
+    const events = (await open('V', user, true)).events ?? [];
+    const timedOut = writtenAnalysisResponseSchema.parse(events.at(-1)?.data);
+    expect(timedOut.analysis).toMatchObject({ writer: 'built_in', fallback: 'timeout' });
+    expect(timedOut).toMatchObject({ charged: false, credits: { used: 0 } });
+    expect(await usedToday(user)).toBe(0);
+    // The model answers again: the next open of a stock is charged, once.
+    llm.behave({ kind: 'answer' });
+    const written = writtenAnalysisResponseSchema.parse((await open('KO', user)).json);
+    expect(written).toMatchObject({ charged: true, analysis: { writer: 'model' } });
+    expect(await usedToday(user)).toBe(1);
+  });
+
+  it('gives the last credit to one of two opens arriving together; the other is told it is out', async () => {
+    const user = await userOn('pro');
+    await Promise.all(['NVDA', 'META'].map((symbol) => overview(symbol, user)));
+    await setCreditsUsed(testApp, user, 49);
+    const [first, second] = await Promise.all([open('NVDA', user), open('META', user)]);
+    const statuses = [first?.status, second?.status].sort();
+    expect(statuses).toEqual([200, 429]);
+    const served = first?.status === 200 ? first : second;
+    const refused = first?.status === 200 ? second : first;
+    expect(served?.json).toMatchObject({ charged: true, credits: { used: 50, limit: 50 } });
+    expect(refused?.json?.error?.code).toBe('quota_exceeded');
+    expect(await usedToday(user)).toBe(50);
+    const blocked = analysisResponseSchema.parse(
+      (await overview(first?.status === 200 ? 'META' : 'NVDA', user)).json,
+    );
+    expect(blocked.written).toMatchObject({ status: 'quota_exceeded' });
+  });
+
+  it('gives the last credit to one of two questions arriving together', async () => {
+    const user = await userOn('pro');
+    await overview('AAPL', user);
+    await setCreditsUsed(testApp, user, 49);
+    const answers = await Promise.all([
+      ask('AAPL', 'What is the latest close?', user),
+      ask('AAPL', 'What is the trend?', user),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 429]);
+    const served = answers.find((answer) => answer.status === 200);
+    expect(served?.json).toMatchObject({ charged: true, answer: { outcome: 'answered' } });
+    expect(await usedToday(user)).toBe(50);
   });
 });

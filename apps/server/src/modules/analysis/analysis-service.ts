@@ -10,6 +10,7 @@ import {
 import { AppError, notFound } from '../../http/errors.ts';
 import { asksForAdvice } from './advice-question.ts';
 import type { AnalysisStore } from './analysis-store.ts';
+import { answerFromFigures } from './built-in/figure-answers.ts';
 import { type AnalysisFacts, buildFacts, type SecurityIdentity } from './facts.ts';
 import { benchmarkSymbol } from './key-figures.ts';
 import type { ModelCall, ModelCallGate } from './model-calls.ts';
@@ -88,7 +89,7 @@ export interface AnalysisServiceOptions {
   entitlements: AnalysisEntitlements;
   store: AnalysisStore;
   written: WrittenAnalyses;
-  /** Null when no language model is configured: questions are then not offered. */
+  /** Null when no language model is configured: the built-in answerer reads the figures. */
   answerer: QuestionAnswerer | null;
   /** Every call to the model goes through it (null without a model). */
   modelCalls: ModelCallGate | null;
@@ -108,13 +109,6 @@ const factsFreshMs = 10 * 60_000;
  * in the minutes after a close.
  */
 const factsKeptPerSymbol = 2;
-
-export const modelNotConnected = () =>
-  new AppError(
-    409,
-    'model_not_connected',
-    'The operator of this Tickerwise server has not connected a language model, so questions cannot be answered here. The analysis above comes from the built-in writer.',
-  );
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -146,10 +140,6 @@ export class AnalysisService {
   private readonly computing = new Map<string, Promise<CachedFacts>>();
 
   constructor(private readonly options: AnalysisServiceOptions) {}
-
-  get askAvailable(): boolean {
-    return this.options.answerer !== null;
-  }
 
   /** The technical readings, computed once per run of stored bars for every reader. */
   get technicals(): TechnicalReadings {
@@ -288,16 +278,26 @@ export class AnalysisService {
   }
 
   /**
-   * Opens the written analysis: 402 for a plan without AI analysis, 429 when the day's credits
-   * are used up; otherwise the first open of the symbol today costs one credit (given back if
-   * the writing fails) and every later one is free.
+   * Opens the written analysis: 402 for a plan without AI analysis. Without a language model
+   * the built-in writer's automated summary is free. With one, 429 when the day's credits are
+   * used up; otherwise the first open of the symbol today takes one credit, kept only when the
+   * text served is the model's: given back when the writing fails or the built-in text stands
+   * in for the model's (it timed out, failed, or its text failed its checks). `settled` tells
+   * whether the open was charged in the end, and the credits then.
    */
   async openWritten(
     member: Member,
     facts: AnalysisFacts,
-  ): Promise<{ writing: Writing; charged: boolean; credits: Credits }> {
-    const charge = await this.chargeFirstOpen(member, facts.security.symbol);
+  ): Promise<{
+    writing: Writing;
+    charged: boolean;
+    credits: Credits;
+    settled: Promise<{ charged: boolean; credits: Credits }>;
+  }> {
     const { modelCalls } = this.options;
+    const charge = modelCalls
+      ? await this.chargeFirstOpen(member, facts.security.symbol)
+      : await this.recordFreeOpen(member, facts.security.symbol);
     // The model call, if this open is the one that has it written, is the opener's (§7.4).
     const writing = this.options.written.open(
       facts,
@@ -312,11 +312,35 @@ export class AnalysisService {
       await giveBack?.();
       throw error;
     }
-    return {
-      writing,
-      charged: charge.charged,
-      credits: charge.credits ?? (await this.credits(member)),
-    };
+    const credits = charge.credits ?? (await this.credits(member));
+    const settled = (async () => {
+      if (!charge.charged || !giveBack) return { charged: false, credits };
+      const written = await writing.result;
+      if (written.writer === 'model') return { charged: true, credits };
+      await giveBack();
+      return { charged: false, credits: await this.credits(member) };
+    })();
+    settled.catch(() => {});
+    return { writing, charged: charge.charged, credits, settled };
+  }
+
+  /**
+   * Without a language model: the plan must include AI analysis, and the open is recorded
+   * (for Recent Activity) without using a credit.
+   */
+  private async recordFreeOpen(
+    member: Member,
+    symbol: string,
+  ): Promise<{ charged: false; credits?: Credits; giveBack?: undefined }> {
+    const { entitlements, store, clock } = this.options;
+    await entitlements.requireEntitlement(member, 'aiAnalysis');
+    const now = clock();
+    const day = utcDay(now);
+    if (!(await this.hasOpened(member.id, symbol, day))) {
+      await store.recordOpen(member.id, symbol, day, now);
+      this.knownOpens.add(this.openKey(member.id, symbol, day));
+    }
+    return { charged: false };
   }
 
   /**
@@ -362,9 +386,11 @@ export class AnalysisService {
   }
 
   /**
-   * "Ask about this stock", before any answer is written: 402 without AI analysis, 409
-   * without a model, 429 without credits left. An advice question is declined for free;
-   * any other costs one credit, given back when the model fails us or its answer gave
+   * "Ask about this stock", before any answer is written: 402 without AI analysis, 429
+   * without credits left when a model answers. Without a model the built-in answerer answers
+   * from the computed figures, free. An advice question is declined for free; any other
+   * question to the model takes one credit, kept only when the model's answer is served:
+   * given back when the model fails us, its answer stated figures that are not facts, or gave
    * advice and was declined (docs/PRODUCT.md §7.4).
    */
   async prepareQuestion(
@@ -374,22 +400,15 @@ export class AnalysisService {
   ): Promise<PreparedQuestion> {
     const { entitlements, answerer, modelCalls } = this.options;
     await entitlements.requireEntitlement(member, 'aiAnalysis');
-    if (!answerer) throw modelNotConnected();
-    if (asksForAdvice(question)) {
+    const advice = asksForAdvice(question);
+    if (!answerer || advice) {
       return {
         charged: false,
         release: () => {},
         answer: async (emit) => {
-          const text = refusalText(facts);
-          emit({ type: 'text', text });
-          return {
-            question,
-            answer: text,
-            outcome: 'refused',
-            model: null,
-            dataDate: facts.dataDate,
-            disclaimer: investmentDisclaimer,
-          };
+          const answer = advice ? refusalOf(facts, question) : answerFromFigures(facts, question);
+          emit({ type: 'text', text: answer.answer });
+          return answer;
         },
       };
     }
@@ -409,21 +428,35 @@ export class AnalysisService {
       },
       release: () => call?.end(),
       answer: async (emit, signal) => {
+        let served = false;
         try {
           const answer = await answerer.answer(facts, question, { emit, signal });
-          // No answer served, no credit used: a model that failed, or advice declined. The
-          // model call stays counted (§7.4).
-          if (answer.outcome === 'unavailable' || answer.outcome === 'refused') {
-            await consumption.refund();
-            charged = false;
-          }
+          served = answer.outcome === 'answered';
           return answer;
         } finally {
           call?.end();
+          // No answer served, no credit used: a model that failed, timed out, stated figures
+          // that are not facts, or gave advice. The model call stays counted (§7.4).
+          if (!served) {
+            charged = false;
+            await consumption.refund();
+          }
         }
       },
     };
   }
+}
+
+function refusalOf(facts: AnalysisFacts, question: string): QuestionAnswer {
+  return {
+    question,
+    answer: refusalText(facts),
+    outcome: 'refused',
+    writer: 'built_in',
+    model: null,
+    dataDate: facts.dataDate,
+    disclaimer: investmentDisclaimer,
+  };
 }
 
 /** `fn`, run at most once: later calls get the first call's promise. */

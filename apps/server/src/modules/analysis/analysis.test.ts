@@ -1,11 +1,12 @@
 import {
   analysisResponseSchema,
+  askResponseSchema,
   recentAnalysesSchema,
   writtenAnalysisResponseSchema,
 } from '@tickerwise/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { analystRequests } from '../../../test/analyst-requests.ts';
+import { analystRequests, setCreditsUsed } from '../../../test/analyst-requests.ts';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
 import { analysisOpens, usage } from '../../db/schema/index.ts';
@@ -29,18 +30,8 @@ afterEach(() => clock.reset());
 
 const db = () => testApp.db.database.db;
 
-/** Sets how many AI credits the user has used today. */
-async function setUsed(user: SignedUpUser, count: number) {
-  const now = clock();
-  const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  await db()
-    .insert(usage)
-    .values({ userId: user.id, quota: 'aiCalls', periodStart, count })
-    .onConflictDoUpdate({
-      target: [usage.userId, usage.quota, usage.periodStart],
-      set: { count },
-    });
-}
+const setUsed = (user: SignedUpUser, count: number) =>
+  setCreditsUsed(testApp, user, count, clock());
 
 describe('GET /api/stocks/:symbol/analysis', () => {
   it('gives a free user the rating, the figures and the checks, and an upgrade prompt', async () => {
@@ -64,12 +55,17 @@ describe('GET /api/stocks/:symbol/analysis', () => {
     expect(body.disclaimer).toBe('Not investment advice.');
   });
 
-  it('tells a paid user the written analysis costs one credit, and that no model is connected', async () => {
+  it('tells a paid user the automated summary is free, and the ask box answers from the figures', async () => {
     const user = await userOn('alpha');
     const body = analysisResponseSchema.parse((await overview('MSFT', user)).json);
-    expect(body.written).toEqual({ status: 'available', cost: 1, writer: 'built_in', model: null });
-    expect(body.ask).toMatchObject({ available: false, reason: 'no_model' });
-    expect(body.ask.message).toMatch(/has not connected a language model/);
+    expect(body.written).toEqual({ status: 'available', cost: 0, writer: 'built_in', model: null });
+    expect(body.ask).toEqual({
+      available: true,
+      reason: null,
+      message: null,
+      writer: 'built_in',
+      model: null,
+    });
     expect(body.credits).toMatchObject({ used: 0, limit: 200 });
   });
 
@@ -92,21 +88,23 @@ describe('opening the written analysis', () => {
     expect(response.json?.error).toMatchObject({ code: 'upgrade_required', requiredTier: 'pro' });
   });
 
-  it('costs a Pro user one credit on the first open of the day, and nothing to read again', async () => {
+  it('gives a Pro user the automated summary without using a credit, and records the read', async () => {
     const user = await userOn('pro');
     const first = await open('AAPL', user);
     expect(first.status).toBe(200);
     const body = writtenAnalysisResponseSchema.parse(first.json);
-    expect(body).toMatchObject({ charged: true, credits: { used: 1, limit: 50 } });
+    expect(body).toMatchObject({ charged: false, credits: { used: 0, limit: 50 } });
     expect(body.analysis).toMatchObject({ writer: 'built_in', model: null, fallback: null });
     expect(body.analysis.sections).toHaveLength(5);
 
     const again = writtenAnalysisResponseSchema.parse((await open('AAPL', user)).json);
-    expect(again).toMatchObject({ charged: false, credits: { used: 1 } });
+    expect(again).toMatchObject({ charged: false, credits: { used: 0 } });
     expect(again.analysis).toEqual(body.analysis);
     const read = analysisResponseSchema.parse((await overview('AAPL', user)).json);
     expect(read.written).toEqual({ status: 'ready', analysis: body.analysis });
-    expect(read.credits.used).toBe(1);
+    expect(read.credits.used).toBe(0);
+    const opened = await db().select().from(analysisOpens).where(eq(analysisOpens.userId, user.id));
+    expect(opened.map((row) => row.symbol)).toEqual(['AAPL']);
   });
 
   it('streams the analysis as Server-Sent Events: start, text, done', async () => {
@@ -115,7 +113,7 @@ describe('opening the written analysis', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const events = response.events ?? [];
-    expect(events[0]).toMatchObject({ event: 'start', data: { charged: true } });
+    expect(events[0]).toMatchObject({ event: 'start', data: { charged: false } });
     expect(events.at(-1)?.event).toBe('done');
     const text = events
       .filter((event) => event.event === 'text')
@@ -123,69 +121,61 @@ describe('opening the written analysis', () => {
       .join('');
     const done = writtenAnalysisResponseSchema.parse(events.at(-1)?.data);
     expect(text).toContain(`## Summary\n\n${done.analysis.sections[0]?.text}`);
-    expect(done.credits.used).toBe(1);
+    expect(done).toMatchObject({ charged: false, credits: { used: 0 } });
   });
 
-  it('counts exactly the credits left when 50 opens of 10 stocks arrive at once', async () => {
+  it('opens every summary when the day’s AI credits are used up, for none of them', async () => {
     const user = await userOn('pro');
-    await setUsed(user, 43);
-    const symbols = ['AAPL', 'MSFT', 'GOOGL', 'AMZN', 'TSLA', 'NVDA', 'META', 'JPM', 'V', 'KO'];
-    // Each stock's history is stored first, so the race is over credits alone.
-    for (const symbol of symbols) await overview(symbol, user);
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => open(symbols[index % 10] as string, user)),
-    );
-    const opened = await db().select().from(analysisOpens).where(eq(analysisOpens.userId, user.id));
-    expect(opened).toHaveLength(7);
+    await setUsed(user, 50);
+    const symbols = ['AAPL', 'MSFT', 'GOOGL', 'AMZN', 'TSLA'];
+    const blocked = analysisResponseSchema.parse((await overview('MSFT', user)).json);
+    expect(blocked.written).toMatchObject({ status: 'available', cost: 0 });
+    const responses = await Promise.all(symbols.map((symbol) => open(symbol, user)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(responses.every((response) => response.json?.charged === false)).toBe(true);
     const [counted] = await db()
       .select({ count: usage.count })
       .from(usage)
       .where(and(eq(usage.userId, user.id), eq(usage.quota, 'aiCalls')));
     expect(counted?.count).toBe(50);
-    const openedSymbols = new Set(opened.map((row) => row.symbol));
-    responses.forEach((response, index) => {
-      const symbol = symbols[index % 10] as string;
-      if (response.status === 200) expect(openedSymbols.has(symbol)).toBe(true);
-      else expect(response.status).toBe(429);
-    });
-    expect(responses.filter((response) => response.json?.charged === true)).toHaveLength(7);
-  });
-
-  it('answers 429 with the reset time when the day’s credits are used up, and starts again the next day', async () => {
-    clock.set(new Date('2031-03-14T23:59:00Z'));
-    const user = await userOn('pro');
-    await open('AAPL', user);
-    await setUsed(user, 50);
-    const refused = await open('MSFT', user);
-    expect(refused.status).toBe(429);
-    expect(refused.json?.error).toMatchObject({
-      code: 'quota_exceeded',
-      resetsAt: '2031-03-15T00:00:00.000Z',
-    });
-    expect(refused.headers.get('retry-after')).toBe('60');
-    // Reading what was opened today stays free.
-    expect((await open('AAPL', user)).status).toBe(200);
-    const blocked = analysisResponseSchema.parse((await overview('MSFT', user)).json);
-    expect(blocked.written).toMatchObject({
-      status: 'quota_exceeded',
-      resetsAt: '2031-03-15T00:00:00.000Z',
-    });
-
-    clock.set(new Date('2031-03-15T00:00:01Z'));
-    const nextDay = writtenAnalysisResponseSchema.parse((await open('MSFT', user)).json);
-    expect(nextDay).toMatchObject({ charged: true, credits: { used: 1, limit: 50 } });
-    // A stock opened yesterday costs a credit again today.
-    const yesterdays = writtenAnalysisResponseSchema.parse((await open('AAPL', user)).json);
-    expect(yesterdays).toMatchObject({ charged: true, credits: { used: 2 } });
   });
 });
 
 describe('asking about a stock without a language model', () => {
-  it('says the operator has not connected one', async () => {
+  it('answers a factual question from the computed figures, free, and says who answered', async () => {
     const user = await userOn('alpha');
-    const response = await ask('AAPL', 'What does the RSI say?', user);
-    expect(response.status).toBe(409);
-    expect(response.json?.error?.code).toBe('model_not_connected');
+    const facts = analysisResponseSchema.parse((await overview('AAPL', user)).json);
+    const response = await ask('AAPL', 'What was the last close?', user);
+    expect(response.status).toBe(200);
+    const body = askResponseSchema.parse(response.json);
+    expect(body).toMatchObject({ charged: false, credits: { used: 0 } });
+    expect(body.answer).toMatchObject({ outcome: 'answered', writer: 'built_in', model: null });
+    const close = facts.figures.close.toLocaleString('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    expect(body.answer.answer).toContain(`AAPL closed at $${close}`);
+
+    const pe = askResponseSchema.parse((await ask('AAPL', 'What is the P/E ratio?', user)).json);
+    expect(pe.answer.answer).toMatch(
+      /^The price to earnings ratio of AAPL is -?\d+\.\d\d \(simulated company data, as of /,
+    );
+    const rating = askResponseSchema.parse(
+      (await ask('AAPL', 'How did the technical rating come out?', user)).json,
+    );
+    expect(rating.answer.answer).toContain(`The technical rating of AAPL on`);
+    expect((await testApp.app.entitlements.usageOf(user, 'aiCalls')).used).toBe(0);
+  });
+
+  it('says plainly what it cannot answer, and declines advice, both for free', async () => {
+    const user = await userOn('alpha');
+    const news = askResponseSchema.parse(
+      (await ask('AAPL', 'What did the CEO say on the call?', user, true)).events?.at(-1)?.data,
+    );
+    expect(news).toMatchObject({ charged: false, answer: { outcome: 'not_covered' } });
+    expect(news.answer.answer).toMatch(/^No language model is connected to this server/);
+    const advice = askResponseSchema.parse((await ask('AAPL', 'Should I buy AAPL?', user)).json);
+    expect(advice).toMatchObject({ charged: false, answer: { outcome: 'refused' } });
     expect((await testApp.app.entitlements.usageOf(user, 'aiCalls')).used).toBe(0);
   });
 

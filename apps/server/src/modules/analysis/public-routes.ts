@@ -47,8 +47,8 @@ const exampleWritten: WrittenAnalysis = {
       text: 'A close below the 50-day average at $224.10 would end the short-term uptrend.',
     },
   ],
-  writer: 'built_in',
-  model: null,
+  writer: 'model',
+  model: 'llama3.1:8b',
   fallback: null,
   dataDate: '2026-01-30',
   writtenAt: '2026-01-30T21:05:12.000Z',
@@ -60,7 +60,7 @@ const notListed =
 
 /**
  * The AI analyst in the public API (docs/PRODUCT.md §3.20), through the same service as the
- * stock page: reading the analysis is free; the written analysis costs one AI credit for the
+ * stock page: reading the analysis is free; the written analysis by a model costs one AI credit for the
  * first open of the stock each UTC day, counted exactly as on the screen.
  */
 export function analysisPublicRoutes(
@@ -155,14 +155,9 @@ export function analysisPublicRoutes(
           explanation: 'The shares cost 35.2 times the last twelve months’ earnings.',
         },
       ],
-      written: { status: 'available', cost: 1, writer: 'built_in', model: null },
+      written: { status: 'available', cost: 1, writer: 'model', model: 'llama3.1:8b' },
       credits: exampleCredits,
-      ask: {
-        available: false,
-        reason: 'no_model',
-        message:
-          'The operator of this Tickerwise server has not connected a language model, so questions cannot be answered here.',
-      },
+      ask: { available: true, reason: null, message: null, writer: 'model', model: 'llama3.1:8b' },
       disclaimer: investmentDisclaimer,
     },
     errors: { 404: notListed },
@@ -179,9 +174,9 @@ export function analysisPublicRoutes(
   api.post('/stocks/{symbol}/analysis/written', {
     operationId: 'openWrittenAnalysis',
     tag: 'Analysis',
-    summary: "A stock's written analysis (one AI credit a day)",
+    summary: "A stock's written analysis (one AI credit a day when a language model writes it)",
     description:
-      "The written analysis of the stock on its latest stored data, in five sections. **Costs one AI credit the first time you open a stock's written analysis each UTC day** (on the screen or here; `charged` says whether this call did); reading it again the same day is free. Credits reset at 00:00 UTC; `credits` gives the standing after this call. The credit is given back if the analysis cannot be written. May take a few seconds when it is written for the first time. Sent as `POST` with no body: since it can spend a credit it is not a `GET`, which links, prefetchers and `HEAD` requests send freely (a `GET` of this path answers 405 naming the `POST`; earlier versions of the API served it as a `GET`). Not investment advice.",
+      "The written analysis of the stock on its latest stored data, in five sections. **When the server has a language model, it costs one AI credit the first time you open a stock's written analysis each UTC day** (on the screen or here; `charged` says whether this call did); reading it again the same day is free. Credits reset at 00:00 UTC; `credits` gives the standing after this call. The credit is given back if the analysis cannot be written, or if the built-in writer's text stands in for the model's (`writer` is `built_in`, `fallback` says why). Without a language model the text is the built-in writer's automated summary, written from the computed figures, and costs nothing. May take a few seconds when it is written for the first time. Sent as `POST` with no body: since it can spend a credit it is not a `GET`, which links, prefetchers and `HEAD` requests send freely (a `GET` of this path answers 405 naming the `POST`; earlier versions of the API served it as a `GET`). Not investment advice.",
     params: symbolParams,
     exampleParams: { symbol: 'AAPL' },
     response: writtenAnalysisResponseSchema,
@@ -193,8 +188,8 @@ export function analysisPublicRoutes(
         await analysis.security(params.symbol),
         entitlementsFor(caller.tier).marketData,
       );
-      const { writing, charged, credits } = await analysis.openWritten(member, facts);
-      return { analysis: await writing.result, charged, credits };
+      const { writing, settled } = await analysis.openWritten(member, facts);
+      return { analysis: await writing.result, ...(await settled) };
     },
   });
 }

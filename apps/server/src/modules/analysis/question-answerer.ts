@@ -58,7 +58,7 @@ export class QuestionAnswerer {
     if (asksForAdvice(question)) {
       const answer = refusalText(facts);
       options.emit?.({ type: 'text', text: answer });
-      return { ...base, answer, outcome: 'refused', model: null };
+      return { ...base, answer, outcome: 'refused', writer: 'built_in', model: null };
     }
     const { model, log, timeoutMs } = this.options;
     const modelFacts = toModelFacts(facts);
@@ -88,7 +88,7 @@ export class QuestionAnswerer {
           'The model’s answer ran past its length and was ended at its last whole sentence',
         );
       }
-      return { ...base, answer, outcome: 'answered', model: model.name };
+      return { ...base, answer, outcome: 'answered', writer: 'model', model: model.name };
     } catch (error) {
       if (options.signal?.aborted) throw error;
       const reason = fallbackReasonOf(error);
@@ -107,7 +107,7 @@ export class QuestionAnswerer {
       if (reason === 'advice') {
         const answer = refusalText(facts);
         options.emit?.({ type: 'text', text: answer });
-        return { ...base, answer, outcome: 'refused', model: model.name };
+        return { ...base, answer, outcome: 'refused', writer: 'built_in', model: model.name };
       }
       const ungrounded = reason === 'ungrounded_figure';
       const answer = ungrounded
@@ -120,6 +120,7 @@ export class QuestionAnswerer {
         ...base,
         answer,
         outcome: ungrounded ? 'unverified' : 'unavailable',
+        writer: 'built_in',
         model: model.name,
       };
     }

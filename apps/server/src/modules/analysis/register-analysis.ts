@@ -9,6 +9,7 @@ import { type AnalysisMarket, AnalysisService } from './analysis-service.ts';
 import { AnalysisStore } from './analysis-store.ts';
 import { BuiltInWriter } from './built-in/built-in-writer.ts';
 import { openAiCompatibleModel } from './language-model.ts';
+import { detectLocalModel } from './local-model.ts';
 import { ModelCallGate } from './model-calls.ts';
 import { CheckedModelWriter } from './model-writer.ts';
 import { QuestionAnswerer } from './question-answerer.ts';
@@ -69,7 +70,8 @@ function analysisMarket({ market, history, company }: MarketData): AnalysisMarke
 
 /**
  * The AI analyst: its routes, its writer (the built-in one, or a language model checked
- * against the facts when `LLM_BASE_URL` and `LLM_MODEL` are set), and an hourly clean-up of
+ * against the facts when `LLM_BASE_URL` and `LLM_MODEL` are set, or a local Ollama found at
+ * start-up with `LLM_AUTODETECT=true`), and an hourly clean-up of
  * stored analyses and opens nobody reads any more.
  */
 export async function registerAnalysis(
@@ -86,7 +88,8 @@ export async function registerAnalysis(
   const { config, db, clock } = options;
   const store = new AnalysisStore(db);
   const builtIn = new BuiltInWriter(clock);
-  const model = config.model ? openAiCompatibleModel(config.model) : null;
+  const settings = config.model ?? (await detectLocalModel(config.autodetect, app.log));
+  const model = settings ? openAiCompatibleModel(settings) : null;
   const modelCalls = model
     ? new ModelCallGate({
         concurrentCalls: config.concurrentCalls,

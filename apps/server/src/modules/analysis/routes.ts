@@ -24,7 +24,8 @@ type SymbolParams = { Params: { symbol: string } };
 /**
  * The AI analyst's routes, for signed-in users: the analysis of a stock (rating, key figures,
  * checks, and the written analysis or what stands in its way), opening the written analysis
- * (one AI credit for the day's first open), and questions about the stock. The last two
+ * (one AI credit for the day's first open when a language model writes it; the built-in
+ * writer's automated summary is free), and questions about the stock. The last two
  * stream as Server-Sent Events when asked for `text/event-stream`, else answer JSON.
  */
 export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
@@ -70,18 +71,20 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
       const user = await requireUser(auth, request);
       const security = await analysis.security(request.params.symbol);
       const { facts } = await analysis.facts(security, await viewerOf(user));
-      const { writing, charged, credits } = await analysis.openWritten(user, facts);
+      const { writing, charged, credits, settled } = await analysis.openWritten(user, facts);
       if (!wantsEventStream(request)) {
         reply.header('cache-control', 'no-store');
-        const body: WrittenAnalysisResponse = { analysis: await writing.result, charged, credits };
+        const written = await writing.result;
+        const body: WrittenAnalysisResponse = { analysis: written, ...(await settled) };
         return body;
       }
       const stream = new AnalysisEventStream(reply, streams);
+      // `charged` is provisional here: the credit goes back if the model's text is not served.
       stream.send({ event: 'start', data: { dataDate: facts.dataDate, charged, credits } });
       const unfollow = writing.follow((event) => stream.relay(event));
       try {
         const written = await writing.result;
-        stream.send({ event: 'done', data: { analysis: written, charged, credits } });
+        stream.send({ event: 'done', data: { analysis: written, ...(await settled) } });
         stream.end();
       } catch (error) {
         request.log.warn({ err: error }, 'streaming an analysis failed');

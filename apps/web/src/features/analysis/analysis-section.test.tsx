@@ -14,9 +14,15 @@ const pro: AnalysisResponse = {
   ...free,
   delayed: false,
   delayMinutes: 0,
-  written: { status: 'available', cost: 1, writer: 'built_in', model: null },
+  written: { status: 'available', cost: 1, writer: 'model', model: 'fake-analyst-1' },
   credits,
-  ask: { available: false, reason: 'no_model', message: 'The operator has not connected a model.' },
+  ask: { available: true, reason: null, message: null, writer: 'model', model: 'fake-analyst-1' },
+};
+/** The same user on a server with no language model: the built-in writer and answerer. */
+const builtIn: AnalysisResponse = {
+  ...pro,
+  written: { status: 'available', cost: 0, writer: 'built_in', model: null },
+  ask: { available: true, reason: null, message: null, writer: 'built_in', model: null },
 };
 
 const sections = [
@@ -33,8 +39,8 @@ const written = {
     title,
     text,
   })),
-  writer: 'built_in',
-  model: null,
+  writer: 'model',
+  model: 'fake-analyst-1',
   fallback: null,
   dataDate: free.dataDate,
   writtenAt: '2026-11-23T21:00:00.000Z',
@@ -94,7 +100,7 @@ describe('AI Analysis section', () => {
   it('gives Free the rating in words, the figures and checks, and the upgrade prompt', async () => {
     answers = { 'GET /api/stocks/AAPL/analysis': () => json(200, free) };
     renderSection();
-    const region = await screen.findByRole('region', { name: 'AI Analysis' });
+    const region = await screen.findByRole('region', { name: 'Analysis' });
     const overall = free.rating.overall;
     expect(
       await within(region).findByText(
@@ -116,7 +122,7 @@ describe('AI Analysis section', () => {
   it("says the day the figures are as of, and that Free sees a day's close 15 minutes late", async () => {
     answers = { 'GET /api/stocks/AAPL/analysis': () => json(200, free) };
     renderSection();
-    const region = await screen.findByRole('region', { name: 'AI Analysis' });
+    const region = await screen.findByRole('region', { name: 'Analysis' });
     const note = await within(region).findByText(/^Rating and figures: /);
     expect(note.textContent).toContain('simulated data (not real market data) · through Nov 23');
     expect(note.textContent).toContain(
@@ -170,7 +176,7 @@ describe('AI Analysis section', () => {
     for (const [title] of sections) {
       expect(within(article).getByRole('heading', { name: title })).toBeTruthy();
     }
-    expect(within(article).getByText(/Written by the built-in writer/)).toBeTruthy();
+    expect(within(article).getByText(/Written by the language model fake-analyst-1/)).toBeTruthy();
     expect(within(article).getByText('Not investment advice.')).toBeTruthy();
     const [, request] =
       fetchMock.mock.calls.find(([url]) => String(url).endsWith('/written')) ?? [];
@@ -223,11 +229,31 @@ describe('AI Analysis section', () => {
     expect(screen.queryByText("You have used today's AI credits")).toBeNull();
   });
 
-  it('says the operator has not connected a model in place of the ask box', async () => {
-    answers = { 'GET /api/stocks/AAPL/analysis': () => json(200, pro) };
+  it('without a model, opens the automated summary at once for free, and the ask box answers from the figures', async () => {
+    answers = {
+      'GET /api/stocks/AAPL/analysis': () => json(200, builtIn),
+      'POST /api/stocks/AAPL/analysis/written': () =>
+        eventStream([
+          ['start', { dataDate: free.dataDate, charged: false, credits }],
+          ['text', { text: streamText }],
+          [
+            'done',
+            { analysis: { ...written, writer: 'built_in', model: null }, charged: false, credits },
+          ],
+        ]),
+    };
     renderSection();
-    expect(await screen.findByText('The operator has not connected a model.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Ask' })).toBeNull();
+    const region = await screen.findByRole('region', { name: 'Analysis' });
+    expect(await within(region).findByRole('heading', { name: 'Automated summary' })).toBeTruthy();
+    const article = await within(region).findByRole('article', { name: 'Written analysis' });
+    expect(
+      within(article).getByText(
+        /Automated summary by the built-in writer .*\(not AI, no credit used\)/,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/AI credit \(/)).toBeNull();
+    expect(screen.getByText(/by the built-in answerer, not AI: free/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ask' })).toBeTruthy();
   });
 
   it('shows a fund only the checks that apply to it', async () => {

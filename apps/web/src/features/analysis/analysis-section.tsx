@@ -16,9 +16,10 @@ import { VotesTable } from './components/votes-table.tsx';
 import { WrittenAnalysisPanel } from './components/written-analysis.tsx';
 
 /**
- * docs/PRODUCT.md §3.23: the AI Analysis section of a security's page (a child route of
- * the page's route): the technical rating with its votes, key figures, the
- * fundamentals checklist, the written analysis and "Ask about this stock".
+ * docs/PRODUCT.md §3.23: the analysis section of a security's page (a child route of the
+ * page's route): the technical rating with its votes, key figures, the fundamentals
+ * checklist, the written analysis and "Ask about this stock". Its title says "AI Analysis"
+ * only when a language model writes; otherwise the text is an automated summary.
  */
 export function AnalysisSection() {
   const { symbol } = useSecurityPage();
@@ -32,7 +33,7 @@ export function AnalysisSection() {
           className="flex items-center gap-2 text-base font-semibold text-ink-950"
         >
           <Sparkles aria-hidden="true" className="size-5 text-brand-700" />
-          AI Analysis
+          {query.data?.ask.writer === 'model' ? 'AI Analysis' : 'Analysis'}
         </h2>
         <p className="text-xs font-semibold text-slate-600">Not investment advice</p>
       </header>
@@ -114,7 +115,7 @@ function AnalysisBody({ analysis }: { analysis: AnalysisResponse }) {
           </p>
         )}
       </Part>
-      <Part title="Written analysis">
+      <Part title={analysis.ask.writer === 'model' ? 'Written analysis' : 'Automated summary'}>
         <WrittenAnalysisPanel analysis={analysis} />
       </Part>
       <Part title={fund ? 'Ask about this fund' : 'Ask about this stock'}>

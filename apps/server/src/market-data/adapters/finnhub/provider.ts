@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { finnhubLimits } from '../../upstream/provider-limits.ts';
-import { UpstreamError } from '../../upstream/upstream.ts';
 import type {
   MarketProvider,
   ProviderCompanyData,
   ProviderSymbolMatch,
 } from '../market-provider.ts';
+import { finnhubGetter } from './get.ts';
 
 export interface FinnhubOptions {
   apiKey: string;
@@ -55,17 +55,6 @@ const searchSchema = z.object({
     .optional(),
 });
 
-async function failureOf(response: Response): Promise<UpstreamError> {
-  await response.body?.cancel();
-  const { status } = response;
-  if (status === 429) return new UpstreamError('rate_limited', 'Finnhub rate limit reached');
-  if (status >= 500) return new UpstreamError('server_error', `Finnhub answered ${status}`);
-  if (status === 401 || status === 403) {
-    return new UpstreamError('rejected', `Finnhub refused the call (${status})`);
-  }
-  return new UpstreamError('bad_response', `Finnhub answered ${status}`);
-}
-
 const text = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : null);
 const positive = (value: number | undefined) =>
   value !== undefined && Number.isFinite(value) && value > 0 ? value : null;
@@ -78,35 +67,7 @@ export function createFinnhubProvider({
   baseUrl,
   callsPerMinute,
 }: FinnhubOptions): MarketProvider {
-  async function get<T extends z.ZodType>(
-    path: string,
-    query: Record<string, string>,
-    schema: T,
-    signal: AbortSignal,
-  ): Promise<z.infer<T>> {
-    const url = new URL(`${baseUrl}${path}`);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    let response: Response;
-    try {
-      // The key goes in Finnhub's header rather than the URL, which proxies and logs keep.
-      response = await fetch(url, {
-        headers: { 'x-finnhub-token': apiKey, accept: 'application/json' },
-        signal,
-      });
-    } catch (error) {
-      if (signal.aborted) throw new UpstreamError('timeout', `Finnhub ${path} timed out`);
-      throw new UpstreamError(
-        'network',
-        `Finnhub ${path} unreachable: ${(error as Error).message}`,
-      );
-    }
-    if (!response.ok) throw await failureOf(response);
-    const parsed = schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) {
-      throw new UpstreamError('bad_response', `Finnhub ${path} answered an unknown shape`);
-    }
-    return parsed.data;
-  }
+  const get = finnhubGetter({ apiKey, baseUrl });
 
   return {
     source: 'finnhub',

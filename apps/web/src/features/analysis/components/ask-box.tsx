@@ -18,11 +18,20 @@ const outcomeNotes: Partial<Record<QuestionAnswer['outcome'], string>> = {
   refused: 'Tickerwise does not tell you whether to buy or sell.',
   unverified: 'The answer was withheld because it stated figures that are not in the data.',
   unavailable: 'The language model did not answer. Please try again later.',
+  not_covered: 'The computed figures do not answer this question.',
 };
 
+/** Who wrote an answer, as its footer says it. */
+function answeredBy(answer: QuestionAnswer): string {
+  return answer.writer === 'model'
+    ? `Answered by ${answer.model ?? 'the language model'}, every figure checked against the data.`
+    : 'Answered from the computed figures by the built-in answerer (not AI).';
+}
+
 /**
- * "Ask about this stock": a question answered by the language model from the same facts as
- * the analysis, streamed, one credit each. Without a model (or on Free) it says why not.
+ * "Ask about this stock": a question answered from the same facts as the analysis, streamed:
+ * by the language model for one credit each, or without one by the built-in answerer, which
+ * answers factual questions from the computed figures for free. On Free it says why not.
  */
 export function AskBox({ analysis }: { analysis: AnalysisResponse }) {
   const { symbol, ask, credits } = analysis;
@@ -73,7 +82,11 @@ export function AskBox({ analysis }: { analysis: AnalysisResponse }) {
           onChange={(event) => setQuestion(event.target.value)}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={`${id}-hint${invalid ? ` ${id}-error` : ''}`}
-          placeholder="How volatile has it been compared with the market?"
+          placeholder={
+            ask.writer === 'model'
+              ? 'How volatile has it been compared with the market?'
+              : 'What is the P/E ratio? How has it done this year?'
+          }
           className={`${inputStyles(invalid !== null)} resize-y`}
         />
         {invalid && (
@@ -83,8 +96,9 @@ export function AskBox({ analysis }: { analysis: AnalysisResponse }) {
         )}
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p id={`${id}-hint`} className="text-xs text-slate-500">
-            Each answer uses 1 AI credit ({left} of {credits.limit} left today). Answers use only
-            the figures above.
+            {ask.writer === 'model'
+              ? `Each answer uses 1 AI credit (${left} of ${credits.limit} left today). Answers use only the figures above.`
+              : 'Answered from the figures above (price, returns, ratios, rating, checks, dates) by the built-in answerer, not AI: free. No language model is connected to this server.'}
           </p>
           <Button type="submit" size="sm" busy={busy} busyLabel="Answering…" className="shrink-0">
             <MessageCircleQuestion aria-hidden="true" className="size-4" />
@@ -107,8 +121,7 @@ export function AskBox({ analysis }: { analysis: AnalysisResponse }) {
           </div>
           {answer && (
             <p className="mt-3 border-t border-slate-100 pt-2 text-xs text-slate-500">
-              {outcomeNotes[answer.outcome] ??
-                `Answered by ${answer.model ?? 'the language model'}, every figure checked against the data.`}
+              {outcomeNotes[answer.outcome] ?? answeredBy(answer)}
               {stream.charged === false && ' No credit was used.'} Data as of{' '}
               {formatDay(answer.dataDate)} ·{' '}
               <strong className="font-semibold text-slate-700">{answer.disclaimer}</strong>

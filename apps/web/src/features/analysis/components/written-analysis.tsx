@@ -16,8 +16,9 @@ import { Paragraphs, SectionedText } from './written-text.tsx';
 
 /**
  * The written analysis, or what stands in its place: the upgrade prompt (Free), the day's
- * credits used up, or a button that opens it for one credit. A re-read the same day is
- * opened at once (it is free); the text streams in as it is written.
+ * credits used up, or a button that opens it for one credit when a language model writes it.
+ * What is free is opened at once: a re-read the same day, and the built-in writer's
+ * automated summary (no model connected). The text streams in as it is written.
  */
 export function WrittenAnalysisPanel({ analysis }: { analysis: AnalysisResponse }) {
   const { symbol, written, credits } = analysis;
@@ -43,7 +44,9 @@ export function WrittenAnalysisPanel({ analysis }: { analysis: AnalysisResponse 
       <div>
         {stream.withdrawn && <Alert tone="info">{stream.withdrawn}</Alert>}
         <p role="status" className="text-sm text-slate-500">
-          Writing the analysis of {symbol}…
+          {written.status === 'available' && written.writer === 'built_in'
+            ? `Writing the automated summary of ${symbol}…`
+            : `Writing the analysis of ${symbol}…`}
         </p>
         <div aria-live="polite" aria-busy={phase === 'streaming'} className="mt-3 text-sm">
           <SectionedText text={stream.text} />
@@ -97,8 +100,8 @@ export function WrittenAnalysisPanel({ analysis }: { analysis: AnalysisResponse 
                 ? `Opening it uses 1 AI credit (${left} of ${credits.limit} left today); reading it again today is free.`
                 : 'Reading it again today is free.'}{' '}
               {written.status === 'available' && written.writer === 'model' && written.model
-                ? `Written by the language model ${written.model}, every figure checked against the data.`
-                : 'Written by the built-in writer from the computed figures.'}
+                ? `Written by the language model ${written.model}, every figure checked against the data; if it fails, the automated summary is shown and no credit is used.`
+                : builtInNote}
             </p>
           </div>
           <Button size="sm" onClick={() => start({})} className="shrink-0">
@@ -109,6 +112,9 @@ export function WrittenAnalysisPanel({ analysis }: { analysis: AnalysisResponse 
     </div>
   );
 }
+
+const builtInNote =
+  'An automated summary, written by Tickerwise’s built-in writer from the computed figures (not AI); it uses no AI credit.';
 
 function OutOfCredits({ message, resetsAt }: { message: string; resetsAt: string }) {
   return (
@@ -132,7 +138,8 @@ function FinishedAnalysis({ analysis }: { analysis: WrittenAnalysis }) {
     <article aria-label="Written analysis">
       {analysis.fallback && (
         <Alert tone="info" className="mb-3">
-          The built-in writer's text is shown because {writerFallbackText[analysis.fallback]}.
+          The automated summary is shown because {writerFallbackText[analysis.fallback]}. No AI
+          credit was used.
         </Alert>
       )}
       <div className="grid gap-x-8 gap-y-4 text-sm lg:grid-cols-2">
@@ -150,7 +157,7 @@ function FinishedAnalysis({ analysis }: { analysis: WrittenAnalysis }) {
         Data as of {formatDay(analysis.dataDate)} ·{' '}
         {analysis.writer === 'model' && analysis.model
           ? `Written by the language model ${analysis.model}, every figure checked against the data`
-          : 'Written by the built-in writer from the computed figures'}{' '}
+          : 'Automated summary by the built-in writer from the computed figures (not AI, no credit used)'}{' '}
         · <strong className="font-semibold text-slate-700">{analysis.disclaimer}</strong>
       </p>
     </article>

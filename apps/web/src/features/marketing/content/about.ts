@@ -31,5 +31,5 @@ export const aboutValues: readonly AboutBlock[] = [
 
 export const aboutStory: readonly string[] = [
   'Tickerwise began with a simple frustration: the information individual investors need is public, but it is scattered across filings, news and forums, and written for specialists.',
-  'We set out to bring it together in one calm, fast place, with an AI analyst that reads the long documents and a learning path that explains the ideas behind them. Today more than 10,000 investors use Tickerwise to follow their holdings, question their assumptions and keep learning.',
+  'We set out to bring it together in one calm, fast place, with an analyst that turns prices and company figures into a rating, a checklist and a plain summary, and a learning path that explains the ideas behind them. Today more than 10,000 investors use Tickerwise to follow their holdings, question their assumptions and keep learning.',
 ];

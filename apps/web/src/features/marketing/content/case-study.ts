@@ -13,7 +13,7 @@ export const caseStudyCustomer = {
   name: 'Daniel Reyes',
   role: 'Product manager and part-time investor, Austin, Texas',
   quote:
-    'I used to react to headlines. Now I have a process: the AI summary first, then my own notes, then a decision. My portfolio finally reflects a plan.',
+    'I used to react to headlines. Now I have a process: the stock’s analysis first, then my own notes, then a decision. My portfolio finally reflects a plan.',
 } as const;
 
 /** docs/PRODUCT.md §3.2: The Challenge, Our Solution, The Results, in that order. */
@@ -31,7 +31,7 @@ export const caseStudySections: readonly CaseStudySection[] = [
     title: 'Our Solution',
     paragraphs: [
       'Daniel moved his holdings into one Tickerwise portfolio, which showed at once that 70% of his money was in technology. He set price alerts on every position, so he stopped checking quotes through the day.',
-      'Before each decision he now reads the AI analysis of the stock: what moved it, how its valuation compares with its history, and the strongest arguments on both sides. He worked through the courses on diversification and position sizing, and he posts his reasoning in the community, where other investors question it.',
+      'Before each decision he now reads the stock’s analysis: its technical rating, its returns and volatility against the market, and how its valuation ratios fare on the fundamentals checklist. He worked through the courses on diversification and position sizing, and he posts his reasoning in the community, where other investors question it.',
     ],
   },
   {

@@ -10,7 +10,7 @@ export const testimonials: readonly Testimonial[] = [
     name: 'Priya Raman',
     role: 'Software engineer, investing for 3 years',
     quote:
-      'The AI summaries turned earnings season from a chore into ten minutes with my coffee. I finally understand why my holdings move.',
+      'The rating and the checklist turned my weekly review from a chore into ten minutes with my coffee. I finally understand what the numbers say about my holdings.',
   },
   {
     name: 'Marcus Bell',
@@ -58,11 +58,11 @@ export const features: readonly Feature[] = [
   {
     title: 'AI Market Analysis',
     description:
-      'Ask about any stock and get a plain-language read on its price action, valuation and the news behind the move.',
+      'Every stock and fund gets a technical rating, key figures, a fundamentals checklist and a plain-language summary. Ask about any of its figures; AI-written analysis and answers need a language model connected to the server.',
     points: [
-      'Summaries of earnings and filings',
-      'Valuation ratios explained in context',
-      'Bull and bear cases side by side',
+      'A technical rating with every indicator’s vote',
+      'Valuation ratios checked against clear rules',
+      'Every figure with its source and date',
     ],
     art: 'analysis',
   },

@@ -48,7 +48,7 @@ export const faqEntries: readonly FaqEntry[] = [
   {
     question: 'How does the AI analysis work?',
     answer:
-      'Our AI reads market data, company filings and news about a stock and summarises them in plain language: what moved the price, how its valuation compares with its history, and the main arguments on each side. It informs your research; it is not personalised advice.',
+      'Tickerwise computes a technical rating from 26 indicators, key figures such as returns and volatility, and a fundamentals checklist from a stock’s prices and company data, and sums them up in plain language. Out of the box that summary and the answers to your questions come from a built-in writer that only restates the computed figures, and use no AI credits; when the server’s operator connects a language model, the model writes them, every figure checked against the data, for one AI credit each. It informs your research; it is not personalised advice.',
   },
 ];
 

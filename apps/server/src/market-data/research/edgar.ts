@@ -1,0 +1,98 @@
+import { type Filing, type FilingForm, filingForms } from '@tickerwise/shared';
+import { z } from 'zod';
+import { UpstreamError } from '../upstream/upstream.ts';
+import type { FilingsProvider } from './providers.ts';
+
+// `submissions/CIK##########.json` answers {cik, name, tickers, filings: {recent: {...}}}, where
+// `recent` holds parallel arrays, newest first: accessionNumber, filingDate, reportDate, form,
+// primaryDocument, primaryDocDescription (and more the app does not read).
+const submissionsSchema = z.object({
+  cik: z.union([z.string(), z.number()]),
+  filings: z.object({
+    recent: z.object({
+      accessionNumber: z.array(z.string()),
+      filingDate: z.array(z.string()),
+      reportDate: z.array(z.string()),
+      form: z.array(z.string()),
+      primaryDocument: z.array(z.string()),
+      primaryDocDescription: z.array(z.string()).optional(),
+    }),
+  }),
+});
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+const forms = new Set<string>(filingForms);
+/** A document name EDGAR could give: no path, no query. */
+const documentName = /^[\w.-]+$/;
+
+export interface EdgarOptions {
+  /** https://data.sec.gov (tests point it at a fake on 127.0.0.1). */
+  baseUrl: string;
+  /** Where filing documents are linked: https://www.sec.gov. */
+  archiveBaseUrl?: string;
+  /** The SEC asks every client to name itself and a contact address in User-Agent. */
+  userAgent: string;
+}
+
+/**
+ * SEC filings from EDGAR's public JSON, no key needed. The SEC's fair-access rule allows 10
+ * requests a second per client and asks for a User-Agent naming the client and a contact.
+ */
+export function edgarFilings({
+  baseUrl,
+  archiveBaseUrl = 'https://www.sec.gov',
+  userAgent,
+}: EdgarOptions): FilingsProvider {
+  return {
+    source: 'sec_edgar',
+    limits: [{ calls: 10, perMs: 1_000 }],
+
+    async filings(cik, signal) {
+      const path = `/submissions/CIK${cik}.json`;
+      let response: Response;
+      try {
+        response = await fetch(`${baseUrl}${path}`, {
+          headers: { 'user-agent': userAgent, accept: 'application/json' },
+          signal,
+        });
+      } catch (error) {
+        if (signal.aborted) throw new UpstreamError('timeout', `EDGAR ${path} timed out`);
+        throw new UpstreamError('network', `EDGAR unreachable: ${(error as Error).message}`);
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        const { status } = response;
+        if (status === 404) throw new UpstreamError('not_found', `EDGAR has no ${path}`);
+        if (status === 429) throw new UpstreamError('rate_limited', 'EDGAR rate limit reached');
+        if (status === 403) throw new UpstreamError('rejected', 'EDGAR refused the call (403)');
+        if (status >= 500) throw new UpstreamError('server_error', `EDGAR answered ${status}`);
+        throw new UpstreamError('bad_response', `EDGAR answered ${status}`);
+      }
+      const parsed = submissionsSchema.safeParse(await response.json().catch(() => undefined));
+      if (!parsed.success) {
+        throw new UpstreamError('bad_response', `EDGAR ${path} answered an unknown shape`);
+      }
+      const { recent } = parsed.data.filings;
+      const company = String(Number(cik));
+      const filings: Filing[] = [];
+      for (let index = 0; index < recent.form.length; index += 1) {
+        const form = recent.form[index] ?? '';
+        const accession = recent.accessionNumber[index] ?? '';
+        const filedOn = recent.filingDate[index] ?? '';
+        const document = recent.primaryDocument[index] ?? '';
+        if (!forms.has(form) || !/^\d{10}-\d{2}-\d{6}$/.test(accession)) continue;
+        if (!isoDay.test(filedOn) || !documentName.test(document)) continue;
+        const reportDate = recent.reportDate[index] ?? '';
+        filings.push({
+          form: form as FilingForm,
+          filedOn,
+          reportDate: isoDay.test(reportDate) ? reportDate : null,
+          accessionNumber: accession,
+          description: (recent.primaryDocDescription?.[index] ?? '').trim(),
+          url: `${archiveBaseUrl}/Archives/edgar/data/${company}/${accession.replaceAll('-', '')}/${document}`,
+        });
+      }
+      return filings;
+    },
+  };
+}

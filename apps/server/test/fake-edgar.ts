@@ -1,0 +1,180 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A stand-in for the SEC's EDGAR JSON API (data.sec.gov) on 127.0.0.1:
+ * `GET /submissions/CIK##########.json` answers EDGAR's submissions document, {cik,
+ * entityType, sic, name, tickers, exchanges, filings: {recent: {accessionNumber, filingDate,
+ * reportDate, acceptanceDateTime, act, form, fileNumber, filmNumber, items, size, isXBRL,
+ * isInlineXBRL, primaryDocument, primaryDocDescription}, files}}, the `recent` fields being
+ * parallel arrays, newest first; 404 for a CIK it does not know; 403 to a client whose
+ * User-Agent names no contact address (as the SEC does); 429 past 10 requests a second.
+ */
+
+export interface FakeFiling {
+  accessionNumber: string;
+  filingDate: string;
+  reportDate: string;
+  form: string;
+  primaryDocument: string;
+  primaryDocDescription: string;
+}
+
+export type FakeEdgarFailure = 'server_error' | 'rate_limited' | 'hang';
+
+export interface FakeEdgar {
+  /** Base URL to use as EDGAR_BASE_URL. */
+  url: string;
+  readonly calls: number;
+  /** The User-Agent of every request. */
+  userAgents: string[];
+  setFilings(cik: string, name: string, filings: FakeFiling[]): void;
+  fail(failure: FakeEdgarFailure): void;
+  recover(): void;
+  close(): Promise<void>;
+}
+
+/** Apple's filings as EDGAR lists them (a sample, newest first), with forms the app skips. */
+export const appleFilings: FakeFiling[] = [
+  {
+    accessionNumber: '0000320193-25-000079',
+    filingDate: '2025-10-31',
+    reportDate: '2025-09-27',
+    form: '10-K',
+    primaryDocument: 'aapl-20250927.htm',
+    primaryDocDescription: '10-K',
+  },
+  {
+    accessionNumber: '0000320193-25-000077',
+    filingDate: '2025-10-30',
+    reportDate: '2025-10-30',
+    form: '8-K',
+    primaryDocument: 'aapl-20251030.htm',
+    primaryDocDescription: '8-K',
+  },
+  {
+    accessionNumber: '0001140361-25-039512',
+    filingDate: '2025-10-17',
+    reportDate: '',
+    form: '4',
+    primaryDocument: 'xslF345X05/form4.xml',
+    primaryDocDescription: 'FORM 4',
+  },
+  {
+    accessionNumber: '0000320193-25-000073',
+    filingDate: '2025-08-01',
+    reportDate: '2025-06-28',
+    form: '10-Q',
+    primaryDocument: 'aapl-20250628.htm',
+    primaryDocDescription: '10-Q',
+  },
+];
+
+function submissions(cik: string, name: string, filings: FakeFiling[]) {
+  const column = <K extends keyof FakeFiling>(key: K) => filings.map((filing) => filing[key]);
+  return {
+    cik: String(Number(cik)),
+    entityType: 'operating',
+    sic: '3571',
+    sicDescription: 'Electronic Computers',
+    name,
+    tickers: ['AAPL'],
+    exchanges: ['Nasdaq'],
+    filings: {
+      recent: {
+        accessionNumber: column('accessionNumber'),
+        filingDate: column('filingDate'),
+        reportDate: column('reportDate'),
+        acceptanceDateTime: filings.map((filing) => `${filing.filingDate}T16:30:00.000Z`),
+        act: filings.map(() => '34'),
+        form: column('form'),
+        fileNumber: filings.map(() => '001-36743'),
+        filmNumber: filings.map(() => '251234567'),
+        items: filings.map(() => ''),
+        size: filings.map(() => 123_456),
+        isXBRL: filings.map(() => 1),
+        isInlineXBRL: filings.map(() => 1),
+        primaryDocument: column('primaryDocument'),
+        primaryDocDescription: column('primaryDocDescription'),
+      },
+      files: [],
+    },
+  };
+}
+
+export async function startFakeEdgar(): Promise<FakeEdgar> {
+  const companies = new Map<string, { name: string; filings: FakeFiling[] }>([
+    ['0000320193', { name: 'Apple Inc.', filings: appleFilings }],
+  ]);
+  const times: number[] = [];
+  const userAgents: string[] = [];
+  const hanging = new Set<ServerResponse>();
+  let failure: FakeEdgarFailure | undefined;
+  let calls = 0;
+
+  const send = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+
+  function handle(request: IncomingMessage, response: ServerResponse): void {
+    calls += 1;
+    const now = Date.now();
+    times.push(now);
+    const agent = request.headers['user-agent'] ?? '';
+    userAgents.push(agent);
+    if (!/\S+@\S+/.test(agent)) {
+      response.writeHead(403, { 'content-type': 'text/html' });
+      response.end('<h1>Your Request Originates from an Undeclared Automated Tool</h1>');
+      return;
+    }
+    if (failure === 'hang') {
+      hanging.add(response);
+      return;
+    }
+    if (failure === 'rate_limited' || times.filter((time) => time > now - 1_000).length > 10) {
+      response.writeHead(429, { 'content-type': 'text/html' });
+      response.end('<h1>Request Rate Threshold Exceeded</h1>');
+      return;
+    }
+    if (failure === 'server_error') {
+      send(response, 503, { error: 'Service Unavailable' });
+      return;
+    }
+    const match = /^\/submissions\/CIK(\d{10})\.json$/.exec(request.url ?? '');
+    const company = match ? companies.get(match[1] as string) : undefined;
+    if (!match || !company) {
+      response.writeHead(404, { 'content-type': 'application/xml' });
+      response.end(
+        '<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+      );
+      return;
+    }
+    send(response, 200, submissions(match[1] as string, company.name, company.filings));
+  }
+
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get calls() {
+      return calls;
+    },
+    userAgents,
+    setFilings: (cik, name, filings) => companies.set(cik, { name, filings }),
+    fail: (next) => {
+      failure = next;
+    },
+    recover: () => {
+      failure = undefined;
+      for (const response of hanging) response.destroy();
+      hanging.clear();
+    },
+    async close() {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { stockPath } from '@tickerwise/shared';
+import { expect, test } from '../support/fixtures.ts';
+
+test.describe('news and reports on a stock page', () => {
+  test('say plainly, offline, that there is no news, earnings or filings source', async ({
+    signedInPage: page,
+  }) => {
+    await page.goto(stockPath('AAPL'));
+    const section = page.getByRole('region', { name: 'News and reports' });
+    await expect(section.getByRole('heading', { name: 'News and reports' })).toBeVisible();
+    await expect(
+      section
+        .getByRole('region', { name: 'News' })
+        .getByText(/runs offline on simulated prices, so it shows no headlines\./),
+    ).toBeVisible();
+    await expect(
+      section.getByRole('region', { name: 'Earnings' }).getByText(/come from Finnhub/),
+    ).toBeVisible();
+    await expect(
+      section.getByRole('region', { name: 'SEC filings' }).getByText(/from SEC EDGAR/),
+    ).toBeVisible();
+    // Nothing made up: no headline links, no source line.
+    await expect(section.getByRole('link')).toHaveCount(0);
+    await expect(section.getByText(/^Source:/)).toHaveCount(0);
+  });
+
+  test('show a fund no earnings panel', async ({ signedInPage: page }) => {
+    await page.goto(stockPath('SPY'));
+    const section = page.getByRole('region', { name: 'News and reports' });
+    await expect(
+      section.getByText('SPY is a fund: funds do not file 10-K, 10-Q or 8-K reports.'),
+    ).toBeVisible();
+    await expect(section.getByRole('region', { name: 'Earnings' })).toHaveCount(0);
+  });
+});
