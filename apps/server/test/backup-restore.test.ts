@@ -186,9 +186,12 @@ describe.skipIf(process.env.DATABASE_URL)('backing up and restoring the embedded
     await quiet();
     const file = join(work, 'quiet.tar.gz');
     await command('backup', ['--out', file], server?.dataDir as string);
-    // Nothing writes after the copy: stop the server and compare with what it leaves.
+    // Only the market data's own background work writes after the copy (the screener fills the
+    // simulated universe's stored bars a few symbols at a time, paced, and queues their jobs):
+    // stop the server and compare with what it leaves, those tables by what they held at most.
     await server?.stop();
-    const original = await tableCounts(server?.dataDir as string);
+    const after = await tableCounts(server?.dataDir as string);
+    const growing = ['public.daily_bars', 'public.bar_coverage', 'public.jobs'];
 
     const into = join(work, 'restored');
     const { stdout } = await command('restore', [file], into);
@@ -196,7 +199,13 @@ describe.skipIf(process.env.DATABASE_URL)('backing up and restoring the embedded
     expect(statSync(into).mode & 0o777).toBe(0o700);
     const copy = await tableCounts(into);
     console.log(`backup round trip: ${JSON.stringify(copy)}`);
-    expect(copy).toEqual(original);
+    const omit = (counts: Record<string, number>) =>
+      Object.fromEntries(Object.entries(counts).filter(([table]) => !growing.includes(table)));
+    expect(omit(copy)).toEqual(omit(after));
+    for (const table of growing) {
+      expect(copy[table], table).toBeGreaterThan(0);
+      expect(copy[table], table).toBeLessThanOrEqual(after[table] as number);
+    }
     expect(Object.keys(copy).length).toBeGreaterThanOrEqual(15);
     for (const table of ['public.user', 'public.subscriptions', 'public.payments']) {
       expect(copy[table], table).toBeGreaterThan(0);

@@ -749,6 +749,10 @@ const priceFree: Record<string, string> = {
   'GET /api/v1/stocks/:symbol/news': 'headlines with their publisher and time, no price',
   'GET /api/v1/stocks/:symbol/earnings': 'earnings dates and per-share results, no price',
   'GET /api/v1/stocks/:symbol/filings': 'SEC filings: forms, dates and links, no price',
+  'GET /api/tools/allocation-years':
+    'returns of complete calendar years of three funds, never a price of the year under way',
+  'GET /api/community/preview':
+    "posts; a post's chart stops at the last day a Free plan may see (post-charts.test.ts)",
   'GET /api/operator/backup': 'a copy of the database, for the operator',
   'GET /api/me/sessions': 'devices signed in',
   'GET /api/me/two-factor': 'whether two-factor sign-in is on',
