@@ -145,6 +145,49 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
+/** A request from a signed-in user, with the origin a browser sends (`app.inject`). */
+export function injectAs(
+  app: FastifyInstance,
+  user: { cookie: string },
+  method: string,
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method: method as 'GET',
+    url,
+    headers: { cookie: user.cookie, origin: testOrigin },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+export interface SecondInstance {
+  app: FastifyInstance;
+  /** Where it listens (127.0.0.1, a free port). */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A second instance of the app on `first`'s database, listening, as behind a load balancer:
+ * with DATABASE_URL its own PostgreSQL pool and change-bus listener; on PGlite, the same database.
+ */
+export async function startSecondInstance(first: TestApp): Promise<SecondInstance> {
+  const database = first.db.url
+    ? await openDatabase({ databaseUrl: first.db.url, migrate: false })
+    : first.db.database;
+  const app = await buildApp(testConfig(), testDeps({ database }));
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app,
+    url,
+    async close() {
+      await app.close();
+      if (database !== first.db.database) await database.close();
+    },
+  };
+}
+
 export interface SignedUpUser {
   id: string;
   email: string;

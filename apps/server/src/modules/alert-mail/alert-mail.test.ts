@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, SmtpInbox } from '../../../test/smtp-inbox.ts';
 import {
   createTestApp,
+  injectAs,
   type SignedUpUser,
   signUpUser,
   type TestApp,
@@ -56,14 +57,8 @@ const tuesday = new Date('2026-03-10T15:00:00Z');
 const later = (ms: number) => new Date(tuesday.getTime() + ms);
 const minute = 60_000;
 
-function call(user: SignedUpUser, method: string, url: string, payload?: unknown) {
-  return app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: user.cookie, origin: testOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (user: SignedUpUser, method: string, url: string, payload?: unknown) =>
+  injectAs(app, user, method, url, payload);
 
 /** A Pro user; `confirmed` as if they had clicked the link of the sign-up email. */
 async function investor({ confirmed = true } = {}): Promise<SignedUpUser> {

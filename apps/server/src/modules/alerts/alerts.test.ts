@@ -10,10 +10,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream.ts';
 import {
   createTestApp,
+  injectAs,
   type SignedUpUser,
   signUpUser,
   type TestApp,
-  testOrigin,
   untilAnnounced,
 } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
@@ -49,14 +49,8 @@ async function userOn(tier: SubscriptionTier): Promise<SignedUpUser> {
   return user;
 }
 
-function call(user: SignedUpUser, method: string, url: string, payload?: unknown) {
-  return testApp.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: user.cookie, origin: testOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (user: SignedUpUser, method: string, url: string, payload?: unknown) =>
+  injectAs(testApp.app, user, method, url, payload);
 
 /**
  * Sends a request that makes or changes an alert and returns the answer once this instance's

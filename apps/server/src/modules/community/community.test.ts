@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  injectAs,
   type SignedUpUser,
   signUpUser,
   type TestApp,
-  testOrigin,
 } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
 import { user as users } from '../../db/schema/index.ts';
@@ -26,14 +26,8 @@ const db = () => testApp.db.database.db;
 /** Wednesday 18 November 2026, 15:00 UTC. */
 const midMonth = new Date('2026-11-18T15:00:00Z');
 
-function call(user: SignedUpUser, method: string, url: string, payload?: unknown) {
-  return testApp.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: user.cookie, origin: testOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (user: SignedUpUser, method: string, url: string, payload?: unknown) =>
+  injectAs(testApp.app, user, method, url, payload);
 
 /** A user with a community profile; `established` accounts are older than a day. */
 async function member({

@@ -5,15 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream.ts';
 import {
   createTestApp,
+  injectAs,
+  type SecondInstance,
   type SignedUpUser,
   signUpUser,
+  startSecondInstance,
   type TestApp,
-  testConfig,
-  testDeps,
-  testOrigin,
 } from '../../../test/test-app.ts';
-import { buildApp } from '../../app.ts';
-import { type Database, openDatabase } from '../../db/client.ts';
 
 /**
  * Two server instances on one database, as behind a load balancer: with DATABASE_URL, two
@@ -21,39 +19,22 @@ import { type Database, openDatabase } from '../../db/client.ts';
  */
 let first: TestApp;
 let firstUrl: string;
+let secondInstance: SecondInstance;
 let second: FastifyInstance;
-let secondDatabase: Database;
 let secondUrl: string;
 
 beforeAll(async () => {
   first = await createTestApp();
   firstUrl = await first.app.listen({ host: '127.0.0.1', port: 0 });
-  secondDatabase = first.db.url
-    ? await openDatabase({ databaseUrl: first.db.url, migrate: false })
-    : first.db.database;
-  second = await buildApp(testConfig(), testDeps({ database: secondDatabase }));
-  secondUrl = await second.listen({ host: '127.0.0.1', port: 0 });
+  secondInstance = await startSecondInstance(first);
+  ({ app: second, url: secondUrl } = secondInstance);
 });
 afterAll(async () => {
-  await second.close();
-  if (secondDatabase !== first.db.database) await secondDatabase.close();
+  await secondInstance.close();
   await first.close();
 });
 
-function call(
-  app: FastifyInstance,
-  who: SignedUpUser,
-  method: string,
-  url: string,
-  payload?: unknown,
-) {
-  return app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: who.cookie, origin: testOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = injectAs;
 
 /** A member with a profile who accepts messages from anyone. */
 async function member(app: FastifyInstance): Promise<SignedUpUser & { handle: string }> {

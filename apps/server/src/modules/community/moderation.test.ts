@@ -11,10 +11,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  injectAs,
   type SignedUpUser,
   signUpUser,
   type TestApp,
-  testOrigin,
 } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
 import {
@@ -38,14 +38,8 @@ afterEach(() => clock.reset());
 const db = () => testApp.db.database.db;
 const day = 86_400_000;
 
-function call(user: SignedUpUser, method: string, url: string, payload?: unknown) {
-  return testApp.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: user.cookie, origin: testOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (user: SignedUpUser, method: string, url: string, payload?: unknown) =>
+  injectAs(testApp.app, user, method, url, payload);
 
 type Member = SignedUpUser & { handle: string };
 

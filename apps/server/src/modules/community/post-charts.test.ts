@@ -9,10 +9,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  injectAs,
   type SignedUpUser,
   signUpUser,
   type TestApp,
-  testOrigin,
 } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
 import { dailyBars, user as users } from '../../db/schema/index.ts';
@@ -29,14 +29,8 @@ afterEach(() => clock.reset());
 
 const db = () => testApp.db.database.db;
 
-function call(user: SignedUpUser, method: string, url: string, payload?: unknown) {
-  return testApp.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: user.cookie, origin: testOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (user: SignedUpUser, method: string, url: string, payload?: unknown) =>
+  injectAs(testApp.app, user, method, url, payload);
 
 /** A member whose account is three days old by the test clock, on `tier`. */
 async function member(tier: SubscriptionTier = 'pro'): Promise<SignedUpUser & { handle: string }> {

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream.ts';
 import {
   createTestApp,
+  injectAs,
   type SignedUpUser,
   signUpUser,
   type TestApp,
-  testOrigin,
 } from '../../../test/test-app.ts';
 import { communitySymbolFollows, user as users } from '../../db/schema/index.ts';
 import { setTier } from '../profiles/service.ts';
@@ -38,14 +38,8 @@ async function mentionNotices(user: SignedUpUser) {
   return list.filter((item) => item.title.endsWith('mentioned you'));
 }
 
-function call(user: SignedUpUser, method: string, url: string, payload?: unknown) {
-  return testApp.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: user.cookie, origin: testOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (user: SignedUpUser, method: string, url: string, payload?: unknown) =>
+  injectAs(testApp.app, user, method, url, payload);
 
 /** A member with an account older than a day (no new-account limits), on Pro by default. */
 async function member(tier: SubscriptionTier = 'pro'): Promise<Member> {

@@ -11,7 +11,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useMailTestApp } from '../../../test/mail-test-app.ts';
-import { type SignedUpUser, signUpUser, testOrigin } from '../../../test/test-app.ts';
+import { injectAs, type SignedUpUser, signUpUser, testOrigin } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
 import { WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { alertDeliveries, alertDestinations, jobs, user as users } from '../../db/schema/index.ts';
@@ -77,14 +77,8 @@ const tuesday = new Date('2026-03-10T15:00:00Z');
 const later = (ms: number) => new Date(tuesday.getTime() + ms);
 const hour = 3600_000;
 
-function call(user: SignedUpUser, method: string, url: string, payload?: unknown) {
-  return app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: user.cookie, origin: testOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (user: SignedUpUser, method: string, url: string, payload?: unknown) =>
+  injectAs(app, user, method, url, payload);
 
 /** An Enterprise user (integrations and alerts) with a confirmed address. */
 async function enterprise(): Promise<SignedUpUser> {

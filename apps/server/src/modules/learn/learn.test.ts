@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testLearnContent } from '../../../test/learn-content.ts';
 import {
   createTestApp,
+  injectAs,
   type SignedUpUser,
   signUpUser,
   type TestApp,
-  testOrigin,
 } from '../../../test/test-app.ts';
 import { learnCertificates } from '../../db/schema/index.ts';
 import { setTier } from '../profiles/service.ts';
@@ -36,14 +36,8 @@ async function userOn(tier: SubscriptionTier): Promise<SignedUpUser> {
   return user;
 }
 
-function call(user: SignedUpUser, method: string, url: string, payload?: unknown) {
-  return testApp.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: user.cookie, origin: testOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (user: SignedUpUser, method: string, url: string, payload?: unknown) =>
+  injectAs(testApp.app, user, method, url, payload);
 
 async function lesson(user: SignedUpUser, id: string): Promise<LessonView> {
   const response = await call(user, 'GET', `/api/learn/lessons/${id}`);

@@ -13,10 +13,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  injectAs,
   type SignedUpUser,
   signUpUser,
   type TestApp,
-  testOrigin,
 } from '../../../test/test-app.ts';
 import { savedScreens } from '../../db/schema/index.ts';
 import { setTier } from '../profiles/service.ts';
@@ -37,14 +37,8 @@ async function userOn(tier: SubscriptionTier): Promise<SignedUpUser> {
   return user;
 }
 
-function call(user: SignedUpUser, method: string, url: string, payload?: unknown) {
-  return testApp.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: user.cookie, origin: testOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (user: SignedUpUser, method: string, url: string, payload?: unknown) =>
+  injectAs(testApp.app, user, method, url, payload);
 
 async function screen(user: SignedUpUser, query: string): Promise<ScreenerResponse> {
   const response = await call(user, 'GET', `/api/screener?${query}`);

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useMailTestApp } from '../../../test/mail-test-app.ts';
 import { onePixelPng } from '../../../test/support-fixtures.ts';
-import { type SignedUpUser, signUpUser, testOrigin } from '../../../test/test-app.ts';
+import { injectAs, type SignedUpUser, signUpUser } from '../../../test/test-app.ts';
 import { testClock } from '../../../test/test-clock.ts';
 import { supportAgents, user as users } from '../../db/schema/index.ts';
 import { setTier } from '../profiles/service.ts';
@@ -24,14 +24,8 @@ afterEach(() => clock.reset());
 /** Tuesday 10 March 2026, 10:00 in New York (14:00 UTC, daylight saving time). */
 const tuesday = new Date('2026-03-10T14:00:00Z');
 
-function call(user: SignedUpUser, method: string, url: string, payload?: unknown) {
-  return app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: user.cookie, origin: testOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (user: SignedUpUser, method: string, url: string, payload?: unknown) =>
+  injectAs(app, user, method, url, payload);
 
 async function member(tier: 'free' | 'pro' | 'enterprise' | 'alpha' = 'free') {
   const user = await signUpUser(app);

@@ -4,52 +4,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream.ts';
 import {
   createTestApp,
-  type SignedUpUser,
+  injectAs,
+  type SecondInstance,
   signUpUser,
+  startSecondInstance,
   type TestApp,
-  testConfig,
-  testDeps,
-  testOrigin,
 } from '../../../test/test-app.ts';
-import { buildApp } from '../../app.ts';
-import { type Database, openDatabase } from '../../db/client.ts';
 import { teamInvitations, user as users } from '../../db/schema/index.ts';
 import { setTier } from '../profiles/service.ts';
 
 /** Two server instances on one database, as behind a load balancer. */
 let first: TestApp;
+let secondInstance: SecondInstance;
 let second: FastifyInstance;
-let secondDatabase: Database;
 let secondUrl: string;
 
 beforeAll(async () => {
   first = await createTestApp();
-  secondDatabase = first.db.url
-    ? await openDatabase({ databaseUrl: first.db.url, migrate: false })
-    : first.db.database;
-  second = await buildApp(testConfig(), testDeps({ database: secondDatabase }));
-  secondUrl = await second.listen({ host: '127.0.0.1', port: 0 });
+  secondInstance = await startSecondInstance(first);
+  ({ app: second, url: secondUrl } = secondInstance);
 });
 afterAll(async () => {
-  await second.close();
-  if (secondDatabase !== first.db.database) await secondDatabase.close();
+  await secondInstance.close();
   await first.close();
 });
 
-function call(
-  app: FastifyInstance,
-  who: SignedUpUser,
-  method: string,
-  url: string,
-  payload?: unknown,
-) {
-  return app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: who.cookie, origin: testOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = injectAs;
 
 describe('a team on two instances', () => {
   it('a member removed through one instance loses the team’s list on the other at once, and their page is told', async () => {

@@ -7,10 +7,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  injectAs,
   type SignedUpUser,
   signUpUser,
   type TestApp,
-  testOrigin,
 } from '../../../test/test-app.ts';
 import { setTier } from '../profiles/service.ts';
 
@@ -26,14 +26,8 @@ async function userOn(tier: SubscriptionTier): Promise<SignedUpUser> {
   return user;
 }
 
-function call(user: SignedUpUser, method: string, url: string, payload?: unknown) {
-  return testApp.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: user.cookie, origin: testOrigin },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (user: SignedUpUser, method: string, url: string, payload?: unknown) =>
+  injectAs(testApp.app, user, method, url, payload);
 
 async function newList(user: SignedUpUser, name = 'Tech'): Promise<string> {
   const response = await call(user, 'POST', '/api/watchlists', { name });
