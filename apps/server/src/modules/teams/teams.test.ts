@@ -55,14 +55,30 @@ async function join(
   return member;
 }
 
-/** Sends an invitation and reads the token from the link in the email. */
+const invitationLink = `${testOrigin}/dashboard/team?invite=`;
+
+/** The invitations that came for `email`, oldest first. */
+const invitationsTo = (email: string) =>
+  mail.inbox.to(email).filter((letter) => (letter.parsed.text ?? '').includes(invitationLink));
+
+/**
+ * Sends an invitation and reads the token from the link in its email. Email goes out in
+ * batches, so the new account's confirmation may reach the inbox after the invitation.
+ */
 async function invite(inviter: SignedUpUser, email: string, role: string): Promise<string> {
+  const before = invitationsTo(email).length;
   const sent = await call(inviter, 'POST', '/api/team/invitations', { email, role });
   expect(sent.statusCode, sent.body).toBe(201);
   await mail.deliver();
-  const [letter] = (await mail.inbox.waitFor(email)).slice(-1);
-  const link = new URL(linkIn(letter!, `${testOrigin}/dashboard/team?invite=`));
-  return link.searchParams.get('invite')!;
+  const deadline = Date.now() + 10_000;
+  while (invitationsTo(email).length <= before) {
+    if (Date.now() > deadline) throw new Error(`no invitation came for ${email}`);
+    await mail.inbox
+      .waitFor(email, mail.inbox.to(email).length + 1, { timeoutMs: 200 })
+      .catch(() => undefined);
+  }
+  const letter = invitationsTo(email).at(-1)!;
+  return new URL(linkIn(letter, invitationLink)).searchParams.get('invite')!;
 }
 
 async function teamOf(who: SignedUpUser): Promise<Team | null> {
