@@ -35,6 +35,8 @@ test.describe('screener', () => {
       'aria-sort',
       'descending',
     );
+    // The last screen's rows stay, dimmed and marked busy, until the sorted ones come.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const prices = (await table.locator('tbody tr td:nth-child(4)').allTextContents()).map((text) =>
       Number(text.replace(/[$,]/g, '')),
     );

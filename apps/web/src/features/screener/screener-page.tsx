@@ -98,7 +98,15 @@ export function ScreenerPage() {
               ? 'No symbol matches every filter. Widen a range or remove a filter.'
               : `${answer.total} of ${answer.universe} symbols match.`}
           </p>
-          {answer.total > 0 && <ScreenerResults answer={answer} state={state} onSort={sortBy} />}
+          {answer.total > 0 && (
+            // While a changed screen loads, the rows shown are the last screen's: said and dimmed.
+            <div
+              aria-busy={screen.isPlaceholderData}
+              className={screen.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+            >
+              <ScreenerResults answer={answer} state={state} onSort={sortBy} />
+            </div>
+          )}
           {pages > 1 && (
             <div className="flex items-center justify-between text-sm text-slate-600">
               <Button
