@@ -1,37 +1,10 @@
-import { paths } from '@tickerwise/shared';
+import { paths, sitemapPaths } from '@tickerwise/shared';
 import { gotoReady } from '../support/app-ready.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-const publicPages = [
-  paths.home,
-  paths.caseStudy,
-  paths.pricing,
-  paths.courses,
-  paths.login,
-  paths.gettingStarted,
-  paths.videos,
-  paths.glossary,
-  paths.about,
-  paths.team,
-  paths.careers,
-  paths.partners,
-  paths.contact,
-  paths.support,
-  paths.calculator,
-  paths.riskAssessment,
-  paths.templates,
-  paths.featureAi,
-  paths.featureAnalysis,
-  paths.featurePortfolio,
-  paths.featureAlerts,
-  paths.featureSocial,
-  paths.help,
-  paths.community,
-  paths.docs,
-  paths.strategies,
-  paths.riskManagement,
-];
+/** Every page a search engine may list, and the sign-in page. */
+const publicPages = [...sitemapPaths, paths.login];
 
 test.describe('accessibility of the public site', () => {
   for (const path of publicPages) {
