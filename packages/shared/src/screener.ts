@@ -268,11 +268,15 @@ export const savedScreenInputSchema = z.object({
 });
 export type SavedScreenInput = z.infer<typeof savedScreenInputSchema>;
 
-export const savedScreenUpdateSchema = z.object({
-  name: z.string().trim().min(1, 'Name the screen').max(80, 'At most 80 characters').optional(),
-  query: z.string().max(2_000, 'The screen is too long').optional(),
-  alertOnEntry: z.boolean().optional(),
-});
+export const savedScreenUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name the screen').max(80, 'At most 80 characters').optional(),
+    query: z.string().max(2_000, 'The screen is too long').optional(),
+    alertOnEntry: z.boolean().optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: 'Nothing to change',
+  });
 
 export const savedScreensResponseSchema = z.object({
   screens: z.array(savedScreenSchema),

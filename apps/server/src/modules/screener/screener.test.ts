@@ -294,6 +294,9 @@ describe('saved screens', () => {
       (await call(owner, 'PATCH', `/api/screens/${id}`, { query: 'sector=x&peRatio=?' }))
         .statusCode,
     ).toBe(400);
+    const nothing = await call(owner, 'PATCH', `/api/screens/${id}`, { accountId: 'x' });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().error.message).toMatch(/Nothing to change/);
     const renamed = await call(owner, 'PATCH', `/api/screens/${id}`, { name: 'Big banks' });
     expect(renamed.json().screen).toMatchObject({ name: 'Big banks', query: 'sector=Financials' });
     expect((await call(owner, 'DELETE', `/api/screens/${id}`)).statusCode).toBe(204);
