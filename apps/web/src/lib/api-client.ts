@@ -42,11 +42,32 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** A 401 here is an expected answer (e.g. a wrong password), not an ended session. */
   expectUnauthorized?: boolean;
+  /** The sign-out itself: the one request sent while the session ends. */
+  endsSession?: boolean;
+}
+
+let sessionEnding = false;
+
+/**
+ * docs/PRODUCT.md §5: from the moment the user signs out until the tab has forgotten them,
+ * nothing more is asked in the ending session's name (a badge's refetch would only meet a
+ * 401): such a request fails at once, without reaching the server or the 401 listeners.
+ */
+export async function whileSessionEnds<T>(work: () => Promise<T>): Promise<T> {
+  sessionEnding = true;
+  try {
+    return await work();
+  } finally {
+    sessionEnding = false;
+  }
 }
 
 /** The one way the web app calls `/api`: JSON in and out, errors as `ApiRequestError`. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
+  if (sessionEnding && !options.endsSession) {
+    throw new ApiRequestError(401, 'signed_out', 'You signed out.');
+  }
   let response: Response;
   try {
     response = await fetch(path, {

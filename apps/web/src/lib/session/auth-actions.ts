@@ -1,5 +1,5 @@
 import type { Me, SignInInput, SignUpInput } from '@tickerwise/shared';
-import { ApiRequestError } from '../api-client.ts';
+import { ApiRequestError, whileSessionEnds } from '../api-client.ts';
 import { getMe } from './api/get-me.ts';
 import { type SecondStepInput, secondStepRequest, signInRequest } from './api/sign-in.ts';
 import { signOutRequest } from './api/sign-out.ts';
@@ -39,16 +39,18 @@ export async function signInWithCode(store: AuthStore, input: SecondStepInput): 
  * docs/PRODUCT.md §11: the user is cleared even when the server cannot be told; that failure is
  * logged.
  */
-export async function signOut(store: AuthStore): Promise<void> {
-  try {
-    await signOutRequest();
-  } catch (error) {
-    const alreadyEnded =
-      error instanceof ApiRequestError && (error.status === 400 || error.status === 401);
-    if (!alreadyEnded) console.error('Failed to sign out', error);
-  } finally {
-    store.signedOut();
-  }
+export function signOut(store: AuthStore): Promise<void> {
+  return whileSessionEnds(async () => {
+    try {
+      await signOutRequest();
+    } catch (error) {
+      const alreadyEnded =
+        error instanceof ApiRequestError && (error.status === 400 || error.status === 401);
+      if (!alreadyEnded) console.error('Failed to sign out', error);
+    } finally {
+      store.signedOut();
+    }
+  });
 }
 
 /** docs/PRODUCT.md §11: a failed re-read after a plan change is logged only. */
