@@ -2,16 +2,24 @@ import { paths, sitemapPaths } from '@tickerwise/shared';
 import { gotoReady } from '../support/app-ready.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { inParts } from '../support/walk.ts';
 
 /** Every page a search engine may list, and the sign-in page. */
 const publicPages = [...sitemapPaths, paths.login];
 
 test.describe('accessibility of the public site', () => {
-  for (const path of publicPages) {
-    test(`${path} has no serious or critical axe violations`, async ({ page }) => {
-      await gotoReady(page, path);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+  for (const pages of inParts(publicPages, 3)) {
+    test(`${pages[0]} to ${pages.at(-1)} have no serious or critical axe violations`, async ({
+      page,
+    }) => {
+      test.setTimeout(45_000 + pages.length * 10_000);
+      for (const path of pages) {
+        await test.step(path, async () => {
+          await gotoReady(page, path);
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          expect.soft(await seriousViolations(page), path).toEqual([]);
+        });
+      }
     });
   }
 

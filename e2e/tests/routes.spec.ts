@@ -1,5 +1,6 @@
 import { comingSoonPaths, paths } from '@tickerwise/shared';
 import { expect, test } from '../support/fixtures.ts';
+import { inParts } from '../support/walk.ts';
 
 const publicPages: Array<[path: string, heading: RegExp]> = [
   [paths.home, /.+/],
@@ -32,11 +33,16 @@ const publicPages: Array<[path: string, heading: RegExp]> = [
 ];
 
 test.describe('public routes', () => {
-  for (const [path, heading] of publicPages) {
-    test(`${path} renders its page`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/$' : `${path}$`}`));
-      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
+  for (const pages of inParts(publicPages, 3)) {
+    test(`${pages[0]?.[0]} to ${pages.at(-1)?.[0]} render their pages`, async ({ page }) => {
+      test.setTimeout(45_000 + pages.length * 5_000);
+      for (const [path, heading] of pages) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/$' : `${path}$`}`));
+          await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
+        });
+      }
     });
   }
 
@@ -54,18 +60,21 @@ test.describe('protected routes', () => {
     paths.etfs,
     ...comingSoonPaths,
   ];
-  for (const path of protectedPaths) {
-    test(`${path} sends a signed-out visitor to /login`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-    });
-  }
+  test('each sends a signed-out visitor to /login', async ({ page }) => {
+    test.setTimeout(45_000 + protectedPaths.length * 5_000);
+    for (const path of protectedPaths) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/login$/);
+        await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+      });
+    }
+  });
 });
 
-test.describe('unknown paths', () => {
+test('unknown paths redirect to /', async ({ page }) => {
   for (const path of ['/no-such-page', '/dashboard/nothing/here', '/tools', '/features']) {
-    test(`${path} redirects to /`, async ({ page }) => {
+    await test.step(path, async () => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);
     });
