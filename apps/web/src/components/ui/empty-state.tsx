@@ -20,8 +20,9 @@ interface EmptyStateProps {
 
 const frames: Record<Size, string> = {
   page: 'mx-auto max-w-xl py-20',
+  // At least the height of a panel's body, growing with a long text on a phone.
   section:
-    'grid h-56 place-content-center rounded-xl border border-dashed border-slate-200 bg-slate-50/60',
+    'min-h-56 justify-center rounded-xl border border-dashed border-slate-200 bg-slate-50/60 px-6 py-8',
   compact: 'px-3 py-6',
 };
 
