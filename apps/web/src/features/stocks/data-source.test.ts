@@ -33,6 +33,20 @@ describe('the note under a price', () => {
     expect(note).not.toMatch(/real-time/i);
   });
 
+  it('says a delayed price is the last close once the delay has passed it', () => {
+    const delayed = { source: 'simulated' as const, ...live, delayed: true, delayMinutes: 15 };
+    const closedAt = '2026-03-13T20:00:00.000Z';
+    expect(quoteFreshness(delayed, { state: 'closed', asOf: closedAt })).toBe(
+      "Delayed 15 min · the last close's price",
+    );
+    // Ten minutes after the close, a price 15 minutes late is still one from the session.
+    const soonAfter = { ...delayed, asOf: '2026-03-13T19:55:00.000Z' };
+    expect(quoteFreshness(soonAfter, { state: 'after', asOf: closedAt })).toMatch(
+      /^Delayed 15 min · price at \d{1,2}:55:00 [AP]M$/,
+    );
+    expect(quoteFreshness(delayed, { state: 'open', asOf })).toMatch(/price at/);
+  });
+
   it('calls a fresh price from a market data provider real-time, naming it', () => {
     expect(quoteFreshness({ source: 'finnhub', ...live })).toMatch(
       /^Real-time data from Finnhub · updated /,

@@ -39,10 +39,20 @@ export function formatClockTime(iso: string): string {
  */
 export function quoteFreshness(
   quote: Pick<Stock, 'source' | 'delayed' | 'delayMinutes' | 'asOf' | 'stale'>,
-  market?: Pick<MarketStatus, 'state'>,
+  market?: Pick<MarketStatus, 'state'> & Partial<Pick<MarketStatus, 'asOf'>>,
 ): string {
   const time = formatClockTime(quote.asOf);
-  if (quote.delayed) return `Delayed ${quote.delayMinutes} min · price at ${time}`;
+  if (quote.delayed) {
+    // Once the plan's delay has passed the last close, the price shown is that close: the
+    // instant it was looked at says nothing more.
+    const atClose =
+      market?.state !== undefined &&
+      market.state !== 'open' &&
+      market.asOf !== undefined &&
+      Date.parse(quote.asOf) >= Date.parse(market.asOf);
+    if (atClose) return `Delayed ${quote.delayMinutes} min · the last close's price`;
+    return `Delayed ${quote.delayMinutes} min · price at ${time}`;
+  }
   if (quote.stale) return `Delayed · last price received at ${time}`;
   // "live" only while the market trades (docs/PRODUCT.md §7.6).
   const live = market?.state === 'open' ? ' · live' : '';
