@@ -119,7 +119,8 @@ async function openFanoutClient(url: string, cookie: string, index: number): Pro
     throw new Error(`GET /api/events: ${response.status} ${await response.text()}`);
   }
   let waiting: ((at: number) => void) | undefined;
-  const body = response.body;
+  // Node's web streams are async iterable; the DOM lib's type does not say so.
+  const body = response.body as unknown as AsyncIterable<Uint8Array>;
   void (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
