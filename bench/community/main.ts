@@ -6,13 +6,17 @@
 //   symbol's Community section (a busy and a quiet symbol), the "N new posts" count of both
 //   tabs, each beside the bare route in the same run (their p99 ratio is what the route costs
 //   over the server's own overhead on this machine);
+// - fan-out: 1,000 clients with /api/events open; a new post's announcement reaches each of
+//   them, and each asks how many posts are new, as the feed does (target p99 < 1 s);
 // - posting under the quotas (Pro accounts, 50 a month each): 50 posts a second for a minute,
 //   while one reader keeps asking for the All feed; its p99 against the quiet figure.
 // Run: npm run bench:community   Targets (issue 27): feed page p99 < 30 ms, symbol section
-// p99 < 20 ms, feed p99 while posting within 1.5x of quiet.
+// p99 < 20 ms, a new post reaching 1,000 clients p99 < 1 s, feed p99 while posting within
+// 1.5x of quiet.
 // BENCH_DATABASE_URL=postgres://... runs it on a new database of that PostgreSQL server instead
 // of the embedded PGlite. BENCH_ROUNDS (200) sets the requests per figure, BENCH_POST_SECONDS
-// (60) the posting burst; `--json` prints the figures.
+// (60) the posting burst, BENCH_CLIENTS (1000) and BENCH_FANOUT_POSTS (5) the fan-out;
+// `--json` prints the figures.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +38,8 @@ const posters = 100;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 200);
 const postSeconds = Number(process.env.BENCH_POST_SECONDS ?? 60);
 const postsPerSecond = 50;
+const fanoutClients = Number(process.env.BENCH_CLIENTS ?? 1000);
+const fanoutPosts = Number(process.env.BENCH_FANOUT_POSTS ?? 5);
 
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const benchDatabase = `tw_bench_community_${process.pid}`;
@@ -90,6 +96,58 @@ async function call<T>(url: string, cookie: string, path: string, init: RequestI
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** One open /api/events stream: `next()` resolves at its next `community_posts` event. */
+interface FanoutClient {
+  next(): Promise<number>;
+  close(): void;
+}
+
+async function openFanoutClient(url: string, cookie: string, index: number): Promise<FanoutClient> {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/api/events`, {
+    headers: {
+      cookie,
+      accept: 'text/event-stream',
+      // Each client from its own address, as browsers are (the per-address cap is 500).
+      'x-forwarded-for': `10.27.${Math.floor(index / 250)}.${(index % 250) + 1}`,
+    },
+    signal: controller.signal,
+  });
+  if (response.status !== 200 || !response.body) {
+    throw new Error(`GET /api/events: ${response.status} ${await response.text()}`);
+  }
+  let waiting: ((at: number) => void) | undefined;
+  // Node's web streams are async iterable; the DOM lib's type does not say so.
+  const body = response.body as unknown as AsyncIterable<Uint8Array>;
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of body) {
+        buffer += decoder.decode(chunk, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (frame.includes('"topic":"community_posts"')) {
+            const at = performance.now();
+            waiting?.(at);
+            waiting = undefined;
+          }
+        }
+      }
+    } catch {
+      // Closed by the bench.
+    }
+  })();
+  return {
+    next: () =>
+      new Promise<number>((resolve) => {
+        waiting = resolve;
+      }),
+    close: () => controller.abort(),
+  };
 }
 
 try {
@@ -249,7 +307,80 @@ try {
   );
   figures.push({ name: 'bare route p99', value: bareFigures.p99, unit: 'ms', better: 'lower' });
 
-  // 3. Posting: the quiet figure of one reader's All feed, then the same during the burst.
+  // 3. Fan-out: `clients` open /api/events streams (10 per poster, each from its own address);
+  // a member posts, and each client takes the `community_posts` announcement, then asks, as
+  // the browser's feed does at once, how many posts are new. Timed from the moment the post is
+  // sent: the announcement's arrival, and the answer of the count (the "N new posts" pill).
+  const streamsOpened = performance.now();
+  const listeners: FanoutClient[] = [];
+  for (let first = 0; first < fanoutClients; first += 50) {
+    const batch = Array.from({ length: Math.min(50, fanoutClients - first) }, (_, offset) =>
+      openFanoutClient(url, posterCookies[(first + offset) % posters]!, first + offset),
+    );
+    listeners.push(...(await Promise.all(batch)));
+  }
+  say(
+    `fan-out: ${listeners.length} event streams open in ${((performance.now() - streamsOpened) / 1000).toFixed(1)} s`,
+  );
+  const headOf = await call<CommunityFeed>(url, readerCookies[0]!, '/api/community/feed?tab=all');
+  const head = headOf.body.headCursor;
+  const arrivals: number[] = [];
+  const pills: number[] = [];
+  let missed = 0;
+  let countFailures = 0;
+  for (let round = 0; round < fanoutPosts; round++) {
+    const heard = listeners.map((listener) => listener.next());
+    const sent = performance.now();
+    const { status } = await call(url, posterCookies[round % posters]!, '/api/community/posts', {
+      method: 'POST',
+      body: JSON.stringify({
+        body: `Fan-out post ${round} about $${symbols[round]!}`,
+        paid: false,
+      }),
+    });
+    if (status !== 201) throw new Error(`fan-out post ${round}: ${status}`);
+    await Promise.all(
+      heard.map(async (arrival, index) => {
+        const at = await Promise.race([
+          arrival,
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000)),
+        ]);
+        if (at === null) {
+          missed += 1;
+          return;
+        }
+        arrivals.push(at - sent);
+        const cookie = posterCookies[index % posters]!;
+        const counted = await call<CommunityNewPosts>(
+          url,
+          cookie,
+          `/api/community/feed/new?tab=all&after=${head}`,
+        ).catch(() => ({ status: 0 }));
+        if (counted.status === 200) pills.push(performance.now() - sent);
+        else countFailures += 1;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  for (const listener of listeners) listener.close();
+  arrivals.sort((a, b) => a - b);
+  pills.sort((a, b) => a - b);
+  const arrivalP99 = percentile(arrivals, 0.99);
+  say(
+    `  ${fanoutPosts} posts to ${listeners.length} clients: announcement p50 ${percentile(arrivals, 0.5).toFixed(1)} ms, p99 ${arrivalP99.toFixed(1)} ms (target < 1000 ms: ${arrivalP99 < 1000 && missed === 0 ? 'PASS' : 'FAIL'}); "N new posts" answered p50 ${percentile(pills, 0.5).toFixed(1)} ms, p99 ${percentile(pills, 0.99).toFixed(1)} ms; missed ${missed}, counts failed ${countFailures}`,
+  );
+  if (arrivalP99 >= 1000 || missed > 0) failed = true;
+  figures.push(
+    { name: 'fan-out announcement p99', value: arrivalP99, unit: 'ms', better: 'lower' },
+    {
+      name: 'fan-out new-posts count p99',
+      value: percentile(pills, 0.99),
+      unit: 'ms',
+      better: 'lower',
+    },
+  );
+
+  // 4. Posting: the quiet figure of one reader's All feed, then the same during the burst.
   const quietStarted = performance.now();
   while (performance.now() - quietStarted < Math.min(20, postSeconds) * 1000) {
     await timed('quiet feed', readerCookies[0]!, '/api/community/feed?tab=all');

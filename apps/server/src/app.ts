@@ -440,6 +440,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     market: marketData.market,
     history: marketData.history,
     heldSymbols: (userId) => portfolios.heldSymbols(userId),
+    writeSlots: config.communityWrites,
   });
   userData.add(communityDataPart(db));
   userData.add(communitySocialDataPart(db));

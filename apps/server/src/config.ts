@@ -228,6 +228,11 @@ export interface Config {
   billing: BillingConfig;
   /** Limits on sign-ins, sign-ups, payments, API keys and live streams. */
   limits: Limits;
+  /**
+   * Community posts and replies written at once on this instance and how long the rest wait
+   * (ADR 0059); 4 and 5 s unless set (tests set a smaller bound to reach it).
+   */
+  communityWrites?: { atOnce: number; waitMs: number };
   /** The language model the AI analyst may use; without one it writes with its built-in writer. */
   analyst: AnalystConfig;
   /** How email leaves the app. */

@@ -26,12 +26,14 @@ export interface TestDatabase {
  * A fresh, migrated database for one test file: PGlite loaded from the run's snapshot, or,
  * with DATABASE_URL, a PostgreSQL database copied from the run's template.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { onQuery?: (statement: string) => void } = {},
+): Promise<TestDatabase> {
   const template = inject('postgresTemplate');
   const adminUrl = process.env.DATABASE_URL;
   if (!template || !adminUrl) {
     const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
-    const database = await openDatabase({ snapshot, migrate: false });
+    const database = await openDatabase({ snapshot, migrate: false, onQuery: options.onQuery });
     return {
       database,
       url: undefined,
@@ -51,7 +53,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
   await admin(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   const url = withDatabase(adminUrl, name);
-  const database = await openDatabase({ databaseUrl: url, migrate: false });
+  const database = await openDatabase({
+    databaseUrl: url,
+    migrate: false,
+    onQuery: options.onQuery,
+  });
   let dropped = false;
   const drop = async () => {
     if (dropped) return;
@@ -110,6 +116,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => Promise<void> | void;
   /** The app's time (see `testClock`); the system's by default. */
   clock?: Clock;
+  /** Told each statement the app sends to its database (to count a route's statements). */
+  onQuery?: (statement: string) => void;
 }
 
 /**
@@ -128,7 +136,7 @@ export function testDeps(deps: AppDeps): AppDeps {
 
 /** The whole app, built in-process on a fresh database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase(options.onQuery ? { onQuery: options.onQuery } : {});
   const app = await buildApp(
     testConfig(options.config),
     testDeps({ database: db.database, ...(options.clock ? { clock: options.clock } : {}) }),

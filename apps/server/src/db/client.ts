@@ -63,7 +63,13 @@ export interface OpenDatabaseOptions {
    * runs them on a scheduler of its own; either way `close()` stops them.
    */
   scheduler?: Scheduler;
+  /** Told each statement the app sends, as it is sent (tests count a route's statements). */
+  onQuery?: ((statement: string) => void) | undefined;
 }
+
+/** Drizzle's logger, when statements are to be told to `onQuery`. */
+const queryLogger = (onQuery: OpenDatabaseOptions['onQuery']) =>
+  onQuery ? { logger: { logQuery: (statement: string) => onQuery(statement) } } : {};
 
 const channelName = /^[a-z_][a-z0-9_]*$/;
 function assertChannel(channel: string): void {
@@ -73,7 +79,7 @@ function assertChannel(channel: string): void {
 /** Opens PGlite (embedded) or PostgreSQL (`databaseUrl`) and applies the migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl, options.onQuery)
     : await openPglite(options);
   if (options.migrate !== false) {
     try {
@@ -104,7 +110,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     const notice = describeDataDirModes(options.dataDir, secureDataDir(options.dataDir));
     if (notice) options.warn?.(notice);
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, ...queryLogger(options.onQuery) }) as unknown as Db;
   let closed = false;
   const durability =
     options.dataDir && !options.snapshot
@@ -186,7 +192,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
+async function openPostgres(
+  connectionString: string,
+  onQuery?: OpenDatabaseOptions['onQuery'],
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
@@ -208,7 +217,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
       `DATABASE_URL cannot be reached: ${(error as Error).message || String(error)}`,
     );
   }
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, ...queryLogger(onQuery) }) as unknown as Db;
   const listeners = new Map<string, Set<ChangeListener>>();
   const restoredCallbacks = new Set<() => void>();
   let listenClient: pg.Client | undefined;

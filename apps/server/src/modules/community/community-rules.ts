@@ -28,6 +28,18 @@ export function smallCompanyRefusal(figures: SymbolFigures): string | null {
   return null;
 }
 
+/** "November 30, 2026, 15:00 UTC". */
+export function whenText(date: Date): string {
+  const day = date.toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const time = date.toISOString().slice(11, 16);
+  return `${day}, ${time} UTC`;
+}
+
 export const refusals = {
   profileRequired: () =>
     new AppError(409, 'profile_required', 'Choose a handle and display name before you post.'),
@@ -48,6 +60,15 @@ export const refusals = {
       'unknown_symbol',
       `${symbols.map((symbol) => `$${symbol}`).join(', ')} ${symbols.length === 1 ? 'is' : 'are'} not a symbol Tickerwise covers.`,
       { body: 'Unknown cashtag' },
+    ),
+  suspended: (until: Date, reason: string) =>
+    new AppError(
+      403,
+      'posting_suspended',
+      `A moderator suspended your posting until ${whenText(until)}: ${reason}`,
+      undefined,
+      undefined,
+      { resetsAt: until.toISOString() },
     ),
   smallCompany: (message: string) => new AppError(422, 'small_company', message),
   linksNotYet: () =>

@@ -13,7 +13,7 @@ import {
   type Sentiment,
   type SubscriptionTier,
 } from '@tickerwise/shared';
-import { and, count, desc, eq, gte, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -27,7 +27,9 @@ import {
   communityPosts,
   communityProfiles,
   communityReports,
+  communitySuspensions,
   communitySymbolFollows,
+  profiles,
   user,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -35,6 +37,7 @@ import { tierOf } from '../profiles/service.ts';
 import { notBlockedWith } from './blocks.ts';
 import { refusals } from './community-rules.ts';
 import { type MentionedMember, recordMentions } from './mentions.ts';
+import { countedInHours, isNewForPumpGuard } from './pump-guard.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missingPost = () => notFound('This post does not exist.');
@@ -75,7 +78,7 @@ export interface NewPost {
 /**
  * Profiles, posts, replies, likes and reports. Every post and reply of a user is written
  * under a lock on their profile row, so the month's quota, the new-account limits and the
- * duplicate check each see every earlier post (ADR 0038).
+ * duplicate check each see every earlier post (ADR 0038, ADR 0059).
  */
 export class CommunityStore {
   constructor(
@@ -280,59 +283,95 @@ export class CommunityStore {
   }
 
   /**
-   * Writes a post, or a reply under `parentId`, after the user's limits: the plan's month
-   * (402 naming it), the new-account day (429), the pause between posts (429), links (422) and
-   * the same text twice (409). All under the lock on the author's profile row.
+   * Writes a post, or a reply under `parentId`, after the user's limits: a suspension (403),
+   * the plan's month (402 naming it), the new-account day (429), the pause between posts
+   * (429), links (422), the day's charts (429) and the same text twice (409). All under the
+   * lock on the author's profile row, in three statements (ADR 0059): the lock, which also
+   * reads the author's plan, join date, suspension and the parent; one reading of every count
+   * from the author's recent posts, taken after the lock so it sees every earlier post; and
+   * the insert, which also counts the post into its symbols' hours for the pump guard and a
+   * reply into its parent's count.
    */
   async write(userId: string, input: NewPost, parentId?: string): Promise<CommunityPost> {
     const now = this.clock();
     if (parentId !== undefined && !uuidPattern.test(parentId)) throw missingPost();
-    const id = await this.db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ userId: communityProfiles.userId, joinedAt: user.createdAt })
+    const reply = parentId !== undefined;
+    return this.db.transaction(async (tx) => {
+      const [author] = await tx
+        .select({
+          handle: communityProfiles.handle,
+          displayName: communityProfiles.displayName,
+          joinedAt: user.createdAt,
+          tier: profiles.subscriptionTier,
+          suspendedUntil: communitySuspensions.until,
+          suspensionReason: communitySuspensions.reason,
+          parentShown:
+            parentId === undefined
+              ? sql<boolean>`true`
+              : sql<boolean>`exists (select 1 from ${communityPosts} where ${and(
+                  eq(communityPosts.id, parentId),
+                  isNull(communityPosts.parentId),
+                  visible(userId),
+                )})`,
+        })
         .from(communityProfiles)
         .innerJoin(user, eq(user.id, communityProfiles.userId))
-        .where(eq(communityProfiles.userId, userId))
-        .for('update', { of: communityProfiles });
-      if (!locked) throw refusals.profileRequired();
-      if (parentId !== undefined) {
-        const [parent] = await tx
-          .select({ id: communityPosts.id })
-          .from(communityPosts)
-          .where(
-            and(eq(communityPosts.id, parentId), isNull(communityPosts.parentId), visible(userId)),
-          );
-        if (!parent) throw missingPost();
-      }
-      const reply = parentId !== undefined;
-      const tier = await tierOf(tx, userId);
-      const quota = await this.quota(userId, tier, tx);
-      const standing = reply ? quota.replies : quota.posts;
-      if (standing.limit !== null && standing.used >= standing.limit) {
-        throw quotaReached(reply ? 'replies' : 'posts', tier, standing.limit, quota.resetsAt);
-      }
-      const isNew =
-        now.getTime() - locked.joinedAt.getTime() < communityRules.newAccountHours * hour;
-      if (isNew) await this.newAccountLimits(tx, userId, input.body, reply, now);
-      const chart = reply ? null : (input.chart ?? null);
-      if (chart) await this.chartsToday(tx, userId, now);
-      const [duplicate] = await tx
-        .select({ id: communityPosts.id })
-        .from(communityPosts)
-        .where(
+        .leftJoin(profiles, eq(profiles.id, communityProfiles.userId))
+        .leftJoin(
+          communitySuspensions,
           and(
-            eq(communityPosts.authorId, userId),
-            isNull(communityPosts.deletedAt),
-            eq(communityPosts.body, input.body),
-            gte(
-              communityPosts.createdAt,
-              new Date(now.getTime() - communityRules.duplicateWindowMinutes * 60_000),
-            ),
+            eq(communitySuspensions.userId, communityProfiles.userId),
+            gt(communitySuspensions.until, now),
           ),
         )
-        .limit(1);
-      if (duplicate) throw refusals.duplicate();
+        .where(eq(communityProfiles.userId, userId))
+        .for('update', { of: communityProfiles });
+      if (!author) throw refusals.profileRequired();
+      if (author.suspendedUntil) {
+        throw refusals.suspended(author.suspendedUntil, author.suspensionReason ?? '');
+      }
+      if (!author.parentShown) throw missingPost();
+      const isNew =
+        now.getTime() - author.joinedAt.getTime() < communityRules.newAccountHours * hour;
+      const chart = reply ? null : (input.chart ?? null);
+      const counts = await this.recentCounts(tx, userId, input.body, now, isNew);
+
+      const tier = author.tier ?? 'free';
+      const plan = entitlementsFor(tier);
+      const used = reply ? counts.repliesThisMonth : counts.postsThisMonth;
+      const limit = reply ? plan.repliesPerMonth : plan.postsPerMonth;
+      if (limit !== null && used >= limit) {
+        const resetsAt = periodAround('month', now).end.toISOString();
+        throw quotaReached(reply ? 'replies' : 'posts', tier, limit, resetsAt);
+      }
+      if (isNew) newAccountLimits(counts, input.body, reply, now);
+      if (chart && counts.chartsToday >= communityRules.chartsPerDay) throw refusals.chartsDaily();
+      if (counts.duplicate) throw refusals.duplicate();
+
+      const counted =
+        input.symbols.length === 0
+          ? []
+          : [
+              tx
+                .$with('counted')
+                .as(
+                  countedInHours(tx, input.symbols, isNewForPumpGuard(author.joinedAt, now), now),
+                ),
+            ];
+      const bumped =
+        parentId === undefined
+          ? []
+          : [
+              tx.$with('bumped').as(
+                tx
+                  .update(communityPosts)
+                  .set({ replyCount: sql`${communityPosts.replyCount} + 1` })
+                  .where(eq(communityPosts.id, parentId))
+                  .returning({ id: communityPosts.id }),
+              ),
+            ];
       const [row] = await tx
+        .with(...counted, ...bumped)
         .insert(communityPosts)
         .values({
           authorId: userId,
@@ -347,68 +386,79 @@ export class CommunityStore {
           createdAt: now,
           hiddenAt: input.heldForReview ? now : null,
         })
-        .returning({ id: communityPosts.id });
-      // A post the pump guard holds tells nobody until a moderator restores it.
-      if (!input.heldForReview) {
-        await recordMentions(tx, { postId: row!.id, authorId: userId, input, now });
-      }
+        .returning();
+      if (!row) throw new Error('The post was not stored');
       if (input.heldForReview) {
-        await tx.insert(communityPostReviews).values({ postId: row!.id, heldFor: 'pump' });
+        // A post the pump guard holds tells nobody until a moderator restores it.
+        await tx.insert(communityPostReviews).values({ postId: row.id, heldFor: 'pump' });
+      } else {
+        await recordMentions(tx, {
+          postId: row.id,
+          authorId: userId,
+          authorHandle: author.handle,
+          input,
+          now,
+        });
       }
-      if (parentId !== undefined) {
-        await tx
-          .update(communityPosts)
-          .set({ replyCount: sql`${communityPosts.replyCount} + 1` })
-          .where(eq(communityPosts.id, parentId));
-      }
-      return row!.id;
+      return this.postOf(
+        { post: row, handle: author.handle, displayName: author.displayName, likedByMe: false },
+        userId,
+      );
     });
-    return this.one(userId, id);
   }
 
-  /** A member attaches charts to at most `chartsPerDay` posts a UTC day, deleted ones too. */
-  private async chartsToday(tx: Db, userId: string, now: Date): Promise<void> {
-    const [today] = await tx
-      .select({ count: count() })
-      .from(communityPosts)
-      .where(
-        and(
-          eq(communityPosts.authorId, userId),
-          gte(communityPosts.createdAt, periodAround('day', now).start),
-          isNotNull(communityPosts.chart),
+  /**
+   * Everything the limits count of the author's recent posts and replies (deleted ones too),
+   * in one reading: the month's posts and replies, the day's (for a new account) and charts,
+   * the newest post's time and whether the same text was posted within the duplicate window.
+   * It reads back to the month's start, or, for a new account, 24 hours when that is earlier
+   * (the pause between posts looks at the newest one).
+   */
+  private async recentCounts(
+    tx: Db,
+    userId: string,
+    body: string,
+    now: Date,
+    isNew: boolean,
+  ): Promise<RecentCounts> {
+    const month = periodAround('month', now).start;
+    const day = periodAround('day', now).start;
+    const duplicateSince = new Date(now.getTime() - communityRules.duplicateWindowMinutes * 60_000);
+    const since = new Date(
+      Math.min(
+        month.getTime(),
+        duplicateSince.getTime(),
+        isNew ? now.getTime() - communityRules.newAccountHours * hour : month.getTime(),
+      ),
+    );
+    const posts = communityPosts;
+    const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+    const counted = (where: SQL) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
+    const top = isNull(posts.parentId);
+    const isReply = isNotNull(posts.parentId);
+    const [row] = await tx
+      .select({
+        postsThisMonth: counted(sql`${top} and ${posts.createdAt} >= ${at(month)}`),
+        repliesThisMonth: counted(sql`${isReply} and ${posts.createdAt} >= ${at(month)}`),
+        postsToday: counted(sql`${top} and ${posts.createdAt} >= ${at(day)}`),
+        repliesToday: counted(sql`${isReply} and ${posts.createdAt} >= ${at(day)}`),
+        chartsToday: counted(sql`${isNotNull(posts.chart)} and ${posts.createdAt} >= ${at(day)}`),
+        lastPostAt: sql<Date | null>`max(${posts.createdAt}) filter (where ${top})`.mapWith(
+          posts.createdAt,
         ),
-      );
-    if ((today?.count ?? 0) >= communityRules.chartsPerDay) throw refusals.chartsDaily();
-  }
-
-  private async newAccountLimits(tx: Db, userId: string, body: string, reply: boolean, now: Date) {
-    if (hasLink(body)) throw refusals.linksNotYet();
-    const day = periodAround('day', now);
-    const [today] = await tx
-      .select({ count: count() })
-      .from(communityPosts)
-      .where(
-        and(
-          eq(communityPosts.authorId, userId),
-          reply ? isNotNull(communityPosts.parentId) : isNull(communityPosts.parentId),
-          gte(communityPosts.createdAt, day.start),
-        ),
-      );
-    const limit = reply
-      ? communityRules.newAccountRepliesPerDay
-      : communityRules.newAccountPostsPerDay;
-    if ((today?.count ?? 0) >= limit)
-      throw refusals.newAccountDaily(reply ? 'replies' : 'posts', limit);
-    if (reply) return;
-    const [last] = await tx
-      .select({ createdAt: communityPosts.createdAt })
-      .from(communityPosts)
-      .where(and(eq(communityPosts.authorId, userId), isNull(communityPosts.parentId)))
-      .orderBy(desc(communityPosts.createdAt))
-      .limit(1);
-    const wait = communityRules.newAccountSecondsBetweenPosts * 1000;
-    const since = last ? now.getTime() - last.createdAt.getTime() : Number.POSITIVE_INFINITY;
-    if (since < wait) throw refusals.tooSoon(Math.ceil((wait - since) / 1000));
+        duplicate: sql<boolean>`coalesce(bool_or(${posts.body} = ${body} and ${posts.deletedAt} is null and ${posts.createdAt} >= ${at(duplicateSince)}), false)`,
+      })
+      .from(posts)
+      .where(and(eq(posts.authorId, userId), gte(posts.createdAt, since)));
+    return {
+      postsThisMonth: row?.postsThisMonth ?? 0,
+      repliesThisMonth: row?.repliesThisMonth ?? 0,
+      postsToday: row?.postsToday ?? 0,
+      repliesToday: row?.repliesToday ?? 0,
+      chartsToday: row?.chartsToday ?? 0,
+      lastPostAt: row?.lastPostAt ?? null,
+      duplicate: Boolean(row?.duplicate),
+    };
   }
 
   /** The author's own post or reply, still editable (404 for anyone else's). */
@@ -594,6 +644,34 @@ function periodAround(period: 'day' | 'month', now: Date): { start: Date; end: D
         start: new Date(Date.UTC(year, month, day)),
         end: new Date(Date.UTC(year, month, day + 1)),
       };
+}
+
+/** What `CommunityStore.write` counts of the author's recent posts and replies. */
+interface RecentCounts {
+  postsThisMonth: number;
+  repliesThisMonth: number;
+  postsToday: number;
+  repliesToday: number;
+  chartsToday: number;
+  lastPostAt: Date | null;
+  duplicate: boolean;
+}
+
+/** An account under 24 hours old: no links, a few posts and replies a day, a pause between posts. */
+function newAccountLimits(counts: RecentCounts, body: string, reply: boolean, now: Date): void {
+  if (hasLink(body)) throw refusals.linksNotYet();
+  const limit = reply
+    ? communityRules.newAccountRepliesPerDay
+    : communityRules.newAccountPostsPerDay;
+  if ((reply ? counts.repliesToday : counts.postsToday) >= limit) {
+    throw refusals.newAccountDaily(reply ? 'replies' : 'posts', limit);
+  }
+  if (reply) return;
+  const wait = communityRules.newAccountSecondsBetweenPosts * 1000;
+  const since = counts.lastPostAt
+    ? now.getTime() - counts.lastPostAt.getTime()
+    : Number.POSITIVE_INFINITY;
+  if (since < wait) throw refusals.tooSoon(Math.ceil((wait - since) / 1000));
 }
 
 /** Neither deleted nor hidden, nor between the viewer and a member either of them blocked. */

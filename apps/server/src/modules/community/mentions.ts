@@ -46,11 +46,14 @@ export async function recordMentions(
   {
     postId,
     authorId,
+    authorHandle,
     input,
     now,
   }: {
     postId: string;
     authorId: string;
+    /** The author's handle when the caller has it (a new post's write read it under its lock). */
+    authorHandle?: string;
     input: { body: string; mentions?: MentionedMember[] };
     now: Date;
   },
@@ -63,16 +66,21 @@ export async function recordMentions(
     .onConflictDoNothing()
     .returning({ userId: communityMentions.userId });
   if (added.length === 0) return;
-  const [author] = await tx
-    .select({ handle: communityProfiles.handle })
-    .from(communityProfiles)
-    .where(eq(communityProfiles.userId, authorId));
+  const handle = authorHandle ?? (await handleOf(tx, authorId));
   for (const { userId } of added) {
     await insertNotification(tx, {
       userId,
-      title: `@${author?.handle ?? 'someone'} mentioned you`,
+      title: `@${handle ?? 'someone'} mentioned you`,
       message: excerptOf(input.body),
       link: paths.socialPosts,
     });
   }
+}
+
+async function handleOf(db: Db, userId: string): Promise<string | undefined> {
+  const [author] = await db
+    .select({ handle: communityProfiles.handle })
+    .from(communityProfiles)
+    .where(eq(communityProfiles.userId, userId));
+  return author?.handle;
 }

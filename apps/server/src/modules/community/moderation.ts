@@ -29,8 +29,8 @@ import {
 import { AppError, notFound } from '../../http/errors.ts';
 import { insertNotification } from '../notifications/service.ts';
 import { StaffRole } from '../operator/service.ts';
-import type { NewPost } from './community-store.ts';
-import { isNewForPumpGuard, type PumpGuard } from './pump-guard.ts';
+import { refusals, whenText } from './community-rules.ts';
+import type { PumpGuard } from './pump-guard.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missingPost = () => notFound('This post does not exist.');
@@ -43,23 +43,6 @@ const dayMs = 86_400_000;
 function excerpt(body: string): string {
   const flat = body.replace(/\s+/g, ' ').trim();
   return flat.length > 60 ? `${flat.slice(0, 57)}…` : flat;
-}
-
-/** "November 30, 2026, 15:00 UTC". */
-function whenText(date: Date): string {
-  const day = date.toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  const time = date.toISOString().slice(11, 16);
-  return `${day}, ${time} UTC`;
-}
-
-/** A written post and what the guard decided about it. */
-export interface GuardedPost extends NewPost {
-  heldForReview: boolean;
 }
 
 /**
@@ -104,40 +87,17 @@ export class Moderation {
   /** 403 while the member's posting is suspended, saying until when. */
   async assertMayWrite(userId: string): Promise<void> {
     const suspended = await this.suspension(userId);
-    if (!suspended) return;
-    throw new AppError(
-      403,
-      'posting_suspended',
-      `A moderator suspended your posting until ${whenText(suspended.until)}: ${suspended.reason}`,
-      undefined,
-      undefined,
-      { resetsAt: suspended.until.toISOString() },
-    );
+    if (suspended) throw refusals.suspended(suspended.until, suspended.reason);
   }
 
   /**
-   * A new post or reply, checked against a suspension and held while one of its symbols surges
-   * (ADR 0052: replies carry cashtags to the same stock pages, so the rule holds them too).
+   * Whether a new post or reply is held: one of its symbols surges (ADR 0052: replies carry
+   * cashtags to the same stock pages, so the rule holds them too). Its author's suspension is
+   * checked under the write's lock (`CommunityStore.write`), and its count into the symbols'
+   * hours is part of its insert.
    */
-  async guardPost(userId: string, input: NewPost): Promise<GuardedPost> {
-    await this.assertMayWrite(userId);
-    const surging = await this.pumpGuard.surging(input.symbols, this.clock());
-    return { ...input, heldForReview: surging.length > 0 };
-  }
-
-  /** Counts a written post into its symbols' hours, for the pump guard. */
-  async posted(userId: string, input: NewPost): Promise<void> {
-    if (input.symbols.length === 0) return;
-    const now = this.clock();
-    const [joined] = await this.db
-      .select({ createdAt: user.createdAt })
-      .from(user)
-      .where(eq(user.id, userId));
-    await this.pumpGuard.count(
-      input.symbols,
-      joined ? isNewForPumpGuard(joined.createdAt, now) : true,
-      now,
-    );
+  async holdsNewPost(symbols: readonly string[]): Promise<boolean> {
+    return (await this.pumpGuard.surging(symbols, this.clock())).length > 0;
   }
 
   /**

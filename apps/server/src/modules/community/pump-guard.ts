@@ -36,9 +36,37 @@ export function isSurging(activity: SymbolActivity): boolean {
 }
 
 /**
+ * Counts a post naming `symbols`, written at `at` by a new account or not, into each symbol's
+ * row of the hour: an atomic upsert, so every instance counts into the same rows. A statement
+ * the post's own write runs as part of its insert (`CommunityStore.write`), so a post and its
+ * count commit together.
+ */
+export function countedInHours(db: Db, symbols: readonly string[], newAccount: boolean, at: Date) {
+  const bucket = hourOf(at);
+  return db
+    .insert(communitySymbolHours)
+    .values(
+      symbols.map((symbol) => ({
+        symbol,
+        hour: bucket,
+        posts: 1,
+        newAccountPosts: newAccount ? 1 : 0,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [communitySymbolHours.symbol, communitySymbolHours.hour],
+      set: {
+        posts: sql`${communitySymbolHours.posts} + 1`,
+        newAccountPosts: sql`${communitySymbolHours.newAccountPosts} + excluded.new_account_posts`,
+      },
+    })
+    .returning({ symbol: communitySymbolHours.symbol });
+}
+
+/**
  * The pump guard (docs/PRODUCT.md, "Community"; ADR 0042). Every post naming symbols adds one to
- * each symbol's row of the current UTC hour in `community_symbol_hours` (an atomic upsert, so
- * every instance counts into the same rows). Judging a post reads at most 721 rows per symbol
+ * each symbol's row of the current UTC hour in `community_symbol_hours` (`countedInHours`, in the
+ * post's insert). Judging a post reads at most 721 rows per symbol
  * by primary key: the current and previous hour give the last hour as a sliding window (the
  * previous hour weighted by how much of it is still within the last 60 minutes), the 720 hours
  * before the current one give the 30-day hourly average.
@@ -86,29 +114,6 @@ export class PumpGuard {
   async surging(symbols: readonly string[], now: Date): Promise<string[]> {
     const activity = await this.activity(symbols, now);
     return activity.filter(isSurging).map((item) => item.symbol);
-  }
-
-  /** Counts a post naming `symbols`, written at `at` by a new account or not. */
-  async count(symbols: readonly string[], newAccount: boolean, at: Date): Promise<void> {
-    if (symbols.length === 0) return;
-    const bucket = hourOf(at);
-    await this.db
-      .insert(communitySymbolHours)
-      .values(
-        symbols.map((symbol) => ({
-          symbol,
-          hour: bucket,
-          posts: 1,
-          newAccountPosts: newAccount ? 1 : 0,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [communitySymbolHours.symbol, communitySymbolHours.hour],
-        set: {
-          posts: sql`${communitySymbolHours.posts} + 1`,
-          newAccountPosts: sql`${communitySymbolHours.newAccountPosts} + excluded.new_account_posts`,
-        },
-      });
   }
 
   /** Forgets the hours the guard no longer reads. */

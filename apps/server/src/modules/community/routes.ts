@@ -23,6 +23,7 @@ import type { Moderation } from './moderation.ts';
 import type { ChartSnapshots } from './post-charts.ts';
 import { checkedPost, withChart } from './post-checks.ts';
 import { type CommunitySocial, withMentionsAndHoldings } from './social-routes.ts';
+import type { WriteSlots } from './write-slots.ts';
 
 export interface CommunityRoutesOptions {
   auth: Auth;
@@ -33,6 +34,8 @@ export interface CommunityRoutesOptions {
   moderation: Moderation;
   /** A post's chart snapshot, drawn from the stored closes when posting (ADR 0058). */
   charts: ChartSnapshots;
+  /** The bound on posts and replies being written at once on this instance (ADR 0059). */
+  writeSlots: WriteSlots;
 }
 
 type IdParams = { Params: { id: string } };
@@ -52,7 +55,7 @@ const likeSchema = z.object({ liked: z.boolean({ error: 'Say whether you like it
 /** The community's routes (docs/PRODUCT.md, "Community"); every one needs a signed-in user. */
 export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async (
   app,
-  { auth, store, market, social, moderation, charts },
+  { auth, store, market, social, moderation, charts, writeSlots },
 ) => {
   app.get('/api/community/me', user, async (request, reply): Promise<CommunityMe> => {
     const { id } = await requireUser(auth, request);
@@ -125,17 +128,19 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
     return store.feed(id, { kind: tab }, cursor, until);
   });
 
+  // Posts and replies take one of the instance's write slots for their checks and their write
+  // (ADR 0059): past the bound they wait their turn, or are refused with 503 and Retry-After.
   app.post('/api/community/posts', user, async (request, reply) => {
     const { id } = await requireUser(auth, request);
     const input = parseInput(postInputSchema, request.body);
-    const checked = await withChart(await checkedPost(market, input), input.chart, charts);
-    const guarded = await moderation.guardPost(id, checked);
-    const post = await store.write(
-      id,
-      await withMentionsAndHoldings(social, id, guarded, input.holds),
-    );
-    await moderation.posted(id, guarded);
-    return reply.status(201).send({ post, heldForReview: guarded.heldForReview });
+    const { post, heldForReview } = await writeSlots.run(async () => {
+      const checked = await withChart(await checkedPost(market, input), input.chart, charts);
+      const held = await moderation.holdsNewPost(checked.symbols);
+      const withSocial = await withMentionsAndHoldings(social, id, checked, input.holds);
+      const written = await store.write(id, { ...withSocial, heldForReview: held });
+      return { post: written, heldForReview: held };
+    });
+    return reply.status(201).send({ post, heldForReview });
   });
 
   app.get<IdParams>(
@@ -167,15 +172,19 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   app.post<IdParams>('/api/community/posts/:id/replies', user, async (request, reply) => {
     const { id } = await requireUser(auth, request);
     const input = parseInput(replyInputSchema, request.body);
-    // A reply naming a surging symbol is held like a post: pumps spread through threads too.
-    const guarded = await moderation.guardPost(id, await checkedPost(market, input));
-    const post = await store.write(
-      id,
-      await withMentionsAndHoldings(social, id, guarded),
-      request.params.id,
-    );
-    await moderation.posted(id, guarded);
-    return reply.status(201).send({ reply: post, heldForReview: guarded.heldForReview });
+    const { post, heldForReview } = await writeSlots.run(async () => {
+      const checked = await checkedPost(market, input);
+      // A reply naming a surging symbol is held like a post: pumps spread through threads too.
+      const held = await moderation.holdsNewPost(checked.symbols);
+      const withSocial = await withMentionsAndHoldings(social, id, checked);
+      const written = await store.write(
+        id,
+        { ...withSocial, heldForReview: held },
+        request.params.id,
+      );
+      return { post: written, heldForReview: held };
+    });
+    return reply.status(201).send({ reply: post, heldForReview });
   });
 
   app.put<IdParams>('/api/community/posts/:id/like', user, async (request) => {

@@ -16,6 +16,7 @@ import { chartSnapshots } from './post-charts.ts';
 import { PumpGuard } from './pump-guard.ts';
 import { communityRoutes } from './routes.ts';
 import { socialRoutes } from './social-routes.ts';
+import { defaultWriteSlots, type WriteSlotLimits, WriteSlots } from './write-slots.ts';
 
 export interface CommunityOptions {
   auth: Auth;
@@ -26,6 +27,8 @@ export interface CommunityOptions {
   history: HistoryService;
   /** The symbols a user's real portfolios hold now, for verified holdings on posts. */
   heldSymbols: HeldSymbols;
+  /** Posts and replies written at once on this instance, and how long the rest wait (ADR 0059). */
+  writeSlots?: WriteSlotLimits | undefined;
 }
 
 /** How often an instance forgets the pump guard's hours it no longer reads. */
@@ -34,14 +37,22 @@ const pumpHoursPruneMs = 3_600_000;
 /** The community: profiles, posts, replies, likes and reports (docs/PRODUCT.md, "Community"). */
 export async function registerCommunity(
   app: FastifyInstance,
-  { auth, db, clock, market, history, heldSymbols }: CommunityOptions,
+  { auth, db, clock, market, history, heldSymbols, writeSlots }: CommunityOptions,
 ): Promise<CommunityStore> {
   const store = new CommunityStore(db, clock);
   const social = { db, follows: new FollowStore(db), heldSymbols };
   // Safety and moderation: the queue, suspensions, appeals, blocks and the pump guard (ADR 0042).
   const moderation = new Moderation(db, clock, new PumpGuard(db));
   const charts = chartSnapshots(history, market);
-  await app.register(communityRoutes, { auth, store, market, social, moderation, charts });
+  await app.register(communityRoutes, {
+    auth,
+    store,
+    market,
+    social,
+    moderation,
+    charts,
+    writeSlots: new WriteSlots(writeSlots ?? defaultWriteSlots),
+  });
   await app.register(socialRoutes, { auth, store, market, social });
   await app.register(moderationRoutes, { auth, moderation, blocks: new Blocks(db, clock) });
   // Direct messages between two members (ADR 0049); a suspension stops them too.
