@@ -71,6 +71,29 @@ test('an owner invites a member by email, who sees the shared watchlist until re
     // A Viewer reads: no way to add or remove.
     await expect(memberPage.getByLabel('Add a symbol')).toHaveCount(0);
 
+    // A portfolio the owner moves into the team: the Viewer reads it, and who entered what,
+    // with no way to change it.
+    const headers = { origin: baseURL as string };
+    const fund = await page.request.post('/api/portfolios', {
+      headers,
+      data: { name: 'Club fund' },
+    });
+    const fundId = ((await fund.json()) as { portfolio: { id: string } }).portfolio.id;
+    await page.request.post(`/api/portfolios/${fundId}/transactions`, {
+      headers,
+      data: { kind: 'deposit', date: '2024-01-02', amount: '1000' },
+    });
+    const moved = await page.request.put(`/api/portfolios/${fundId}/team`, {
+      headers,
+      data: { shared: true },
+    });
+    expect(moved.ok()).toBe(true);
+    await memberPage.goto(paths.portfolio);
+    await expect(memberPage.getByText('Shared with Harbor Club: you are Viewer.')).toBeVisible();
+    await expect(memberPage.getByText('Entered by Grace Owner')).toBeVisible();
+    await expect(memberPage.getByRole('button', { name: /Add transaction/ })).toHaveCount(0);
+    await memberPage.goto(paths.watchlist);
+
     // An Admin or the Owner renames the team; the member's open page shows it without a reload.
     await page.goto(paths.dashboardTeam);
     await page.getByRole('button', { name: 'Rename' }).click();

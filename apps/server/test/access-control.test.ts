@@ -516,12 +516,20 @@ const ownedResources: Record<string, Fixture> = {
   'GET /api/support/attachments/:id': async ({ testApp, owner }) => ({
     params: { id: (await ownedSupportRequest(testApp, owner)).attachmentId },
   }),
+  'PUT /api/alerts/:id/team': async ({ testApp, owner }) => {
+    await ownedTeam(testApp, owner);
+    return { params: { id: await ownedAlert(testApp, owner) }, body: { shared: true } };
+  },
   'GET /api/alerts/:id': alertFixture(),
   'PATCH /api/alerts/:id': alertFixture({ state: 'paused' }),
   'DELETE /api/alerts/:id': alertFixture(),
   'GET /api/portfolios/:portfolioId': portfolioFixture(),
   'PATCH /api/portfolios/:portfolioId': portfolioFixture({ name: 'Renamed by its owner' }),
   'DELETE /api/portfolios/:portfolioId': portfolioFixture(),
+  'PUT /api/portfolios/:portfolioId/team': async (context) => {
+    await ownedTeam(context.testApp, context.owner);
+    return portfolioFixture({ shared: true })(context);
+  },
   'GET /api/portfolios/:portfolioId/holdings': portfolioFixture(),
   'GET /api/portfolios/:portfolioId/performance': portfolioFixture(),
   'GET /api/portfolios/:portfolioId/transactions': portfolioFixture(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatUsd } from './format.ts';
 import { tickerSymbolSchema } from './market.ts';
+import { sharedWithTeamSchema } from './teams.ts';
 import { symbolInputSchema } from './watchlists.ts';
 
 /**
@@ -158,6 +159,11 @@ export const alertSchema = z.object({
   email: z.boolean(),
   /** Firings also go to these destinations (Settings > Integrations). */
   destinationIds: z.array(z.string()),
+  /**
+   * Null for a personal alert; for one of the user's team (docs/PRODUCT.md §3.26): the team,
+   * the user's role in it, whether the team is read-only and whether the user made it.
+   */
+  shared: sharedWithTeamSchema.nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 

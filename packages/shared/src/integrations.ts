@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { teamRoleSchema } from './teams.ts';
 
 /**
  * Alert destinations (Settings > Integrations, docs/PRODUCT.md §3.19): where an alert's firings
@@ -10,7 +11,7 @@ export const destinationKinds = ['webhook', 'slack', 'discord'] as const;
 export const destinationKindSchema = z.enum(destinationKinds);
 export type DestinationKind = z.infer<typeof destinationKindSchema>;
 
-/** How many destinations one account may keep. */
+/** How many destinations one account may keep; a team may keep as many of its own. */
 export const maxDestinationsPerAccount = 10;
 
 /** The error code of a destination refused for its address (not https, not public). */
@@ -32,6 +33,8 @@ export const createDestinationSchema = z
       .trim()
       .max(2000, 'An address has at most 2,000 characters')
       .pipe(z.url({ error: 'Enter the full address, starting with https://' })),
+    /** The destination belongs to the user's team (its Admins and Owner add them). */
+    team: z.boolean().optional(),
   })
   .strict();
 export type CreateDestinationInput = z.input<typeof createDestinationSchema>;
@@ -61,16 +64,39 @@ export const destinationSchema = z.object({
   failingSince: z.string().nullable(),
   lastDeliveredAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Whether it belongs to the user's team rather than to the user. */
+  team: z.boolean(),
 });
 export type Destination = z.infer<typeof destinationSchema>;
+
+/**
+ * The team's destinations as a member sees them (docs/PRODUCT.md §3.26): every member reads
+ * them and their logs, Editors and up choose them in alerts, Admins and the Owner manage them.
+ */
+export const teamDestinationsSchema = z.object({
+  teamName: z.string(),
+  role: teamRoleSchema,
+  destinations: z.array(destinationSchema),
+  /** The user may add, change, test and delete them (Admin or Owner, team not read-only). */
+  canManage: z.boolean(),
+  /** The user may choose them in an alert (Editor and up, team not read-only). */
+  canUse: z.boolean(),
+  /** Why nothing can change now (the owner's plan dropped below Enterprise), or null. */
+  readOnly: z.string().nullable(),
+  /** Whether the team's plan (its owner's) includes integrations. */
+  included: z.boolean(),
+});
+export type TeamDestinations = z.infer<typeof teamDestinationsSchema>;
 
 /** `GET /api/integrations/destinations`. */
 export const destinationListSchema = z.object({
   destinations: z.array(destinationSchema),
-  /** How many destinations an account may keep. */
+  /** How many destinations an account may keep (and a team, of its own). */
   limit: z.number().int(),
   /** Whether the plan includes integrations (Enterprise and Alpha Tester). */
   included: z.boolean(),
+  /** The team's destinations, when the user is in a team. */
+  team: teamDestinationsSchema.nullable(),
 });
 export type DestinationList = z.infer<typeof destinationListSchema>;
 

@@ -42,7 +42,14 @@ function holding(fields: Partial<Holding> & Pick<Holding, 'symbol'>): Holding {
 }
 
 const answer: HoldingsResponse = {
-  portfolio: { id: 'p1', name: 'Main', kind: 'real', createdAt: polled, transactionCount: 5 },
+  portfolio: {
+    id: 'p1',
+    name: 'Main',
+    kind: 'real',
+    createdAt: polled,
+    transactionCount: 5,
+    shared: null,
+  },
   holdings: [
     holding({
       symbol: 'AAA',

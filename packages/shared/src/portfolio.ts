@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tickerInputSchema } from './market.ts';
+import { sharedWithTeamSchema } from './teams.ts';
 
 /**
  * What can happen in a portfolio. Buys and sells move shares and cash; a dividend is cash
@@ -249,6 +250,11 @@ export const transactionSchema = z.object({
   /** Cash the transaction moved: negative for a buy, a fee or a withdrawal; 0 for a split. */
   cashEffect: z.string(),
   createdAt: z.iso.datetime(),
+  /**
+   * The name of the member who entered it, shown in a team's portfolio (docs/PRODUCT.md
+   * §3.26); null when not known (entered before this was kept, or the account is gone).
+   */
+  enteredBy: z.string().nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -285,6 +291,8 @@ export const portfolioSchema = z.object({
   kind: z.enum(portfolioKinds),
   createdAt: z.iso.datetime(),
   transactionCount: z.number().int().nonnegative(),
+  /** Null for a personal portfolio; how the user's team shares it otherwise (§3.26). */
+  shared: sharedWithTeamSchema.nullable(),
 });
 export type Portfolio = z.infer<typeof portfolioSchema>;
 

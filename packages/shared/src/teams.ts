@@ -64,8 +64,24 @@ export const teamAcceptSchema = z
   .object({ token: z.string().trim().min(1, 'The link has no invitation in it').max(200) })
   .strict();
 
-/** `PUT /api/watchlists/:id/team`: move a list into the team, or back out. */
+/**
+ * `PUT /api/watchlists/:id/team`, `PUT /api/portfolios/:portfolioId/team`,
+ * `PUT /api/alerts/:id/team`: move a personal thing into the team, or back out.
+ */
 export const teamShareSchema = z.object({ shared: z.boolean() }).strict();
+
+/**
+ * How a portfolio or an alert that belongs to the user's team says so (null for a personal
+ * one): the team's name, the user's role in it, whether the team can be changed now (the
+ * owner's plan), and whether the user made it (only its maker takes it back out of the team).
+ */
+export const sharedWithTeamSchema = z.object({
+  teamName: z.string(),
+  role: teamRoleSchema,
+  readOnly: z.boolean(),
+  mine: z.boolean(),
+});
+export type SharedWithTeam = z.infer<typeof sharedWithTeamSchema>;
 
 export const teamMemberSchema = z.object({
   userId: z.string(),
@@ -130,6 +146,14 @@ export const teamEventActions = [
   'watchlist_shared',
   'watchlist_unshared',
   'watchlist_deleted',
+  'portfolio_shared',
+  'portfolio_unshared',
+  'portfolio_deleted',
+  'alert_shared',
+  'alert_unshared',
+  'alert_deleted',
+  'destination_added',
+  'destination_deleted',
 ] as const;
 export type TeamEventAction = (typeof teamEventActions)[number];
 
@@ -180,5 +204,21 @@ export function teamEventText(event: Pick<TeamEvent, 'action' | 'details'>): str
       return `took the watchlist “${d.watchlist ?? ''}” out of the team`;
     case 'watchlist_deleted':
       return `deleted the team watchlist “${d.watchlist ?? ''}”`;
+    case 'portfolio_shared':
+      return `moved the portfolio “${d.portfolio ?? ''}” into the team`;
+    case 'portfolio_unshared':
+      return `took the portfolio “${d.portfolio ?? ''}” out of the team`;
+    case 'portfolio_deleted':
+      return `deleted the team portfolio “${d.portfolio ?? ''}”`;
+    case 'alert_shared':
+      return `moved the alert “${d.alert ?? ''}” into the team`;
+    case 'alert_unshared':
+      return `took the alert “${d.alert ?? ''}” out of the team`;
+    case 'alert_deleted':
+      return `deleted the team alert “${d.alert ?? ''}”`;
+    case 'destination_added':
+      return `added the team destination “${d.destination ?? ''}” (${d.kind ?? ''})`;
+    case 'destination_deleted':
+      return `deleted the team destination “${d.destination ?? ''}”`;
   }
 }

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
+import { teams } from './teams.ts';
 
 /**
  * A custom alert (docs/PRODUCT.md, "Alerts"). `state` moves armed -> fired in one statement,
@@ -22,9 +23,16 @@ export const alerts = pgTable(
   'alerts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Its owner, or for a team's alert the member who made it. */
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * The team the alert is shared with (docs/PRODUCT.md §3.26), or null for a personal one: read
+     * by every member, changed by Editors and up; it may post to the team's destinations. A
+     * deleted team gives its alerts back to their makers.
+     */
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     symbol: text('symbol').notNull(),
     /** One of the shared `alertKinds`. */
     kind: text('kind').notNull(),
@@ -59,6 +67,7 @@ export const alerts = pgTable(
   },
   (table) => [
     index('alerts_user_id_idx').on(table.userId),
+    index('alerts_team_id_idx').on(table.teamId),
     index('alerts_armed_symbol_idx').on(table.symbol).where(sql`${table.state} = 'armed'`),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { alertFirings } from './alerts.ts';
 import { user } from './auth.ts';
+import { teams } from './teams.ts';
 
 /**
  * Where a user's alert firings go besides the app and email (`modules/integrations`): an https
@@ -13,9 +14,15 @@ export const alertDestinations = pgTable(
   'alert_destinations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Its owner, or for a team's destination the member who added it. */
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * The team the destination belongs to (docs/PRODUCT.md §3.26), or null for the user's own:
+     * managed by the team's Admins and Owner, chosen by its Editors and up; it goes with the team.
+     */
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     /** `webhook`, `slack` or `discord`. */
     kind: text('kind').notNull(),
     name: text('name').notNull(),
@@ -31,7 +38,10 @@ export const alertDestinations = pgTable(
     lastDeliveredAt: timestamp('last_delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('alert_destinations_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('alert_destinations_user_idx').on(table.userId, table.createdAt),
+    index('alert_destinations_team_idx').on(table.teamId, table.createdAt),
+  ],
 );
 
 /**

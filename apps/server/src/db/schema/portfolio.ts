@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
+import { teams } from './teams.ts';
 
 export const portfolioKind = pgEnum('portfolio_kind', portfolioKinds);
 
@@ -33,6 +34,12 @@ export const portfolios = pgTable(
     name: text('name').notNull(),
     kind: portfolioKind('kind').notNull().default('real'),
     /**
+     * The team the portfolio is shared with (docs/PRODUCT.md §3.26), or null for a personal one;
+     * `user_id` stays its maker, who alone may take it back out. A deleted team gives its
+     * portfolios back to their makers.
+     */
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /**
      * Goes up by one with every change to the ledger, in the same database transaction:
      * figures cached for a version are those of that ledger, on every instance.
      */
@@ -49,6 +56,7 @@ export const portfolios = pgTable(
     uniqueIndex('portfolios_user_practice_idx')
       .on(table.userId)
       .where(sql`${table.kind} = 'practice'`),
+    index('portfolios_team_id_idx').on(table.teamId),
   ],
 );
 
@@ -86,6 +94,8 @@ export const portfolioTransactions = pgTable(
     splitTo: integer('split_to'),
     splitFrom: integer('split_from'),
     note: text('note'),
+    /** Who entered it (a shared portfolio shows it); null for rows from before, or a gone account. */
+    enteredBy: text('entered_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -78,13 +78,15 @@ export async function fireAlerts(
         and (a.repeat = 'once' or a.last_fired_day is null or a.last_fired_day < ${tradingDay}::date)
         and exists (
           select 1 from profiles p
-          where p.id = a.user_id
+          -- A team's alert is checked under the team's plan: its owner's.
+          where p.id = coalesce((select t.owner_id from teams t where t.id = a.team_id), a.user_id)
             and p.subscription_tier::text = any(${arrayLiteral(tiersWithAlerts)}::text[])
         )
-      returning a.id, a.user_id as "userId", a.symbol, a.kind, a.level, a.period, a.rating,
+      returning a.id, a.user_id as "userId", a.team_id as "teamId", a.symbol, a.kind, a.level, a.period, a.rating,
         a.repeat, a.note, a.email, array_to_json(a.destination_ids) as "destinationIds"`);
     const fired = rowsOf<
-      Pick<AlertRow, 'id' | 'userId' | 'symbol' | 'kind' | 'level' | 'period' | 'rating'> &
+      Pick<AlertRow, 'id' | 'userId' | 'teamId' | 'symbol' | 'kind' | 'level' | 'period'> &
+        Pick<AlertRow, 'rating'> &
         Pick<AlertRow, 'repeat' | 'note' | 'email' | 'destinationIds'>
     >(result);
     if (fired.length === 0) return [];
@@ -125,6 +127,7 @@ export async function fireAlerts(
       tx,
       toNotify.map(({ row, candidate, title, message }) => ({
         userId: row.userId,
+        teamId: row.teamId ?? null,
         destinationIds: row.destinationIds ?? [],
         alertId: row.id,
         firingId: firingOf.get(row.id)!,

@@ -53,7 +53,7 @@ export function conditionOf(row: ConditionColumns): AlertCondition {
   );
 }
 
-export function toAlert(row: AlertRow, suspended: boolean): Alert {
+export function toAlert(row: AlertRow, suspended: boolean, shared: Alert['shared'] = null): Alert {
   return {
     id: row.id,
     symbol: row.symbol,
@@ -67,6 +67,7 @@ export function toAlert(row: AlertRow, suspended: boolean): Alert {
     suspended,
     email: row.email,
     destinationIds: row.destinationIds,
+    shared,
   };
 }
 

@@ -3,12 +3,13 @@ import {
   type AlertFiring,
   alertFiringListLimit,
   type createAlertSchema,
+  describeAlertCondition,
   isQuoteAlert,
   quoteAlertKinds,
   type SubscriptionTier,
   type updateAlertSchema,
 } from '@tickerwise/shared';
-import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,9 +18,18 @@ import { AppError, notFound } from '../../http/errors.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import { checkOwnedDestinations } from '../integrations/service.ts';
 import { tierOf } from '../profiles/service.ts';
+import {
+  announceToTeam,
+  type Membership,
+  membershipOf,
+  recordTeamEvent,
+  refuseSharedChange,
+  sharedThingAccess,
+  teamIdOf,
+} from '../teams/service.ts';
 import type { BookEntry } from './alert-book.ts';
 import { tiersWithAlerts } from './alert-firing.ts';
-import { type AlertRow, conditionColumns, toAlert, toFiring } from './alert-rows.ts';
+import { type AlertRow, conditionColumns, conditionOf, toAlert, toFiring } from './alert-rows.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missingAlert = () => notFound('This alert does not exist.');
@@ -29,16 +39,54 @@ type UpdateAlert = z.output<typeof updateAlertSchema>;
 
 const suspendedOn = (tier: SubscriptionTier) => !tiersWithAlerts.includes(tier);
 
-/** The user's alerts (or one symbol's), each saying whether the plan leaves it idle. */
+/** How the audit log names an alert: its symbol and condition. */
+const alertName = (row: AlertRow) => `${row.symbol}: ${describeAlertCondition(conditionOf(row))}`;
+
+/**
+ * The user's alerts and their team's (or one symbol's), each saying whether its plan leaves it
+ * idle: the user's for their own, the team owner's for the team's (docs/PRODUCT.md §3.26).
+ */
 export async function listAlerts(db: Db, userId: string, symbol?: string): Promise<Alert[]> {
   const tier = await tierOf(db, userId);
   const rows = await db
     .select()
     .from(alerts)
-    .where(and(eq(alerts.userId, userId), symbol ? eq(alerts.symbol, symbol) : undefined))
+    .where(
+      and(
+        or(
+          and(eq(alerts.userId, userId), isNull(alerts.teamId)),
+          eq(alerts.teamId, teamIdOf(userId)),
+        ),
+        symbol ? eq(alerts.symbol, symbol) : undefined,
+      ),
+    )
     .orderBy(alerts.symbol, alerts.createdAt);
-  return rows.map((row) => toAlert(row, suspendedOn(tier)));
+  const membership = rows.some((row) => row.teamId) ? await membershipOf(db, userId) : null;
+  return rows.map((row) =>
+    row.teamId && membership
+      ? toAlert(row, suspendedOn(membership.ownerTier), sharedOf(row, membership, userId))
+      : toAlert(row, suspendedOn(tier)),
+  );
 }
+
+/** How an alert of the user's team says so. */
+function sharedOf(row: AlertRow, membership: Membership, userId: string): Alert['shared'] {
+  return {
+    teamName: membership.teamName,
+    role: membership.role,
+    readOnly: membership.readOnly,
+    mine: row.userId === userId,
+  };
+}
+
+/** An alert the user reached, and their place in its team when it is the team's. */
+interface ReachedAlert {
+  row: AlertRow;
+  membership: Membership | null;
+}
+
+/** The user's personal alerts, as their plan's limit counts them. */
+const personalAlerts = (userId: string) => and(eq(alerts.userId, userId), isNull(alerts.teamId));
 
 /** Recent firings of the user's alerts, newest first. */
 export async function listFirings(
@@ -94,8 +142,10 @@ export class AlertStore {
 
   async get(userId: string, id: string): Promise<Alert> {
     const { db } = this.deps;
-    const row = await this.row(db, userId, id);
-    return toAlert(row, suspendedOn(await tierOf(db, userId)));
+    const { row, membership } = await this.reach(db, userId, id, 'read');
+    return membership
+      ? toAlert(row, suspendedOn(membership.ownerTier), sharedOf(row, membership, userId))
+      : toAlert(row, suspendedOn(await tierOf(db, userId)));
   }
 
   /** Recent firings of the user's alerts, newest first (Recent Activity, the Alerts page). */
@@ -103,12 +153,18 @@ export class AlertStore {
     return listFirings(this.deps.db, userId, limit);
   }
 
+  /** The alert's firings: the user's own alert's, or their team's alert's (whoever made it). */
   async firingsOf(userId: string, alertId: string): Promise<AlertFiring[]> {
-    await this.row(this.deps.db, userId, alertId);
+    const { row } = await this.reach(this.deps.db, userId, alertId, 'read');
     const rows = await this.deps.db
       .select()
       .from(alertFirings)
-      .where(and(eq(alertFirings.userId, userId), eq(alertFirings.alertId, alertId)))
+      .where(
+        and(
+          row.teamId ? undefined : eq(alertFirings.userId, userId),
+          eq(alertFirings.alertId, alertId),
+        ),
+      )
       .orderBy(desc(alertFirings.firedAt))
       .limit(alertFiringListLimit);
     return rows.map(toFiring);
@@ -141,7 +197,7 @@ export class AlertStore {
         const [row] = await tx
           .select({ count: count() })
           .from(alerts)
-          .where(eq(alerts.userId, userId));
+          .where(personalAlerts(userId));
         return row?.count ?? 0;
       });
       const [row] = await tx
@@ -177,9 +233,12 @@ export class AlertStore {
     { awaitsCross }: { awaitsCross?: boolean } = {},
   ): Promise<Alert> {
     const { db, room } = this.deps;
-    await room.requireEntitlement({ id: userId }, 'customAlerts');
-    const current = await this.row(db, userId, id);
-    if (input.destinationIds) await checkOwnedDestinations(db, userId, input.destinationIds);
+    const { row: current, membership } = await this.reach(db, userId, id, 'change');
+    // A team's alert is used under the team's plan: its owner's.
+    await room.requireEntitlement({ id: membership?.ownerId ?? userId }, 'customAlerts');
+    if (input.destinationIds) {
+      await checkOwnedDestinations(db, userId, input.destinationIds, { teamId: current.teamId });
+    }
     if (input.condition && !isQuoteAlert(input.condition.kind)) {
       if (!this.deps.barAlerts) throw barAlertsUnavailable();
       await this.startBarChecks(current.symbol);
@@ -198,19 +257,82 @@ export class AlertStore {
         ...(awaitsCross !== undefined ? { awaitsCross } : {}),
         updatedAt: sql`now()`,
       })
-      .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
+      .where(eq(alerts.id, current.id))
       .returning();
     if (!row) throw missingAlert();
-    return toAlert(row, false);
+    if (row.teamId) await announceToTeam(db, row.teamId, ['alerts']);
+    return toAlert(row, false, membership ? sharedOf(row, membership, userId) : null);
   }
 
-  async delete(userId: string, id: string): Promise<void> {
-    if (!uuidPattern.test(id)) throw missingAlert();
-    const deleted = await this.deps.db
-      .delete(alerts)
-      .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
-      .returning({ id: alerts.id });
-    if (deleted.length === 0) throw missingAlert();
+  /** Deletes the user's alert, or their team's as Editor and up (in the team's audit log). */
+  async delete(actor: { id: string; name: string }, id: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const { row } = await this.reach(tx, actor.id, id, 'change', true);
+      await tx.delete(alerts).where(eq(alerts.id, row.id));
+      if (row.teamId) {
+        await recordTeamEvent(tx, {
+          teamId: row.teamId,
+          actor,
+          action: 'alert_deleted',
+          details: { alert: alertName(row) },
+          at: this.deps.clock(),
+        });
+        await announceToTeam(tx, row.teamId, ['alerts']);
+      }
+    });
+  }
+
+  /**
+   * Moves a personal alert into the user's team, or a team alert back out: its maker only, as
+   * Editor or above while the team can be changed. It then counts against the plan of the
+   * team's owner (in) or of its maker (out), counted under that plan's lock, and keeps only
+   * the destinations it may post to there (the team's, or the maker's own).
+   */
+  async share(actor: { id: string; name: string }, id: string, shared: boolean): Promise<Alert> {
+    const { db, room, clock } = this.deps;
+    await db.transaction(async (tx) => {
+      const { row } = await this.reach(tx, actor.id, id, 'read', true);
+      if (row.userId !== actor.id) {
+        throw new AppError(
+          403,
+          'not_alert_maker',
+          'Only the member who set this alert can move it into or out of the team.',
+        );
+      }
+      if (Boolean(row.teamId) === shared) return;
+      const membership = await membershipOf(tx, actor.id);
+      if (!membership || (row.teamId && membership.teamId !== row.teamId)) {
+        throw new AppError(409, 'no_team', 'You are not in a team to share this alert with.');
+      }
+      const access = await sharedThingAccess(tx, actor.id, membership.teamId);
+      if (!access?.canChange) refuseSharedChange(membership);
+      const teamId = membership.teamId;
+      const holder = shared ? membership.ownerId : actor.id;
+      await room.requireRoomFor(tx, { id: holder }, 'customAlerts', async () => {
+        const [counted] = await tx
+          .select({ count: count() })
+          .from(alerts)
+          .where(shared ? eq(alerts.teamId, teamId) : personalAlerts(actor.id));
+        return counted?.count ?? 0;
+      });
+      // Only destinations of where it goes: the team's, or the maker's own.
+      const kept = sql`array(select d.id from alert_destinations d
+        where d.id = any(alerts.destination_ids)
+          and ${shared ? sql`d.team_id = ${teamId}` : sql`d.team_id is null and d.user_id = ${actor.id}`})`;
+      await tx
+        .update(alerts)
+        .set({ teamId: shared ? teamId : null, destinationIds: kept, updatedAt: sql`now()` })
+        .where(eq(alerts.id, row.id));
+      await recordTeamEvent(tx, {
+        teamId,
+        actor,
+        action: shared ? 'alert_shared' : 'alert_unshared',
+        details: { alert: alertName(row) },
+        at: clock(),
+      });
+      await announceToTeam(tx, teamId, ['alerts']);
+    });
+    return this.get(actor.id, id);
   }
 
   /** Every armed quote alert, for an instance's book. */
@@ -259,13 +381,33 @@ export class AlertStore {
       });
   }
 
-  private async row(db: Db, userId: string, id: string): Promise<AlertRow> {
+  /** 403 or 409 unless the user may change the alert (404 when they may not see it). */
+  async requireChange(userId: string, id: string): Promise<void> {
+    await this.reach(this.deps.db, userId, id, 'change');
+  }
+
+  /**
+   * The alert, when the user may `need` it: their own personal alert, or one of their team
+   * (read by any member; changed per `sharedThingAccess`). Anything else is "not found".
+   */
+  private async reach(
+    db: Db,
+    userId: string,
+    id: string,
+    need: 'read' | 'change',
+    lock = false,
+  ): Promise<ReachedAlert> {
     if (!uuidPattern.test(id)) throw missingAlert();
-    const [row] = await db
-      .select()
-      .from(alerts)
-      .where(and(eq(alerts.id, id), eq(alerts.userId, userId)));
+    const query = db.select().from(alerts).where(eq(alerts.id, id));
+    const [row] = lock ? await query.for('update') : await query;
     if (!row) throw missingAlert();
-    return row;
+    if (row.teamId === null) {
+      if (row.userId !== userId) throw missingAlert();
+      return { row, membership: null };
+    }
+    const access = await sharedThingAccess(db, userId, row.teamId);
+    if (!access) throw missingAlert();
+    if (need === 'change' && !access.canChange) refuseSharedChange(access.membership);
+    return { row, membership: access.membership };
   }
 }

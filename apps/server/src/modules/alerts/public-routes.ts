@@ -27,6 +27,7 @@ const exampleAlert: Alert = {
   suspended: false,
   email: true,
   destinationIds: ['5b2e9c14-8a7d-4f63-9e01-c4d8b3a2f716'],
+  shared: null,
 };
 
 const exampleFiring: AlertFiring = {
@@ -60,7 +61,7 @@ export function alertPublicRoutes(api: PublicApi, { store }: { store: AlertStore
     operationId: 'listAlerts',
     tag: 'Alerts',
     summary: 'Your alerts and their recent firings',
-    description: `Every alert you set, by symbol, with the last 100 times any went off (newest first) and how many alerts your plan allows at once. ${conditionNote}`,
+    description: `Every alert you set, and your team’s (with \`shared\` saying the team, your role and whether you set it; null for your own), by symbol, with the last 100 times any of yours went off (newest first) and how many alerts your plan allows at once. ${conditionNote}`,
     query: alertQuery,
     exampleQuery: {},
     response: alertListSchema,

@@ -1,4 +1,5 @@
 import {
+  type Alert,
   type AlertCondition,
   type AlertFirings,
   type AlertList,
@@ -8,6 +9,7 @@ import {
   createAlertSchema,
   entitlementsFor,
   parseTickerSymbol,
+  teamShareSchema,
   updateAlertSchema,
 } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
@@ -122,8 +124,11 @@ export const alertRoutes: FastifyPluginAsync<AlertRoutesOptions> = async (
     async (request): Promise<AlertSaved> => {
       const user = await requireUser(auth, request);
       const current = await store.get(user.id, request.params.id);
+      // A team's alert the user may only read is refused before anything is judged.
+      if (current.shared) await store.requireChange(user.id, current.id);
       const input = parseInput(updateAlertSchema, request.body);
-      await store.requireAlerts(user.id);
+      // A team's alert is checked under the team's plan when it is saved.
+      if (!current.shared) await store.requireAlerts(user.id);
       const condition = input.condition ?? current.condition;
       const rearmed = input.condition !== undefined || input.repeat !== undefined;
       const state = input.state ?? (rearmed && current.state === 'fired' ? 'armed' : current.state);
@@ -153,8 +158,20 @@ export const alertRoutes: FastifyPluginAsync<AlertRoutesOptions> = async (
     { config: { access: 'user' } },
     async (request, reply) => {
       const user = await requireUser(auth, request);
-      await store.delete(user.id, request.params.id);
+      await store.delete(user, request.params.id);
       return reply.status(204).send();
+    },
+  );
+
+  // Moves the alert into the user's team, or back out (docs/PRODUCT.md §3.26).
+  app.put<IdParams>(
+    '/api/alerts/:id/team',
+    { config: { access: 'user' } },
+    async (request): Promise<{ alert: Alert }> => {
+      const user = await requireUser(auth, request);
+      await store.get(user.id, request.params.id);
+      const { shared } = parseInput(teamShareSchema, request.body);
+      return { alert: await store.share(user, request.params.id, shared) };
     },
   );
 };

@@ -3,17 +3,27 @@ import {
   type DestinationKind,
   deliveryLogLimit,
   hasFeature,
+  roleAtLeast,
   subscriptionTiers,
 } from '@tickerwise/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { alertDeliveries, alertDestinations, jobs, profiles, user } from '../../db/schema/index.ts';
+import {
+  alertDeliveries,
+  alertDestinations,
+  jobs,
+  profiles,
+  teamMembers,
+  teams,
+  user,
+} from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Mailer, Outbox } from '../email/service.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import type { Job, JobQueue } from '../jobs/service.ts';
+import { reachDestination } from './destination-access.ts';
 import { destinationDisabledEmail } from './emails.tsx';
 import { bodyFor, type StoredEvent, type StoredFiring, summaryOf } from './payloads.ts';
 import type { AttemptResult, WebhookSender } from './sender.ts';
@@ -49,19 +59,21 @@ export function retryDelayMs(attempts: number): number {
 const tiersWithIntegrations = subscriptionTiers.filter((tier) => hasFeature(tier, 'integrations'));
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const missingDestination = () => notFound('This destination does not exist.');
 const missingDelivery = () => notFound('This delivery does not exist.');
 
 /** A firing as recorded, with the destinations its alert posts to. */
 export interface FiringToDeliver extends StoredFiring {
   userId: string;
+  /** The team the alert belongs to, or null for a personal alert. */
+  teamId: string | null;
   destinationIds: readonly string[];
 }
 
 /**
  * Writes the deliveries of fresh firings, inside the transaction that records them: one row
- * per firing and destination (enabled ones of the alert's owner, on a plan with integrations)
- * and the job that sends it, and announces them to the instances' delivery pumps on commit.
+ * per firing and destination (enabled ones the alert may post to: its owner's own, or its
+ * team's for a team alert or an Editor and up, on a plan with integrations: the team owner's
+ * for the team's) and the job that sends it, and announces them to the instances' delivery pumps on commit.
  * Nothing is sent here, so firing never waits on a receiver. `now` is the app clock's time
  * (not the firing's market time): deliveries are made and first due then, and retried for 24
  * hours from then.
@@ -74,10 +86,19 @@ export async function recordAlertDeliveries(
   const wanted = firings.filter((firing) => firing.destinationIds.length > 0);
   if (wanted.length === 0) return 0;
   const ids = [...new Set(wanted.flatMap((firing) => firing.destinationIds))];
+  // A team's destination is used under the team's plan: its owner's.
   const open = await tx
-    .select({ id: alertDestinations.id, userId: alertDestinations.userId })
+    .select({
+      id: alertDestinations.id,
+      userId: alertDestinations.userId,
+      teamId: alertDestinations.teamId,
+    })
     .from(alertDestinations)
-    .innerJoin(profiles, eq(profiles.id, alertDestinations.userId))
+    .leftJoin(teams, eq(teams.id, alertDestinations.teamId))
+    .innerJoin(
+      profiles,
+      eq(profiles.id, sql`coalesce(${teams.ownerId}, ${alertDestinations.userId})`),
+    )
     .where(
       and(
         inArray(alertDestinations.id, ids),
@@ -85,10 +106,37 @@ export async function recordAlertDeliveries(
         inArray(profiles.subscriptionTier, tiersWithIntegrations),
       ),
     );
-  const ownerOf = new Map(open.map((row) => [row.id, row.userId]));
-  const rows = wanted.flatMap(({ userId, destinationIds, ...firing }) =>
-    destinationIds
-      .filter((id) => ownerOf.get(id) === userId)
+  const byId = new Map(open.map((row) => [row.id, row]));
+  // A member's own alert posts to the team's destinations while they are Editor or above.
+  const usesTeam = open.some((row) => row.teamId !== null);
+  const memberships = usesTeam
+    ? await tx
+        .select({ userId: teamMembers.userId, teamId: teamMembers.teamId, role: teamMembers.role })
+        .from(teamMembers)
+        .where(
+          inArray(
+            teamMembers.userId,
+            wanted.map((firing) => firing.userId),
+          ),
+        )
+    : [];
+  const editorIn = new Map(
+    memberships
+      .filter((row) => roleAtLeast(row.role, 'editor'))
+      .map((row) => [row.userId, row.teamId]),
+  );
+  const mayPost = (firing: FiringToDeliver, id: string) => {
+    const destination = byId.get(id);
+    if (!destination) return false;
+    if (destination.teamId === null) return !firing.teamId && destination.userId === firing.userId;
+    return (
+      firing.teamId === destination.teamId || editorIn.get(firing.userId) === destination.teamId
+    );
+  };
+  const rows = wanted.flatMap((whole) => {
+    const { userId, teamId: _teamId, destinationIds, ...firing } = whole;
+    return destinationIds
+      .filter((id) => mayPost(whole, id))
       .map((destinationId) => ({
         destinationId,
         userId,
@@ -99,8 +147,8 @@ export async function recordAlertDeliveries(
         occurredAt: new Date(firing.firedAt),
         createdAt: now,
         nextAttemptAt: now,
-      })),
-  );
+      }));
+  });
   if (rows.length === 0) return 0;
   const recorded = await tx
     .insert(alertDeliveries)
@@ -502,15 +550,13 @@ export class Deliveries {
     return rowsOf(result).length;
   }
 
-  /** The newest deliveries to one of the user's destinations. */
+  /** The newest deliveries to one of the user's destinations, or their team's. */
   async log(userId: string, destinationId: string): Promise<Delivery[]> {
-    await this.owned(userId, destinationId);
+    await reachDestination(this.deps.db, userId, destinationId, 'read');
     const rows = await this.deps.db
       .select()
       .from(alertDeliveries)
-      .where(
-        and(eq(alertDeliveries.destinationId, destinationId), eq(alertDeliveries.userId, userId)),
-      )
+      .where(eq(alertDeliveries.destinationId, destinationId))
       .orderBy(desc(alertDeliveries.createdAt), desc(alertDeliveries.id))
       .limit(deliveryLogLimit);
     return rows.map(toDelivery);
@@ -518,8 +564,8 @@ export class Deliveries {
 
   /** "Send a test event": queued like any delivery, tried once. */
   async sendTest(userId: string, destinationId: string): Promise<Delivery> {
-    await this.owned(userId, destinationId);
-    await this.deps.room.requireEntitlement({ id: userId }, 'integrations');
+    const { membership } = await reachDestination(this.deps.db, userId, destinationId, 'manage');
+    await this.deps.room.requireEntitlement({ id: membership?.ownerId ?? userId }, 'integrations');
     const at = this.deps.clock();
     return this.queue({
       destinationId,
@@ -541,9 +587,18 @@ export class Deliveries {
       .select({ delivery: alertDeliveries, disabled: alertDestinations.disabledReason })
       .from(alertDeliveries)
       .innerJoin(alertDestinations, eq(alertDestinations.id, alertDeliveries.destinationId))
-      .where(and(eq(alertDeliveries.id, deliveryId), eq(alertDeliveries.userId, userId)));
+      .where(eq(alertDeliveries.id, deliveryId));
     if (!found) throw missingDelivery();
-    await this.deps.room.requireEntitlement({ id: userId }, 'integrations');
+    // Who may resend is who may manage its destination; anyone else finds no delivery.
+    const { membership } = await reachDestination(
+      this.deps.db,
+      userId,
+      found.delivery.destinationId,
+      'manage',
+    ).catch((error: unknown) => {
+      throw error instanceof AppError && error.statusCode === 404 ? missingDelivery() : error;
+    });
+    await this.deps.room.requireEntitlement({ id: membership?.ownerId ?? userId }, 'integrations');
     const { delivery } = found;
     if (found.disabled && delivery.type !== 'test') {
       throw new AppError(
@@ -573,14 +628,5 @@ export class Deliveries {
       await announceDeliveries(tx);
       return toDelivery(row!);
     });
-  }
-
-  private async owned(userId: string, destinationId: string): Promise<void> {
-    if (!uuidPattern.test(destinationId)) throw missingDestination();
-    const [row] = await this.deps.db
-      .select({ id: alertDestinations.id })
-      .from(alertDestinations)
-      .where(and(eq(alertDestinations.id, destinationId), eq(alertDestinations.userId, userId)));
-    if (!row) throw missingDestination();
   }
 }

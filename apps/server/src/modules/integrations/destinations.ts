@@ -6,9 +6,11 @@ import {
   type DestinationList,
   hasFeature,
   maxDestinationsPerAccount,
+  roleAtLeast,
+  type TeamDestinations,
   type updateDestinationSchema,
 } from '@tickerwise/shared';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,20 +19,30 @@ import { AppError } from '../../http/errors.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import { lockTier, tierOf } from '../profiles/service.ts';
 import {
+  announceToTeam,
+  membershipOf,
+  readOnlyMessage,
+  recordTeamEvent,
+  requireTeamRight,
+} from '../teams/service.ts';
+import {
   AddressRefused,
   addressRefusedError,
   checkUrl,
   resolveTarget,
   type TargetPolicy,
 } from './address-guard.ts';
-import { missingDestination } from './deliveries.ts';
+import { type DestinationRow, missingDestination, reachDestination } from './destination-access.ts';
 import { newSigningSecret, type Sealer } from './signing.ts';
 
 type CreateDestination = z.output<typeof createDestinationSchema>;
 type UpdateDestination = z.output<typeof updateDestinationSchema>;
-type DestinationRow = typeof alertDestinations.$inferSelect;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Who is acting: a change to a team's destination is written to its audit log. */
+interface Actor {
+  id: string;
+  name: string;
+}
 
 /** Where Slack's and Discord's incoming webhooks live: their addresses are checked for it. */
 const kindHosts: Record<Exclude<DestinationKind, 'webhook'>, { hosts: string[]; path: RegExp }> = {
@@ -72,8 +84,16 @@ function toDestination(row: DestinationRow): Destination {
     failingSince: row.failingSince?.toISOString() ?? null,
     lastDeliveredAt: row.lastDeliveredAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    team: row.teamId !== null,
   };
 }
+
+const limitReached = (whose: string) =>
+  new AppError(
+    409,
+    'destination_limit_reached',
+    `${whose} can have at most ${maxDestinationsPerAccount} destinations. Delete one to add another.`,
+  );
 
 export interface DestinationStoreDeps {
   db: Db;
@@ -83,7 +103,10 @@ export interface DestinationStoreDeps {
   room: Pick<EntitlementService, 'requireEntitlement'>;
 }
 
-/** A user's alert destinations; every read and write is scoped to the user. */
+/**
+ * A user's alert destinations, and their team's (docs/PRODUCT.md §3.26): every read and write
+ * goes through `reachDestination`, which says who may do what.
+ */
 export class DestinationStore {
   constructor(private readonly deps: DestinationStoreDeps) {}
 
@@ -92,23 +115,53 @@ export class DestinationStore {
     const rows = await db
       .select()
       .from(alertDestinations)
-      .where(eq(alertDestinations.userId, userId))
+      .where(and(eq(alertDestinations.userId, userId), isNull(alertDestinations.teamId)))
       .orderBy(asc(alertDestinations.createdAt), asc(alertDestinations.id));
     return {
       destinations: rows.map(toDestination),
       limit: maxDestinationsPerAccount,
       included: hasFeature(await tierOf(db, userId), 'integrations'),
+      team: await this.teamList(userId),
+    };
+  }
+
+  private async teamList(userId: string): Promise<TeamDestinations | null> {
+    const { db } = this.deps;
+    const membership = await membershipOf(db, userId);
+    if (!membership) return null;
+    const rows = await db
+      .select()
+      .from(alertDestinations)
+      .where(eq(alertDestinations.teamId, membership.teamId))
+      .orderBy(asc(alertDestinations.createdAt), asc(alertDestinations.id));
+    const included = hasFeature(membership.ownerTier, 'integrations');
+    const open = !membership.readOnly && included;
+    return {
+      teamName: membership.teamName,
+      role: membership.role,
+      destinations: rows.map(toDestination),
+      canManage: open && roleAtLeast(membership.role, 'admin'),
+      canUse: open && roleAtLeast(membership.role, 'editor'),
+      readOnly: membership.readOnly ? readOnlyMessage(membership.ownerTier) : null,
+      included,
     };
   }
 
   /**
-   * Adds a destination: 402 without integrations in the plan, 400 for an address that is not
-   * https on a public address (or not Slack's or Discord's for those kinds), 409 past the
-   * limit (counted under the user's profile lock, so requests at once cannot pass it).
+   * Adds a destination: 402 without integrations in the plan (the team's owner's, for a team
+   * destination), 400 for an address that is not https on a public address (or not Slack's or
+   * Discord's for those kinds), 409 past the limit, counted under the user's profile lock or
+   * the team's row lock, so requests at once cannot pass it. A team destination takes an Admin
+   * or the Owner and is written to the team's audit log.
    */
-  async create(userId: string, input: CreateDestination): Promise<CreatedDestination> {
+  async create(actor: Actor, input: CreateDestination): Promise<CreatedDestination> {
     const { db, clock, sealer, policy, room } = this.deps;
-    await room.requireEntitlement({ id: userId }, 'integrations');
+    if (input.team) {
+      const membership = await requireTeamRight(db, actor.id, 'manage', { change: true });
+      await room.requireEntitlement({ id: membership.ownerId }, 'integrations');
+    } else {
+      await room.requireEntitlement({ id: actor.id }, 'integrations');
+    }
     let url: URL;
     try {
       url = checkUrl(input.url, policy);
@@ -128,30 +181,52 @@ export class DestinationStore {
     }
     const secret = input.kind === 'webhook' ? newSigningSecret() : null;
     const row = await db.transaction(async (tx) => {
-      await lockTier(tx, userId);
+      let teamId: string | null = null;
+      if (input.team) {
+        // The team's row, locked: destinations are counted under it, as seats are.
+        const membership = await requireTeamRight(tx, actor.id, 'manage', {
+          change: true,
+          lock: true,
+        });
+        teamId = membership.teamId;
+      } else {
+        await lockTier(tx, actor.id);
+      }
       const [held] = await tx
         .select({ count: count() })
         .from(alertDestinations)
-        .where(eq(alertDestinations.userId, userId));
-      if ((held?.count ?? 0) >= maxDestinationsPerAccount) {
-        throw new AppError(
-          409,
-          'destination_limit_reached',
-          `An account can have at most ${maxDestinationsPerAccount} destinations. Delete one to add another.`,
+        .where(
+          teamId
+            ? eq(alertDestinations.teamId, teamId)
+            : and(eq(alertDestinations.userId, actor.id), isNull(alertDestinations.teamId)),
         );
+      if ((held?.count ?? 0) >= maxDestinationsPerAccount) {
+        throw limitReached(teamId ? 'A team' : 'An account');
       }
+      const now = clock();
       const [row] = await tx
         .insert(alertDestinations)
         .values({
-          userId,
+          userId: actor.id,
+          teamId,
           kind: input.kind,
           name: input.name,
           urlSealed: sealer.seal(url.href),
           displayUrl: displayUrlOf(input.kind, url),
           secretSealed: secret ? sealer.seal(secret) : null,
-          createdAt: clock(),
+          createdAt: now,
         })
         .returning();
+      if (teamId) {
+        await recordTeamEvent(tx, {
+          teamId,
+          actor,
+          action: 'destination_added',
+          details: { destination: input.name, kind: kindNames[input.kind] },
+          at: now,
+        });
+        await announceToTeam(tx, teamId, ['integrations']);
+      }
       return row!;
     });
     return { destination: toDestination(row), secret };
@@ -159,7 +234,7 @@ export class DestinationStore {
 
   /** Renames it, or turns it on (its failures forgotten) or off. */
   async update(userId: string, id: string, input: UpdateDestination): Promise<Destination> {
-    await this.row(userId, id);
+    const { row: found } = await reachDestination(this.deps.db, userId, id, 'manage');
     const { db, clock } = this.deps;
     const [row] = await db
       .update(alertDestinations)
@@ -174,61 +249,85 @@ export class DestinationStore {
               }
             : {}),
       })
-      .where(and(eq(alertDestinations.id, id), eq(alertDestinations.userId, userId)))
+      .where(eq(alertDestinations.id, found.id))
       .returning();
     if (!row) throw missingDestination();
+    if (row.teamId) await announceToTeam(db, row.teamId, ['integrations']);
     return toDestination(row);
   }
 
-  /** Deletes it with its log; alerts that posted to it stop naming it. */
-  async delete(userId: string, id: string): Promise<void> {
-    await this.row(userId, id);
+  /**
+   * Deletes it with its log; alerts that posted to it stop naming it (every member's alerts,
+   * for a team's destination, whose deletion goes in the audit log).
+   */
+  async delete(actor: Actor, id: string): Promise<void> {
+    const { row } = await reachDestination(this.deps.db, actor.id, id, 'manage');
     await this.deps.db.transaction(async (tx) => {
       await tx
         .update(alerts)
         .set({ destinationIds: sql`array_remove(${alerts.destinationIds}, ${id}::uuid)` })
-        .where(and(eq(alerts.userId, userId), sql`${id}::uuid = any(${alerts.destinationIds})`));
+        .where(
+          and(
+            row.teamId ? undefined : eq(alerts.userId, actor.id),
+            sql`${id}::uuid = any(${alerts.destinationIds})`,
+          ),
+        );
       const deleted = await tx
         .delete(alertDestinations)
-        .where(and(eq(alertDestinations.id, id), eq(alertDestinations.userId, userId)))
+        .where(eq(alertDestinations.id, id))
         .returning({ id: alertDestinations.id });
       if (deleted.length === 0) throw missingDestination();
+      if (row.teamId) {
+        await recordTeamEvent(tx, {
+          teamId: row.teamId,
+          actor,
+          action: 'destination_deleted',
+          details: { destination: row.name },
+          at: this.deps.clock(),
+        });
+        await announceToTeam(tx, row.teamId, ['integrations', 'alerts']);
+      }
     });
-  }
-
-  private async row(userId: string, id: string): Promise<DestinationRow> {
-    if (!uuidPattern.test(id)) throw missingDestination();
-    const [row] = await this.deps.db
-      .select()
-      .from(alertDestinations)
-      .where(and(eq(alertDestinations.id, id), eq(alertDestinations.userId, userId)));
-    if (!row) throw missingDestination();
-    return row;
   }
 }
 
 /**
- * Which of `ids` are destinations of the user's: the alerts module checks an alert's choice
- * with it (400 for an id that is not the user's).
+ * Checks an alert's choice of destinations (400 for one the user may not choose): the user's
+ * own, and their team's when they are Editor or above while the team can be changed. An alert
+ * of the team (`teamId`) chooses the team's destinations only.
  */
 export async function checkOwnedDestinations(
   db: Db,
   userId: string,
   ids: readonly string[],
+  options: { teamId?: string | null } = {},
 ): Promise<void> {
   if (ids.length === 0) return;
   const rows = await db
-    .select({ id: alertDestinations.id })
+    .select({
+      id: alertDestinations.id,
+      userId: alertDestinations.userId,
+      teamId: alertDestinations.teamId,
+    })
     .from(alertDestinations)
-    .where(
-      and(
-        eq(alertDestinations.userId, userId),
-        sql`${alertDestinations.id} = any(${`{${ids.join(',')}}`}::uuid[])`,
-      ),
-    );
-  if (rows.length !== new Set(ids).size) {
+    .where(sql`${alertDestinations.id} = any(${`{${ids.join(',')}}`}::uuid[])`);
+  const needsTeam = rows.some((row) => row.teamId !== null);
+  const membership = needsTeam ? await membershipOf(db, userId) : null;
+  const mayUseTeam =
+    membership !== null &&
+    roleAtLeast(membership.role, 'editor') &&
+    !membership.readOnly &&
+    hasFeature(membership.ownerTier, 'integrations');
+  const allowed = rows.filter((row) =>
+    row.teamId === null
+      ? !options.teamId && row.userId === userId
+      : mayUseTeam && row.teamId === membership?.teamId,
+  );
+  if (allowed.length !== new Set(ids).size) {
     throw new AppError(400, 'validation_failed', 'Choose destinations from your integrations.', {
-      destinationIds: 'Choose destinations from your integrations.',
+      destinationIds: options.teamId
+        ? 'A team alert posts to the team’s destinations.'
+        : 'Choose destinations from your integrations.',
     });
   }
 }

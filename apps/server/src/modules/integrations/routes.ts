@@ -16,7 +16,10 @@ import type { DestinationStore } from './destinations.ts';
 
 type IdParams = { id: string };
 
-/** Settings > Integrations: the user's alert destinations, their delivery logs and tests. */
+/**
+ * Settings > Integrations: the user's alert destinations and their team's, their delivery logs
+ * and tests (who may do what: `reachDestination`).
+ */
 export const integrationRoutes: FastifyPluginAsync<{
   auth: Auth;
   destinations: DestinationStore;
@@ -36,9 +39,9 @@ export const integrationRoutes: FastifyPluginAsync<{
     '/api/integrations/destinations',
     { config: { access: 'user' } },
     async (request, reply): Promise<CreatedDestination> => {
-      const { id } = await requireUser(auth, request);
+      const actor = await requireUser(auth, request);
       const input = parseInput(createDestinationSchema, request.body);
-      const created = await destinations.create(id, input);
+      const created = await destinations.create(actor, input);
       reply.code(201).header('cache-control', 'no-store');
       return created;
     },
@@ -58,8 +61,8 @@ export const integrationRoutes: FastifyPluginAsync<{
     '/api/integrations/destinations/:id',
     { config: { access: 'user' } },
     async (request, reply) => {
-      const { id } = await requireUser(auth, request);
-      await destinations.delete(id, request.params.id);
+      const actor = await requireUser(auth, request);
+      await destinations.delete(actor, request.params.id);
       return reply.code(204).send();
     },
   );

@@ -8,10 +8,9 @@ import {
   type ParsedImportRequest,
   transactionInputSchema,
 } from '@tickerwise/shared';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { portfolios } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { announceToTeam } from '../teams/service.ts';
 import {
   type LedgerEntry,
   LedgerReplay,
@@ -30,6 +29,7 @@ import {
   ledgerEntries,
   lockPortfolio,
 } from './ledger-store.ts';
+import { reachPortfolio } from './portfolio-access.ts';
 import { isId, portfolioNotFound } from './portfolio-errors.ts';
 import type { PortfolioRoom } from './portfolios.ts';
 import {
@@ -259,13 +259,9 @@ function previewOf(file: CheckedFile): ImportPreview {
   };
 }
 
+/** A preview is of a change: the user's own portfolio, or their team's as Editor and up. */
 async function requireOwned(db: Db, userId: string, portfolioId: string): Promise<void> {
-  if (!isId(portfolioId)) throw portfolioNotFound();
-  const [row] = await db
-    .select({ userId: portfolios.userId })
-    .from(portfolios)
-    .where(eq(portfolios.id, portfolioId));
-  if (row?.userId !== userId) throw portfolioNotFound();
+  await reachPortfolio(db, userId, portfolioId, 'change');
 }
 
 /** The file's rows read in slices that give way to other requests, reporting progress. */
@@ -324,8 +320,7 @@ export async function importFile(
   if (checked.errors.length > 0) throw importRefused(checked.errors);
   if (checked.rows.length === 0) throw nothingToImport(checked.skipped.length);
   return db.transaction(async (tx) => {
-    const locked = await lockPortfolio(tx, userId, portfolioId);
-    if (!locked) throw portfolioNotFound();
+    const { row: locked, planHolder } = await lockPortfolio(tx, userId, portfolioId);
     let count = before.length;
     if (locked.ledgerVersion !== owned.ledgerVersion) {
       const existing = await ledgerEntries(tx, portfolioId);
@@ -334,7 +329,7 @@ export async function importFile(
       if (checked.errors.length > 0) throw importRefused(checked.errors);
       if (checked.rows.length === 0) throw nothingToImport(checked.skipped.length);
     }
-    await requireRoomForTransactions(tx, room, userId, count, checked.rows.length);
+    await requireRoomForTransactions(tx, room, planHolder, count, checked.rows.length, locked);
     if (locked.kind === 'practice') {
       const rule = new PracticeRule(await ledgerEntries(tx, portfolioId));
       for (const row of checked.rows) rule.allow(row.input);
@@ -345,8 +340,10 @@ export async function importFile(
       portfolioId,
       checked.rows.map((row) => row.input),
       (stored) => progress.done(stored),
+      userId,
     );
     await touch(tx, portfolioId);
+    if (locked.teamId) await announceToTeam(tx, locked.teamId, ['portfolios']);
     return { imported: checked.rows.length, skipped: checked.skipped.length };
   });
 }

@@ -1,12 +1,12 @@
 import type { Portfolio, PortfolioKind } from '@tickerwise/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios } from '../../db/schema/index.ts';
 import { replaySteps } from './domain/holdings.ts';
 import { type LedgerEntry, type LedgerReplay, sortLedgerSteps } from './domain/ledger.ts';
 import { runInSlices } from './domain/steps.ts';
 import { ledgerEntries } from './ledger-store.ts';
-import { isId, portfolioNotFound } from './portfolio-errors.ts';
+import { reachPortfolio, shareOf } from './portfolio-access.ts';
 
 /** Transactions kept in memory across all cached ledgers (about 30 MB). */
 const keptEntries = 100_000;
@@ -53,31 +53,40 @@ export class LedgerCache {
 
   constructor(private readonly db: Db) {}
 
-  /** The user's portfolio's ledger; 404 when it is not theirs or does not exist. */
+  /**
+   * The ledger of a portfolio the user may read (theirs, or their team's); 404 when it is not
+   * or does not exist.
+   */
   async ledger(userId: string, portfolioId: string): Promise<OwnedLedger> {
-    if (!isId(portfolioId)) throw portfolioNotFound();
-    const [row] = await this.db
-      .select(owned)
-      .from(portfolios)
-      .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)));
-    if (!row) throw portfolioNotFound();
-    return this.withEntries(row);
+    const { row, membership } = await reachPortfolio(this.db, userId, portfolioId, 'read');
+    return this.withEntries(
+      {
+        id: row.id,
+        name: row.name,
+        kind: row.kind,
+        createdAt: row.createdAt,
+        version: row.ledgerVersion,
+      },
+      shareOf(row, membership, userId),
+    );
   }
 
   /**
-   * Every real ledger of the user, oldest portfolio first: what figures across portfolios add
-   * up (the practice portfolio is never among them).
+   * Every real personal ledger of the user, oldest portfolio first: what figures across
+   * portfolios add up (the practice portfolio and the team's are never among them).
    */
   async ledgers(userId: string): Promise<OwnedLedger[]> {
     const rows = await this.db
       .select(owned)
       .from(portfolios)
-      .where(and(eq(portfolios.userId, userId), eq(portfolios.kind, 'real')))
+      .where(
+        and(eq(portfolios.userId, userId), isNull(portfolios.teamId), eq(portfolios.kind, 'real')),
+      )
       .orderBy(portfolios.createdAt);
-    return Promise.all(rows.map((row) => this.withEntries(row)));
+    return Promise.all(rows.map((row) => this.withEntries(row, null)));
   }
 
-  private async withEntries(row: OwnedRow): Promise<OwnedLedger> {
+  private async withEntries(row: OwnedRow, shared: Portfolio['shared']): Promise<OwnedLedger> {
     const kept = await this.entries(row.id, row.version);
     const { entries } = kept;
     return {
@@ -92,6 +101,7 @@ export class LedgerCache {
         kind: row.kind,
         createdAt: row.createdAt.toISOString(),
         transactionCount: entries.length,
+        shared,
       },
       version: row.version,
       entries,

@@ -1,10 +1,12 @@
 import type { Transaction, TransactionInput } from '@tickerwise/shared';
 import { and, asc, eq, type InferSelectModel, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
+import type { portfolios } from '../../db/schema/index.ts';
+import { portfolioTransactions } from '../../db/schema/index.ts';
 import { cashEffect, type LedgerEntry } from './domain/ledger.ts';
 import { cashScale, money, priceScale, shareScale, units } from './domain/money.ts';
 import { breathe, giveWay, stepEvery } from './domain/steps.ts';
+import { type ReachedPortfolio, reachPortfolio } from './portfolio-access.ts';
 
 export type TransactionRow = InferSelectModel<typeof portfolioTransactions>;
 export type PortfolioRow = InferSelectModel<typeof portfolios>;
@@ -50,8 +52,8 @@ export function candidateEntry(id: string, seq: number, input: TransactionInput)
 const plain = (value: string | null) =>
   value === null ? null : value.includes('.') ? value.replace(/\.?0+$/, '') : value;
 
-/** A stored transaction as the API sends it. */
-export function toTransaction(row: TransactionRow): Transaction {
+/** A stored transaction as the API sends it, with the name of who entered it when known. */
+export function toTransaction(row: TransactionRow, enteredBy: string | null = null): Transaction {
   return {
     id: row.id,
     portfolioId: row.portfolioId,
@@ -67,6 +69,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     note: row.note,
     cashEffect: money(cashEffect(toLedgerEntry(row))).toFixed(),
     createdAt: row.createdAt.toISOString(),
+    enteredBy,
   };
 }
 
@@ -86,30 +89,25 @@ export function transactionValues(input: TransactionInput) {
   };
 }
 
-/** The user's portfolio with its row locked until the transaction ends (`tx` only). */
+/**
+ * The portfolio with its row locked until the transaction ends (`tx` only), when the user may
+ * change it: their own, or their team's as Editor and up (`reachPortfolio`).
+ */
 export async function lockPortfolio(
   tx: Db,
   userId: string,
   portfolioId: string,
-): Promise<PortfolioRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(portfolios)
-    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)))
-    .for('update');
-  return row;
+): Promise<ReachedPortfolio> {
+  return reachPortfolio(tx, userId, portfolioId, 'change', { lock: true });
 }
 
+/** The portfolio, when the user may change it (unlocked). */
 export async function findPortfolio(
   db: Db,
   userId: string,
   portfolioId: string,
-): Promise<PortfolioRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(portfolios)
-    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)));
-  return row;
+): Promise<PortfolioRow> {
+  return (await reachPortfolio(db, userId, portfolioId, 'change')).row;
 }
 
 /** Rows per read of a ledger: an embedded database answers each read on the event loop. */
@@ -191,6 +189,8 @@ export async function insertTransactions(
   portfolioId: string,
   inputs: readonly TransactionInput[],
   onChunk?: (stored: number) => void,
+  /** Who entered them (a shared portfolio shows it). */
+  enteredBy: string | null = null,
 ): Promise<void> {
   for (let start = 0; start < inputs.length; start += insertChunk) {
     const chunk = inputs.slice(start, start + insertChunk);
@@ -199,9 +199,10 @@ export async function insertTransactions(
     // `with ordinality` keeps the file's order in the identity column `seq`.
     await tx.execute(sql`
       insert into portfolio_transactions
-        (portfolio_id, kind, date, symbol, quantity, price, amount, fees, split_to, split_from, note)
+        (portfolio_id, kind, date, symbol, quantity, price, amount, fees, split_to, split_from, note,
+          entered_by)
       select ${portfolioId}::uuid, row.kind, row.date, row.symbol, row.quantity, row.price,
-        row.amount, row.fees, row.split_to, row.split_from, row.note
+        row.amount, row.fees, row.split_to, row.split_from, row.note, ${enteredBy}
       from unnest(
         ${column((input) => input.kind)}::transaction_kind[],
         ${column((input) => input.date)}::date[],

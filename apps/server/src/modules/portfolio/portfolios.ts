@@ -6,15 +6,24 @@ import {
   practicePortfolioName,
   type TransactionInput,
 } from '@tickerwise/shared';
-import { and, asc, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
 import { addDays } from '../../market-data/index.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import { tierOf } from '../profiles/service.ts';
-import { lockPortfolio, type PortfolioRow, transactionValues } from './ledger-store.ts';
 import {
-  isId,
+  announceToTeam,
+  membershipOf,
+  recordTeamEvent,
+  refuseSharedChange,
+  sharedThingAccess,
+  teamIdOf,
+} from '../teams/service.ts';
+import { lockPortfolio, type PortfolioRow, transactionValues } from './ledger-store.ts';
+import { reachPortfolio, shareOf } from './portfolio-access.ts';
+import {
   isUniqueViolation,
   portfolioNameTaken,
   portfolioNotFound,
@@ -24,55 +33,76 @@ import {
 
 export type PortfolioRoom = Pick<EntitlementService, 'requireRoomFor'>;
 
-function toPortfolio(row: PortfolioRow, transactionCount: number): Portfolio {
+function toPortfolio(
+  row: PortfolioRow,
+  transactionCount: number,
+  shared: Portfolio['shared'] = null,
+): Portfolio {
   return {
     id: row.id,
     name: row.name,
     kind: row.kind,
     createdAt: row.createdAt.toISOString(),
     transactionCount,
+    shared,
   };
 }
 
-/** The user's portfolios, oldest first, and how many their plan allows. */
+/** The user's personal portfolios (real ones), as their plan's limit counts them. */
+const personalReal = (userId: string) =>
+  and(eq(portfolios.userId, userId), isNull(portfolios.teamId), eq(portfolios.kind, 'real'));
+
+/**
+ * The user's portfolios and their team's (marked shared), oldest first, and how many the
+ * user's plan allows for their own.
+ */
 export async function listPortfolios(db: Db, userId: string): Promise<PortfolioList> {
   const rows = await db
     .select({ ...getTableColumns(portfolios), transactionCount: count(portfolioTransactions.id) })
     .from(portfolios)
     .leftJoin(portfolioTransactions, eq(portfolioTransactions.portfolioId, portfolios.id))
-    .where(eq(portfolios.userId, userId))
+    .where(
+      or(
+        and(eq(portfolios.userId, userId), isNull(portfolios.teamId)),
+        eq(portfolios.teamId, teamIdOf(userId)),
+      ),
+    )
     .groupBy(portfolios.id)
     .orderBy(asc(portfolios.createdAt), asc(portfolios.name));
+  const membership = rows.some((row) => row.teamId) ? await membershipOf(db, userId) : null;
   return {
-    portfolios: rows.map((row) => toPortfolio(row, row.transactionCount)),
+    portfolios: rows.map((row) =>
+      toPortfolio(row, row.transactionCount, shareOf(row, membership, userId)),
+    ),
     allowed: entitlementsFor(await tierOf(db, userId)).portfolios,
   };
 }
 
-/** The user's portfolio, or 404 (another user's portfolio does not exist for them). */
+/**
+ * The portfolio, when the user may read it: their own, or their team's; 404 otherwise
+ * (another user's portfolio does not exist for them).
+ */
 export async function requirePortfolio(
   db: Db,
   userId: string,
   portfolioId: string,
 ): Promise<Portfolio> {
-  if (!isId(portfolioId)) throw portfolioNotFound();
-  const [row] = await db
-    .select({ ...getTableColumns(portfolios), transactionCount: count(portfolioTransactions.id) })
-    .from(portfolios)
-    .leftJoin(portfolioTransactions, eq(portfolioTransactions.portfolioId, portfolios.id))
-    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)))
-    .groupBy(portfolios.id);
-  if (!row) throw portfolioNotFound();
-  return toPortfolio(row, row.transactionCount);
+  const { row, membership } = await reachPortfolio(db, userId, portfolioId, 'read');
+  const [counted] = await db
+    .select({ total: count() })
+    .from(portfolioTransactions)
+    .where(eq(portfolioTransactions.portfolioId, row.id));
+  return toPortfolio(row, counted?.total ?? 0, shareOf(row, membership, userId));
 }
 
-async function requireFreeName(tx: Db, userId: string, name: string, exceptId?: string) {
+/** Names are unique among a maker's real portfolios (a team's keep their maker's name). */
+async function requireFreeName(tx: Db, makerId: string, name: string, exceptId?: string) {
   const [taken] = await tx
     .select({ id: portfolios.id })
     .from(portfolios)
     .where(
       and(
-        eq(portfolios.userId, userId),
+        eq(portfolios.userId, makerId),
         eq(portfolios.kind, 'real'),
         eq(portfolios.name, name),
         exceptId ? ne(portfolios.id, exceptId) : undefined,
@@ -84,6 +114,7 @@ async function requireFreeName(tx: Db, userId: string, name: string, exceptId?: 
 /**
  * A new portfolio, within the plan's limit: the check and the insert share the lock on the
  * user's plan, so portfolios created at once from two tabs cannot pass the limit together.
+ * Team portfolios count against the team's plan, not the maker's.
  */
 export async function createPortfolio(
   db: Db,
@@ -96,7 +127,7 @@ export async function createPortfolio(
       const [row] = await tx
         .select({ total: count() })
         .from(portfolios)
-        .where(and(eq(portfolios.userId, userId), eq(portfolios.kind, 'real')));
+        .where(personalReal(userId));
       return row?.total ?? 0;
     });
     await requireFreeName(tx, userId, name);
@@ -111,17 +142,16 @@ export async function renamePortfolio(
   portfolioId: string,
   name: string,
 ): Promise<Portfolio> {
-  if (!isId(portfolioId)) throw portfolioNotFound();
   await db
     .transaction(async (tx) => {
-      const locked = await lockPortfolio(tx, userId, portfolioId);
-      if (!locked) throw portfolioNotFound();
+      const { row: locked } = await lockPortfolio(tx, userId, portfolioId);
       if (locked.kind === 'practice') throw practiceFixed();
-      await requireFreeName(tx, userId, name, portfolioId);
+      await requireFreeName(tx, locked.userId, name, portfolioId);
       await tx
         .update(portfolios)
         .set({ name, updatedAt: sql`now()` })
         .where(eq(portfolios.id, portfolioId));
+      if (locked.teamId) await announceToTeam(tx, locked.teamId, ['portfolios']);
     })
     .catch((error: unknown) => {
       // Two portfolios renamed to one name at once: the unique index keeps one.
@@ -130,22 +160,120 @@ export async function renamePortfolio(
   return requirePortfolio(db, userId, portfolioId);
 }
 
-/** Deletes a portfolio and its whole ledger. */
-export async function deletePortfolio(db: Db, userId: string, portfolioId: string): Promise<void> {
-  if (!isId(portfolioId)) throw portfolioNotFound();
-  const deleted = await db
-    .delete(portfolios)
-    .where(
-      and(
-        eq(portfolios.id, portfolioId),
-        eq(portfolios.userId, userId),
-        eq(portfolios.kind, 'real'),
-      ),
-    )
-    .returning({ id: portfolios.id });
-  if (deleted.length > 0) return;
-  await requirePortfolio(db, userId, portfolioId);
-  throw practiceFixed();
+/**
+ * Deletes a portfolio and its whole ledger: the user's own, or their team's as Editor and up
+ * (written to the team's audit log).
+ */
+export async function deletePortfolio(
+  db: Db,
+  actor: { id: string; name: string },
+  portfolioId: string,
+  at: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { row } = await lockPortfolio(tx, actor.id, portfolioId);
+    if (row.kind === 'practice') throw practiceFixed();
+    await tx.delete(portfolios).where(eq(portfolios.id, portfolioId));
+    if (row.teamId) {
+      await recordTeamEvent(tx, {
+        teamId: row.teamId,
+        actor,
+        action: 'portfolio_deleted',
+        details: { portfolio: row.name },
+        at,
+      });
+      await announceToTeam(tx, row.teamId, ['portfolios']);
+    }
+  });
+}
+
+/**
+ * Moves a personal portfolio into the user's team, or a team portfolio back out: its maker
+ * only, as Editor or above while the team can be changed; never the practice portfolio. The
+ * portfolio and its transactions then count against the plan of the team's owner (in) or of
+ * its maker (out), each counted under that plan's lock.
+ */
+export async function sharePortfolio(
+  db: Db,
+  room: PortfolioRoom,
+  actor: { id: string; name: string },
+  portfolioId: string,
+  shared: boolean,
+  at: Date,
+): Promise<Portfolio> {
+  await db.transaction(async (tx) => {
+    const { row } = await reachPortfolio(tx, actor.id, portfolioId, 'read', { lock: true });
+    if (row.kind === 'practice') {
+      throw new AppError(
+        409,
+        'practice_portfolio',
+        'The practice portfolio is yours alone: it cannot be shared with a team.',
+      );
+    }
+    if (row.userId !== actor.id) {
+      throw new AppError(
+        403,
+        'not_portfolio_maker',
+        'Only the member who made this portfolio can move it into or out of the team.',
+      );
+    }
+    if (Boolean(row.teamId) === shared) return;
+    const membership = await membershipOf(tx, actor.id);
+    if (!membership || (row.teamId && membership.teamId !== row.teamId)) {
+      throw new AppError(409, 'no_team', 'You are not in a team to share this portfolio with.');
+    }
+    const access = await sharedThingAccess(tx, actor.id, membership.teamId);
+    if (!access?.canChange) refuseSharedChange(membership);
+    const teamId = membership.teamId;
+    const [held] = await tx
+      .select({ total: count() })
+      .from(portfolioTransactions)
+      .where(eq(portfolioTransactions.portfolioId, row.id));
+    const transactions = held?.total ?? 0;
+    // Where it goes: the team's portfolios under the owner's plan, or the maker's own.
+    const holder = shared ? membership.ownerId : actor.id;
+    const ofDestination = shared
+      ? and(eq(portfolios.teamId, teamId), eq(portfolios.kind, 'real'))
+      : personalReal(actor.id);
+    await room.requireRoomFor(tx, { id: holder }, 'portfolios', async () => {
+      const [counted] = await tx.select({ total: count() }).from(portfolios).where(ofDestination);
+      return counted?.total ?? 0;
+    });
+    await room.requireRoomFor(
+      tx,
+      { id: holder },
+      'transactionsPerPortfolio',
+      async () => 0,
+      transactions,
+    );
+    await room.requireRoomFor(
+      tx,
+      { id: holder },
+      'transactionsPerAccount',
+      async () => {
+        const [counted] = await tx
+          .select({ total: count() })
+          .from(portfolioTransactions)
+          .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
+          .where(ofDestination);
+        return counted?.total ?? 0;
+      },
+      transactions,
+    );
+    await tx
+      .update(portfolios)
+      .set({ teamId: shared ? teamId : null, updatedAt: sql`now()` })
+      .where(eq(portfolios.id, row.id));
+    await recordTeamEvent(tx, {
+      teamId,
+      actor,
+      action: shared ? 'portfolio_shared' : 'portfolio_unshared',
+      details: { portfolio: row.name },
+      at,
+    });
+    await announceToTeam(tx, teamId, ['portfolios']);
+  });
+  return requirePortfolio(db, actor.id, portfolioId);
 }
 
 /**
@@ -217,10 +345,8 @@ export async function resetPracticePortfolio(
   portfolioId: string,
   today: string,
 ): Promise<Portfolio> {
-  if (!isId(portfolioId)) throw portfolioNotFound();
   await db.transaction(async (tx) => {
-    const locked = await lockPortfolio(tx, userId, portfolioId);
-    if (!locked) throw portfolioNotFound();
+    const { row: locked } = await lockPortfolio(tx, userId, portfolioId);
     if (locked.kind !== 'practice') throw practiceOnly();
     await tx
       .delete(portfolioTransactions)

@@ -30,6 +30,7 @@ const examplePortfolio: Portfolio = {
   kind: 'real',
   createdAt: '2025-03-02T09:15:00.000Z',
   transactionCount: 3,
+  shared: null,
 };
 
 const exampleBuy: Transaction = {
@@ -47,6 +48,7 @@ const exampleBuy: Transaction = {
   note: null,
   cashEffect: '-1806',
   createdAt: '2025-03-03T14:02:11.000Z',
+  enteredBy: 'Ada Lovelace',
 };
 
 const pricesNote = {
@@ -67,7 +69,7 @@ export function portfolioPublicRoutes(
     tag: 'Portfolios',
     summary: 'Your portfolios',
     description:
-      'Each portfolio with its number of transactions, and how many your plan allows. `kind` is `practice` for the practice portfolio (practice cash, outside the plan’s limit and every total).',
+      'Each portfolio with its number of transactions, and how many your plan allows. `kind` is `practice` for the practice portfolio (practice cash, outside the plan’s limit and every total). Your team’s portfolios are listed too, with `shared` saying so (the team, your role in it, whether the team is read-only and whether you made it); `shared` is null for your own. Team portfolios are outside your totals.',
     response: portfolioListSchema,
     example: { portfolios: [examplePortfolio], allowed: 10 },
     handler: ({ caller }) => portfolios.list(caller.userId),

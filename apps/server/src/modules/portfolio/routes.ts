@@ -14,6 +14,7 @@ import {
   recentTransactionsQuerySchema,
   type TransactionPage,
   type TransactionResponse,
+  teamShareSchema,
   transactionInputSchema,
   transactionPageQuerySchema,
 } from '@tickerwise/shared';
@@ -114,9 +115,19 @@ export const portfolioRoutes: FastifyPluginAsync<{
   });
 
   app.delete<PortfolioParams>('/api/portfolios/:portfolioId', user, async (request, reply) => {
-    const { id } = await requireUser(auth, request);
-    await portfolios.remove(id, request.params.portfolioId);
+    const actor = await requireUser(auth, request);
+    await portfolios.remove(actor, request.params.portfolioId, clock());
     return reply.status(204).send();
+  });
+
+  // Moves the portfolio into the user's team, or back out (docs/PRODUCT.md §3.26).
+  app.put<PortfolioParams>('/api/portfolios/:portfolioId/team', user, async (request) => {
+    const actor = await requireUser(auth, request);
+    await portfolios.get(actor.id, request.params.portfolioId);
+    const { shared } = parseInput(teamShareSchema, request.body);
+    return {
+      portfolio: await portfolios.share(actor, request.params.portfolioId, shared, clock()),
+    };
   });
 
   app.get<PortfolioParams>(

@@ -34,6 +34,7 @@ import {
   renamePortfolio,
   requirePortfolio,
   resetPracticePortfolio,
+  sharePortfolio,
 } from './portfolios.ts';
 import {
   addTransaction,
@@ -51,9 +52,9 @@ export interface PortfolioServiceOptions {
 }
 
 /**
- * Portfolios and their ledgers: every read and write is scoped to the signed-in user (another
- * user's portfolio is not found), every write keeps the ledger standing, and figures come
- * from the ledger at market prices.
+ * Portfolios and their ledgers: every read and write is scoped to the signed-in user and their
+ * team (`reachPortfolio`; another user's portfolio is not found), every write keeps the ledger
+ * standing, and figures come from the ledger at market prices.
  */
 export class PortfolioService {
   private readonly db: Db;
@@ -96,8 +97,18 @@ export class PortfolioService {
     return renamePortfolio(this.db, userId, portfolioId, name);
   }
 
-  remove(userId: string, portfolioId: string): Promise<void> {
-    return deletePortfolio(this.db, userId, portfolioId);
+  remove(actor: { id: string; name: string }, portfolioId: string, at: Date): Promise<void> {
+    return deletePortfolio(this.db, actor, portfolioId, at);
+  }
+
+  /** Into the user's team, or back out (`shared: false`), by the portfolio's maker. */
+  share(
+    actor: { id: string; name: string },
+    portfolioId: string,
+    shared: boolean,
+    at: Date,
+  ): Promise<Portfolio> {
+    return sharePortfolio(this.db, this.room, actor, portfolioId, shared, at);
   }
 
   transactions(

@@ -5,9 +5,10 @@ import type {
   TransactionPage,
   TransactionPageQuery,
 } from '@tickerwise/shared';
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { portfolios, portfolioTransactions } from '../../db/schema/index.ts';
+import { portfolios, portfolioTransactions, user } from '../../db/schema/index.ts';
+import { announceToTeam } from '../teams/service.ts';
 import { describeEntry, type LedgerEntry, ledgerProblemSteps } from './domain/ledger.ts';
 import { runInSlices } from './domain/steps.ts';
 import {
@@ -17,6 +18,7 @@ import {
   toTransaction,
   transactionValues,
 } from './ledger-store.ts';
+import { type ReachedPortfolio, reachPortfolio } from './portfolio-access.ts';
 import {
   isId,
   ledgerConflict,
@@ -68,14 +70,21 @@ async function withLockedLedger<T>(
   db: Db,
   userId: string,
   portfolioId: string,
-  work: (tx: Db, entries: LedgerEntry[], practice: PracticeRule | null) => Promise<T>,
+  work: (
+    tx: Db,
+    entries: LedgerEntry[],
+    practice: PracticeRule | null,
+    locked: ReachedPortfolio,
+  ) => Promise<T>,
 ): Promise<T> {
   if (!isId(portfolioId)) throw portfolioNotFound();
   return db.transaction(async (tx) => {
     const locked = await lockPortfolio(tx, userId, portfolioId);
-    if (!locked) throw portfolioNotFound();
     const entries = await ledgerEntries(tx, portfolioId);
-    return work(tx, entries, locked.kind === 'practice' ? new PracticeRule(entries) : null);
+    const practice = locked.row.kind === 'practice' ? new PracticeRule(entries) : null;
+    const changed = await work(tx, entries, practice, locked);
+    if (locked.row.teamId) await announceToTeam(tx, locked.row.teamId, ['portfolios']);
+    return changed;
   });
 }
 
@@ -121,17 +130,21 @@ export class PracticeRule {
 
 /**
  * Refuses with 402, naming the limit, when `adding` transactions would take the portfolio or
- * all the user's portfolios past what the plan allows (docs/PRODUCT.md 4.2). Inside the
+ * all the portfolios of its plan past what the plan allows (docs/PRODUCT.md 4.2). A team's
+ * portfolio is used under the team owner's plan (`planHolder`), and the account's count is
+ * then the team's portfolios'; a personal one's, its maker's personal portfolios'. Inside the
  * transaction that holds the portfolio's lock (`tx` only).
  */
 export async function requireRoomForTransactions(
   tx: Db,
   room: PortfolioRoom,
-  userId: string,
+  planHolder: string,
   inPortfolio: number,
   adding: number,
+  portfolio: { teamId: string | null },
 ): Promise<void> {
-  const member = { id: userId };
+  const member = { id: planHolder };
+  const { teamId } = portfolio;
   await room.requireRoomFor(
     tx,
     member,
@@ -149,7 +162,14 @@ export async function requireRoomForTransactions(
         .from(portfolioTransactions)
         .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
         // Practice trades are outside the account's limit (the portfolio's own still holds).
-        .where(and(eq(portfolios.userId, userId), eq(portfolios.kind, 'real')));
+        .where(
+          and(
+            teamId
+              ? eq(portfolios.teamId, teamId)
+              : and(eq(portfolios.userId, planHolder), isNull(portfolios.teamId)),
+            eq(portfolios.kind, 'real'),
+          ),
+        );
       return row?.total ?? 0;
     },
     adding,
@@ -174,17 +194,17 @@ export async function addTransaction(
   input: TransactionInput,
 ): Promise<Transaction> {
   await requireKnownSymbol(check, input);
-  return withLockedLedger(db, userId, portfolioId, async (tx, entries, practice) => {
+  return withLockedLedger(db, userId, portfolioId, async (tx, entries, practice, locked) => {
     practice?.allow(input);
-    await requireRoomForTransactions(tx, room, userId, entries.length, 1);
+    await requireRoomForTransactions(tx, room, locked.planHolder, entries.length, 1, locked.row);
     const candidate = candidateEntry('new', nextSeq(entries), input);
     await requireStandingLedger([...entries, candidate], { id: candidate.id, input });
     const [row] = await tx
       .insert(portfolioTransactions)
-      .values({ portfolioId, ...transactionValues(input) })
+      .values({ portfolioId, ...transactionValues(input), enteredBy: userId })
       .returning();
     await touch(tx, portfolioId);
-    return toTransaction(row!);
+    return toTransaction(row!, await nameOf(tx, userId));
   });
 }
 
@@ -213,7 +233,7 @@ export async function updateTransaction(
       .where(eq(portfolioTransactions.id, transactionId))
       .returning();
     await touch(tx, portfolioId);
-    return toTransaction(row!);
+    return toTransaction(row!, row!.enteredBy ? await nameOf(tx, row!.enteredBy) : null);
   });
 }
 
@@ -234,6 +254,11 @@ export async function deleteTransaction(
     await tx.delete(portfolioTransactions).where(eq(portfolioTransactions.id, transactionId));
     await touch(tx, portfolioId);
   });
+}
+
+async function nameOf(tx: Db, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId));
+  return row?.name ?? null;
 }
 
 /** Marks the ledger changed: cached ledgers and figures key on its version. */
@@ -264,12 +289,7 @@ export async function transactionPage(
   portfolioId: string,
   query: TransactionPageQuery,
 ): Promise<TransactionPage> {
-  if (!isId(portfolioId)) throw portfolioNotFound();
-  const [owned] = await db
-    .select({ id: portfolios.id })
-    .from(portfolios)
-    .where(and(eq(portfolios.id, portfolioId), eq(portfolios.userId, userId)));
-  if (!owned) throw portfolioNotFound();
+  await reachPortfolio(db, userId, portfolioId, 'read');
   const cursor = query.before === undefined ? undefined : decodeCursor(query.before);
   // A cursor that is not one of ours is refused, not read as the first page.
   if (query.before !== undefined && !cursor) {
@@ -280,8 +300,9 @@ export async function transactionPage(
   }
   const ofPortfolio = eq(portfolioTransactions.portfolioId, portfolioId);
   const rows = await db
-    .select()
+    .select({ row: portfolioTransactions, enteredBy: user.name })
     .from(portfolioTransactions)
+    .leftJoin(user, eq(user.id, portfolioTransactions.enteredBy))
     .where(
       cursor
         ? and(
@@ -303,15 +324,15 @@ export async function transactionPage(
     .from(portfolioTransactions)
     .where(ofPortfolio);
   const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const last = page.at(-1)?.row;
   return {
-    transactions: page.map(toTransaction),
+    transactions: page.map(({ row, enteredBy }) => toTransaction(row, enteredBy)),
     next: rows.length > query.limit && last ? encodeCursor(last.date, last.seq) : null,
     total: total?.total ?? 0,
   };
 }
 
-/** The latest transactions of all the user's portfolios (the dashboard's recent activity). */
+/** The latest transactions of the user's own portfolios (the dashboard's recent activity). */
 export async function recentTransactions(
   db: Db,
   userId: string,
@@ -325,7 +346,8 @@ export async function recentTransactions(
     })
     .from(portfolioTransactions)
     .innerJoin(portfolios, eq(portfolios.id, portfolioTransactions.portfolioId))
-    .where(eq(portfolios.userId, userId))
+    // The user's own portfolios: a team's are read on the team's portfolio page.
+    .where(and(eq(portfolios.userId, userId), isNull(portfolios.teamId)))
     .orderBy(desc(portfolioTransactions.date), desc(portfolioTransactions.seq))
     .limit(limit);
   return rows.map((row) => ({

@@ -14,7 +14,10 @@ export { teamPublicRoutes } from './public-routes.ts';
 export {
   type Membership,
   membershipOf,
+  readOnlyMessage,
   refuseSharedChange,
+  requireSharedRight,
+  requireTeamRight,
   sharedThingAccess,
   teamIdOf,
 } from './team-access.ts';

@@ -137,6 +137,26 @@ export async function sharedThingAccess(
   };
 }
 
+/**
+ * The user's membership when they may do `right` to a thing of `teamId`: null when they are
+ * not in that team (the thing is "not found" for them), 403 naming the role it takes, and for
+ * a change 409 while the team is read-only. Checked in that order, so a member of another
+ * team learns nothing from a role refusal.
+ */
+export async function requireSharedRight(
+  db: Db,
+  userId: string,
+  teamId: string,
+  right: TeamRight,
+  options: { change?: boolean } = {},
+): Promise<Membership | null> {
+  const membership = await membershipOf(db, userId);
+  if (!membership || membership.teamId !== teamId) return null;
+  if (!roleAtLeast(membership.role, neededRole[right])) throw roleRefusal(membership, right);
+  if (options.change && membership.readOnly) throw readOnlyRefusal(membership);
+  return membership;
+}
+
 /** 403 or 409 for a change to a shared thing the user may only read. */
 export function refuseSharedChange(membership: Membership): never {
   if (membership.readOnly) throw readOnlyRefusal(membership);

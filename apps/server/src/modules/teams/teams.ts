@@ -16,7 +16,14 @@ import {
 import { and, asc, count, desc, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { teamEvents, teamInvitations, teamMembers, teams, user } from '../../db/schema/index.ts';
+import {
+  alerts,
+  teamEvents,
+  teamInvitations,
+  teamMembers,
+  teams,
+  user,
+} from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Mail } from '../email/service.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
@@ -31,6 +38,11 @@ import {
 } from './team-access.ts';
 
 const day = 24 * 3600_000;
+/**
+ * What a change of membership changes on members' screens: the team, and the shared things
+ * and destinations they see or no longer see.
+ */
+const teamTopics = ['team', 'watchlists', 'portfolios', 'alerts', 'integrations'] as const;
 const changeChannel = 'app_changes';
 /** Audit log entries a page of the Activity tab shows. */
 const activityPage = 50;
@@ -111,6 +123,24 @@ export async function announceToTeam(
   }
 }
 
+/**
+ * Takes the team's destinations out of alerts that may no longer post to them: a member's own
+ * alerts when they leave, are removed or become a Viewer (`memberId`), or every alert when the
+ * team goes (`null`; its destinations go with it).
+ */
+async function forgetTeamDestinations(
+  tx: Db,
+  teamId: string,
+  memberId: string | null,
+): Promise<void> {
+  const ofTeam = sql`array(select td.id from alert_destinations td where td.team_id = ${teamId})`;
+  await tx.execute(sql`
+    update alerts set destination_ids = array(
+      select d from unnest(alerts.destination_ids) as d where not d = any(${ofTeam}))
+    where alerts.destination_ids && ${ofTeam}
+      ${memberId === null ? sql`` : sql`and alerts.user_id = ${memberId} and alerts.team_id is null`}`);
+}
+
 /** Teams, their members and invitations, and the audit log (docs/PRODUCT.md §3.26). */
 export class TeamService {
   constructor(private readonly deps: TeamServiceDeps) {}
@@ -166,7 +196,7 @@ export class TeamService {
         details: { from: membership.teamName, name },
         at: clock(),
       });
-      await announceToTeam(tx, membership.teamId, ['team', 'watchlists']);
+      await announceToTeam(tx, membership.teamId, teamTopics);
       return this.teamOf(tx, { ...membership, teamName: name });
     });
   }
@@ -388,7 +418,7 @@ export class TeamService {
           details: { email: invitation.email, role: teamRoleLabels[invitation.role] },
           at: now,
         });
-        await announceToTeam(tx, invitation.teamId, ['team', 'watchlists']);
+        await announceToTeam(tx, invitation.teamId, teamTopics);
         const joined = await membershipOf(tx, actor.id);
         return this.teamOf(tx, joined!);
       });
@@ -414,6 +444,8 @@ export class TeamService {
           .update(teamMembers)
           .set({ role })
           .where(and(eq(teamMembers.teamId, membership.teamId), eq(teamMembers.userId, memberId)));
+        // A Viewer chooses no team destination: their own alerts stop posting to them.
+        if (role === 'viewer') await forgetTeamDestinations(tx, membership.teamId, memberId);
         await recordTeamEvent(tx, {
           teamId: membership.teamId,
           actor,
@@ -425,7 +457,7 @@ export class TeamService {
           },
           at: clock(),
         });
-        await announceToTeam(tx, membership.teamId, ['team', 'watchlists']);
+        await announceToTeam(tx, membership.teamId, teamTopics);
       }
       return this.teamOf(tx, membership);
     });
@@ -459,7 +491,7 @@ export class TeamService {
         details: { member: target.name, role: teamRoleLabels[target.role] },
         at: clock(),
       });
-      await announceToTeam(tx, membership.teamId, ['team', 'watchlists'], [memberId]);
+      await announceToTeam(tx, membership.teamId, teamTopics, [memberId]);
       return this.teamOf(tx, membership);
     });
   }
@@ -484,7 +516,7 @@ export class TeamService {
         details: { role: teamRoleLabels[membership.role] },
         at: clock(),
       });
-      await announceToTeam(tx, membership.teamId, ['team', 'watchlists'], [actor.id]);
+      await announceToTeam(tx, membership.teamId, teamTopics, [actor.id]);
     });
   }
 
@@ -500,7 +532,8 @@ export class TeamService {
         whileReadOnly: true,
         lock: true,
       });
-      await announceToTeam(tx, membership.teamId, ['team', 'watchlists']);
+      await announceToTeam(tx, membership.teamId, teamTopics);
+      await forgetTeamDestinations(tx, membership.teamId, null);
       await tx.delete(teams).where(eq(teams.id, membership.teamId));
     });
   }
@@ -630,6 +663,19 @@ export class TeamService {
   }
 
   private async dropMember(tx: Db, teamId: string, memberId: string): Promise<void> {
+    await forgetTeamDestinations(tx, teamId, memberId);
+    // The team's alerts they set stay the team's; their firings now reach the owner, so
+    // nothing of the team reaches a member who is gone.
+    const [team] = await tx
+      .select({ ownerId: teams.ownerId })
+      .from(teams)
+      .where(eq(teams.id, teamId));
+    if (team) {
+      await tx
+        .update(alerts)
+        .set({ userId: team.ownerId })
+        .where(and(eq(alerts.teamId, teamId), eq(alerts.userId, memberId)));
+    }
     await tx
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId)));

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Alert, hasFeature, type UpdateAlertInput } from '@tickerwise/shared';
-import { Plus } from 'lucide-react';
+import { type Alert, hasFeature, teamRoleLabels, type UpdateAlertInput } from '@tickerwise/shared';
+import { Plus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Alert as Notice } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,10 +8,12 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { CenteredSpinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
+import { useInTeam } from '../../lib/use-in-team.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import {
   alreadyMetQuestionOf,
   deleteAlert,
+  shareAlert,
   updateAlert,
   useAlertChange,
 } from './api/alert-changes.ts';
@@ -40,6 +42,10 @@ export function AlertsPage() {
       updateAlert(alert.id, { state, ...(ifAlreadyMet ? { ifAlreadyMet } : {}) }),
   );
   const remove = useAlertChange((alert: Alert) => deleteAlert(alert.id));
+  const share = useAlertChange(({ alert, into }: { alert: Alert; into: boolean }) =>
+    shareAlert(alert.id, into),
+  );
+  const inTeam = useInTeam();
   const tier = auth.status === 'signed-in' ? auth.user.subscription_tier : 'free';
   const included = hasFeature(tier, 'customAlerts');
 
@@ -54,10 +60,18 @@ export function AlertsPage() {
       <CenteredSpinner label="Loading your alerts" className="py-24" />
     );
   }
-  const atLimit = data.alerts.length >= data.allowed;
+  // The plan's limit counts the user's own alerts; the team's count on the team's plan.
+  const own = data.alerts.filter((alert) => !alert.shared);
+  const teamAlerts = data.alerts.filter((alert) => alert.shared);
+  const teamShare = teamAlerts[0]?.shared;
+  const atLimit = own.length >= data.allowed;
   // Resuming a price alert whose level is already reached asks what to do (§3.22).
   const question = alreadyMetQuestionOf(setState.error);
-  const failure = (question ? null : setState.error) ?? remove.error;
+  const failure = (question ? null : setState.error) ?? remove.error ?? share.error;
+  const onShare =
+    inTeam || teamAlerts.length > 0
+      ? (alert: Alert, into: boolean) => share.mutate({ alert, into })
+      : undefined;
 
   return (
     <div className="space-y-6">
@@ -82,8 +96,8 @@ export function AlertsPage() {
               <Plus className="size-4" />
               New alert
             </Button>
-            <p className="text-xs text-slate-500">
-              {data.alerts.length} of {data.allowed} alerts
+            <p className={`text-xs ${atLimit ? 'font-medium text-amber-800' : 'text-slate-500'}`}>
+              {own.length} of {data.allowed} alerts{atLimit ? ': your plan’s limit' : ''}
             </p>
           </div>
         )}
@@ -100,6 +114,7 @@ export function AlertsPage() {
               onClick={() => {
                 setState.reset();
                 remove.reset();
+                share.reset();
               }}
             >
               Dismiss
@@ -117,27 +132,58 @@ export function AlertsPage() {
           onChoose={(ifAlreadyMet) => setState.mutate({ ...setState.variables!, ifAlreadyMet })}
         />
       )}
-      {(included || data.alerts.length > 0) && (
+      {(included || own.length > 0) && (
         <section aria-labelledby="alerts-heading" className="space-y-3">
           <h2 id="alerts-heading" className="text-base font-semibold text-ink-950">
             Your alerts
           </h2>
-          {data.alerts.length === 0 ? (
+          {own.length === 0 ? (
             <EmptyState
               title="No alerts yet"
               description="Set one here, or from any stock's page: a price level, a day's move, a moving-average cross, an RSI level or a rating change."
             />
           ) : (
             <AlertList
-              alerts={data.alerts}
+              alerts={own}
               onEdit={(alert) => {
                 setEditing(alert);
                 setDialogOpen(true);
               }}
               onSetState={(alert, state) => setState.mutate({ alert, state })}
               onDelete={(alert) => remove.mutate(alert)}
+              {...(onShare ? { onShare } : {})}
             />
           )}
+        </section>
+      )}
+
+      {teamShare && (
+        <section aria-labelledby="team-alerts-heading" className="space-y-3">
+          <h2 id="team-alerts-heading" className="text-base font-semibold text-ink-950">
+            Team alerts · {teamShare.teamName}
+          </h2>
+          <p className="text-sm text-slate-600">
+            <Users
+              aria-hidden="true"
+              className="mr-1.5 inline size-4 align-[-3px] text-brand-700"
+            />
+            You are {teamRoleLabels[teamShare.role]}.
+            {teamShare.readOnly
+              ? ' The team is read-only until its owner is on Enterprise again.'
+              : teamShare.role === 'viewer'
+                ? ' Viewers see the team’s alerts; Editors change them.'
+                : ' Firings reach the member who set the alert, and the team’s destinations it posts to.'}
+          </p>
+          <AlertList
+            alerts={teamAlerts}
+            onEdit={(alert) => {
+              setEditing(alert);
+              setDialogOpen(true);
+            }}
+            onSetState={(alert, state) => setState.mutate({ alert, state })}
+            onDelete={(alert) => remove.mutate(alert)}
+            {...(onShare ? { onShare } : {})}
+          />
         </section>
       )}
 

@@ -25,6 +25,7 @@ const sell: RecentTransaction = {
   note: null,
   cashEffect: '1804',
   createdAt: '2024-03-01T15:00:00.000Z',
+  enteredBy: null,
 };
 
 describe('recent activity', () => {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreatedDestination, paths, planFor, settingsPath } from '@tickerwise/shared';
 import { Webhook } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { SettingsPanel } from '../../components/settings-panel.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import { subscribeLiveEvents } from '../../lib/live-events.ts';
 import { useEntitlements } from '../../lib/session/use-entitlements.ts';
 import {
   destinationsKey,
@@ -22,6 +23,7 @@ import {
 import { AddDestinationForm } from './components/add-destination-form.tsx';
 import { DestinationCard } from './components/destination-card.tsx';
 import { SecretDialog } from './components/secret-dialog.tsx';
+import { TeamDestinationsPanel } from './components/team-destinations.tsx';
 
 /** Email as a destination: on or off through the alert-email preference (Notifications). */
 function EmailDestination() {
@@ -99,6 +101,14 @@ export function IntegrationsSection() {
   const list = useDestinations();
   const [created, setCreated] = useState<CreatedDestination | null>(null);
   const [added, setAdded] = useState<string>();
+  // A team destination added, changed or gone, or a membership change, anywhere: refetch.
+  useEffect(
+    () =>
+      subscribeLiveEvents('integrations', () =>
+        queryClient.invalidateQueries({ queryKey: destinationsKey }),
+      ),
+    [queryClient],
+  );
   if (!entitlements) return null;
   const included = list.data?.included ?? entitlements.has('integrations');
   const requiredPlan = planFor(entitlements.upgradeFor('integrations') ?? 'enterprise').name;
@@ -193,6 +203,13 @@ export function IntegrationsSection() {
           )}
         </div>
       </SettingsPanel>
+      {list.data?.team && (
+        <TeamDestinationsPanel
+          team={list.data.team}
+          limit={limit}
+          onCreated={(next) => next.secret && setCreated(next)}
+        />
+      )}
       <SecretDialog created={created} onClose={() => setCreated(null)} />
     </div>
   );

@@ -1,6 +1,11 @@
 import { type Portfolio, portfolioLabel } from '@tickerwise/shared';
 import { describe, expect, it } from 'vitest';
-import { atPortfolioLimit, shownPortfolio, switcherOrder } from './portfolio-kinds.ts';
+import {
+  atPortfolioLimit,
+  canChangePortfolio,
+  shownPortfolio,
+  switcherOrder,
+} from './portfolio-kinds.ts';
 
 const portfolio = (id: string, kind: Portfolio['kind'], name = id): Portfolio => ({
   id,
@@ -8,6 +13,7 @@ const portfolio = (id: string, kind: Portfolio['kind'], name = id): Portfolio =>
   kind,
   createdAt: '2026-01-02T10:00:00.000Z',
   transactionCount: 1,
+  shared: null,
 });
 
 // The practice portfolio was made first: the oldest, yet never the one shown by default.
@@ -36,5 +42,25 @@ describe('portfolio kinds', () => {
     expect(atPortfolioLimit([practice], 1)).toBe(false);
     expect(atPortfolioLimit([practice, main], 1)).toBe(true);
     expect(atPortfolioLimit([practice, main], 2)).toBe(false);
+  });
+
+  it('counts only the user’s own portfolios against the plan, and lets a team’s be changed by Editors', () => {
+    const club = (role: 'owner' | 'editor' | 'viewer', readOnly = false): Portfolio => ({
+      ...portfolio('t1', 'real', 'Club fund'),
+      shared: { teamName: 'Harbor Club', role, readOnly, mine: role === 'owner' },
+    });
+    expect(atPortfolioLimit([main, club('editor')], 2)).toBe(false);
+    expect(atPortfolioLimit([main, club('editor')], 1)).toBe(true);
+    expect(atPortfolioLimit([club('owner')], 1)).toBe(false);
+    expect(switcherOrder([practice, club('viewer'), main]).map((p) => p.id)).toEqual([
+      't1',
+      'p1',
+      'p0',
+    ]);
+    expect(canChangePortfolio(main)).toBe(true);
+    expect(canChangePortfolio(club('owner'))).toBe(true);
+    expect(canChangePortfolio(club('editor'))).toBe(true);
+    expect(canChangePortfolio(club('viewer'))).toBe(false);
+    expect(canChangePortfolio(club('editor', true))).toBe(false);
   });
 });

@@ -1,11 +1,25 @@
-import type { Portfolio } from '@tickerwise/shared';
+import { type Portfolio, roleAtLeast } from '@tickerwise/shared';
 
 /** `?portfolio=practice` opens the practice portfolio (created on first use). */
 export const practiceParam = 'practice';
 
-/** The user's own portfolios: what the plan's limit counts. */
+/** The real portfolios the page lists: the user's own and their team's. */
 export function realPortfolios(portfolios: readonly Portfolio[]): Portfolio[] {
   return portfolios.filter((portfolio) => portfolio.kind === 'real');
+}
+
+/** The user's own real portfolios: what their plan's limit counts (a team's count on the team's). */
+export function ownPortfolios(portfolios: readonly Portfolio[]): Portfolio[] {
+  return realPortfolios(portfolios).filter((portfolio) => portfolio.shared === null);
+}
+
+/**
+ * Whether the user may change the portfolio: their own always; a team's as Editor and up
+ * while the team is not read-only (docs/PRODUCT.md §3.26).
+ */
+export function canChangePortfolio(portfolio: Portfolio): boolean {
+  const { shared } = portfolio;
+  return !shared || (roleAtLeast(shared.role, 'editor') && !shared.readOnly);
 }
 
 export function practicePortfolio(portfolios: readonly Portfolio[]): Portfolio | undefined {
@@ -14,7 +28,7 @@ export function practicePortfolio(portfolios: readonly Portfolio[]): Portfolio |
 
 /** Whether the plan allows no more portfolios (the practice portfolio is outside the limit). */
 export function atPortfolioLimit(portfolios: readonly Portfolio[], allowed: number): boolean {
-  return realPortfolios(portfolios).length >= allowed;
+  return ownPortfolios(portfolios).length >= allowed;
 }
 
 /**

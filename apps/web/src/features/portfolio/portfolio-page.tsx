@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { Transaction } from '@tickerwise/shared';
-import { portfolioLabel } from '@tickerwise/shared';
-import { Download, FileUp, Plus } from 'lucide-react';
+import { portfolioLabel, teamRoleLabels } from '@tickerwise/shared';
+import { Download, FileUp, Plus, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -10,10 +11,13 @@ import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../components/ui/menu.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { downloadFrom } from '../../lib/download-text.ts';
+import { subscribeLiveEvents } from '../../lib/live-events.ts';
+import { useInTeam } from '../../lib/use-in-team.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { usePortfolios } from './api/get-portfolios.ts';
 import { exportUrl } from './api/import-file.ts';
 import { usePortfolioActions } from './api/manage-portfolios.ts';
+import { portfolioKeys } from './api/portfolio-keys.ts';
 import { DeletePortfolioDialog } from './components/delete-portfolio-dialog.tsx';
 import { DeleteTransactionDialog } from './components/delete-transaction-dialog.tsx';
 import { ImportDialog } from './components/import-dialog.tsx';
@@ -24,9 +28,21 @@ import { PortfolioWelcome } from './components/portfolio-welcome.tsx';
 import { ResetPracticeDialog } from './components/reset-practice-dialog.tsx';
 import { TransactionDialog } from './components/transaction-dialog.tsx';
 import { TransactionsPanel } from './components/transactions-panel.tsx';
-import { practiceParam, shownPortfolio } from './portfolio-kinds.ts';
+import { canChangePortfolio, practiceParam, shownPortfolio } from './portfolio-kinds.ts';
 
 type OpenDialog = 'transaction' | 'import' | 'new' | 'rename' | 'delete' | 'reset' | null;
+
+/** A team portfolio changed, or the team did, anywhere: every portfolio figure refetches. */
+function useLivePortfolios(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      subscribeLiveEvents('portfolios', () =>
+        queryClient.invalidateQueries({ queryKey: portfolioKeys.all }),
+      ),
+    [queryClient],
+  );
+}
 
 /** The name a first portfolio gets when the user starts without naming one. */
 const firstPortfolioName = 'My portfolio';
@@ -39,6 +55,8 @@ const firstPortfolioName = 'My portfolio';
  */
 export function PortfolioPage() {
   usePageTitle('Portfolio');
+  useLivePortfolios();
+  const inTeam = useInTeam();
   const list = usePortfolios();
   const actions = usePortfolioActions();
   const [params, setParams] = useSearchParams();
@@ -46,6 +64,7 @@ export function PortfolioPage() {
   const [editing, setEditing] = useState<Transaction>();
   const [deleting, setDeleting] = useState<Transaction>();
   const [notice, setNotice] = useState<string>();
+  const [moved, setMoved] = useState<string>();
   const [imported, setImported] = useState<number>();
   const [tradeSymbol, setTradeSymbol] = useState<string>();
   const wantsPractice = params.get('portfolio') === practiceParam;
@@ -105,6 +124,8 @@ export function PortfolioPage() {
   const { portfolios, allowed } = list.data;
   const current = shownPortfolio(portfolios, params.get('portfolio'));
   const practising = current?.kind === 'practice';
+  const shared = current?.shared ?? null;
+  const canChange = current ? canChangePortfolio(current) : true;
   const choose = (id: string) => setParams({ portfolio: id }, { replace: true });
 
   /** Opens a dialog that needs a portfolio, creating the first one when there is none. */
@@ -124,7 +145,8 @@ export function PortfolioPage() {
     setTradeSymbol(undefined);
     setDialog(next);
   };
-  const empty = !current || current.transactionCount === 0;
+  // A team portfolio the user may only read shows its (empty) ledger, not the welcome.
+  const empty = !current || (current.transactionCount === 0 && canChange);
 
   return (
     <div className="space-y-6">
@@ -142,21 +164,46 @@ export function PortfolioPage() {
               onRename={() => setDialog('rename')}
               onDelete={() => setDialog('delete')}
               onReset={() => setDialog('reset')}
+              onShare={
+                inTeam || shared
+                  ? (into) => {
+                      setNotice(undefined);
+                      setMoved(undefined);
+                      actions.share.mutate(
+                        { id: current.id, shared: into },
+                        {
+                          onError: (error) => setNotice(error.message),
+                          onSuccess: (portfolio) =>
+                            setMoved(
+                              portfolio.shared
+                                ? `“${portfolio.name}” is now shared with ${portfolio.shared.teamName}.`
+                                : `“${portfolio.name}” is yours alone again.`,
+                            ),
+                        },
+                      );
+                    }
+                  : undefined
+              }
             />
           )}
           {practising && <Badge tone="warning">Practice</Badge>}
+          {shared && <Badge tone="outline">Team</Badge>}
         </div>
         {current && !empty && (
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => withPortfolio('transaction')}>
-              <Plus className="size-4" />
-              <span className="sm:hidden">Add</span>
-              <span className="hidden sm:inline">Add transaction</span>
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => setDialog('import')}>
-              <FileUp className="size-4" />
-              Import
-            </Button>
+            {canChange && (
+              <>
+                <Button size="sm" onClick={() => withPortfolio('transaction')}>
+                  <Plus className="size-4" />
+                  <span className="sm:hidden">Add</span>
+                  <span className="hidden sm:inline">Add transaction</span>
+                </Button>
+                <Button variant="secondary" size="sm" onClick={() => setDialog('import')}>
+                  <FileUp className="size-4" />
+                  Import
+                </Button>
+              </>
+            )}
             <Menu>
               <MenuTrigger className={buttonStyles({ variant: 'secondary', size: 'sm' })}>
                 <Download className="size-4" />
@@ -181,7 +228,19 @@ export function PortfolioPage() {
           your Portfolio Value. Reset it from the portfolio menu to start again with $100,000.
         </Alert>
       )}
+      {shared && (
+        <p className="text-sm text-slate-600">
+          <Users aria-hidden="true" className="mr-1.5 inline size-4 align-[-3px] text-brand-700" />
+          Shared with {shared.teamName}: you are {teamRoleLabels[shared.role]}.
+          {shared.readOnly
+            ? ' The team is read-only until its owner is on Enterprise again.'
+            : canChange
+              ? ' Each transaction says who entered it.'
+              : ' Viewers read the team’s portfolios; Editors change them.'}
+        </p>
+      )}
       {notice && <Alert>{notice}</Alert>}
+      {moved && <Alert tone="success">{moved}</Alert>}
       {imported !== undefined && (
         <Alert tone="info" title="Import complete">
           {imported} {imported === 1 ? 'transaction was' : 'transactions were'} added.
@@ -206,6 +265,8 @@ export function PortfolioPage() {
               setDialog('transaction');
             }}
             onDelete={setDeleting}
+            readOnly={!canChange}
+            showEnteredBy={shared !== null}
           />
         </>
       )}

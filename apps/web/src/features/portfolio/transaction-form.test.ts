@@ -39,6 +39,7 @@ describe('the transaction form', () => {
       note: null,
       cashEffect: '0',
       createdAt: '2024-06-10T12:00:00.000Z',
+      enteredBy: null,
     };
     expect(formOf(split)).toMatchObject({
       symbol: 'NVDA',

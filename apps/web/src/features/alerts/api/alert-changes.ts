@@ -21,6 +21,14 @@ export function deleteAlert(id: string) {
   return apiRequest<void>(alertPath(id), { method: 'DELETE' });
 }
 
+/** `PUT /api/alerts/:id/team`: into the user's team, or back out (its maker only). */
+export function shareAlert(id: string, shared: boolean) {
+  return apiRequest<{ alert: unknown }>(`${alertPath(id)}/team`, {
+    method: 'PUT',
+    body: { shared },
+  });
+}
+
 /** A change to the user's alerts; alerts and watchlists (their alerts column) refetch after. */
 export function useAlertChange<Input, Output>(change: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();

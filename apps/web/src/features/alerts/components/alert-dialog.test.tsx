@@ -29,6 +29,7 @@ const savedAlert = (body: Record<string, unknown>): Alert => ({
   suspended: false,
   email: body.email !== false,
   destinationIds: (body.destinationIds as string[] | undefined) ?? [],
+  shared: null,
 });
 
 /** Settings > Notifications as the server tells it; the tests change it. */
@@ -84,12 +85,13 @@ const destination = (id: string, name: string, enabled = true) => ({
   failingSince: null,
   lastDeliveredAt: null,
   createdAt: '2026-11-26T12:00:00.000Z',
+  team: false,
 });
 
 beforeEach(() => {
   requests.length = 0;
   notificationSettings = settingsOf();
-  destinationList = { destinations: [], limit: 10, included: true };
+  destinationList = { destinations: [], limit: 10, included: true, team: null };
   vi.stubGlobal('fetch', vi.fn(serverFetch));
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -173,6 +175,7 @@ describe('the alert dialog', () => {
       ],
       limit: 10,
       included: true,
+      team: null,
     };
     renderDialog();
     const user = userEvent.setup();

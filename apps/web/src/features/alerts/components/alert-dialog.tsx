@@ -4,6 +4,7 @@ import {
   type AlreadyMetChoice,
   createAlertSchema,
   type Destination,
+  type DestinationList,
   formatUsd,
   type NotificationSettings,
   settingsPath,
@@ -311,7 +312,11 @@ export function AlertDialog({
           settings={notifications.data}
         />
         <DestinationChoice
-          destinations={destinations.data?.destinations ?? []}
+          destinations={choosable(
+            destinations.data,
+            destinationIds ?? alert?.destinationIds ?? [],
+            Boolean(alert?.shared),
+          )}
           chosen={destinationIds ?? alert?.destinationIds ?? []}
           onChange={setDestinationIds}
         />
@@ -403,6 +408,25 @@ function EmailChoice({
 }
 
 /**
+ * The user's destinations and, for an Editor and up, their team's (docs/PRODUCT.md §3.26); a
+ * team destination the alert already names stays listed so it can be taken off. A team's
+ * alert chooses among the team's alone.
+ */
+function choosable(
+  list: DestinationList | undefined,
+  chosen: string[],
+  teamAlert: boolean,
+): Destination[] {
+  if (!list) return [];
+  const team = list.team;
+  const teamOnes = team
+    ? team.destinations.filter((destination) => team.canUse || chosen.includes(destination.id))
+    : [];
+  // A team's alert posts to the team's destinations only.
+  return teamAlert ? teamOnes : [...list.destinations, ...teamOnes];
+}
+
+/**
  * The webhooks, Slack and Discord of Settings > Integrations a firing also goes to: only
  * those turned on (and any the alert already names), nothing when there are none.
  */
@@ -446,6 +470,7 @@ function DestinationChoice({
                   : destination.kind === 'slack'
                     ? 'Slack'
                     : 'Discord'}
+                {destination.team ? ', team' : ''}
                 {destination.enabled ? '' : ', turned off'})
               </span>
             </span>

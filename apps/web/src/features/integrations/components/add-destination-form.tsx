@@ -27,11 +27,16 @@ const placeholders: Record<DestinationKind, string> = {
 
 const emptyForm = { kind: 'webhook' as DestinationKind, name: '', url: '' };
 
-/** A new destination: its kind, a name to tell it apart, and the address to post to. */
+/**
+ * A new destination: its kind, a name to tell it apart, and the address to post to; `team`
+ * adds it to the user's team instead (its Admins and Owner do).
+ */
 export function AddDestinationForm({
   onCreated,
+  team = false,
 }: {
   onCreated: (created: CreatedDestination) => void;
+  team?: boolean;
 }) {
   const [error, setError] = useState<string>();
   const kindId = useId();
@@ -43,7 +48,7 @@ export function AddDestinationForm({
   const onSubmit = form.handleSubmit(async (input) => {
     setError(undefined);
     try {
-      onCreated(await createDestination(input));
+      onCreated(await createDestination(team ? { ...input, team: true } : input));
       form.reset(emptyForm);
     } catch (failure) {
       setError(
@@ -52,7 +57,12 @@ export function AddDestinationForm({
     }
   });
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-3">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-3"
+      aria-label={team ? 'Add a team destination' : 'Add a destination'}
+    >
       <div className="grid gap-3 sm:grid-cols-[9rem_minmax(0,12rem)_minmax(0,1fr)_auto] sm:items-start">
         <div>
           <label htmlFor={kindId} className="mb-1.5 block text-sm font-medium text-ink-900">

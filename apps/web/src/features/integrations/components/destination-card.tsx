@@ -32,10 +32,16 @@ const failureText = (error: unknown, fallback: string) =>
 export function DestinationCard({
   destination,
   included,
+  canManage = true,
 }: {
   destination: Destination;
   /** The plan includes integrations (otherwise it is kept but nothing is sent). */
   included: boolean;
+  /**
+   * The user may test, turn off and delete it: always for their own, Admins and the Owner for
+   * the team's (others read it and its log).
+   */
+  canManage?: boolean;
 }) {
   const queryClient = useQueryClient();
   const [showLog, setShowLog] = useState(false);
@@ -79,41 +85,47 @@ export function DestinationCard({
           </p>
         </div>
         <div className="flex flex-wrap gap-2 sm:justify-end">
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={!included}
-            busy={test.isPending}
-            busyLabel="Sending..."
-            onClick={() => test.mutate()}
-          >
-            Send a test event
-          </Button>
+          {canManage && (
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={!included}
+              busy={test.isPending}
+              busyLabel="Sending..."
+              onClick={() => test.mutate()}
+            >
+              Send a test event
+            </Button>
+          )}
           <Button variant="secondary" size="sm" onClick={() => setShowLog((shown) => !shown)}>
             {showLog ? 'Hide log' : 'Delivery log'}
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            busy={toggle.isPending}
-            busyLabel="Saving..."
-            onClick={() => toggle.mutate()}
-          >
-            {destination.enabled ? 'Turn off' : 'Turn on'}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            busy={remove.isPending}
-            busyLabel="Deleting..."
-            onClick={() => {
-              if (window.confirm(`Delete “${destination.name}” and its delivery log?`)) {
-                remove.mutate();
-              }
-            }}
-          >
-            Delete
-          </Button>
+          {canManage && (
+            <>
+              <Button
+                variant="ghost"
+                size="sm"
+                busy={toggle.isPending}
+                busyLabel="Saving..."
+                onClick={() => toggle.mutate()}
+              >
+                {destination.enabled ? 'Turn off' : 'Turn on'}
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                busy={remove.isPending}
+                busyLabel="Deleting..."
+                onClick={() => {
+                  if (window.confirm(`Delete “${destination.name}” and its delivery log?`)) {
+                    remove.mutate();
+                  }
+                }}
+              >
+                Delete
+              </Button>
+            </>
+          )}
         </div>
       </div>
       {destination.disabledReason === 'failing' && (
@@ -123,7 +135,7 @@ export function DestinationCard({
         </Alert>
       )}
       {error && <Alert>{failureText(error, 'That did not work. Please try again.')}</Alert>}
-      {showLog && <DeliveryLog destinationId={destination.id} canResend={included} />}
+      {showLog && <DeliveryLog destinationId={destination.id} canResend={included && canManage} />}
     </li>
   );
 }

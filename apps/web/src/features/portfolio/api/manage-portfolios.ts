@@ -36,6 +36,13 @@ export async function resetPracticePortfolio(id: string): Promise<Portfolio> {
   ).portfolio;
 }
 
+/** `PUT /api/portfolios/:id/team`: into the user's team, or back out (its maker only). */
+export async function sharePortfolio(id: string, shared: boolean): Promise<Portfolio> {
+  return portfolioResponseSchema.parse(
+    await apiRequest<unknown>(`${portfolioPath(id)}/team`, { method: 'PUT', body: { shared } }),
+  ).portfolio;
+}
+
 /** Creating, renaming and deleting portfolios; every portfolio figure is refetched after. */
 export function usePortfolioActions() {
   const queryClient = useQueryClient();
@@ -49,5 +56,9 @@ export function usePortfolioActions() {
     remove: useMutation({ mutationFn: deletePortfolio, onSuccess }),
     practice: useMutation({ mutationFn: openPracticePortfolio, onSuccess }),
     reset: useMutation({ mutationFn: resetPracticePortfolio, onSuccess }),
+    share: useMutation({
+      mutationFn: ({ id, shared }: { id: string; shared: boolean }) => sharePortfolio(id, shared),
+      onSuccess,
+    }),
   };
 }

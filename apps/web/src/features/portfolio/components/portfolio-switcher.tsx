@@ -10,7 +10,12 @@ import {
   MenuSeparator,
   MenuTrigger,
 } from '../../../components/ui/menu.tsx';
-import { atPortfolioLimit, practicePortfolio, switcherOrder } from '../portfolio-kinds.ts';
+import {
+  atPortfolioLimit,
+  canChangePortfolio,
+  practicePortfolio,
+  switcherOrder,
+} from '../portfolio-kinds.ts';
 
 interface PortfolioSwitcherProps {
   portfolios: readonly Portfolio[];
@@ -24,11 +29,14 @@ interface PortfolioSwitcherProps {
   onRename: () => void;
   onDelete: () => void;
   onReset: () => void;
+  /** Moves the current portfolio into the user's team (true) or back out; absent outside a team. */
+  onShare?: (shared: boolean) => void;
 }
 
 /**
- * The current portfolio's name; its menu switches (the practice portfolio last, labelled),
- * adds (within the plan), renames and deletes a real portfolio, resets the practice one.
+ * The current portfolio's name; its menu switches (the practice portfolio last, labelled;
+ * the team's marked), adds (within the plan), renames, moves into or out of the team and
+ * deletes a real portfolio the user may change, resets the practice one.
  */
 export function PortfolioSwitcher({
   portfolios,
@@ -40,9 +48,11 @@ export function PortfolioSwitcher({
   onRename,
   onDelete,
   onReset,
+  onShare,
 }: PortfolioSwitcherProps) {
   const atLimit = atPortfolioLimit(portfolios, allowed);
   const practising = current.kind === 'practice';
+  const canChange = canChangePortfolio(current);
   return (
     <Menu>
       <MenuTrigger className={buttonStyles({ variant: 'secondary', size: 'sm' })}>
@@ -54,6 +64,7 @@ export function PortfolioSwitcher({
           <MenuItem key={portfolio.id} onSelect={() => onChoose(portfolio.id)}>
             <span className="min-w-0 flex-1 truncate">{portfolioLabel(portfolio)}</span>
             {portfolio.kind === 'practice' && <Badge tone="warning">Practice cash</Badge>}
+            {portfolio.shared && <Badge tone="outline">Team</Badge>}
             {portfolio.id === current.id && (
               <Check aria-label="Showing" className="size-4 text-brand-700" />
             )}
@@ -84,12 +95,20 @@ export function PortfolioSwitcher({
             Reset practice portfolio
           </MenuItem>
         ) : (
-          <>
-            <MenuItem onSelect={onRename}>Rename</MenuItem>
-            <MenuItem tone="danger" onSelect={onDelete}>
-              Delete portfolio
-            </MenuItem>
-          </>
+          canChange && (
+            <>
+              <MenuItem onSelect={onRename}>Rename</MenuItem>
+              {onShare && !current.shared && (
+                <MenuItem onSelect={() => onShare(true)}>Move to the team</MenuItem>
+              )}
+              {current.shared?.mine && (
+                <MenuItem onSelect={() => onShare?.(false)}>Take out of the team</MenuItem>
+              )}
+              <MenuItem tone="danger" onSelect={onDelete}>
+                Delete portfolio
+              </MenuItem>
+            </>
+          )
         )}
       </MenuContent>
     </Menu>

@@ -40,6 +40,7 @@ async function serverFetch(_input: RequestInfo | URL, init?: RequestInit): Promi
         note: null,
         cashEffect: '-100',
         createdAt: '2024-03-05T12:00:00.000Z',
+        enteredBy: null,
       },
     }),
     { status: 201, headers: { 'content-type': 'application/json' } },

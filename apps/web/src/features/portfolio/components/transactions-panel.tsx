@@ -27,14 +27,23 @@ interface TransactionsPanelProps {
   onAdd: () => void;
   onEdit: (transaction: Transaction) => void;
   onDelete: (transaction: Transaction) => void;
+  /** A team portfolio the user may only read: no add, edit or delete. */
+  readOnly?: boolean;
+  /** A team portfolio: each transaction says who entered it. */
+  showEnteredBy?: boolean;
 }
 
-/** Every transaction, newest first, a page at a time; each can be edited or deleted. */
+/**
+ * Every transaction, newest first, a page at a time; each can be edited or deleted (unless the
+ * portfolio is read-only), and in a team's portfolio says who entered it.
+ */
 export function TransactionsPanel({
   portfolioId,
   onAdd,
   onEdit,
   onDelete,
+  readOnly = false,
+  showEnteredBy = false,
 }: TransactionsPanelProps) {
   const query = useTransactions(portfolioId);
   const transactions = query.data?.pages.flatMap((page) => page.transactions) ?? [];
@@ -46,9 +55,11 @@ export function TransactionsPanel({
         <h2 id="transactions-heading" className="text-base font-semibold text-ink-950">
           Transactions {total > 0 && <span className="font-normal text-slate-500">({total})</span>}
         </h2>
-        <Button variant="secondary" size="sm" onClick={onAdd}>
-          Add
-        </Button>
+        {!readOnly && (
+          <Button variant="secondary" size="sm" onClick={onAdd}>
+            Add
+          </Button>
+        )}
       </div>
       <div className="mt-4">
         {query.isPending ? (
@@ -74,6 +85,8 @@ export function TransactionsPanel({
                   transaction={transaction}
                   onEdit={() => onEdit(transaction)}
                   onDelete={() => onDelete(transaction)}
+                  readOnly={readOnly}
+                  showEnteredBy={showEnteredBy}
                 />
               ))}
             </ul>
@@ -101,10 +114,14 @@ function TransactionRow({
   transaction,
   onEdit,
   onDelete,
+  readOnly,
+  showEnteredBy,
 }: {
   transaction: Transaction;
   onEdit: () => void;
   onDelete: () => void;
+  readOnly: boolean;
+  showEnteredBy: boolean;
 }) {
   const cash = Number(transaction.cashEffect);
   const label = `${transactionKindLabels[transaction.kind]}${transaction.symbol ? ` ${transaction.symbol}` : ''} on ${transaction.date}`;
@@ -127,6 +144,11 @@ function TransactionRow({
           {transaction.note && <span className="text-slate-400"> · {transaction.note}</span>}
         </p>
         <p className="mt-0.5 text-xs text-slate-500 sm:hidden">{formatDay(transaction.date)}</p>
+        {showEnteredBy && (
+          <p className="mt-0.5 text-xs text-slate-500">
+            Entered by {transaction.enteredBy ?? 'a former member'}
+          </p>
+        )}
       </div>
       {cash !== 0 && (
         <div
@@ -137,17 +159,19 @@ function TransactionRow({
           {formatSignedMoney(transaction.cashEffect)}
         </div>
       )}
-      <Menu>
-        <MenuTrigger className={iconButtonStyles('sm')} aria-label={`Actions for ${label}`}>
-          <MoreHorizontal className="size-5" />
-        </MenuTrigger>
-        <MenuContent align="end" className="w-40">
-          <MenuItem onSelect={onEdit}>Edit</MenuItem>
-          <MenuItem tone="danger" onSelect={onDelete}>
-            Delete
-          </MenuItem>
-        </MenuContent>
-      </Menu>
+      {!readOnly && (
+        <Menu>
+          <MenuTrigger className={iconButtonStyles('sm')} aria-label={`Actions for ${label}`}>
+            <MoreHorizontal className="size-5" />
+          </MenuTrigger>
+          <MenuContent align="end" className="w-40">
+            <MenuItem onSelect={onEdit}>Edit</MenuItem>
+            <MenuItem tone="danger" onSelect={onDelete}>
+              Delete
+            </MenuItem>
+          </MenuContent>
+        </Menu>
+      )}
     </li>
   );
 }
