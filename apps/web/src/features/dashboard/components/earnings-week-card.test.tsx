@@ -75,9 +75,11 @@ describe('Earnings this week', () => {
     answer(200, week);
     renderCard();
     const rows = await screen.findAllByRole('listitem');
+    // The day, the symbol and why it is listed, the name and quarter, then the time and the
+    // estimate (on a phone in one line under the name, beside it on a wider screen).
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Tue, Mar 17NVDAWatchedNVIDIA Corporation · Q4 2025Before the openEPS est. $0.89',
-      'Thu, Mar 19AAPLHeldWatchedApple Inc. · Q1 2026After the close',
+      'Tue, Mar 17NVDAWatchedNVIDIA Corporation · Q4 2025Before the open · EPS est. $0.89Before the openEPS est. $0.89',
+      'Thu, Mar 19AAPLHeldWatchedApple Inc. · Q1 2026After the closeAfter the close',
     ]);
     expect(within(rows[0]!).getByRole('link', { name: 'NVDA' }).getAttribute('href')).toBe(
       '/dashboard/investments/stocks/NVDA',

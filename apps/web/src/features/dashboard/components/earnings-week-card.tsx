@@ -147,11 +147,12 @@ function WeekBody({ week }: { week: EarningsWeek }) {
 
 function ReportRow({ item }: { item: EarningsWeekItem }) {
   const estimate = estimateText(item.epsEstimate);
+  const hour = item.hour ? hourText[item.hour] : 'Time not given';
   return (
-    <li className="flex items-center gap-3 py-2.5">
+    <li className="flex items-start gap-3 py-2.5 sm:items-center">
       <time
         dateTime={item.date}
-        className="w-24 shrink-0 text-sm font-semibold text-ink-900 tabular-nums"
+        className="w-24 shrink-0 pt-0.5 text-sm font-semibold whitespace-nowrap text-ink-900 tabular-nums sm:pt-0"
       >
         {formatWeekday(item.date)}
       </time>
@@ -169,9 +170,14 @@ function ReportRow({ item }: { item: EarningsWeekItem }) {
         <p className="truncate text-xs text-slate-500" title={item.name}>
           {item.name} · Q{item.quarter} {item.year}
         </p>
+        {/* On a phone the time and estimate go under the name, where there is room. */}
+        <p className="text-xs text-slate-600 sm:hidden">
+          {hour}
+          {estimate && ` · ${estimate}`}
+        </p>
       </div>
-      <div className="shrink-0 text-right text-xs text-slate-600">
-        <p>{item.hour ? hourText[item.hour] : 'Time not given'}</p>
+      <div className="hidden shrink-0 text-right text-xs text-slate-600 sm:block">
+        <p>{hour}</p>
         {estimate && <p className="tabular-nums">{estimate}</p>}
       </div>
     </li>
