@@ -47,6 +47,7 @@ export async function measureEvaluation(
       room: { requireEntitlement: refuse, requireRoomFor: refuse },
       lastBarDate: async () => null,
       barAlerts: false,
+      earningsAlerts: false,
     });
     // A trading day with the market open, so the day is the same for every round.
     const now = () => Date.parse('2026-03-10T15:00:00Z');

@@ -131,7 +131,15 @@ test.describe('research detail page', () => {
     );
     const month = await chart.getAttribute('aria-label');
     const ranges = page.getByRole('group', { name: 'Chart range' });
-    await expect(ranges.getByRole('button')).toHaveText(['1M', '3M', '6M', '1Y', '5Y']);
+    await expect(ranges.getByRole('button')).toHaveText([
+      '1M',
+      '3M',
+      '6M',
+      'YTD',
+      '1Y',
+      '5Y',
+      'Max',
+    ]);
 
     await ranges.getByRole('button', { name: '5Y' }).click();
     await expect(page).toHaveURL(/\?range=5y$/);
@@ -158,6 +166,47 @@ test.describe('research detail page', () => {
       .click();
     await expect(page).toHaveURL(new RegExp(`${stockPath('MSFT')}$`));
     await expect(priceChart(page, 'MSFT')).toHaveAttribute('aria-label', month ?? '');
+  });
+
+  test('draws the year to date and all stored history, as a line or as candles, from the history route', async ({
+    signedInPage: page,
+  }) => {
+    await page.goto(stockPath('AAPL'));
+    const history = page.getByRole('main').getByRole('region', { name: /^Price History/ });
+    await expect(history.getByRole('button', { name: '1M', pressed: true })).toBeVisible();
+    type Bars = { bars: { close: number }[] };
+    for (const [button, range, period] of [
+      ['YTD', 'ytd', 'year to date'],
+      ['Max', 'max', 'all stored history'],
+    ] as const) {
+      await history.getByRole('button', { name: button }).click();
+      await expect(page).toHaveURL(new RegExp(`[?&]range=${range}`));
+      const { bars } = (await (
+        await page.request.get(`/api/stocks/AAPL/history?range=${range}`)
+      ).json()) as Bars;
+      const first = bars[0]!;
+      const last = bars.at(-1)!;
+      // The chart's first and last closes are the route's.
+      await expect(
+        history.getByRole('img', {
+          name: new RegExp(
+            `^AAPL daily closing prices, ${period}: \\$${first.close.toFixed(2)} on .* to \\$${last.close.toFixed(2)} on `,
+          ),
+        }),
+      ).toBeVisible();
+    }
+    await history.getByRole('button', { name: 'Candles' }).click();
+    await expect(page).toHaveURL(/[?&]chart=candles/);
+    const candles = history.getByRole('img', {
+      name: /^AAPL daily candles \(open, high, low and close\), all stored history: /,
+    });
+    await expect(candles).toBeVisible();
+    expect((await candles.boundingBox())?.height).toBe(400);
+    await page.reload();
+    await expect(history.getByRole('button', { name: 'Candles', pressed: true })).toBeVisible();
+    await expect(history.getByRole('button', { name: 'Max', pressed: true })).toBeVisible();
+    await history.getByRole('button', { name: 'Line' }).click();
+    await expect(page).not.toHaveURL(/chart=/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { stockPath } from '@tickerwise/shared';
+import { paths, stockPath } from '@tickerwise/shared';
 import { expect, test } from '../support/fixtures.ts';
 
 test.describe('news and reports on a stock page', () => {
@@ -31,5 +31,21 @@ test.describe('news and reports on a stock page', () => {
       section.getByText('SPY is a fund: funds do not file 10-K, 10-Q or 8-K reports.'),
     ).toBeVisible();
     await expect(section.getByRole('region', { name: 'Earnings' })).toHaveCount(0);
+  });
+});
+
+test.describe('earnings this week on the dashboard', () => {
+  test('says plainly, offline, that there is no earnings source, with nothing made up', async ({
+    signedInPage: page,
+  }) => {
+    await page.goto(paths.dashboard);
+    const panel = page.getByRole('region', { name: 'Earnings this week' });
+    await expect(
+      panel.getByText(
+        'Earnings dates come from Finnhub. This server runs offline on simulated prices, so it shows none.',
+      ),
+    ).toBeVisible();
+    await expect(panel.getByRole('listitem')).toHaveCount(0);
+    await expect(panel.getByText(/^Source:/)).toHaveCount(0);
   });
 });

@@ -16,7 +16,12 @@ import {
 } from './http/security-headers.ts';
 import { registerApiNotFound, registerSpa } from './http/spa.ts';
 import { Scheduler } from './lifecycle/scheduler.ts';
-import { marketPublicRoutes, registerMarketData, symbolPublicRoutes } from './market-data/index.ts';
+import {
+  earningsWeekRoutes,
+  marketPublicRoutes,
+  registerMarketData,
+  symbolPublicRoutes,
+} from './market-data/index.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { alertMailDataPart, registerAlertMail } from './modules/alert-mail/service.ts';
@@ -431,6 +436,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     standing: marketData.standing,
     clock,
     marketNow: marketData.now,
+  });
+  // "Earnings this week": the stocks the user's real portfolios hold and watchlists list.
+  await app.register(earningsWeekRoutes, {
+    auth,
+    market: marketData.market,
+    research: marketData.research,
+    followed: {
+      held: (userId) => portfolios.heldSymbols(userId),
+      watched: async (userId) =>
+        (await watchlists.store.list(userId)).flatMap((list) => list.symbols),
+    },
   });
   // After the portfolios: posts show holdings checked against the author's real portfolios.
   await registerCommunity(app, {

@@ -746,6 +746,8 @@ const priceFree: Record<string, string> = {
   'GET /api/stocks/:symbol/news': 'headlines with their publisher and time, no price',
   'GET /api/stocks/:symbol/earnings': 'earnings dates and per-share results, no price',
   'GET /api/stocks/:symbol/filings': 'SEC filings: forms, dates and links, no price',
+  'GET /api/earnings/week':
+    'report dates and per-share estimates of the stocks the user follows, no price',
   'GET /api/v1/stocks/:symbol/news': 'headlines with their publisher and time, no price',
   'GET /api/v1/stocks/:symbol/earnings': 'earnings dates and per-share results, no price',
   'GET /api/v1/stocks/:symbol/filings': 'SEC filings: forms, dates and links, no price',

@@ -28,6 +28,11 @@ const percent = z
   .min(0.1, 'The change must be at least 0.1%')
   .max(100, 'The change must be at most 100%')
   .transform((value) => Math.round(value * 100) / 100);
+const earningsAlertDays = z
+  .number({ error: 'Enter a number of days' })
+  .int('Enter a whole number of days')
+  .min(1, 'Choose 1 to 14 days ahead')
+  .max(14, 'Choose 1 to 14 days ahead');
 const rsiLevel = z
   .number({ error: 'Enter an RSI level' })
   .min(1, 'RSI runs from 1 to 99')
@@ -41,7 +46,9 @@ const rsiLevel = z
  * - crosses_above_sma / crosses_below_sma: the close moves from at-or-below (at-or-above) the
  *   simple moving average to strictly above (below) it, bar to bar;
  * - rsi_above / rsi_below: RSI 14 on the close is at or beyond the level;
- * - rating_becomes: the technical rating changes to `rating` from another label.
+ * - rating_becomes: the technical rating changes to `rating` from another label;
+ * - earnings_within: the company's next earnings report is `days` days away or fewer (checked
+ *   on its earnings calendar, at most once per report).
  */
 export const alertConditionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('price_above'), level: priceLevel }),
@@ -53,6 +60,7 @@ export const alertConditionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('rsi_above'), level: rsiLevel }),
   z.object({ kind: z.literal('rsi_below'), level: rsiLevel }),
   z.object({ kind: z.literal('rating_becomes'), rating: z.enum(alertRatingLabels) }),
+  z.object({ kind: z.literal('earnings_within'), days: earningsAlertDays }),
 ]);
 export type AlertCondition = z.infer<typeof alertConditionSchema>;
 export type AlertKind = AlertCondition['kind'];
@@ -66,12 +74,32 @@ export const alertKinds = [
   'rsi_above',
   'rsi_below',
   'rating_becomes',
+  'earnings_within',
 ] as const satisfies readonly AlertKind[];
 
-/** Checked on every quote the server takes in; the rest after each day's bars are stored. */
+/** Checked on every quote the server takes in. */
 export const quoteAlertKinds = ['price_above', 'price_below', 'change_up', 'change_down'] as const;
-export function isQuoteAlert(kind: AlertKind): boolean {
-  return (quoteAlertKinds as readonly string[]).includes(kind);
+
+/** Checked after each day's bars are stored, on the analyst's indicators. */
+export const barAlertKinds = [
+  'crosses_above_sma',
+  'crosses_below_sma',
+  'rsi_above',
+  'rsi_below',
+  'rating_becomes',
+] as const;
+export function isBarAlert(kind: AlertKind): boolean {
+  return (barAlertKinds as readonly string[]).includes(kind);
+}
+
+/** Checked on the company's earnings calendar (a stock's; funds report none). */
+export const earningsAlertKinds = ['earnings_within'] as const;
+
+/** "in 3 days", "tomorrow", "today": how far off a report is. */
+export function daysAwayText(days: number): string {
+  if (days <= 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  return `in ${days} days`;
 }
 
 /** `once`: fires, then stays off until re-armed; `daily`: at most once per trading day. */
@@ -175,9 +203,9 @@ export const alertFiringSchema = z.object({
   symbol: tickerSymbolSchema,
   title: z.string(),
   message: z.string(),
-  /** The price, change, average or RSI that set it off; null for a rating. */
+  /** The price, change, average or RSI that set it off; null for a rating or a report. */
   value: z.number().nullable(),
-  /** The trading day it counts for (YYYY-MM-DD, New York). */
+  /** The trading day it counts for (YYYY-MM-DD, New York); an earnings alert's, the report's day. */
   tradingDay: z.iso.date(),
   firedAt: z.string(),
 });
@@ -223,6 +251,8 @@ export function describeAlertCondition(condition: AlertCondition): string {
       return `RSI 14 below ${condition.level}`;
     case 'rating_becomes':
       return `Technical rating turns ${alertRatingLabelText[condition.rating]}`;
+    case 'earnings_within':
+      return `Earnings report ${condition.days === 1 ? 'within a day' : `within ${condition.days} days`}`;
   }
 }
 

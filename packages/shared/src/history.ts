@@ -13,8 +13,12 @@ export const dailyBarSchema = z.object({
 });
 export type DailyBar = z.infer<typeof dailyBarSchema>;
 
-/** The ranges the price chart offers; 1M is the default. */
-export const historyRanges = ['1m', '3m', '6m', '1y', '5y'] as const;
+/**
+ * The ranges the price chart offers, over the stored daily bars; 1M is the default. YTD starts
+ * with the last close of the year before; Max is every stored bar (five years and a week at
+ * most, less for a younger listing).
+ */
+export const historyRanges = ['1m', '3m', '6m', 'ytd', '1y', '5y', 'max'] as const;
 export const historyRangeSchema = z.enum(historyRanges);
 export type HistoryRange = z.infer<typeof historyRangeSchema>;
 

@@ -119,3 +119,43 @@ export const filingsResponseSchema = z.object({
   items: z.array(filingSchema),
 });
 export type FilingsResponse = z.infer<typeof filingsResponseSchema>;
+
+/** How many days ahead "Earnings this week" looks, today included. */
+export const earningsWeekDays = 7;
+/** Symbols "Earnings this week" checks at most: held ones first, then watched ones. */
+export const earningsWeekSymbolLimit = 100;
+
+/** One report in "Earnings this week": the stock, why it is listed, and when it reports. */
+export const earningsWeekItemSchema = earningsDateSchema.extend({
+  symbol: z.string(),
+  name: z.string(),
+  /** A real portfolio of the user's holds shares of it. */
+  held: z.boolean(),
+  /** One of the user's watchlists (or the team's) lists it. */
+  watched: z.boolean(),
+});
+export type EarningsWeekItem = z.infer<typeof earningsWeekItemSchema>;
+
+/**
+ * `GET /api/earnings/week`: the reports scheduled from `from` to `to` (today and the six days
+ * after, New York) of the stocks the user holds or watches, soonest first. `status`, `asOf`
+ * and `message` speak of the answers read: `stale` when some are older figures kept through
+ * an outage (`asOf` is the oldest), `unavailable` when the source could not be reached for
+ * any, `not_offered` when this server has no earnings source.
+ */
+export const earningsWeekSchema = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  /** Stocks of the user's portfolios and watchlists (funds report no earnings). */
+  stocks: z.number().int().nonnegative(),
+  /** How many of them were checked (at most `earningsWeekSymbolLimit`). */
+  checked: z.number().int().nonnegative(),
+  source: researchSourceSchema.nullable(),
+  asOf: z.iso.datetime().nullable(),
+  status: researchStatusSchema,
+  message: z.string().nullable(),
+  /** Symbols whose dates could not be read (the source failed and nothing was kept). */
+  missing: z.array(z.string()),
+  items: z.array(earningsWeekItemSchema),
+});
+export type EarningsWeek = z.infer<typeof earningsWeekSchema>;

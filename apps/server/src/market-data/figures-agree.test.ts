@@ -43,7 +43,7 @@ const symbols =
 
 const clock = testClock();
 const cents = (value: number) => Math.round(value * 100) / 100;
-const ranges: HistoryRange[] = ['1m', '3m', '6m', '1y'];
+const ranges: HistoryRange[] = ['1m', '3m', '6m', 'ytd', '1y'];
 
 let testApp: TestApp;
 let cookie: string;

@@ -37,6 +37,7 @@ export {
 } from './quotes/service.ts';
 export { type ListedSymbol, listedSymbols } from './reference/universe.ts';
 export { registerMarketData } from './register-market-data.ts';
+export { earningsWeekRoutes } from './research/earnings-week.ts';
 export { symbolPublicRoutes } from './symbols/public-routes.ts';
 export type { SymbolDirectory } from './symbols/service.ts';
 export type { MarketLog } from './upstream/market-log.ts';

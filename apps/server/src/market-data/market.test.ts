@@ -137,6 +137,30 @@ describe('market data API on the simulated provider', () => {
     expect(month.bars.length).toBeLessThanOrEqual(24);
   });
 
+  it('serves the year to date from the last close of the year before, and every stored bar as Max', async () => {
+    const ytd = historyResponseSchema.parse(
+      (await get('/api/stocks/NVDA/history?range=ytd')).json(),
+    );
+    const max = historyResponseSchema.parse(
+      (await get('/api/stocks/NVDA/history?range=max')).json(),
+    );
+    expect(ytd.range).toBe('ytd');
+    expect(max.range).toBe('max');
+    const year = ytd.asOf!.slice(0, 4);
+    // The base bar is the last session of the year before; every other bar is this year's.
+    expect(ytd.bars[0]!.date < `${year}-01-01`).toBe(true);
+    expect(ytd.bars.slice(1).every((bar) => bar.date.startsWith(year))).toBe(true);
+    const before = max.bars.filter((bar) => bar.date < `${year}-01-01`);
+    expect(ytd.bars[0]).toEqual(before.at(-1));
+    // Max: the whole stored history, the 5Y range's bars its tail, the same figures.
+    const fiveYears = historyResponseSchema.parse(
+      (await get('/api/stocks/NVDA/history?range=5y')).json(),
+    );
+    expect(max.bars.length).toBeGreaterThanOrEqual(fiveYears.bars.length);
+    expect(max.bars.slice(-fiveYears.bars.length)).toEqual(fiveYears.bars);
+    expect(max.bars.slice(-ytd.bars.length)).toEqual(ytd.bars);
+  });
+
   it('refuses an unknown range with 400', async () => {
     const response = await get('/api/stocks/AAPL/history?range=10y');
     expect(response.statusCode).toBe(400);

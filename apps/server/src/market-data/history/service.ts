@@ -148,12 +148,18 @@ export class HistoryService {
   /**
    * Bars of a chart range, ending with the last stored day (or `through`, the last session a
    * viewer may see), starting with the range's base bar as a period return has it (§7.2): the
-   * last session on or before the same calendar day the range's length earlier.
+   * last session on or before the same calendar day the range's length earlier (YTD: December
+   * 31 of the year before). Max is every stored bar.
    */
   async range(symbol: string, range: HistoryRange, through?: string): Promise<BarSeries> {
     const state = await this.state(symbol);
     const stored = state.asOf ?? lastClosedSession(this.now());
     const end = through !== undefined && through < stored ? through : stored;
+    if (range === 'max') {
+      // Every stored bar: the history starts `historyYears` back (a week more).
+      const read = await this.store.barsSince(symbol, '0001-01-01');
+      return { ...state, bars: read.filter((bar) => bar.date <= end) };
+    }
     const read = await this.store.barsSince(
       symbol,
       addDays(periodStart(range, end), -baseBarMarginDays),

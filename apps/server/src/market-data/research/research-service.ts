@@ -9,6 +9,8 @@ import type {
   ResearchSource,
   ResearchStatus,
 } from '@tickerwise/shared';
+import { addDays } from '../calendar/days.ts';
+import { newYorkTime } from '../calendar/market-calendar.ts';
 import { isoDate } from '../calendar/market-days.ts';
 import { secCik } from '../reference/universe.ts';
 import type { Security } from '../symbols/service.ts';
@@ -118,6 +120,11 @@ export class ResearchService {
     };
   }
 
+  /** Whether this server has an earnings source (offline it has none). */
+  get offersEarnings(): boolean {
+    return this.options.earnings !== null;
+  }
+
   async earnings(security: Security): Promise<EarningsResponse> {
     const { symbol } = security;
     const provider = this.options.earnings;
@@ -138,8 +145,8 @@ export class ResearchService {
       const budget = this.options.finnhubBudget;
       // Two calls (calendar and history): take both from the budget or make neither.
       if (!budget.tryTake() || !budget.tryTake()) throw noCalls();
-      const today = isoDate(this.options.now());
-      const ahead = isoDate(this.options.now() + earningsAheadDays * dayMs);
+      const today = this.today();
+      const ahead = addDays(today, earningsAheadDays);
       const [calendar, history] = await Promise.all([
         provider.calendar(symbol, today, ahead, this.signal()),
         provider.history(symbol, this.signal()),
@@ -153,7 +160,7 @@ export class ResearchService {
         history: history.sort((a, b) => b.period.localeCompare(a.period)).slice(0, earningsShown),
       };
     });
-    const today = isoDate(this.options.now());
+    const today = this.today();
     const kept = read.kept?.value;
     return {
       ...answered(symbol, 'finnhub', read, 'Finnhub', 'earnings figures'),
@@ -193,6 +200,11 @@ export class ResearchService {
       cik,
       items: read.kept?.value ?? [],
     };
+  }
+
+  /** Today in New York: a report of today is still "next" until the day is over there. */
+  today(): string {
+    return newYorkTime(this.options.now()).date;
   }
 
   private signal(): AbortSignal {

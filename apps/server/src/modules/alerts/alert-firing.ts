@@ -5,9 +5,14 @@ import { rowsOf } from '../../db/rows.ts';
 import { alertFirings, notifications } from '../../db/schema/index.ts';
 import { recordAlertDeliveries } from '../integrations/service.ts';
 import { type AlertRow, conditionOf } from './alert-rows.ts';
-import { type FiringFigures, firingMessage, firingTitle } from './alert-texts.ts';
+import {
+  type FiringFigures,
+  firingMessage,
+  firingTitle,
+  type ReportFigures,
+} from './alert-texts.ts';
 
-/** An alert whose condition a quote or a bar met, with the figures that met it. */
+/** An alert whose condition a quote, a bar or a report date met, with the figures that met it. */
 export interface FiringCandidate {
   id: string;
   /**
@@ -15,8 +20,8 @@ export interface FiringCandidate {
    * old level. Undefined when the caller read the alert in the same transaction.
    */
   level?: number | null;
-  figures: FiringFigures;
-  /** The number stored with the firing (price, change, average, RSI). */
+  figures: FiringFigures | ReportFigures;
+  /** The number stored with the firing (price, change, average, RSI; none for a report). */
   value: number | null;
 }
 

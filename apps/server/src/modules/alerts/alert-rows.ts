@@ -35,6 +35,9 @@ export function conditionColumns(condition: AlertCondition): ConditionColumns {
       return { kind: condition.kind, level: null, period: condition.period, rating: null };
     case 'rating_becomes':
       return { kind: condition.kind, level: null, period: null, rating: condition.rating };
+    case 'earnings_within':
+      // The days ahead are a period, in whole days.
+      return { kind: condition.kind, level: null, period: condition.days, rating: null };
   }
 }
 
@@ -49,7 +52,9 @@ export function conditionOf(row: ConditionColumns): AlertCondition {
         ? { kind, period }
         : kind === 'rating_becomes'
           ? { kind, rating }
-          : { kind, level },
+          : kind === 'earnings_within'
+            ? { kind, days: period }
+            : { kind, level },
   );
 }
 

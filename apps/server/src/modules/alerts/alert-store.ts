@@ -2,9 +2,11 @@ import {
   type Alert,
   type AlertFiring,
   alertFiringListLimit,
+  barAlertKinds,
   type createAlertSchema,
   describeAlertCondition,
-  isQuoteAlert,
+  earningsAlertKinds,
+  isBarAlert,
   quoteAlertKinds,
   type SubscriptionTier,
   type updateAlertSchema,
@@ -115,6 +117,8 @@ export interface AlertStoreDeps {
   lastBarDate: (symbol: string) => Promise<string | null>;
   /** Whether moving-average, RSI and rating alerts can be checked on this server. */
   barAlerts: boolean;
+  /** Whether earnings alerts can be checked: the server has an earnings calendar. */
+  earningsAlerts: boolean;
 }
 
 const barAlertsUnavailable = () =>
@@ -122,6 +126,13 @@ const barAlertsUnavailable = () =>
     503,
     'indicator_alerts_unavailable',
     'Moving-average, RSI and rating alerts are not available on this server yet. Price and day-change alerts are.',
+  );
+
+const earningsAlertsUnavailable = () =>
+  new AppError(
+    409,
+    'earnings_alerts_unavailable',
+    'Earnings alerts need an earnings calendar from Finnhub. This server runs offline on simulated prices, so it has none.',
   );
 
 /** The user's alerts and their firings in the database; every read is scoped to the user. */
@@ -187,10 +198,7 @@ export class AlertStore {
     const { db, room } = this.deps;
     const member = { id: userId };
     await room.requireEntitlement(member, 'customAlerts');
-    if (!isQuoteAlert(input.condition.kind)) {
-      if (!this.deps.barAlerts) throw barAlertsUnavailable();
-      await this.startBarChecks(input.symbol);
-    }
+    await this.checkOffered(input.symbol, input.condition.kind);
     await checkOwnedDestinations(db, userId, input.destinationIds ?? []);
     const row = await db.transaction(async (tx) => {
       await room.requireRoomFor(tx, member, 'customAlerts', async () => {
@@ -239,10 +247,7 @@ export class AlertStore {
     if (input.destinationIds) {
       await checkOwnedDestinations(db, userId, input.destinationIds, { teamId: current.teamId });
     }
-    if (input.condition && !isQuoteAlert(input.condition.kind)) {
-      if (!this.deps.barAlerts) throw barAlertsUnavailable();
-      await this.startBarChecks(current.symbol);
-    }
+    if (input.condition) await this.checkOffered(current.symbol, input.condition.kind);
     const rearm = input.condition !== undefined || input.repeat !== undefined;
     const state = input.state ?? (rearm && current.state === 'fired' ? 'armed' : undefined);
     const [row] = await db
@@ -353,14 +358,34 @@ export class AlertStore {
     return rows.map((row) => ({ ...row, level: row.level ?? 0 }) as BookEntry);
   }
 
+  /** Armed earnings alerts: what the earnings check judges. */
+  async armedEarningsAlerts(): Promise<AlertRow[]> {
+    return this.deps.db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.state, 'armed'), inArray(alerts.kind, [...earningsAlertKinds])))
+      .orderBy(alerts.symbol);
+  }
+
   /** Symbols with an armed alert checked on daily bars. */
   async symbolsWithBarAlerts(): Promise<string[]> {
     const rows = await this.deps.db
       .selectDistinct({ symbol: alerts.symbol })
       .from(alerts)
-      .where(and(eq(alerts.state, 'armed'), notInArray(alerts.kind, [...quoteAlertKinds])))
+      .where(and(eq(alerts.state, 'armed'), inArray(alerts.kind, [...barAlertKinds])))
       .orderBy(alerts.symbol);
     return rows.map((row) => row.symbol);
+  }
+
+  /** Refuses a kind this server cannot check; a bar alert starts its checks. */
+  private async checkOffered(symbol: string, kind: CreateAlert['condition']['kind']) {
+    if (kind === 'earnings_within' && !this.deps.earningsAlerts) {
+      throw earningsAlertsUnavailable();
+    }
+    if (isBarAlert(kind)) {
+      if (!this.deps.barAlerts) throw barAlertsUnavailable();
+      await this.startBarChecks(symbol);
+    }
   }
 
   /**

@@ -1,7 +1,9 @@
 import {
   type AlertCondition,
   alertRatingLabelText,
+  daysAwayText,
   describeAlertCondition,
+  type EarningsDate,
   formatPercentChange,
   formatUsd,
 } from '@tickerwise/shared';
@@ -26,6 +28,24 @@ export interface FiringFigures {
   /** Fired at once on the user's word, the level already reached when the alert was set. */
   alreadyMet?: boolean;
 }
+
+/** What set an earnings alert off: the next report, and how many days off it is. */
+export interface ReportFigures {
+  report: EarningsDate;
+  /** Days from today (New York) to the report's day: 0 today, 1 tomorrow. */
+  daysAway: number;
+  /** When it was judged. */
+  at: Date;
+}
+
+const isReport = (figures: object | undefined): figures is ReportFigures =>
+  figures !== undefined && 'report' in figures;
+
+const reportHour = {
+  bmo: 'before the open',
+  amc: 'after the close',
+  dmh: 'during market hours',
+} as const;
 
 /** How a quote outside the regular session is told: when it came, in words. */
 const outsideSession: Record<Exclude<MarketState, 'open'>, string> = {
@@ -55,8 +75,9 @@ const dayFormat = new Intl.DateTimeFormat('en-US', {
 export function firingTitle(
   symbol: string,
   condition: AlertCondition,
-  figures?: Pick<FiringFigures, 'alreadyMet'>,
+  figures?: Pick<FiringFigures, 'alreadyMet'> | ReportFigures,
 ): string {
+  if (isReport(figures)) return `${symbol} reports ${daysAwayText(figures.daysAway)}`;
   if (figures?.alreadyMet && condition.kind === 'price_above') {
     return `${symbol} is above ${formatUsd(condition.level)}`;
   }
@@ -82,6 +103,8 @@ export function firingTitle(
       return `${symbol}'s RSI 14 fell below ${condition.level}`;
     case 'rating_becomes':
       return `${symbol}'s technical rating turned ${alertRatingLabelText[condition.rating]}`;
+    case 'earnings_within':
+      return `${symbol} reports soon`;
   }
 }
 
@@ -89,9 +112,10 @@ export function firingTitle(
 export function firingMessage(
   symbol: string,
   condition: AlertCondition,
-  figures: FiringFigures,
+  figures: FiringFigures | ReportFigures,
   note: string | null,
 ): string {
+  if (isReport(figures)) return reportMessage(symbol, condition, figures, note);
   const parts: string[] = [];
   const market = figures.market ?? 'open';
   // "today" only for a move of today's session (docs/PRODUCT.md §7.6).
@@ -123,4 +147,29 @@ export function firingMessage(
 
 function periodOf(condition: AlertCondition): number {
   return 'period' in condition ? condition.period : 0;
+}
+
+/**
+ * "AAPL reports its Q1 2026 results on Apr 30, 2026, after the close. EPS estimate $1.62
+ * (Finnhub's earnings calendar). Your alert: ..."
+ */
+function reportMessage(
+  symbol: string,
+  condition: AlertCondition,
+  { report }: ReportFigures,
+  note: string | null,
+): string {
+  const day = dayFormat.format(new Date(`${report.date}T00:00:00Z`));
+  const hour = report.hour ? `, ${reportHour[report.hour]}` : '';
+  const parts = [
+    `${symbol} reports its Q${report.quarter} ${report.year} results on ${day}${hour}.`,
+  ];
+  if (report.epsEstimate !== null) {
+    parts.push(`EPS estimate ${formatUsd(report.epsEstimate)} (Finnhub's earnings calendar).`);
+  } else {
+    parts.push("Date from Finnhub's earnings calendar.");
+  }
+  parts.push(`Your alert: ${describeAlertCondition(condition)}.`);
+  if (note) parts.push(`Note: ${note}`);
+  return parts.join(' ');
 }

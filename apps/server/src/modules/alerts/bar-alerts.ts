@@ -1,5 +1,5 @@
-import { type AlertCondition, quoteAlertKinds } from '@tickerwise/shared';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { type AlertCondition, barAlertKinds } from '@tickerwise/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import { alertBarChecks, alerts } from '../../db/schema/index.ts';
 import type { BarSeries, HistoryService, MarketLog } from '../../market-data/index.ts';
 import { type FiredAlert, type FiringCandidate, fireAlerts } from './alert-firing.ts';
@@ -155,7 +155,7 @@ export class BarAlerts {
           and(
             eq(alerts.symbol, symbol),
             eq(alerts.state, 'armed'),
-            notInArray(alerts.kind, [...quoteAlertKinds]),
+            inArray(alerts.kind, [...barAlertKinds]),
           ),
         );
       if (armed.length === 0) return [];

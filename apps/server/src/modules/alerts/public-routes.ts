@@ -50,7 +50,7 @@ const alertQuery = z.object({
 });
 
 const conditionNote =
-  '`condition.kind` is one of `price_above`, `price_below` (`level` in dollars), `change_up`, `change_down` (`percent` against the previous close), `crosses_above_sma`, `crosses_below_sma` (`period` 50 or 200), `rsi_above`, `rsi_below` (`level` of RSI 14) and `rating_becomes` (`rating`). `state` is `armed`, `fired` (a once-alert that went off) or `paused`; `suspended` is true while the plan does not include alerts.';
+  '`condition.kind` is one of `price_above`, `price_below` (`level` in dollars), `change_up`, `change_down` (`percent` against the previous close), `crosses_above_sma`, `crosses_below_sma` (`period` 50 or 200), `rsi_above`, `rsi_below` (`level` of RSI 14), `rating_becomes` (`rating`) and `earnings_within` (`days`, 1 to 14: the next earnings report is that close). `state` is `armed`, `fired` (a once-alert that went off) or `paused`; `suspended` is true while the plan does not include alerts.';
 
 /**
  * The key owner's alerts in the public API (docs/PRODUCT.md §3.20), as the Alerts screen

@@ -13,7 +13,7 @@ import {
   updateAlertSchema,
 } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
-import { parseInput } from '../../http/errors.ts';
+import { AppError, parseInput } from '../../http/errors.ts';
 import type { MarketService } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
@@ -36,6 +36,19 @@ export interface AlertRoutesOptions {
 }
 
 type IdParams = { Params: { id: string } };
+
+/** 400 for an earnings alert on a fund: funds report no earnings, so it would never fire. */
+async function checkReports(market: MarketService, symbol: string, condition: AlertCondition) {
+  if (condition.kind !== 'earnings_within') return;
+  const security = await market.security(symbol);
+  if (security.type !== 'stock') {
+    throw new AppError(
+      400,
+      'no_earnings_reports',
+      `${security.symbol} is a fund: funds report no earnings, so an earnings alert would never fire.`,
+    );
+  }
+}
 
 export const alertRoutes: FastifyPluginAsync<AlertRoutesOptions> = async (
   app,
@@ -101,6 +114,7 @@ export const alertRoutes: FastifyPluginAsync<AlertRoutesOptions> = async (
     const input = parseInput(createAlertSchema, request.body);
     await market.security(input.symbol);
     await store.requireAlerts(user.id);
+    await checkReports(market, input.symbol, input.condition);
     const judged = await judge(input.symbol, input.condition, input.ifAlreadyMet);
     let alert = await store.create(user.id, input, { awaitsCross: judged.awaitsCross });
     if (judged.fireNow) {
@@ -129,6 +143,7 @@ export const alertRoutes: FastifyPluginAsync<AlertRoutesOptions> = async (
       const input = parseInput(updateAlertSchema, request.body);
       // A team's alert is checked under the team's plan when it is saved.
       if (!current.shared) await store.requireAlerts(user.id);
+      if (input.condition) await checkReports(market, current.symbol, input.condition);
       const condition = input.condition ?? current.condition;
       const rearmed = input.condition !== undefined || input.repeat !== undefined;
       const state = input.state ?? (rearmed && current.state === 'fired' ? 'armed' : current.state);

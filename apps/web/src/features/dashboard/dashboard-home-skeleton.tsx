@@ -62,6 +62,13 @@ export function DashboardHomeSkeleton() {
           </div>
         </Card>
       </div>
+      <Card>
+        <h2 className="text-base font-semibold text-ink-950">Earnings this week</h2>
+        <div className="mt-4 space-y-3">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+        </div>
+      </Card>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AiCreditsCard } from './components/ai-credits-card.tsx';
 import { CommunityPostsCard } from './components/community-posts-card.tsx';
 import { CoursesCard } from './components/courses-card.tsx';
+import { EarningsWeekCard } from './components/earnings-week-card.tsx';
 import { PerformanceCard } from './components/performance-card.tsx';
 import { PortfolioValueCard } from './components/portfolio-value-card.tsx';
 import { RecentActivity } from './components/recent-activity.tsx';
@@ -13,7 +14,8 @@ import { VerifyEmailBanner } from './components/verify-email-banner.tsx';
 /**
  * docs/PRODUCT.md §3.11: Portfolio Value, Portfolio Performance and Recent Activity come from
  * the user's portfolios; AI Credits shows today's used and limit with the reset time (§3.23)
- * and names the user's own plan rather than a fixed 'Pro Plan' (a departure listed in §13).
+ * and names the user's own plan rather than a fixed 'Pro Plan' (a departure listed in §13);
+ * "Earnings this week" lists the reports of the stocks the user holds or watches (§3.11).
  */
 export function DashboardHome() {
   usePageTitle('Dashboard');
@@ -40,6 +42,7 @@ export function DashboardHome() {
         <PerformanceCard />
         <RecentActivity />
       </div>
+      <EarningsWeekCard />
       <MarketOverview />
     </div>
   );

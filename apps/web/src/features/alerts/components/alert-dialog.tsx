@@ -235,7 +235,9 @@ export function AlertDialog({
               {errors.value ??
                 (valueField.prefix && currentPrice
                   ? `Now ${formatUsd(currentPrice)}. For a level it is already past, you choose: fire now or wait for the next crossing.`
-                  : 'The level itself counts.')}
+                  : draft.kind === 'earnings_within'
+                    ? "Checked on Finnhub's earnings calendar: “AAPL reports in 3 days”."
+                    : 'The level itself counts.')}
             </p>
           </div>
         )}
@@ -290,7 +292,9 @@ export function AlertDialog({
                 onChange={() => setRepeat('once')}
                 className="mt-0.5 accent-brand-600"
               />
-              Once, then off until I arm it again
+              {draft.kind === 'earnings_within'
+                ? 'For the next report, then off until I arm it again'
+                : 'Once, then off until I arm it again'}
             </label>
             <label className="flex items-start gap-2">
               <input
@@ -300,7 +304,9 @@ export function AlertDialog({
                 onChange={() => setRepeat('daily')}
                 className="mt-0.5 accent-brand-600"
               />
-              At most once every trading day
+              {draft.kind === 'earnings_within'
+                ? 'Before every report, once each'
+                : 'At most once every trading day'}
             </label>
           </div>
         </fieldset>

@@ -49,7 +49,13 @@ export function AlertList({ alerts, onEdit, onSetState, onDelete, onShare }: Ale
                 {alert.shared && <Badge tone="outline">Team</Badge>}
               </p>
               <p className="mt-1 text-xs text-slate-500">
-                {alert.repeat === 'daily' ? 'At most once a trading day' : 'Once'}
+                {alert.condition.kind === 'earnings_within'
+                  ? alert.repeat === 'daily'
+                    ? 'Before every report'
+                    : 'Next report only'
+                  : alert.repeat === 'daily'
+                    ? 'At most once a trading day'
+                    : 'Once'}
                 {last ? ` · ${last}` : ''}
                 {alert.note ? ` · ${alert.note}` : ''}
               </p>

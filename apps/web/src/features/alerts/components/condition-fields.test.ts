@@ -17,10 +17,17 @@ describe('the alert form’s condition', () => {
       { kind: 'crosses_above_sma', period: 200 },
       { kind: 'rsi_below', level: 30 },
       { kind: 'rating_becomes', rating: 'strong_sell' },
+      { kind: 'earnings_within', days: 3 },
     ] as const;
     for (const condition of conditions) {
       expect(alertConditionSchema.parse(conditionOf(draftOf(condition)))).toEqual(condition);
     }
+  });
+
+  it('asks for a whole number of days, 1 to 14, before a report', () => {
+    const draft = { kind: 'earnings_within', value: '21', period: '50', rating: 'buy' } as const;
+    const result = alertConditionSchema.safeParse(conditionOf(draft));
+    expect(result.error?.issues[0]?.message).toBe('Choose 1 to 14 days ahead');
   });
 
   it('leaves an empty value for the schema to name', () => {

@@ -39,6 +39,10 @@ export const kindGroups: { label: string; kinds: { kind: AlertKind; label: strin
     label: 'Technical rating',
     kinds: [{ kind: 'rating_becomes', label: 'Rating changes to' }],
   },
+  {
+    label: 'Earnings (stocks)',
+    kinds: [{ kind: 'earnings_within', label: 'Next earnings report is within' }],
+  },
 ];
 
 /** What the form holds: text as typed, turned into a condition on submit. */
@@ -68,6 +72,8 @@ export function draftOf(condition: AlertCondition): ConditionDraft {
       return { ...base, period: condition.period === 200 ? '200' : '50' };
     case 'rating_becomes':
       return { ...base, rating: condition.rating };
+    case 'earnings_within':
+      return { ...base, value: String(condition.days) };
   }
 }
 
@@ -89,6 +95,8 @@ export function conditionOf(draft: ConditionDraft): unknown {
       return { kind: draft.kind, period: Number(draft.period) };
     case 'rating_becomes':
       return { kind: draft.kind, rating: draft.rating };
+    case 'earnings_within':
+      return { kind: draft.kind, days: number };
   }
 }
 
@@ -106,6 +114,8 @@ export function valueFieldOf(
     case 'rsi_above':
     case 'rsi_below':
       return { label: 'RSI level (1 to 99)' };
+    case 'earnings_within':
+      return { label: 'Days before the report (1 to 14)', suffix: 'days' };
     default:
       return null;
   }

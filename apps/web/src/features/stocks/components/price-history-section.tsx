@@ -7,38 +7,48 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useHistory } from '../api/get-history.ts';
-import { rangeChange, rangeFromParam, rangeNames, rangeParam } from '../chart-range.ts';
+import {
+  type ChartKind,
+  chartKindFromParam,
+  rangeChange,
+  rangeFromParam,
+  rangeNames,
+  rangeParam,
+} from '../chart-range.ts';
+import { PriceTable } from './price-table.tsx';
 import { PriceVolumeChart } from './price-volume-chart.tsx';
-import { RangePicker } from './range-picker.tsx';
+import { ChartKindPicker, RangePicker } from './range-picker.tsx';
 import { SourceNote } from './source-note.tsx';
 
 /** The price chart's height plus the volume bars' (400 px + 8 px + 96 px): kept in every state. */
 const chartArea = 'h-[504px]';
 
 /**
- * docs/PRODUCT.md §3.13: the price chart with its range buttons; the range is kept in the
- * address (`?range=1y`), so a link or a reload shows the same chart.
+ * docs/PRODUCT.md §3.13: the price chart with its range and line-or-candles buttons, both kept
+ * in the address (`?range=1y&chart=candles`), so a link or a reload shows the same chart.
  */
 export function PriceHistorySection({ symbol }: { symbol: string }) {
   const [params, setParams] = useSearchParams();
   const range = rangeFromParam(params.get('range'));
+  const kind = chartKindFromParam(params.get('chart'));
   const history = useHistory(symbol, range);
   const bars = history.data?.bars ?? [];
   const change = rangeChange(bars);
   const switching = history.isPlaceholderData;
 
-  function choose(next: HistoryRange) {
+  function setParam(name: string, value: string | null) {
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
-        const value = rangeParam(next);
-        if (value) updated.set('range', value);
-        else updated.delete('range');
+        if (value) updated.set(name, value);
+        else updated.delete(name);
         return updated;
       },
       { replace: true, preventScrollReset: true },
     );
   }
+  const choose = (next: HistoryRange) => setParam('range', rangeParam(next));
+  const chooseKind = (next: ChartKind) => setParam('chart', next === 'line' ? null : next);
 
   return (
     <Card
@@ -60,7 +70,10 @@ export function PriceHistorySection({ symbol }: { symbol: string }) {
           )}
           {switching && <Spinner label={`Loading the ${rangeNames[range].period}`} />}
         </div>
-        <RangePicker range={range} onChange={choose} />
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <ChartKindPicker kind={kind} onChange={chooseKind} />
+          <RangePicker range={range} onChange={choose} />
+        </div>
       </div>
       <div className={`${chartArea} ${switching ? 'opacity-60 transition-opacity' : ''}`}>
         {history.data && bars.length > 0 && (
@@ -69,6 +82,7 @@ export function PriceHistorySection({ symbol }: { symbol: string }) {
             bars={bars}
             range={history.data.range}
             rising={(change ?? 0) >= 0}
+            kind={kind}
           />
         )}
         {history.data && bars.length === 0 && (
@@ -100,6 +114,7 @@ export function PriceHistorySection({ symbol }: { symbol: string }) {
           </div>
         )}
       </div>
+      {history.data && bars.length > 0 && <PriceTable symbol={history.data.symbol} bars={bars} />}
       <div className="min-h-5">
         {history.data && (
           <SourceNote

@@ -13,7 +13,7 @@ import {
 } from 'chart.js';
 import { useMemo } from 'react';
 import { Bar, Line } from 'react-chartjs-2';
-import { axisLabel, rangeNames } from '../chart-range.ts';
+import { axisLabel, type ChartKind, candlesOf, rangeNames } from '../chart-range.ts';
 import { formatTradingDay } from '../data-source.ts';
 
 // Only what a filled line, volume bars and a tooltip need; this module is in the detail chunk only.
@@ -76,14 +76,27 @@ interface PriceVolumeChartProps {
   range: HistoryRange;
   /** Green when the range ended at or above where it began, red otherwise. */
   rising: boolean;
+  /** A line of the closes (the default) or a candle per day. */
+  kind?: ChartKind;
 }
 
 /**
  * docs/PRODUCT.md §3.13: the closing prices as a 400 px filled line (tension 0.4, at most 8
- * x-axis labels, the price in dollars in the tooltip) with the day's volume in bars beneath.
+ * x-axis labels, the price in dollars in the tooltip), or a candle per day (a thin wick from
+ * low to high, a body from open to close, green when it closed at or above its open; open,
+ * high, low, close and volume in the tooltip), with the day's volume in bars beneath.
  */
-export function PriceVolumeChart({ symbol, bars, range, rising }: PriceVolumeChartProps) {
-  const labels = useMemo(() => bars.map((bar) => axisLabel(bar.date, range)), [bars, range]);
+export function PriceVolumeChart({
+  symbol,
+  bars,
+  range,
+  rising,
+  kind = 'line',
+}: PriceVolumeChartProps) {
+  const labels = useMemo(
+    () => bars.map((bar) => axisLabel(bar.date, range, bars.length)),
+    [bars, range],
+  );
   const hasVolume = bars.some((bar) => bar.volume > 0);
 
   const price = useMemo(() => {
@@ -126,24 +139,64 @@ export function PriceVolumeChart({ symbol, bars, range, rising }: PriceVolumeCha
     [bars, labels],
   );
 
+  const candles = useMemo(() => {
+    const drawn = candlesOf(bars);
+    const colourOf = drawn.map((candle) =>
+      candle.rising ? colours.rising.line : colours.falling.line,
+    );
+    return {
+      labels,
+      datasets: [
+        {
+          label: 'High and low',
+          data: drawn.map((candle) => candle.wick),
+          backgroundColor: colourOf,
+          borderWidth: 0,
+          barThickness: 1,
+          grouped: false,
+        },
+        {
+          label: 'Open and close',
+          data: drawn.map((candle) => candle.body),
+          backgroundColor: colourOf,
+          borderWidth: 0,
+          barPercentage: 0.7,
+          categoryPercentage: 1,
+          // A day that closed where it opened still shows its body, as a line.
+          minBarLength: 1,
+          grouped: false,
+        },
+      ],
+    };
+  }, [bars, labels]);
+
   const options = useMemo(() => chartOptions(bars), [bars]);
   const first = bars[0];
   const last = bars[bars.length - 1];
   const period = rangeNames[range].period;
+  const span =
+    first && last
+      ? `: ${formatUsd(first.close)} on ${formatTradingDay(first.date)} to ${formatUsd(last.close)} on ${formatTradingDay(last.date)}`
+      : '';
 
   return (
     <div>
       <div className="relative h-[400px]">
-        <Line
-          data={price}
-          options={options.price}
-          role="img"
-          aria-label={
-            first && last
-              ? `${symbol} daily closing prices, ${period}: ${formatUsd(first.close)} on ${formatTradingDay(first.date)} to ${formatUsd(last.close)} on ${formatTradingDay(last.date)}`
-              : `${symbol} daily closing prices, ${period}`
-          }
-        />
+        {kind === 'candles' ? (
+          <Bar
+            data={candles}
+            options={options.candles}
+            role="img"
+            aria-label={`${symbol} daily candles (open, high, low and close), ${period}${span}`}
+          />
+        ) : (
+          <Line
+            data={price}
+            options={options.price}
+            role="img"
+            aria-label={`${symbol} daily closing prices, ${period}${span}`}
+          />
+        )}
       </div>
       <div className="relative mt-2 h-24">
         {hasVolume ? (
@@ -226,5 +279,46 @@ function chartOptions(bars: readonly DailyBar[]) {
       },
     },
   };
-  return { price, volume };
+  const candles: ChartOptions<'bar'> = {
+    ...shared,
+    plugins: {
+      legend: { display: false },
+      tooltip: {
+        displayColors: false,
+        // One set of lines per day: the body's item tells the whole bar.
+        filter: (item) => item.datasetIndex === 1,
+        callbacks: {
+          title,
+          label: (item) => {
+            const bar = bars[item.dataIndex];
+            if (!bar) return '';
+            return [
+              `Open ${formatUsd(bar.open)}`,
+              `High ${formatUsd(bar.high)}`,
+              `Low ${formatUsd(bar.low)}`,
+              `Close ${formatUsd(bar.close)}`,
+              `Volume ${shares.format(bar.volume)}`,
+            ];
+          },
+        },
+      },
+    },
+    scales: {
+      x: {
+        offset: true,
+        grid: { display: false },
+        ticks: { maxTicksLimit: 8, maxRotation: 0, color: colours.tick },
+      },
+      y: {
+        afterFit: fixAxisWidth,
+        beginAtZero: false,
+        grid: { color: colours.grid },
+        ticks: {
+          color: colours.tick,
+          callback: (value, _index, ticks) => priceTick(Number(value), ticks),
+        },
+      },
+    },
+  };
+  return { price, volume, candles };
 }

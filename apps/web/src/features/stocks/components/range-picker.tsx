@@ -1,12 +1,12 @@
 import { type HistoryRange, historyRanges } from '@tickerwise/shared';
-import { rangeNames } from '../chart-range.ts';
+import { type ChartKind, chartKinds, rangeNames } from '../chart-range.ts';
 
 interface RangePickerProps {
   range: HistoryRange;
   onChange: (range: HistoryRange) => void;
 }
 
-/** The chart's range buttons (1M to 5Y); the pressed one is the range shown. */
+/** The chart's range buttons (1M to Max); the pressed one is the range shown. */
 export function RangePicker({ range, onChange }: RangePickerProps) {
   return (
     <fieldset className="inline-flex min-w-0 rounded-xl border-0 bg-slate-100 p-1">
@@ -24,6 +24,38 @@ export function RangePicker({ range, onChange }: RangePickerProps) {
           }`}
         >
           {rangeNames[option].button}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+const kindNames: Record<ChartKind, string> = { line: 'Line', candles: 'Candles' };
+
+/** Line or candles: how the prices are drawn; the pressed one is shown. */
+export function ChartKindPicker({
+  kind,
+  onChange,
+}: {
+  kind: ChartKind;
+  onChange: (kind: ChartKind) => void;
+}) {
+  return (
+    <fieldset className="inline-flex min-w-0 rounded-xl border-0 bg-slate-100 p-1">
+      <legend className="sr-only">Chart type</legend>
+      {chartKinds.map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={option === kind}
+          onClick={() => onChange(option)}
+          className={`rounded-lg px-2.5 py-1.5 text-sm font-semibold transition-colors ${
+            option === kind
+              ? 'bg-white text-ink-950 shadow-sm'
+              : 'text-slate-600 hover:bg-white/60 hover:text-ink-950'
+          }`}
+        >
+          {kindNames[option]}
         </button>
       ))}
     </fieldset>
