@@ -19,7 +19,7 @@ export function AnalysisExamplePanel() {
   return (
     <div
       aria-busy={read.state === 'loading'}
-      className="mt-8 min-h-[110rem] rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:min-h-[68rem] sm:p-6 lg:min-h-[60rem]"
+      className="mt-8 min-h-[132rem] rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:min-h-[84rem] sm:p-6 lg:min-h-[72rem]"
     >
       {read.state === 'ready' ? (
         <ExampleBody example={read.data} />

@@ -24,7 +24,7 @@ export function PortfolioExamplePanel() {
   return (
     <div
       aria-busy={read.state === 'loading'}
-      className="mt-8 min-h-[88rem] rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:min-h-[44rem] sm:p-6"
+      className="mt-8 min-h-[54rem] rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:min-h-[38rem] sm:p-6 lg:min-h-[24rem]"
     >
       {read.state === 'ready' ? (
         <ExampleBody example={read.data} />
@@ -34,7 +34,6 @@ export function PortfolioExamplePanel() {
         </ErrorState>
       ) : (
         <div role="status" aria-label="Loading the example" className="space-y-4">
-          <Skeleton className="h-48" />
           <Skeleton className="h-40" />
           <Skeleton className="h-24" />
         </div>
@@ -50,7 +49,7 @@ function ExampleBody({ example }: { example: PortfolioExample }) {
   const simulated = prices.sources.includes('simulated');
   return (
     <div className="grid gap-8 lg:grid-cols-[2fr_3fr]">
-      <section aria-labelledby="example-ledger">
+      <section aria-labelledby="example-ledger" className="min-w-0">
         <h3 id="example-ledger" className="text-lg font-semibold text-ink-950">
           What was entered
         </h3>
@@ -74,7 +73,7 @@ function ExampleBody({ example }: { example: PortfolioExample }) {
           ))}
         </ol>
       </section>
-      <section aria-labelledby="example-holdings">
+      <section aria-labelledby="example-holdings" className="min-w-0">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <h3 id="example-holdings" className="text-lg font-semibold text-ink-950">
             What the portfolio shows
