@@ -136,7 +136,7 @@ export const prerenderedPaths = [
 export type PrerenderedPath = (typeof prerenderedPaths)[number];
 
 /** Every public page a search engine may list: `/sitemap.xml` (docs/PRODUCT.md §2.1). */
-export const sitemapPaths: readonly string[] = prerenderedPaths;
+export const sitemapPaths: readonly string[] = [...prerenderedPaths];
 
 /**
  * Stands for the site's origin in the prerendered pages' canonical and Open Graph addresses:
