@@ -2,17 +2,20 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import {
   entitlementsFor,
+  formatPrice,
   investmentPlanCsv,
   paths,
+  plans,
   portfolioTemplateCsv,
   prerenderedPaths,
+  settingsPath,
   watchlistTemplateCsv,
 } from '@tickerwise/shared';
 import { gotoReady } from '../support/app-ready.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-/** The free tools and the Product menu's pages, with their h1 (docs/PRODUCT.md §3.29). */
+/** The public pages but the landing page, with their h1 (docs/PRODUCT.md §2.1, §3.29). */
 const sitePages: Array<[path: string, heading: string]> = [
   [paths.calculator, 'Investment Calculator'],
   [paths.riskAssessment, 'Risk Assessment'],
@@ -27,6 +30,18 @@ const sitePages: Array<[path: string, heading: string]> = [
   [paths.docs, 'The Tickerwise API'],
   [paths.strategies, 'Investment strategies: value, growth, income and index'],
   [paths.riskManagement, 'Risk management: position sizing, diversification and rebalancing'],
+  [paths.pricing, 'Choose Your Plan'],
+  [paths.courses, 'Learn investing by doing it'],
+  [paths.gettingStarted, 'Getting Started with Tickerwise'],
+  [paths.videos, 'Video Tutorials'],
+  [paths.glossary, 'Market Glossary'],
+  [paths.caseStudy, 'Case Study: from headlines to a plan'],
+  [paths.about, 'About Tickerwise'],
+  [paths.team, 'Meet the Founder'],
+  [paths.careers, 'Careers at Tickerwise'],
+  [paths.partners, 'Grow with Tickerwise Partners'],
+  [paths.contact, 'Contact Us'],
+  [paths.support, 'Help Center'],
 ];
 
 /** The layout shifts the page has had so far, added up (Cumulative Layout Shift, roughly). */
@@ -65,6 +80,32 @@ test.describe('the public site’s pages', () => {
       expect(await layoutShift(page)).toBeLessThan(0.02);
     });
   }
+
+  test('the pricing page paints every plan and price before its scripts run, and courses its header', async ({
+    request,
+  }) => {
+    const pricing = await (await request.get(paths.pricing)).text();
+    for (const plan of plans) {
+      expect(pricing).toContain(`aria-label="${plan.name} plan"`);
+      expect(pricing).toContain(formatPrice(plan.price));
+    }
+    expect(pricing).toContain('<title>Plans and Pricing | Tickerwise</title>');
+    const courses = await (await request.get(paths.courses)).text();
+    expect(courses).toContain('<title>Learning Courses | Tickerwise</title>');
+    // React marks the figure's edges in the markup with empty comments.
+    expect(courses.replaceAll('<!-- -->', '')).toContain(
+      `The Free plan opens ${entitlementsFor('free').courses} courses of your choice`,
+    );
+  });
+
+  test('the courses page fills in the catalogue once the app runs, without a shift', async ({
+    page,
+  }) => {
+    await gotoReady(page, paths.courses);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    expect(await page.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(0);
+    expect(await layoutShift(page)).toBeLessThan(0.02);
+  });
 
   test('every prerendered page has its own title', async ({ request }) => {
     const titles = await Promise.all(
@@ -178,6 +219,86 @@ test.describe('the risk assessment', () => {
     await expect(history).toContainText('simulated');
     // The one call is for the funds' history, with nothing of the answers in it.
     expect(sent).toEqual(['GET /api/tools/allocation-years']);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('saving the risk profile', () => {
+  test('keeps the answers in this browser until a signed-in user chooses to save them', async ({
+    page,
+    signUp,
+  }) => {
+    const sent: Array<{ request: string; body: string | null }> = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/'))
+        sent.push({
+          request: `${request.method()} ${new URL(request.url()).pathname}`,
+          body: request.postData(),
+        });
+    });
+    await gotoReady(page, paths.riskAssessment);
+    const groups = page.getByRole('main').getByRole('group');
+    for (let index = 0; index < 10; index++)
+      await groups.nth(index).getByRole('radio').nth(2).check();
+    await page.getByRole('button', { name: 'See my profile' }).click();
+    await expect(page.getByRole('heading', { name: 'Your profile: Growth' })).toBeVisible();
+    await expect(page.getByText('Your answers are kept in this browser only.')).toBeVisible();
+
+    // Signed up (the session comes with the browser's cookies), the answers are offered for saving.
+    await signUp();
+    await gotoReady(page, settingsPath('profile'));
+    const panel = page.getByRole('region', { name: 'Risk profile' });
+    await expect(panel).toContainText(
+      'This browser holds your answers to the risk assessment: Growth, score 20 of 30',
+    );
+    // Until the user chooses, no request has carried the answers.
+    expect(sent.filter(({ request }) => request === 'PUT /api/me/risk-profile')).toEqual([]);
+    expect(sent.filter(({ body }) => body?.includes('answers'))).toEqual([]);
+
+    await panel.getByRole('button', { name: 'Save to my account' }).click();
+    await expect(panel).toContainText(/Growth · score 20 of 30 · saved/);
+    const saves = sent.filter(({ request }) => request === 'PUT /api/me/risk-profile');
+    expect(saves.map(({ body }) => JSON.parse(body ?? 'null'))).toEqual([
+      { answers: [2, 2, 2, 2, 2, 2, 2, 2, 2, 2] },
+    ]);
+    // Saved, the answers are the account's: the browser no longer keeps a copy.
+    expect(await page.evaluate(() => localStorage.getItem('tickerwise.risk-answers'))).toBeNull();
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Risk profile' })).toContainText(
+      /Growth · score 20 of 30 · saved/,
+    );
+  });
+});
+
+test.describe('the feature pages’ live examples', () => {
+  test('/features/analysis shows today’s analysis of one stock, labelled simulated, without a shift', async ({
+    page,
+  }) => {
+    await gotoReady(page, paths.featureAnalysis);
+    const example = page.getByRole('region', { name: 'Today’s analysis of one stock' });
+    await expect(example.getByRole('heading', { name: /\(AAPL\)$/ })).toBeVisible();
+    await expect(example.getByText('Simulated data, not real prices')).toBeVisible();
+    await expect(example.getByRole('region', { name: 'Fundamentals checklist' })).toBeVisible();
+    await expect(example).toContainText(
+      /Rating: simulated data \(not real market data\) · through/,
+    );
+    expect(await layoutShift(page)).toBeLessThan(0.02);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('/features/portfolio shows the worked example with its hand-computed figures', async ({
+    page,
+  }) => {
+    await gotoReady(page, paths.featurePortfolio);
+    const example = page.getByRole('region', { name: 'A worked example portfolio' });
+    const totals = example.getByRole('definition');
+    await expect(example.getByRole('rowheader')).toHaveText(['SPY', 'AAPL'], {
+      useInnerText: true,
+    });
+    await expect(example).toContainText('Realised gain+$173.75');
+    await expect(example).toContainText('Cash$2,613.00');
+    await expect(totals).toHaveCount(4);
+    expect(await layoutShift(page)).toBeLessThan(0.02);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  analysisExampleSchema,
   analysisResponseSchema,
   companyDataSchema,
   etfListSchema,
@@ -7,6 +8,7 @@ import {
   type LiveEvent,
   marketOverviewSchema,
   performanceResponseSchema,
+  portfolioExampleSchema,
   portfolioSummarySchema,
   quoteResponseSchema,
   quotesResponseSchema,
@@ -555,6 +557,33 @@ const priceBearing: Record<string, () => Promise<void>> = {
       expect(await simRow(simFree), 'at 16:16 Free sees Monday').toEqual(asPro);
     });
   },
+  'GET /api/analysis/example': async () => {
+    // Anyone may read it, and it is the Free plan's view: Friday's close after Monday's.
+    const response = await sim.app.inject({ url: '/api/analysis/example' });
+    expect(response.statusCode, response.body).toBe(200);
+    const example = analysisExampleSchema.parse(response.json());
+    expect(example).toMatchObject({
+      symbol: 'AAPL',
+      dataDate: friday,
+      priceSource: 'simulated',
+      delayMinutes: 15,
+    });
+    const asFree = analysisResponseSchema.parse(await simGet('/api/stocks/AAPL/analysis', simFree));
+    expect(example.rating).toEqual(asFree.rating);
+    expect(example.figures).toEqual(asFree.figures);
+  },
+  'GET /api/portfolios/example': async () => {
+    const response = await testApp.app.inject({ url: '/api/portfolios/example' });
+    expect(response.statusCode, response.body).toBe(200);
+    const holding = portfolioExampleSchema
+      .parse(response.json())
+      .holdings.find((candidate) => candidate.symbol === 'AAPL');
+    expect(holding && { price: Number(holding.price), ...holding.priceSource }).toMatchObject({
+      price: 100,
+      delayed: true,
+    });
+    expect(Date.parse(holding!.priceSource.asOf!)).toBeLessThanOrEqual(now() - 15 * 60_000);
+  },
   'GET /api/portfolios/:portfolioId/holdings': async () => {
     const seen = async (user: SignedUpUser) => {
       const { portfolio } = await listsOf(user);
@@ -723,6 +752,9 @@ const priceFree: Record<string, string> = {
   'GET /api/auth/*': 'accounts and sessions',
   'POST /api/auth/*': 'accounts and sessions',
   'GET /api/me': 'the account',
+  'GET /api/me/risk-profile': "the risk assessment's saved answers and profile",
+  'PUT /api/me/risk-profile': "saves the risk assessment's answers",
+  'DELETE /api/me/risk-profile': 'forgets the saved risk profile',
   'GET /api/me/usage': 'plan and quotas',
   'GET /api/email/verification': 'whether the address is confirmed',
   'POST /api/email/verification': 'sends the confirmation link again',

@@ -353,6 +353,28 @@ export const analysisResponseSchema = z.object({
 export type AnalysisResponse = z.infer<typeof analysisResponseSchema>;
 
 /**
+ * `GET /api/analysis/example` (public): the analysis `/features/analysis` shows as a live
+ * example, of one stock as the Free plan sees it (docs/PRODUCT.md §3.29). Free to read, so
+ * nothing of the written analysis or the credits.
+ */
+export const analysisExampleSchema = analysisResponseSchema.pick({
+  symbol: true,
+  name: true,
+  type: true,
+  dataDate: true,
+  priceSource: true,
+  stale: true,
+  delayMinutes: true,
+  company: true,
+  rating: true,
+  figures: true,
+  checks: true,
+  disclaimer: true,
+});
+export type AnalysisExample = z.infer<typeof analysisExampleSchema>;
+export const analysisExampleSymbol = 'AAPL';
+
+/**
  * `POST /api/stocks/:symbol/analysis/written` as JSON (Accept: application/json); with
  * `Accept: text/event-stream` the same comes as the events of `analysisStreamEventSchema`.
  */

@@ -452,6 +452,29 @@ export const holdingsResponseSchema = z.object({
 });
 export type HoldingsResponse = z.infer<typeof holdingsResponseSchema>;
 
+/**
+ * `GET /api/portfolios/example` (public): the worked example `/features/portfolio` shows, a
+ * fixed ledger valued at the latest prices the Free plan sees by the same code as a user's
+ * portfolio (docs/PRODUCT.md §3.29).
+ */
+export const portfolioExampleSchema = holdingsResponseSchema.omit({ portfolio: true }).extend({
+  transactions: z.array(
+    transactionSchema.pick({
+      kind: true,
+      date: true,
+      symbol: true,
+      quantity: true,
+      price: true,
+      amount: true,
+      fees: true,
+      splitTo: true,
+      splitFrom: true,
+      cashEffect: true,
+    }),
+  ),
+});
+export type PortfolioExample = z.infer<typeof portfolioExampleSchema>;
+
 /** `?range=` of the performance routes. */
 export const performanceQuerySchema = z.object({
   range: performanceRangeSchema.default('1m'),

@@ -102,10 +102,12 @@ export const comingSoonPaths = [paths.crypto] as const;
 /**
  * The public pages the build prerenders with their own title, description, canonical address
  * and Open Graph tags (docs/PRODUCT.md §2.1): the server sends each its own HTML, and lists
- * them with the landing page in `/sitemap.xml`.
+ * them in `/sitemap.xml`. Pages that show something live (the courses' catalogue, a feature
+ * page's example) paint everything else from this HTML and fill that in once the app runs.
  */
 export const prerenderedPaths = [
   paths.home,
+  paths.pricing,
   paths.calculator,
   paths.riskAssessment,
   paths.templates,
@@ -114,30 +116,27 @@ export const prerenderedPaths = [
   paths.featurePortfolio,
   paths.featureAlerts,
   paths.featureSocial,
+  paths.courses,
   paths.help,
   paths.community,
   paths.docs,
   paths.strategies,
   paths.riskManagement,
-] as const;
-export type PrerenderedPath = (typeof prerenderedPaths)[number];
-
-/** Every public page a search engine may list: `/sitemap.xml` (docs/PRODUCT.md §2.1). */
-export const sitemapPaths: readonly string[] = [
-  ...prerenderedPaths,
-  paths.pricing,
-  paths.caseStudy,
-  paths.courses,
   paths.gettingStarted,
   paths.videos,
   paths.glossary,
+  paths.caseStudy,
   paths.about,
   paths.team,
   paths.careers,
   paths.partners,
   paths.contact,
   paths.support,
-];
+] as const;
+export type PrerenderedPath = (typeof prerenderedPaths)[number];
+
+/** Every public page a search engine may list: `/sitemap.xml` (docs/PRODUCT.md §2.1). */
+export const sitemapPaths: readonly string[] = [...prerenderedPaths];
 
 /**
  * Stands for the site's origin in the prerendered pages' canonical and Open Graph addresses:

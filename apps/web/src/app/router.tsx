@@ -11,15 +11,14 @@ async function dashboardGuard() {
 }
 
 /** One of the Product menu's pages, which share a module (docs/PRODUCT.md §3.29). */
-async function featurePage(
-  name:
-    | 'AiFeaturePage'
-    | 'AnalysisFeaturePage'
-    | 'PortfolioFeaturePage'
-    | 'AlertsFeaturePage'
-    | 'SocialFeaturePage',
-) {
+async function featurePage(name: 'AiFeaturePage' | 'AlertsFeaturePage' | 'SocialFeaturePage') {
   const pages = await import('../features/product/feature-page.tsx');
+  return { Component: pages[name] };
+}
+
+/** A Product menu page with a live example of its feature's screen. */
+async function featurePageWithExample(name: 'AnalysisFeatureRoute' | 'PortfolioFeatureRoute') {
+  const pages = await import('./routes/feature-example-routes.tsx');
   return { Component: pages[name] };
 }
 
@@ -65,8 +64,14 @@ export const routes: RouteObject[] = [
           },
           { path: paths.templates, lazy: () => import('../features/tools/templates-page.tsx') },
           { path: paths.featureAi, lazy: () => featurePage('AiFeaturePage') },
-          { path: paths.featureAnalysis, lazy: () => featurePage('AnalysisFeaturePage') },
-          { path: paths.featurePortfolio, lazy: () => featurePage('PortfolioFeaturePage') },
+          {
+            path: paths.featureAnalysis,
+            lazy: () => featurePageWithExample('AnalysisFeatureRoute'),
+          },
+          {
+            path: paths.featurePortfolio,
+            lazy: () => featurePageWithExample('PortfolioFeatureRoute'),
+          },
           { path: paths.featureAlerts, lazy: () => featurePage('AlertsFeaturePage') },
           { path: paths.featureSocial, lazy: () => featurePage('SocialFeaturePage') },
           { path: paths.help, lazy: () => import('../features/help/help-page.tsx') },

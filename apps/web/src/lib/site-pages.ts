@@ -19,6 +19,11 @@ export const sitePages: Record<PrerenderedPath, SitePage> = {
     description:
       'Tickerwise gives individual investors AI market analysis, live portfolio tracking, alerts and courses. Join 10,000+ active investors and start free.',
   },
+  [paths.pricing]: {
+    title: 'Plans and Pricing',
+    description:
+      'Compare the Free, Pro, Enterprise and Alpha Tester plans: prices, AI credits, alerts, data delay and courses. Start free and cancel anytime.',
+  },
   [paths.calculator]: {
     title: 'Investment Calculator',
     description:
@@ -83,6 +88,61 @@ export const sitePages: Record<PrerenderedPath, SitePage> = {
     title: 'Risk Management Guide',
     description:
       'Position sizing, the gain that undoes a loss, diversification, asset allocation and rebalancing, explained with worked examples you can check.',
+  },
+  [paths.courses]: {
+    title: 'Learning Courses',
+    description:
+      'Short investing courses taught with the tools themselves: read an analysis, set an alert, compare a stock with the S&P 500, each lesson with a quiz.',
+  },
+  [paths.gettingStarted]: {
+    title: 'Getting Started',
+    description:
+      'Get started with Tickerwise in four steps: create your account, complete your profile, learn the basics and join the investor community.',
+  },
+  [paths.videos]: {
+    title: 'Video Tutorials',
+    description:
+      'Short Tickerwise video tutorials for beginner, intermediate and advanced investors: the dashboard, AI analysis, alerts and rebalancing.',
+  },
+  [paths.glossary]: {
+    title: 'Market Glossary',
+    description:
+      'Plain-language definitions of the investing terms you meet on Tickerwise, from bull markets and dividends to P/E ratios and volatility.',
+  },
+  [paths.caseStudy]: {
+    title: 'Case Study',
+    description:
+      'How a part-time investor used Tickerwise AI analysis, alerts and courses to replace guesswork with a clear investing process.',
+  },
+  [paths.about]: {
+    title: 'About Tickerwise',
+    description:
+      'Tickerwise gives individual investors AI research, market data and education. Read about our mission, vision, values and story.',
+  },
+  [paths.team]: {
+    title: 'Meet the Founder',
+    description:
+      'Meet Alex Morgan, founder and CEO of Tickerwise, and find out how to join the team building AI-assisted investing for individual investors.',
+  },
+  [paths.careers]: {
+    title: 'Careers',
+    description:
+      'Join Tickerwise: open remote, full-time roles for a Full Stack Developer, Machine Learning Engineer, Product Designer and Marketing Lead.',
+  },
+  [paths.partners]: {
+    title: 'Partners',
+    description:
+      'Partner with Tickerwise: programmes for brokerages, educators and data providers who want to reach engaged individual investors.',
+  },
+  [paths.contact]: {
+    title: 'Contact Us',
+    description:
+      'Contact Tickerwise by email for general questions, customer support, business partnerships or press. We reply within 24 hours on business days.',
+  },
+  [paths.support]: {
+    title: 'Help Center',
+    description:
+      'Tickerwise Help Center: answers about getting started, payment methods, cancelling and AI analysis, plus support hours and contacts.',
   },
 };
 

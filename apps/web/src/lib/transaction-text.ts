@@ -2,7 +2,12 @@ import type { Transaction } from '@tickerwise/shared';
 import { formatMoney, formatSharePrice, formatShares } from './money-format.ts';
 
 /** A transaction's details in a few words: "10 at $150.25, fees $1.00". */
-export function transactionDetails(transaction: Transaction): string {
+export function transactionDetails(
+  transaction: Pick<
+    Transaction,
+    'kind' | 'quantity' | 'price' | 'amount' | 'fees' | 'splitTo' | 'splitFrom'
+  >,
+): string {
   const fees = Number(transaction.fees) > 0 ? formatMoney(transaction.fees) : null;
   switch (transaction.kind) {
     case 'buy':

@@ -1,5 +1,5 @@
-import { subscriptionTiers } from '@tickerwise/shared';
-import { pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { riskBands, subscriptionTiers } from '@tickerwise/shared';
+import { pgEnum, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 export const subscriptionTier = pgEnum('subscription_tier', subscriptionTiers);
@@ -15,4 +15,21 @@ export const profiles = pgTable('profiles', {
   subscriptionTier: subscriptionTier('subscription_tier').notNull().default('free'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const riskBand = pgEnum('risk_band', riskBands);
+
+/**
+ * The risk assessment's profile a user chose to save (docs/PRODUCT.md §3.29): until then the
+ * answers stay in their browser. One per user; saving again replaces it.
+ */
+export const riskProfiles = pgTable('risk_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  /** The points of each answer, in the questionnaire's order. */
+  answers: smallint('answers').array().notNull(),
+  score: smallint('score').notNull(),
+  band: riskBand('band').notNull(),
+  savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,9 @@
 import {
+  type AnalysisExample,
   type AnalysisResponse,
+  analysisExampleSymbol,
   cheapestTierWith,
+  entitlementsFor,
   investmentDisclaimer,
   type MarketDataAccess,
   type WrittenState,
@@ -68,18 +71,8 @@ export async function analysisAnswer(
   const written = await writtenStateOf(analysis, member, facts, credits);
   const paid = credits.limit > 0;
   return {
-    symbol: security.symbol,
-    name: security.name,
-    type: security.type,
-    dataDate: facts.dataDate,
-    priceSource: facts.priceSource,
-    stale,
+    ...factsAnswer(security, facts, stale, viewer),
     delayed: viewer.kind === 'delayed',
-    delayMinutes: viewer.kind === 'delayed' ? viewer.delayMinutes : 0,
-    company: facts.company && { source: facts.company.source, asOf: facts.company.asOf },
-    rating: facts.rating,
-    figures: facts.figures,
-    checks: facts.checks,
     written,
     credits,
     ask: {
@@ -93,6 +86,40 @@ export async function analysisAnswer(
       writer: analysis.modelName ? ('model' as const) : ('built_in' as const),
       model: analysis.modelName,
     },
+  };
+}
+
+/** The figures every reader of a security shares, as `viewer`'s plan sees them. */
+function factsAnswer(
+  security: SecurityIdentity,
+  facts: AnalysisFacts,
+  stale: boolean,
+  viewer: MarketDataAccess,
+): AnalysisExample {
+  return {
+    symbol: security.symbol,
+    name: security.name,
+    type: security.type,
+    dataDate: facts.dataDate,
+    priceSource: facts.priceSource,
+    stale,
+    delayMinutes: viewer.kind === 'delayed' ? viewer.delayMinutes : 0,
+    company: facts.company && { source: facts.company.source, asOf: facts.company.asOf },
+    rating: facts.rating,
+    figures: facts.figures,
+    checks: facts.checks,
     disclaimer: investmentDisclaimer,
   };
+}
+
+/**
+ * The live example of the public page `/features/analysis` (docs/PRODUCT.md §3.29): one
+ * stock's rating, key figures and checks as the Free plan sees them, from the same facts every
+ * reader of the stock shares (so it costs no computation of its own).
+ */
+export async function analysisExample(analysis: AnalysisService): Promise<AnalysisExample> {
+  const security = await analysis.security(analysisExampleSymbol);
+  const viewer = entitlementsFor('free').marketData;
+  const { facts, stale } = await analysis.facts(security, viewer);
+  return factsAnswer(security, facts, stale, viewer);
 }

@@ -1,4 +1,6 @@
 import {
+  analysisExampleSchema,
+  analysisExampleSymbol,
   analysisResponseSchema,
   askResponseSchema,
   recentAnalysesSchema,
@@ -77,6 +79,24 @@ describe('GET /api/stocks/:symbol/analysis', () => {
     expect((await overview('AAPL')).status).toBe(401);
     expect((await open('AAPL')).status).toBe(401);
     expect((await ask('AAPL', 'What is the trend?')).status).toBe(401);
+  });
+});
+
+describe('GET /api/analysis/example', () => {
+  it('gives anyone, without an account, the analysis a Free user reads of the example stock', async () => {
+    clock.set(new Date());
+    const response = await testApp.app.inject({ url: '/api/analysis/example' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    const example = analysisExampleSchema.parse(response.json());
+    expect(example.symbol).toBe(analysisExampleSymbol);
+    expect(example).toMatchObject({ priceSource: 'simulated', delayMinutes: 15 });
+    expect(example).not.toHaveProperty('credits');
+    const asFree = analysisResponseSchema.parse(
+      (await overview(analysisExampleSymbol, await userOn('free'))).json,
+    );
+    const { delayed, written, credits, ask, ...shared } = asFree;
+    expect(example).toEqual(shared);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  type AnalysisExample,
   type AnalysisResponse,
   type AskResponse,
   askQuestionSchema,
@@ -10,7 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { parseInput } from '../../http/errors.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
-import { analysisAnswer } from './analysis-answer.ts';
+import { analysisAnswer, analysisExample } from './analysis-answer.ts';
 import type { AnalysisService } from './analysis-service.ts';
 import { AnalysisEventStream, wantsEventStream } from './event-stream.ts';
 
@@ -49,6 +50,18 @@ export const analysisRoutes: FastifyPluginAsync<AnalysisRoutesOptions> = async (
       const answer = await analysisAnswer(analysis, user, security, await viewerOf(user));
       reply.header('cache-control', 'private, no-store');
       return answer;
+    },
+  );
+
+  // The live example of the public page /features/analysis: anyone may read it, and every
+  // reader shares the stock's facts, so a crowd of visitors costs one computation a day.
+  app.get(
+    '/api/analysis/example',
+    { config: { access: 'public' } },
+    async (_request, reply): Promise<AnalysisExample> => {
+      const example = await analysisExample(analysis);
+      reply.header('cache-control', 'public, max-age=300');
+      return example;
     },
   );
 

@@ -8,7 +8,7 @@ import type {
 import { addDays } from '../../market-data/index.ts';
 import { type AllocationSlice, allocationOf } from './domain/allocation.ts';
 import { type HoldingFigures, heldSymbols, portfolioFigures } from './domain/holdings.ts';
-import type { LedgerEntry } from './domain/ledger.ts';
+import type { LedgerEntry, LedgerReplay } from './domain/ledger.ts';
 import { type Decimal, toCents, toPlaces, toRatio, zero } from './domain/money.ts';
 import { performanceSteps, rangeStartDate } from './domain/performance.ts';
 import { breathe, runInSlices, stepEvery } from './domain/steps.ts';
@@ -45,7 +45,15 @@ export async function holdingsOf(
 ): Promise<HoldingsResponse> {
   const ledger = await ledgers.ledger(userId, portfolioId);
   const { portfolio, entries } = ledger;
-  const replayed = await ledger.replayed();
+  return { portfolio, ...(await ledgerFigures(entries, await ledger.replayed(), market)) };
+}
+
+/** A ledger's holdings, totals and allocation at the latest prices `market` gives. */
+export async function ledgerFigures(
+  entries: readonly LedgerEntry[],
+  replayed: LedgerReplay,
+  market: MarketPrices,
+): Promise<Omit<HoldingsResponse, 'portfolio'>> {
   const symbols = heldSymbols(replayed);
   const [{ prices, session }, facts] = await Promise.all([
     market.latest(symbols),
@@ -55,7 +63,6 @@ export async function holdingsOf(
   const allocation = allocationOf(figures, facts);
   const { totals } = figures;
   return {
-    portfolio,
     holdings: figures.holdings.map((holding) => {
       const fact = facts.get(holding.symbol);
       const valueBefore = holding.dayChange ? holding.marketValue.minus(holding.dayChange) : zero;

@@ -6,6 +6,7 @@ import {
   importMaxBytes,
   importRequestSchema,
   type PerformanceResponse,
+  type PortfolioExample,
   type PortfolioList,
   type PortfolioSummary,
   performanceQuerySchema,
@@ -62,6 +63,16 @@ export const portfolioRoutes: FastifyPluginAsync<{
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
     return payload;
   });
+
+  // The worked example of the public page /features/portfolio: the same for every visitor.
+  app.get(
+    '/api/portfolios/example',
+    { config: { access: 'public' } },
+    async (_request, reply): Promise<PortfolioExample> => {
+      reply.header('cache-control', 'public, max-age=60');
+      return portfolios.example();
+    },
+  );
 
   app.get('/api/portfolios', user, async (request): Promise<PortfolioList> => {
     const { id } = await requireUser(auth, request);

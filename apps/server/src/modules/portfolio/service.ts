@@ -7,6 +7,7 @@ import type {
   PerformanceRange,
   PerformanceResponse,
   Portfolio,
+  PortfolioExample,
   PortfolioList,
   PortfolioSummary,
   RecentTransaction,
@@ -18,6 +19,7 @@ import type {
 import { entitlementsFor } from '@tickerwise/shared';
 import type { Db } from '../../db/client.ts';
 import { tierOf } from '../profiles/service.ts';
+import { portfolioExample } from './example.ts';
 import { holdingsCsv, transactionsCsv } from './exports.ts';
 import { holdingsOf, performanceOf, summaryOf } from './figures.ts';
 import { ImportProgressBoard } from './import-progress.ts';
@@ -197,6 +199,11 @@ export class PortfolioService {
 
   async holdingsCsv(userId: string, portfolioId: string): Promise<string> {
     return holdingsCsv(await this.holdings(userId, portfolioId));
+  }
+
+  /** The public page's worked example, at the latest prices the Free plan sees. */
+  example(): Promise<PortfolioExample> {
+    return portfolioExample(this.market);
   }
 
   async holdings(userId: string, portfolioId: string): Promise<HoldingsResponse> {

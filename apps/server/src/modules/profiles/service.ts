@@ -1,7 +1,14 @@
-import type { Me, SubscriptionTier } from '@tickerwise/shared';
+import {
+  type Me,
+  type RiskAnswers,
+  riskProfileFor,
+  riskScore,
+  type SavedRiskProfile,
+  type SubscriptionTier,
+} from '@tickerwise/shared';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { profiles } from '../../db/schema/index.ts';
+import { profiles, riskProfiles } from '../../db/schema/index.ts';
 import { plainRow, type UserDataPart } from '../../user-data/user-data.ts';
 
 export interface ProfileOwner {
@@ -119,14 +126,60 @@ export async function setTiersFrom(db: Db, changes: SQL): Promise<number> {
   return rows.length;
 }
 
-/** The profile in the data export. */
+/** The profile and the saved risk profile in the data export. */
 export function profileDataPart(db: Db): UserDataPart {
   return {
     name: 'profile',
-    tables: [profiles],
+    tables: [profiles, riskProfiles],
     async collect(userId) {
       const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
-      return row ? plainRow(row) : null;
+      return row ? { ...plainRow(row), riskProfile: await savedRiskProfile(db, userId) } : null;
     },
   };
+}
+
+/** The risk profile the user saved, or null. */
+export async function savedRiskProfile(db: Db, userId: string): Promise<SavedRiskProfile | null> {
+  const [row] = await db.select().from(riskProfiles).where(eq(riskProfiles.userId, userId));
+  return row
+    ? { answers: row.answers, score: row.score, band: row.band, savedAt: row.savedAt.toISOString() }
+    : null;
+}
+
+/**
+ * Saves the user's risk assessment, replacing the one saved before: the score and the band are
+ * worked out here from the answers, by the same rule as the questionnaire's.
+ */
+export async function saveRiskProfile(
+  db: Db,
+  userId: string,
+  { answers }: RiskAnswers,
+): Promise<SavedRiskProfile> {
+  const score = riskScore(answers);
+  if (score === null) throw new Error('The answers were not validated');
+  const band = riskProfileFor(score).band;
+  const [row] = await db
+    .insert(riskProfiles)
+    .values({ userId, answers, score, band })
+    .onConflictDoUpdate({
+      target: riskProfiles.userId,
+      set: { answers, score, band, savedAt: sql`now()` },
+    })
+    .returning();
+  if (!row) throw new Error(`The risk profile of ${userId} was not saved`);
+  return {
+    answers: row.answers,
+    score: row.score,
+    band: row.band,
+    savedAt: row.savedAt.toISOString(),
+  };
+}
+
+/** Forgets the user's saved risk profile; answers whether there was one. */
+export async function deleteRiskProfile(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(riskProfiles)
+    .where(eq(riskProfiles.userId, userId))
+    .returning({ userId: riskProfiles.userId });
+  return rows.length > 0;
 }

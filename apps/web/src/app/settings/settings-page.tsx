@@ -8,6 +8,7 @@ import { DataSection } from '../../features/settings/data-section.tsx';
 import { NotificationsSection } from '../../features/settings/notifications-section.tsx';
 import { ProfileSection } from '../../features/settings/profile-section.tsx';
 import { SecuritySection } from '../../features/settings/security-section.tsx';
+import { RiskProfileSettings } from '../../features/tools/risk-profile-settings.tsx';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -64,7 +65,10 @@ export function SettingsPage() {
           ))}
         </TabsList>
         <TabsContent value="profile">
-          <ProfileSection user={user} />
+          <div className="space-y-6">
+            <ProfileSection user={user} />
+            <RiskProfileSettings />
+          </div>
         </TabsContent>
         <TabsContent value="security">
           <SecuritySection />

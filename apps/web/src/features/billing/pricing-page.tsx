@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { chosenPlanKey } from '../../lib/chosen-plan.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useSitePage } from '../../lib/site-pages.ts';
 import { useBillingStatus } from './api/get-billing-status.ts';
 import { PlanCard } from './components/plan-card.tsx';
 import { formatLongDate } from './format-date.ts';
@@ -18,12 +18,16 @@ import { formatLongDate } from './format-date.ts';
 /** docs/PRODUCT.md §4.1: Alpha Tester is by invitation; the next step asks for the code. */
 const invitationNote = 'By invitation: have your invitation code ready.';
 
-/** docs/PRODUCT.md §3.3: four plans; what choosing one does depends on who is looking. */
+/**
+ * docs/PRODUCT.md §3.3: four plans; what choosing one does depends on who is looking. The build
+ * prerenders the plans from the shared catalogue for a visitor whose session is not known yet;
+ * who is signed in, and their billing, fill in once the app runs.
+ */
 export function PricingPage() {
   const auth = useAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
   const title = user ? 'Change Your Plan' : 'Choose Your Plan';
-  usePageTitle(title, 'Tickerwise plans: Free, Pro, Enterprise and Alpha Tester.');
+  useSitePage(paths.pricing);
   const navigate = useNavigate();
   const current = user?.subscription_tier ?? null;
   const { data: billing } = useBillingStatus(current !== null && planFor(current).requiresPayment);
@@ -43,7 +47,9 @@ export function PricingPage() {
 
   const actionFor = (plan: Plan) => {
     const onSelect = () => choose(plan.tier);
-    if (!current) return { label: 'Get Started', disabled: auth.status === 'loading', onSelect };
+    // Not waiting for the session: the prerendered page is a visitor's, and a signed-in
+    // visitor sent to sign-up is sent on to the dashboard from there.
+    if (!current) return { label: 'Get Started', disabled: false, onSelect };
     if (plan.tier === current) {
       // With a move scheduled, choosing the current plan again undoes it.
       return scheduled

@@ -1,10 +1,11 @@
+import { paths } from '@tickerwise/shared';
 import { ArrowRight, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useSitePage } from '../../lib/site-pages.ts';
 import { gettingStartedSteps, supportEmail } from './content/getting-started.ts';
 
 const stepLinkClass =
@@ -27,10 +28,7 @@ function StepLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 export function GettingStartedPage() {
-  usePageTitle(
-    'Getting Started',
-    'Get started with Tickerwise in four steps: create your account, complete your profile, learn the basics and join the investor community.',
-  );
+  useSitePage(paths.gettingStarted);
   return (
     <>
       <PageHeader

@@ -1,17 +1,14 @@
-import { glossarySlug } from '@tickerwise/shared';
+import { glossarySlug, paths } from '@tickerwise/shared';
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useSitePage } from '../../lib/site-pages.ts';
 import { glossaryTerms } from './content/glossary.ts';
 import { filterGlossary } from './filter-glossary.ts';
 
 export function GlossaryPage() {
-  usePageTitle(
-    'Market Glossary',
-    'Plain-language definitions of the investing terms you meet on Tickerwise, from bull markets and dividends to P/E ratios and volatility.',
-  );
+  useSitePage(paths.glossary);
   const [query, setQuery] = useState('');
   const searchId = useId();
   const shown = filterGlossary(glossaryTerms, query);

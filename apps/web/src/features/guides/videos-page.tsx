@@ -1,8 +1,9 @@
+import { paths } from '@tickerwise/shared';
 import { Clock, Mail } from 'lucide-react';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useSitePage } from '../../lib/site-pages.ts';
 import { TutorialThumbnail } from './components/tutorial-thumbnail.tsx';
 import { type TutorialLevel, tutorialRequestEmail, tutorials } from './content/tutorials.ts';
 
@@ -13,10 +14,7 @@ const levelTone: Record<TutorialLevel, string> = {
 };
 
 export function VideosPage() {
-  usePageTitle(
-    'Video Tutorials',
-    'Short Tickerwise video tutorials for beginner, intermediate and advanced investors: the dashboard, AI analysis, alerts and rebalancing.',
-  );
+  useSitePage(paths.videos);
   return (
     <>
       <PageHeader

@@ -6,17 +6,17 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { CenteredSpinner } from '../../components/ui/spinner.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useSitePage } from '../../lib/site-pages.ts';
 import { titlesQuery } from './api.ts';
 
 const freeCourses = entitlementsFor('free').courses;
 
-/** `/features/courses`: what the courses teach, with the catalogue's own titles. */
+/**
+ * `/features/courses`: what the courses teach, with the catalogue's own titles. The page is
+ * prerendered; the catalogue comes from the server once the app runs.
+ */
 export function CoursesPage() {
-  usePageTitle(
-    'Learning Courses',
-    'Short investing courses taught with the tools themselves: read an analysis, set an alert, compare a stock with the S&P 500, each lesson with a quiz.',
-  );
+  useSitePage(paths.courses);
   const { data, isError, isFetching, refetch } = useQuery(titlesQuery);
   return (
     <>
@@ -46,7 +46,12 @@ export function CoursesPage() {
               retrying={isFetching}
             />
           ) : (
-            <CenteredSpinner label="Loading the courses" className="py-12" />
+            // The prerendered page paints this; a screen's height keeps the footer out of view
+            // until the catalogue arrives, so it does not jump.
+            <CenteredSpinner
+              label="Loading the courses"
+              className="min-h-dvh content-start pt-12"
+            />
           )
         ) : (
           learnLevels.map((level) => {

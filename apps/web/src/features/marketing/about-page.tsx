@@ -1,14 +1,12 @@
+import { paths } from '@tickerwise/shared';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useSitePage } from '../../lib/site-pages.ts';
 import { aboutMission, aboutStory, aboutValues, aboutVision } from './content/about.ts';
 
 export function AboutPage() {
-  usePageTitle(
-    'About Tickerwise',
-    'Tickerwise gives individual investors AI research, market data and education. Read about our mission, vision, values and story.',
-  );
+  useSitePage(paths.about);
   return (
     <>
       <PageHeader

@@ -1,7 +1,8 @@
+import { paths } from '@tickerwise/shared';
 import { Briefcase, Check, MapPin } from 'lucide-react';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useSitePage } from '../../lib/site-pages.ts';
 import { jobs, perks } from './content/careers.ts';
 import { careersEmail } from './content/team.ts';
 
@@ -10,10 +11,7 @@ function applyLink(title: string): string {
 }
 
 export function CareersPage() {
-  usePageTitle(
-    'Careers',
-    'Join Tickerwise: open remote, full-time roles for a Full Stack Developer, Machine Learning Engineer, Product Designer and Marketing Lead.',
-  );
+  useSitePage(paths.careers);
   return (
     <>
       <PageHeader

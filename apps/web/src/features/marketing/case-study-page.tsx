@@ -4,14 +4,11 @@ import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useSitePage } from '../../lib/site-pages.ts';
 import { caseStudyCustomer, caseStudyResults, caseStudySections } from './content/case-study.ts';
 
 export function CaseStudyPage() {
-  usePageTitle(
-    'Case Study',
-    'How a part-time investor used Tickerwise AI analysis, alerts and courses to replace guesswork with a clear investing process.',
-  );
+  useSitePage(paths.caseStudy);
   return (
     <>
       <PageHeader

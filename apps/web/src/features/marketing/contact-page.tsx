@@ -1,14 +1,12 @@
+import { paths } from '@tickerwise/shared';
 import { Clock, Mail } from 'lucide-react';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useSitePage } from '../../lib/site-pages.ts';
 import { contactChannels, officeHours, responseTime } from './content/contact.ts';
 
 export function ContactPage() {
-  usePageTitle(
-    'Contact Us',
-    'Contact Tickerwise by email for general questions, customer support, business partnerships or press. We reply within 24 hours on business days.',
-  );
+  useSitePage(paths.contact);
   return (
     <>
       <PageHeader

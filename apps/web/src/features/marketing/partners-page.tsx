@@ -1,15 +1,13 @@
+import { paths } from '@tickerwise/shared';
 import { Check, Mail } from 'lucide-react';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useSitePage } from '../../lib/site-pages.ts';
 import { partners, partnersEmail } from './content/partners.ts';
 
 export function PartnersPage() {
-  usePageTitle(
-    'Partners',
-    'Partner with Tickerwise: programmes for brokerages, educators and data providers who want to reach engaged individual investors.',
-  );
+  useSitePage(paths.partners);
   return (
     <>
       <PageHeader

@@ -6,7 +6,7 @@ import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { usePublicAuth } from '../../lib/session/auth-provider.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useSitePage } from '../../lib/site-pages.ts';
 import { faqEntries, helpLinks, supportEmail, supportHours } from './content/support.ts';
 
 /**
@@ -43,10 +43,7 @@ function WriteToSupport() {
 }
 
 export function SupportPage() {
-  usePageTitle(
-    'Help Center',
-    'Tickerwise Help Center: answers about getting started, payment methods, cancelling and AI analysis, plus support hours and contacts.',
-  );
+  useSitePage(paths.support);
   const searchId = useId();
   return (
     <>

@@ -1,15 +1,13 @@
+import { paths } from '@tickerwise/shared';
 import { ExternalLink, Mail } from 'lucide-react';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
-import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useSitePage } from '../../lib/site-pages.ts';
 import { careersEmail, founder } from './content/team.ts';
 
 export function TeamPage() {
-  usePageTitle(
-    'Meet the Founder',
-    'Meet Alex Morgan, founder and CEO of Tickerwise, and find out how to join the team building AI-assisted investing for individual investors.',
-  );
+  useSitePage(paths.team);
   return (
     <>
       <PageHeader

@@ -1,5 +1,6 @@
 import { entitlementsFor, formatPrice, paths, plans } from '@tickerwise/shared';
 import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -14,11 +15,20 @@ const checkedOn = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 }).format(new Date(`${featuresCheckedOn}T00:00:00Z`));
 
+/** A live, read-only example of the feature's own screen, computed by the server now. */
+export interface FeatureExample {
+  title: string;
+  lead: string;
+  /** The example itself: it fetches its figures once the app runs, in a box of fixed height. */
+  panel: ReactNode;
+}
+
 /**
- * A Product menu page (`/features/...`): what the feature does and for whom, what each plan
- * gets (read from the entitlements table the server enforces), a short FAQ and the way in.
+ * A Product menu page (`/features/...`): what the feature does and for whom, a live example
+ * when there is one, what each plan gets (read from the entitlements table the server
+ * enforces), a short FAQ and the way in.
  */
-export function FeaturePage({ id }: { id: FeatureId }) {
+export function FeaturePage({ id, example }: { id: FeatureId; example?: FeatureExample }) {
   const content = featureContent[id];
   useSitePage(content.path);
   return (
@@ -52,6 +62,20 @@ export function FeaturePage({ id }: { id: FeatureId }) {
           ))}
         </ul>
       </Container>
+
+      {example && (
+        <section aria-labelledby={`${id}-example`} className="pb-14 sm:pb-16">
+          <Container>
+            <SectionHeading
+              id={`${id}-example`}
+              eyebrow="Live example"
+              title={example.title}
+              lead={example.lead}
+            />
+            {example.panel}
+          </Container>
+        </section>
+      )}
 
       <section aria-labelledby={`${id}-plans`} className="bg-slate-50 py-14 sm:py-16">
         <Container>
@@ -132,9 +156,10 @@ function PlanTable({ id }: { id: FeatureId }) {
   );
 }
 
-/** The five pages, one route module each (the router imports them by name). */
+/**
+ * The pages without a live example, one route module each (the router imports them by name);
+ * the analysis and portfolio pages are composed with theirs in app/routes.
+ */
 export const AiFeaturePage = () => <FeaturePage id="ai" />;
-export const AnalysisFeaturePage = () => <FeaturePage id="analysis" />;
-export const PortfolioFeaturePage = () => <FeaturePage id="portfolio" />;
 export const AlertsFeaturePage = () => <FeaturePage id="alerts" />;
 export const SocialFeaturePage = () => <FeaturePage id="social" />;

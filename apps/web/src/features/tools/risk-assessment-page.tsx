@@ -1,37 +1,59 @@
-import { paths } from '@tickerwise/shared';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import {
+  maxRiskScore,
+  paths,
+  type RiskProfile,
+  riskBands,
+  riskProfileFor,
+  riskProfiles,
+  riskQuestions,
+  riskScore,
+  settingsPath,
+} from '@tickerwise/shared';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button, buttonStyles } from '../../components/ui/button.tsx';
+import { usePublicAuth } from '../../lib/session/auth-provider.tsx';
 import { useSitePage } from '../../lib/site-pages.ts';
 import { AllocationHistory } from './allocation-history.tsx';
+import { saveRiskAnswers } from './api/save-risk-answers.ts';
+import { forgetAnswers, keepAnswers, keptAnswers } from './kept-answers.ts';
 import { NotAdvice } from './not-advice.tsx';
-import {
-  maxRiskScore,
-  profileFor,
-  type RiskProfile,
-  riskBands,
-  riskProfiles,
-  riskQuestions,
-  riskScore,
-} from './risk-profile.ts';
 
 /**
- * `/tools/risk-assessment`: ten questions and a profile. The answers never leave the browser:
- * nothing here calls the server with them.
+ * `/tools/risk-assessment`: ten questions and a profile. The answers stay in this browser
+ * (kept in its storage, so they survive signing up) until a signed-in user chooses "Save to my
+ * account": only that sends them to the server.
  */
 export function RiskAssessmentPage() {
   useSitePage(paths.riskAssessment);
   const [answers, setAnswers] = useState<(number | undefined)[]>(() =>
     riskQuestions.map(() => undefined),
   );
-  const [shown, setShown] = useState<RiskProfile | null>(null);
+  // The profile shown, with the answers it was given for (what saving would send).
+  const [shown, setShown] = useState<{ profile: RiskProfile; answers: number[] } | null>(null);
   const [missing, setMissing] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const formId = useId();
   const score = riskScore(answers);
   const answered = answers.filter((answer) => answer !== undefined).length;
+
+  // Answers kept from an earlier visit come back once the page has hydrated.
+  useEffect(() => {
+    const kept = keptAnswers();
+    const keptScore = kept && riskScore(kept);
+    if (kept && keptScore !== null) {
+      setAnswers(kept);
+      setShown({ profile: riskProfileFor(keptScore), answers: kept });
+    }
+  }, []);
+
+  const forget = () => {
+    forgetAnswers();
+    setAnswers(riskQuestions.map(() => undefined));
+    setShown(null);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +64,9 @@ export function RiskAssessmentPage() {
       return;
     }
     setMissing(false);
-    setShown(profileFor(score));
+    const complete = answers as number[];
+    keepAnswers(complete);
+    setShown({ profile: riskProfileFor(score), answers: complete });
     requestAnimationFrame(() => resultHeading.current?.focus());
   };
 
@@ -51,7 +75,7 @@ export function RiskAssessmentPage() {
       <PageHeader
         eyebrow="Free tool"
         title="Risk Assessment"
-        lead="Ten questions about your time horizon, how you take losses, your experience and your safety net. Your answers stay in this browser: nothing is sent to us."
+        lead="Ten questions about your time horizon, how you take losses, your experience and your safety net. Your answers stay in this browser: nothing is sent to us unless you sign in and choose to save your profile."
       />
       <Container className="grid gap-10 py-12 sm:py-16 lg:grid-cols-[1fr_22rem]">
         <form onSubmit={submit} noValidate className="space-y-6">
@@ -116,10 +140,15 @@ export function RiskAssessmentPage() {
               tabIndex={-1}
               className="text-xl font-bold text-ink-950 outline-none"
             >
-              {shown ? `Your profile: ${shown.name}` : 'Your profile'}
+              {shown ? `Your profile: ${shown.profile.name}` : 'Your profile'}
             </h2>
             {shown && score !== null ? (
-              <ProfileResult profile={shown} score={score} />
+              <ProfileResult
+                profile={shown.profile}
+                score={score}
+                answers={shown.answers}
+                onForget={forget}
+              />
             ) : (
               <p className="mt-3 text-slate-600">
                 Answer the ten questions and choose “See my profile”. The five profiles, from the
@@ -146,7 +175,17 @@ export function RiskAssessmentPage() {
   );
 }
 
-function ProfileResult({ profile, score }: { profile: RiskProfile; score: number }) {
+function ProfileResult({
+  profile,
+  score,
+  answers,
+  onForget,
+}: {
+  profile: RiskProfile;
+  score: number;
+  answers: number[];
+  onForget: () => void;
+}) {
   const { stocks, bonds, cash } = profile.allocation;
   return (
     <div className="mt-3 space-y-4">
@@ -168,14 +207,84 @@ function ProfileResult({ profile, score }: { profile: RiskProfile; score: number
         </ul>
       </div>
       <AllocationHistory allocation={profile.allocation} />
+      <SaveProfile answers={answers} />
       <div className="flex flex-col gap-2">
         <Link to={paths.calculator} className={buttonStyles({ variant: 'secondary' })}>
           Project growth in the calculator
         </Link>
-        <Link to={paths.signup} className={buttonStyles()}>
-          Practise with a free account
-        </Link>
+        <Button variant="ghost" onClick={onForget}>
+          Clear my answers from this browser
+        </Button>
       </div>
+    </div>
+  );
+}
+
+type Saving =
+  | { state: 'idle' }
+  | { state: 'saving' }
+  | { state: 'saved' }
+  | { state: 'failed'; message: string };
+
+/**
+ * The one way the answers reach the server: a signed-in user's "Save to my account". A visitor
+ * is told how to get there; their answers wait in this browser meanwhile.
+ */
+function SaveProfile({ answers }: { answers: number[] }) {
+  const auth = usePublicAuth();
+  const [saving, setSaving] = useState<Saving>({ state: 'idle' });
+  const save = async () => {
+    setSaving({ state: 'saving' });
+    try {
+      await saveRiskAnswers(answers);
+      forgetAnswers();
+      setSaving({ state: 'saved' });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'The profile could not be saved.';
+      setSaving({ state: 'failed', message });
+    }
+  };
+
+  if (auth.status !== 'signed-in') {
+    return (
+      <div className="space-y-2 rounded-2xl bg-slate-50 p-4 text-sm text-slate-700">
+        <p>
+          Your answers are kept in this browser only. To keep this profile on an account, create a
+          free account or sign in, then choose “Save to my account” here or in Settings.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Link to={paths.signup} className={buttonStyles({ size: 'sm' })}>
+            Create a free account
+          </Link>
+          <Link to={paths.login} className={buttonStyles({ variant: 'secondary', size: 'sm' })}>
+            Sign in
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (saving.state === 'saved') {
+    return (
+      <p role="status" className="rounded-2xl bg-brand-50 p-4 text-sm text-brand-900">
+        Saved to your account.{' '}
+        <Link to={settingsPath('profile')} className="font-semibold underline">
+          See it in Settings
+        </Link>
+        .
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-2 rounded-2xl bg-slate-50 p-4 text-sm text-slate-700">
+      <p>Your answers are in this browser only until you save them to your account.</p>
+      <Button onClick={save} busy={saving.state === 'saving'} busyLabel="Saving...">
+        Save to my account
+      </Button>
+      {saving.state === 'failed' && (
+        <p role="alert" className="text-red-700">
+          {saving.message}
+        </p>
+      )}
     </div>
   );
 }

@@ -170,7 +170,7 @@ export function riskScore(answers: readonly (number | undefined)[]): number | nu
 }
 
 /** The profile of a total score. */
-export function profileFor(score: number): RiskProfile {
+export function riskProfileFor(score: number): RiskProfile {
   const band = [...riskBands].reverse().find((candidate) => score >= riskProfiles[candidate].from);
   return riskProfiles[band ?? 'conservative'];
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   maxRiskScore,
-  profileFor,
   riskBands,
+  riskProfileFor,
   riskProfiles,
   riskQuestions,
   riskScore,
@@ -24,7 +24,7 @@ describe('the risk assessment', () => {
   });
 
   it('places each total in one of five bands, by their lowest scores', () => {
-    const bandOf = (score: number) => profileFor(score).band;
+    const bandOf = (score: number) => riskProfileFor(score).band;
     expect([0, 6, 7, 12, 13, 18, 19, 24, 25, 30].map(bandOf)).toEqual([
       'conservative',
       'conservative',
