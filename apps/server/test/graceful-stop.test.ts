@@ -2,12 +2,12 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { openEventStream } from '../../test/event-stream.ts';
-import { createTestApp, injectAs, signUpUser, testOrigin } from '../../test/test-app.ts';
-import { jobs, portfolios } from '../db/schema/index.ts';
-import { JobQueue } from '../modules/jobs/job-queue.ts';
-import { JobRunner } from '../modules/jobs/job-runner.ts';
-import { shutDown } from './drain.ts';
+import { jobs, portfolios } from '../src/db/schema/index.ts';
+import { shutDown } from '../src/lifecycle/drain.ts';
+import { JobQueue } from '../src/modules/jobs/job-queue.ts';
+import { JobRunner } from '../src/modules/jobs/job-runner.ts';
+import { openEventStream } from './event-stream.ts';
+import { createTestApp, injectAs, signUpUser, testOrigin } from './test-app.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
