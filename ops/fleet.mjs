@@ -232,7 +232,12 @@ export async function startInstance(state, index, { timeoutMs = 90_000 } = {}) {
   });
   instance.pid = child.pid;
   saveState(state);
-  await waitHealthy(instance.url, timeoutMs, () => exited);
+  try {
+    await waitHealthy(instance.url, timeoutMs, () => exited);
+  } catch (error) {
+    const tail = readFileSync(instance.log, 'utf8').slice(-2_000);
+    throw new Error(`instance ${index}: ${error.message}; the end of its log:\n${tail}`);
+  }
   return instance;
 }
 

@@ -606,7 +606,7 @@ async function failureRun(report) {
   events.killAt = now();
   await stopInstance(fleet, victim, { signal: 'SIGKILL' });
   log(`  kill -9 of instance ${victim} at ${fmt(events.killAt - runStart)}`);
-  await startInstance(fleet, victim);
+  await startInstance(fleet, victim, { timeoutMs: 240_000 });
   events.killHealthyAt = now();
   events.killServingAt = await accessLog.servedBy(fleet.instances[victim].port);
   log(
@@ -622,7 +622,7 @@ async function failureRun(report) {
       const stopAt = now();
       await stopInstance(fleet, index, { signal: 'SIGTERM' });
       events.drains.push(now() - stopAt);
-      await startInstance(fleet, index);
+      await startInstance(fleet, index, { timeoutMs: 240_000 });
       await accessLog.servedBy(fleet.instances[index].port);
     }
     events.rollingEnd = now();
