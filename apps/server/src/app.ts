@@ -15,6 +15,7 @@ import {
   securityHeaderWriter,
 } from './http/security-headers.ts';
 import { registerApiNotFound, registerSpa } from './http/spa.ts';
+import { registerDrain } from './lifecycle/drain.ts';
 import { Scheduler } from './lifecycle/scheduler.ts';
 import {
   earningsWeekRoutes,
@@ -183,6 +184,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const scheduler = new Scheduler(app.log);
   app.decorate('scheduler', scheduler);
   app.addHook('preClose', () => scheduler.stop());
+  // A graceful stop: requests in flight finish, live streams reconnect elsewhere, and the job
+  // runners take no more jobs from its start (main.ts, lifecycle/drain.ts).
+  registerDrain(app).onStart(() => void scheduler.windDown());
   const database =
     deps.database ??
     (await openDatabase({

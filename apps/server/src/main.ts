@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnavailableError } from './db/client.ts';
 import { DataDirError } from './db/data-dir-lock.ts';
+import { shutDown } from './lifecycle/drain.ts';
 import { defaultWebDistDir } from './package-root.ts';
 
 const expectedFailures = [ConfigError, DataDirError, DatabaseUnavailableError];
@@ -31,7 +32,9 @@ async function main(): Promise<void> {
     }
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    app.close().then(
+    // Stops accepting, lets requests in flight finish and live streams move to another
+    // instance, then closes (lifecycle/drain.ts).
+    shutDown(app).then(
       () => process.exit(0),
       (error: unknown) => fail(error),
     );

@@ -10,6 +10,8 @@ export interface EventStream {
   events: LiveEvent[];
   /** Comment lines (`: heartbeat`) without the colon. */
   comments: string[];
+  /** The reconnection delays the server gave (`retry:` lines), in ms, in order. */
+  retries: number[];
   /** Resolves with the first event (already received or still to come) that matches. */
   waitFor(match: (event: LiveEvent) => boolean, timeoutMs?: number): Promise<LiveEvent>;
   waitForComment(text: string, timeoutMs?: number): Promise<void>;
@@ -32,6 +34,7 @@ export function openEventStream(
     req.on('response', (response) => {
       const events: LiveEvent[] = [];
       const comments: string[] = [];
+      const retries: number[] = [];
       const waiters = new Set<() => void>();
       let buffer = '';
       let raw = '';
@@ -48,6 +51,7 @@ export function openEventStream(
           for (const line of buffer.slice(0, boundary).split('\n')) {
             if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)) as LiveEvent);
             else if (line.startsWith(':')) comments.push(line.slice(1).trim());
+            else if (line.startsWith('retry: ')) retries.push(Number(line.slice(7)));
           }
           buffer = buffer.slice(boundary + 2);
           boundary = buffer.indexOf('\n\n');
@@ -75,6 +79,7 @@ export function openEventStream(
         body: ended.then(() => raw),
         events,
         comments,
+        retries,
         waitFor: (match, timeoutMs = 2_000) => until(() => events.find(match), timeoutMs, 'event'),
         waitForComment: (text, timeoutMs = 2_000) =>
           until(() => (comments.includes(text) ? true : undefined), timeoutMs, `": ${text}"`).then(

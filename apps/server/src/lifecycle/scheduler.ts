@@ -31,6 +31,8 @@ interface Loop extends ScheduledLoop {
 
 export class Scheduler {
   private readonly loops = new Set<Loop>();
+  private readonly stoppers = new Set<() => Promise<void>>();
+  private windingDown: Promise<void> | undefined;
   private stopped = false;
 
   constructor(private readonly log: SchedulerLog) {}
@@ -72,13 +74,35 @@ export class Scheduler {
   }
 
   /**
+   * Runs `stopper` first when the scheduler stops, beside the wait for the passes: a loop whose
+   * pass takes work in turns (the job runners) stops taking more, and puts back what it cannot
+   * finish, before that wait runs out.
+   */
+  beforeStop(stopper: () => Promise<void>): void {
+    this.stoppers.add(stopper);
+  }
+
+  /**
+   * Runs the `beforeStop` stoppers now, once (an instance that starts its graceful stop:
+   * lifecycle/drain.ts); `stop()` waits for them with the passes.
+   */
+  windDown(): Promise<void> {
+    this.windingDown ??= Promise.all(
+      [...this.stoppers].map((stopper) =>
+        stopper().catch((error: unknown) => this.log.error({ err: error }, 'stopping failed')),
+      ),
+    ).then(() => undefined);
+    return this.windingDown;
+  }
+
+  /**
    * Clears every timer and waits for the passes under way, at most `graceMs`; later loops never
    * start. Passes still running after the grace are named in a warning and left to end alone.
    */
   async stop(graceMs = stopGraceMs): Promise<void> {
     this.stopped = true;
     const busy = [...this.loops].filter((loop) => loop.running !== null);
-    const running = busy.map((loop) => loop.running);
+    const running = [...busy.map((loop) => loop.running), this.windDown()];
     for (const loop of [...this.loops]) loop.stop();
     if (running.length === 0) return;
     let timer: NodeJS.Timeout | undefined;

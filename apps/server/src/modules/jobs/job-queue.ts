@@ -194,6 +194,20 @@ export class JobQueue {
     return false;
   }
 
+  /**
+   * Puts back every job this worker holds, due now, so another instance takes it at once
+   * instead of after its lease: what a stopping instance does with the jobs it could not
+   * finish in time. How many were put back.
+   */
+  async releaseHeld(): Promise<number> {
+    const result = await this.db.execute(sql`
+      update ${jobs} set state = 'queued', run_at = ${new Date(this.now())},
+        locked_by = null, locked_until = null
+      where locked_by = ${this.workerId} and state = 'running'
+      returning id`);
+    return rowsOf(result).length;
+  }
+
   /** Saves progress of a long job, so a worker that takes it after a crash goes on from there. */
   async saveProgress(job: Job, payload: Record<string, unknown>): Promise<void> {
     await this.db.execute(sql`

@@ -34,7 +34,15 @@ export interface JobRunnerOptions {
   schedule?: () => Promise<void>;
   /** Attempts that end in an error before a job is marked failed. */
   maxFailures?: number;
+  /** How long `stop()` waits for the job under way before putting it back (`jobStopGraceMs`). */
+  stopGraceMs?: number;
 }
+
+/**
+ * How long a stopping instance waits for the jobs it runs before it puts them back in the
+ * queue for another instance (within the scheduler's own 10 s).
+ */
+export const jobStopGraceMs = 5_000;
 
 /**
  * Runs due jobs on this instance, one at a time. Every instance runs one; the queue makes sure
@@ -44,6 +52,7 @@ export class JobRunner {
   private loop: ScheduledLoop | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
+  private stopping: Promise<void> | undefined;
   private readonly now: () => number;
   private readonly pollMs: number;
 
@@ -52,18 +61,51 @@ export class JobRunner {
     this.pollMs = options.pollMs ?? 5_000;
   }
 
-  /** Looks for due work now and every `pollMs`, on `scheduler` (the app's: `app.scheduler`). */
+  /**
+   * Looks for due work now and every `pollMs`, on `scheduler` (the app's: `app.scheduler`),
+   * which stops this runner first when it stops.
+   */
   start(scheduler: Scheduler): void {
     this.stopped = false;
+    this.stopping = undefined;
     this.loop = scheduler.every('background jobs', this.pollMs, () => this.poll(), {
       runAtStart: true,
     });
+    scheduler.beforeStop(() => this.stop());
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Takes no more jobs and waits for the one under way, at most `stopGraceMs`; a job still
+   * running then is put back in the queue, due at once, for another instance (its late
+   * outcome here records nothing: the job is no longer this worker's).
+   */
+  stop(): Promise<void> {
     this.stopped = true;
     this.loop?.stop();
-    await this.running;
+    this.stopping ??= this.finishOrRelease();
+    return this.stopping;
+  }
+
+  private async finishOrRelease(): Promise<void> {
+    const running = this.running;
+    if (!running) return;
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      running.then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), this.options.stopGraceMs ?? jobStopGraceMs);
+        timer.unref();
+      }),
+    ]);
+    clearTimeout(timer);
+    if (finished) return;
+    const { queue, log } = this.options;
+    try {
+      const released = await queue.releaseHeld();
+      log.warn({ released }, 'stopping: put back the jobs still running for another instance');
+    } catch (error) {
+      log.warn({ err: error }, 'stopping: could not put back the jobs still running');
+    }
   }
 
   /** Runs every due job now (tests and the first tick); resolves when none is left. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
+import { Scheduler } from '../../lifecycle/scheduler.ts';
 import { type Job, JobQueue } from './job-queue.ts';
 import { type JobBatchHandler, type JobHandler, JobRunner } from './job-runner.ts';
 
@@ -196,5 +197,33 @@ describe('the job queue shared by instances', () => {
     expect(rows.map((row) => row.lastError)).toEqual(['relay down', 'relay down']);
     now += 5 * 60_000;
     expect(await runner.runDue()).toBe(2);
+  });
+
+  it('finishes the job under way when its instance stops, within the grace', async () => {
+    const scheduler = new Scheduler({ error: () => {} });
+    const queue = new JobQueue(test.database.db);
+    await queue.enqueue('stop.short', 'one');
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const runner = new JobRunner({
+      queue,
+      handlers: {
+        'stop.short': async () => {
+          started();
+          await sleep(200);
+          return { done: true };
+        },
+      },
+      log: silentLog,
+      pollMs: 60_000,
+      stopGraceMs: 5_000,
+    });
+    runner.start(scheduler);
+    await running;
+    await scheduler.stop();
+    const [row] = await test.database.db.select().from(jobs).where(eq(jobs.name, 'stop.short'));
+    expect(row).toMatchObject({ state: 'done', lockedBy: null });
   });
 });

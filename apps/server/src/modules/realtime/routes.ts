@@ -15,6 +15,15 @@ export const heartbeatIntervalMs = 30_000;
 /** How long a browser waits before reconnecting a dropped stream (EventSource `retry`). */
 const reconnectDelayMs = 2_000;
 
+/**
+ * When the instance stops (lifecycle/drain.ts), each stream ends with a `retry:` of
+ * 250-1,000 ms: the browser reconnects soon, through the proxy, to another instance, and the
+ * reconnections of all the streams spread over that time instead of arriving at once.
+ */
+function movingOnFrame(random = Math.random()): string {
+  return `retry: ${250 + Math.floor(random * 750)}\n: reconnect\n\n`;
+}
+
 export interface RealtimeOptions {
   auth: Auth;
   database: Database;
@@ -64,6 +73,11 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
     for (const stream of streams) stream.write(': heartbeat\n\n');
   });
 
+  // A graceful stop: every stream ends with its hint to reconnect (to another instance).
+  app.drain.onStart(() => {
+    heartbeat.stop();
+    for (const stream of streams) stream.end(movingOnFrame());
+  });
   // Open streams would keep app.close() waiting: end them first.
   app.addHook('preClose', async () => {
     heartbeat.stop();
@@ -78,6 +92,11 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
     { config: { access: 'user' }, exposeHeadRoute: false },
     async (request, reply) => {
       const session = await requireSession(auth, request);
+      if (app.drain.draining) {
+        // A connection the proxy still held reached a stopping instance: straight elsewhere.
+        openEventStream(reply).end(movingOnFrame());
+        return;
+      }
       const giveBack = caps.take(session.user.id, request.ip);
       const stream = openEventStream(reply, { retryMs: reconnectDelayMs });
       const liveId = live?.open(session.user.id, {
