@@ -105,6 +105,22 @@ const allBenches: Bench[] = [
     env: {},
     needsBuild: true,
   },
+  {
+    name: 'dashboard',
+    args: (root) => [
+      join(repositoryRoot, 'bench/landing/run.mjs'),
+      '--target',
+      root,
+      '--json',
+      '--runs',
+      '3',
+      '--path',
+      '/dashboard',
+      '--signed-in',
+    ],
+    env: {},
+    needsBuild: true,
+  },
 ];
 const chosen = values.benches?.split(',') ?? allBenches.map((bench) => bench.name);
 const unknown = chosen.filter((name) => !allBenches.some((bench) => bench.name === name));
