@@ -19,7 +19,7 @@ export function DashboardHomeSkeleton() {
   return (
     <div className="space-y-6" aria-busy="true">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
+        <h1 className="truncate text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
           Welcome back
           <span
             aria-hidden="true"

@@ -27,7 +27,7 @@ export function DashboardHome() {
     <div className="space-y-6">
       <VerifyEmailBanner />
       <header>
-        <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
+        <h1 className="truncate text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
           Welcome back, {user.name}
         </h1>
         <p className="mt-1 text-slate-600">Here's an overview of your investing at a glance.</p>
