@@ -120,6 +120,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       } finally {
         await database?.close();
       }
-    });
+      // Two client programs and an app on the restored copy: a minute on a busy machine.
+    }, 120_000);
   },
 );
