@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import fastifyCompress from '@fastify/compress';
 import type { CompiledLearnContent } from '@tickerwise/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/errors.ts';
 import { registerNormalPathCheck } from './http/normal-path.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerRequestId, requestIdOf } from './http/request-id.ts';
 import { registerRouteAccess } from './http/route-access.ts';
 import {
   registerSecurityHeaders,
@@ -103,6 +104,7 @@ import { registerTools } from './modules/tools/service.ts';
 import { watchlistPublicRoutes } from './modules/watchlists/public-routes.ts';
 import { registerWatchlists } from './modules/watchlists/service.ts';
 import { watchlistsDataPart } from './modules/watchlists/watchlist-data.ts';
+import { Metrics } from './observability/metrics.ts';
 import { publicApiDocsRoutes } from './public-api/docs-routes.ts';
 import { PublicApi } from './public-api/public-api.ts';
 import { UserDataRegistry } from './user-data/user-data.ts';
@@ -155,6 +157,8 @@ declare module 'fastify' {
     publicApi: PublicApi;
     /** This instance's periodic work, stopped when the app closes (lifecycle/scheduler.ts). */
     scheduler: Scheduler;
+    /** Prometheus metrics, served on `METRICS_PORT` (observability/metrics.ts). */
+    metrics: Metrics;
   }
 }
 
@@ -176,6 +180,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // One id per request, the proxy's when it sends one: in every log line and the answer.
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     forceCloseConnections: true,
     frameworkErrors: frameworkErrorHandler(securityHeaderWriter(securityHeaders)),
   });
@@ -194,18 +201,34 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       databaseUrl: config.databaseUrl,
       warn: (message) => app.log.warn(message),
       scheduler,
+      migrate: config.migrateOnStart === false ? 'check' : true,
     }));
   app.decorate('database', database);
   if (!deps.database) app.addHook('onClose', () => database.close());
+  const clock = deps.clock ?? systemClock;
+  const metrics = new Metrics({ database, clock });
+  app.decorate('metrics', metrics);
+  app.addHook('onClose', () => metrics.close());
+  // Before every route, so that each one's answers are counted (by route pattern).
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.recordRequest(request, reply);
+    done();
+  });
+  metrics.nameUpstreams({
+    finnhub: config.market.provider === 'finnhub' ? config.market.baseUrl : undefined,
+    tiingo: config.history?.provider === 'tiingo' ? config.history.baseUrl : undefined,
+    edgar: config.filings?.provider === 'edgar' ? config.filings.baseUrl : undefined,
+    llm: config.analyst.model?.baseUrl ?? config.analyst.autodetect?.baseUrl,
+  });
 
   registerErrorHandling(app);
+  registerRequestId(app);
   registerSecurityHeaders(app, securityHeaders);
   registerNormalPathCheck(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   registerOriginCheck(app, [config.publicUrl, ...config.trustedOrigins]);
 
   const { db } = database;
-  const clock = deps.clock ?? systemClock;
   const authSecret = await resolveSecret(db, 'auth', config.authSecret);
   const mail = await registerEmail(app, {
     config,
@@ -257,6 +280,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const userData = new UserDataRegistry();
   app.decorate('userData', userData);
 
+  metrics.readMarket(() => app.marketData.market.status());
   await app.register(healthRoutes, {
     database,
     marketStatus: () => app.marketData.market.status(),

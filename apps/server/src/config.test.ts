@@ -36,6 +36,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/^Invalid NODE_ENV: /);
   });
 
+  it('migrates at start unless told not to, and opens /metrics only on a port of its own', () => {
+    expect(loadConfig({})).toMatchObject({ migrateOnStart: true });
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ MIGRATE_ON_START: 'false' })).toMatchObject({ migrateOnStart: false });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      host: '10.0.0.5',
+      port: 9464,
+    });
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(
+      /^Invalid METRICS_PORT: it must differ from PORT/,
+    );
+    expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/^Invalid MIGRATE_ON_START: /);
+  });
+
   it('uses simulated market data unless Finnhub is chosen with a key', () => {
     expect(loadConfig({}).market).toEqual({ provider: 'simulated' });
     expect(loadConfig({ MARKET_PROVIDER: 'finnhub', FINNHUB_API_KEY: 'k' }).market).toEqual({

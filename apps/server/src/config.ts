@@ -33,6 +33,9 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MIGRATE_ON_START: z.enum(['true', 'false']).default('true'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WEB_DIST_DIR: z.string().optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
@@ -191,6 +194,18 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * Apply pending migrations at start-up (the default, so `npm start` works on a fresh
+   * machine). A fleet runs `migrate` once per deploy and starts its instances with false:
+   * each then only checks that the database has every migration it knows.
+   */
+  migrateOnStart?: boolean;
+  /**
+   * Where Prometheus reads `/metrics`: a listener of its own, apart from the app's port, so
+   * that only the addresses that can reach it (the proxy's and operator's network) can. None
+   * when `port` is unset (docs/decisions/0063).
+   */
+  metrics?: { host: string; port: number };
   /** Built SPA to serve; undefined when the web app is served by Vite (development). */
   webDistDir: string | undefined;
   /** The address users reach the app at; cookies are Secure when it is https. */
@@ -352,6 +367,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'bad value'}`);
   }
   const env = parsed.data;
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    throw new ConfigError(
+      'Invalid METRICS_PORT: it must differ from PORT, so that /metrics stays off the public port',
+    );
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const trustedOrigins = new Set([
     `http://localhost:${env.PORT}`,
@@ -370,6 +390,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
+    migrateOnStart: env.MIGRATE_ON_START === 'true',
+    ...(env.METRICS_PORT === undefined
+      ? {}
+      : { metrics: { host: env.METRICS_HOST, port: env.METRICS_PORT } }),
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : undefined,
     publicUrl,
     trustedOrigins: [...trustedOrigins],

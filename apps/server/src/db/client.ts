@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -35,6 +36,10 @@ export interface Database {
   onListenRestored(callback: () => void): () => void;
   /** Applies pending migrations; safe when several instances start together. */
   migrate(): Promise<void>;
+  /** How many of the migrations this code knows the database has not applied yet. */
+  pendingMigrations(): Promise<number>;
+  /** PostgreSQL: the connection pool's use, for `/metrics`; PGlite (one connection): undefined. */
+  poolUse(): PoolUse | undefined;
   /**
    * PGlite: a gzipped tar of the data folder, consistent (taken between transactions, after a
    * checkpoint), that `npm run restore` unpacks. PostgreSQL: undefined (use pg_dump).
@@ -43,8 +48,60 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export interface PoolUse {
+  /** Connections open, in use or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: every connection is busy. */
+  waiting: number;
+  max: number;
+}
+
 export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
+}
+
+/** The database lacks migrations this code needs, and this server was told not to apply them. */
+export class MigrationsPendingError extends Error {
+  override name = 'MigrationsPendingError';
+}
+
+/**
+ * The migrations this code knows that a database whose last applied migration was made at
+ * `lastAppliedMillis` lacks, as drizzle's migrator counts them (by each folder's time).
+ */
+function pendingSince(lastAppliedMillis: number | undefined): number {
+  const known = readMigrationFiles({ migrationsFolder });
+  if (lastAppliedMillis === undefined) return known.length;
+  return known.filter((migration) => migration.folderMillis > lastAppliedMillis).length;
+}
+
+/** The newest applied migration's time, from drizzle's own table; undefined when none is. */
+async function lastAppliedMigration(
+  query: (text: string) => Promise<{ rows: Array<Record<string, unknown>> }>,
+): Promise<number | undefined> {
+  const table = await query(`
+    select exists (select 1 from information_schema.tables
+      where table_schema = 'drizzle' and table_name = '__drizzle_migrations') as present`);
+  if (!table.rows[0]?.present) return undefined;
+  const result = await query('select max(created_at) as last from drizzle.__drizzle_migrations');
+  const last = result.rows[0]?.last;
+  return last === null || last === undefined ? undefined : Number(last);
+}
+
+/** Applies the migrations, or with `migrate: false` checks that none is pending. */
+async function prepare(database: Database, migrate: boolean | 'check'): Promise<void> {
+  if (migrate === true) {
+    await database.migrate();
+    return;
+  }
+  if (migrate !== 'check') return;
+  const pending = await database.pendingMigrations();
+  if (pending > 0) {
+    throw new MigrationsPendingError(
+      `The database lacks ${pending} migration${pending === 1 ? '' : 's'} this version needs, and MIGRATE_ON_START is false: run the migrate command (npm run migrate) first`,
+    );
+  }
 }
 
 export interface OpenDatabaseOptions {
@@ -53,8 +110,12 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Start an in-memory PGlite from this dump (tests); skips the folder lock. */
   snapshot?: Blob | File | undefined;
-  /** Apply pending migrations before returning (the default). */
-  migrate?: boolean;
+  /**
+   * Apply pending migrations before returning (true, the default); `check` applies none and
+   * refuses (MigrationsPendingError) a database that lacks one; false does neither (tests
+   * that open a copy of a migrated database).
+   */
+  migrate?: boolean | 'check';
   /** Where to report what the operator should know (data folder permissions, fsync). */
   warn?: (message: string) => void;
   /**
@@ -81,13 +142,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.onQuery)
     : await openPglite(options);
-  if (options.migrate !== false) {
-    try {
-      await database.migrate();
-    } catch (error) {
-      await database.close();
-      throw error;
-    }
+  try {
+    await prepare(database, options.migrate ?? true);
+  } catch (error) {
+    await database.close();
+    throw error;
   }
   return database;
 }
@@ -164,6 +223,14 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       // One connection: nothing else can run between the migrations.
       await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     },
+    async pendingMigrations() {
+      return pendingSince(
+        await lastAppliedMigration((text) => client.query<Record<string, unknown>>(text)),
+      );
+    },
+    poolUse() {
+      return undefined;
+    },
     async backup() {
       if (closed) throw new DatabaseUnavailableError('The database is closed');
       // Inside a transaction of its own, the copy holds PGlite's one connection: no other
@@ -198,7 +265,7 @@ async function openPostgres(
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: poolSize,
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
   });
@@ -300,6 +367,19 @@ async function openPostgres(
     async backup() {
       return undefined;
     },
+    async pendingMigrations() {
+      return pendingSince(
+        await lastAppliedMigration((text) => pool.query<Record<string, unknown>>(text)),
+      );
+    },
+    poolUse() {
+      return {
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: poolSize,
+      };
+    },
     async migrate() {
       const client = await pool.connect();
       try {
@@ -321,6 +401,9 @@ async function openPostgres(
     },
   };
 }
+
+/** Connections each instance's pool may open. */
+const poolSize = 10;
 
 /** Key of the advisory lock that serialises migrations between instances starting together. */
 const migrationLockKey = 727_001;

@@ -2,6 +2,7 @@ import type { ApiError } from '@tickerwise/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { noteErrorCode } from '../observability/metrics.ts';
 
 /** A failure the client can act on: it becomes `{ error: { code, message } }` with its status. */
 export class AppError extends Error {
@@ -73,6 +74,7 @@ const messageByFastifyCode: Record<string, string> = {
 };
 
 export function sendError(reply: FastifyReply, status: number, body: ApiError): FastifyReply {
+  noteErrorCode(reply.request, body.error.code);
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -120,6 +122,7 @@ export function frameworkErrorHandler(
 ) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     writeSecurityHeaders(request, reply);
+    reply.header('x-request-id', request.id);
     if (error.code === 'FST_ERR_BAD_URL') {
       return sendError(reply, 400, {
         error: { code: 'bad_path', message: 'This address is not valid.' },

@@ -18,7 +18,9 @@ export function openEventStream(
     'cache-control': 'no-cache, no-store',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
+    'x-request-id': reply.request.id,
   });
+  reply.server.metrics.streamOpened(reply.request, raw);
   if (options.retryMs !== undefined) raw.write(`retry: ${options.retryMs}\n: connected\n\n`);
   return raw;
 }

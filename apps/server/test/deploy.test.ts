@@ -1,0 +1,152 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '@tickerwise/testkit';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverRoot } from '../src/package-root.ts';
+import { withDatabase } from './database-url.ts';
+import { parseMetrics, sampleValue } from './prometheus-text.ts';
+import { type ServerProcess, startServerProcess } from './server-process.ts';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The server's command line from source (`main.ts [command]`), run to its end. */
+function runServer(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts', ...args],
+      {
+        cwd: serverRoot,
+        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+        timeout: 110_000,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** A database no one has migrated: a new folder, or a new PostgreSQL database. */
+async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const folder = mkdtempSync(join(tmpdir(), 'tickerwise-deploy-'));
+    return {
+      env: { DATA_DIR: join(folder, 'data') },
+      drop: async () => rmSync(folder, { recursive: true, force: true }),
+    };
+  }
+  const name = `tw_deploy_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  return {
+    env: { DATABASE_URL: withDatabase(adminUrl, name) },
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+describe('deploying: migrate once, then start instances that do not migrate', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database.drop();
+  });
+
+  // Each test starts the server from source in a process of its own: seconds on a quiet
+  // machine, a minute on a busy one.
+  const processTimeout = 120_000;
+
+  it(
+    'refuses to serve a database that lacks migrations when told not to apply them',
+    async () => {
+      const refused = await runServer([], { ...database.env, MIGRATE_ON_START: 'false' });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(
+        /^tickerwise: The database lacks \d+ migrations this version needs, and MIGRATE_ON_START is false: run the migrate command \(npm run migrate\) first\n$/,
+      );
+    },
+    processTimeout,
+  );
+
+  it(
+    'applies every migration with `migrate`, and a second run finds nothing to do',
+    async () => {
+      for (let run = 0; run < 2; run += 1) {
+        const migrated = await runServer(['migrate'], database.env);
+        expect(migrated.code, migrated.stderr).toBe(0);
+        expect(migrated.stdout).toMatch(/database has every migration\n$/);
+      }
+      const unknown = await runServer(['migrat'], database.env);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toBe('tickerwise: Unknown command migrat: try migrate\n');
+    },
+    processTimeout * 3,
+  );
+
+  it(
+    'then serves without migrating: JSON log lines carrying the request id, metrics on their own port',
+    async () => {
+      const metricsPort = await freePort();
+      server = await startServerProcess({
+        timeoutMs: 110_000,
+        env: {
+          ...database.env,
+          MIGRATE_ON_START: 'false',
+          LOG_LEVEL: 'info',
+          METRICS_PORT: String(metricsPort),
+        },
+      });
+      const response = await fetch(`${server.url}/api/health`, {
+        headers: { 'x-request-id': 'deploy-check-0001' },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-request-id')).toBe('deploy-check-0001');
+      await response.text();
+
+      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(metrics.status).toBe(200);
+      const samples = parseMetrics(await metrics.text());
+      expect(
+        sampleValue(samples, 'tickerwise_http_request_duration_seconds_count', {
+          method: 'GET',
+          route: '/api/health',
+          status: '200',
+        }),
+      ).toBeGreaterThanOrEqual(1);
+
+      const lines = (server?.output() ?? '').split('\n').filter((line) => line.trim() !== '');
+      expect(lines.length).toBeGreaterThan(0);
+      const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const ofRequest = entries.filter((entry) => entry.requestId === 'deploy-check-0001');
+      expect(ofRequest.map((entry) => entry.msg)).toEqual([
+        'incoming request',
+        'request completed',
+      ]);
+      expect(entries.some((entry) => entry.msg === 'metrics listening')).toBe(true);
+    },
+    processTimeout,
+  );
+});
