@@ -210,6 +210,8 @@ function instanceEnv(state, instance) {
     TRUST_PROXY: '127.0.0.1',
     AUTH_SECRET: state.authSecret,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // The deploy migrates once (`main.js migrate`, below); an instance applies nothing.
+    MIGRATE_ON_START: 'false',
   };
 }
 
@@ -310,8 +312,8 @@ export function reloadNginx(state) {
 // The fleet ---------------------------------------------------------------------------------
 
 /**
- * Starts the fleet: PostgreSQL, instance 0 (which migrates the database), the others side by
- * side, then nginx. Resolves with its state (also in fleet.json).
+ * Starts the fleet: PostgreSQL, the migrations (once), the instances side by side, then
+ * nginx. Resolves with its state (also in fleet.json).
  */
 export async function startFleet({
   instances = 3,
@@ -386,12 +388,16 @@ export async function startFleet({
     });
   }
   saveState(state);
-  // The first instance migrates the database (at start-up, under an advisory lock) before the
-  // others start, so they never race on it.
-  await startInstance(state, 0);
-  log(`instance 0 on ${state.instances[0].url} (pid ${state.instances[0].pid}), database migrated`);
-  await Promise.all(state.instances.slice(1).map((_, offset) => startInstance(state, offset + 1)));
-  for (const instance of state.instances.slice(1)) {
+  // Migrations run once per deploy, as the runbook does it (docs/operations.md): then the
+  // instances start side by side, none of them migrating.
+  execFileSync(process.execPath, [serverMain, 'migrate'], {
+    cwd: repositoryRoot,
+    env: instanceEnv(state, state.instances[0]),
+    stdio: 'pipe',
+  });
+  log('database migrated (main.js migrate)');
+  await Promise.all(state.instances.map((_, index) => startInstance(state, index)));
+  for (const instance of state.instances) {
     log(`instance ${instance.index} on ${instance.url} (pid ${instance.pid})`);
   }
 
