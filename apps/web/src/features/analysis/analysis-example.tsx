@@ -3,10 +3,9 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { usePublicRead } from '../../lib/use-public-read.ts';
-import { voteCounts } from './analysis-format.ts';
 import { AnalysisSourceNote } from './components/analysis-source-note.tsx';
 import { Checklist } from './components/checklist.tsx';
-import { RatingGauge } from './components/rating-gauge.tsx';
+import { RatingGauges } from './components/rating-gauge.tsx';
 
 /**
  * The live example of `/features/analysis` (docs/PRODUCT.md §3.29): one stock's technical
@@ -57,26 +56,7 @@ function ExampleBody({ example }: { example: AnalysisExample }) {
       </header>
       <section aria-label="Technical rating">
         <h4 className="mb-3 text-sm font-semibold text-ink-950">Technical rating</h4>
-        <div className="grid items-end gap-6 sm:grid-cols-3">
-          <RatingGauge
-            title="Moving averages"
-            score={rating.movingAverages.score}
-            label={rating.movingAverages.label}
-            detail={voteCounts(rating.movingAverages)}
-          />
-          <RatingGauge
-            title="Overall"
-            size="lg"
-            score={rating.overall.score}
-            label={rating.overall.label}
-          />
-          <RatingGauge
-            title="Oscillators"
-            score={rating.oscillators.score}
-            label={rating.oscillators.label}
-            detail={voteCounts(rating.oscillators)}
-          />
-        </div>
+        <RatingGauges rating={rating} />
         <p className="mt-3 text-xs text-slate-600">
           26 indicators vote buy, neutral or sell on the close of {rating.close.toFixed(2)}. The
           rating sums up what past prices did; it is not a recommendation to buy or sell.

@@ -5,13 +5,12 @@ import { Card } from '../../components/ui/card.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSecurityPage } from '../../lib/security-page-slot.ts';
-import { voteCounts } from './analysis-format.ts';
 import { useAnalysis } from './api/get-analysis.ts';
 import { AnalysisSourceNote } from './components/analysis-source-note.tsx';
 import { AskBox } from './components/ask-box.tsx';
 import { Checklist } from './components/checklist.tsx';
 import { KeyFiguresPanel } from './components/key-figures.tsx';
-import { RatingGauge } from './components/rating-gauge.tsx';
+import { RatingGauges } from './components/rating-gauge.tsx';
 import { VotesTable } from './components/votes-table.tsx';
 import { WrittenAnalysisPanel } from './components/written-analysis.tsx';
 
@@ -70,26 +69,7 @@ function AnalysisBody({ analysis }: { analysis: AnalysisResponse }) {
   return (
     <>
       <Part title="Technical rating">
-        <div className="grid items-end gap-6 sm:grid-cols-3">
-          <RatingGauge
-            title="Moving averages"
-            score={rating.movingAverages.score}
-            label={rating.movingAverages.label}
-            detail={voteCounts(rating.movingAverages)}
-          />
-          <RatingGauge
-            title="Overall"
-            size="lg"
-            score={rating.overall.score}
-            label={rating.overall.label}
-          />
-          <RatingGauge
-            title="Oscillators"
-            score={rating.oscillators.score}
-            label={rating.oscillators.label}
-            detail={voteCounts(rating.oscillators)}
-          />
-        </div>
+        <RatingGauges rating={rating} />
         <p className="mt-3 text-xs text-slate-500">
           26 indicators vote buy, neutral or sell on the close of {rating.close.toFixed(2)}; each
           group's rating is the mean of its votes and the overall rating is the mean of the two.

@@ -1,5 +1,5 @@
-import type { RatingLabel } from '@tickerwise/shared';
-import { needleAngle, ratingDescription, ratingText } from '../analysis-format.ts';
+import type { RatingLabel, TechnicalRating } from '@tickerwise/shared';
+import { needleAngle, ratingDescription, ratingText, voteCounts } from '../analysis-format.ts';
 
 /** The dial's five bands, Strong Sell on the left to Strong Buy on the right (TradingView's bounds). */
 const bands: Array<{ from: number; to: number; className: string }> = [
@@ -99,5 +99,31 @@ export function RatingGauge({ title, score, label, detail, size = 'sm' }: Rating
         </p>
       )}
     </figure>
+  );
+}
+
+/** The three dials of a technical rating: moving averages, the overall rating, oscillators. */
+export function RatingGauges({ rating }: { rating: TechnicalRating }) {
+  return (
+    <div className="grid items-end gap-6 sm:grid-cols-3">
+      <RatingGauge
+        title="Moving averages"
+        score={rating.movingAverages.score}
+        label={rating.movingAverages.label}
+        detail={voteCounts(rating.movingAverages)}
+      />
+      <RatingGauge
+        title="Overall"
+        size="lg"
+        score={rating.overall.score}
+        label={rating.overall.label}
+      />
+      <RatingGauge
+        title="Oscillators"
+        score={rating.oscillators.score}
+        label={rating.oscillators.label}
+        detail={voteCounts(rating.oscillators)}
+      />
+    </div>
   );
 }
