@@ -11,7 +11,7 @@ import {
   type SubscriptionTier,
   type updateAlertSchema,
 } from '@tickerwise/shared';
-import { and, count, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +26,7 @@ import {
   membershipOf,
   recordTeamEvent,
   refuseSharedChange,
+  requireSharingMove,
   sharedThingAccess,
   teamIdOf,
 } from '../teams/service.ts';
@@ -297,20 +298,12 @@ export class AlertStore {
     const { db, room, clock } = this.deps;
     await db.transaction(async (tx) => {
       const { row } = await this.reach(tx, actor.id, id, 'read', true);
-      if (row.userId !== actor.id) {
-        throw new AppError(
-          403,
-          'not_alert_maker',
-          'Only the member who set this alert can move it into or out of the team.',
-        );
-      }
-      if (Boolean(row.teamId) === shared) return;
-      const membership = await membershipOf(tx, actor.id);
-      if (!membership || (row.teamId && membership.teamId !== row.teamId)) {
-        throw new AppError(409, 'no_team', 'You are not in a team to share this alert with.');
-      }
-      const access = await sharedThingAccess(tx, actor.id, membership.teamId);
-      if (!access?.canChange) refuseSharedChange(membership);
+      const membership = await requireSharingMove(tx, actor.id, row, shared, {
+        noun: 'alert',
+        code: 'not_alert_maker',
+        maker: 'set',
+      });
+      if (!membership) return;
       const teamId = membership.teamId;
       const holder = shared ? membership.ownerId : actor.id;
       await room.requireRoomFor(tx, { id: holder }, 'customAlerts', async () => {

@@ -17,8 +17,7 @@ import {
   announceToTeam,
   membershipOf,
   recordTeamEvent,
-  refuseSharedChange,
-  sharedThingAccess,
+  requireSharingMove,
   teamIdOf,
 } from '../teams/service.ts';
 import { lockPortfolio, type PortfolioRow, transactionValues } from './ledger-store.ts';
@@ -210,20 +209,12 @@ export async function sharePortfolio(
         'The practice portfolio is yours alone: it cannot be shared with a team.',
       );
     }
-    if (row.userId !== actor.id) {
-      throw new AppError(
-        403,
-        'not_portfolio_maker',
-        'Only the member who made this portfolio can move it into or out of the team.',
-      );
-    }
-    if (Boolean(row.teamId) === shared) return;
-    const membership = await membershipOf(tx, actor.id);
-    if (!membership || (row.teamId && membership.teamId !== row.teamId)) {
-      throw new AppError(409, 'no_team', 'You are not in a team to share this portfolio with.');
-    }
-    const access = await sharedThingAccess(tx, actor.id, membership.teamId);
-    if (!access?.canChange) refuseSharedChange(membership);
+    const membership = await requireSharingMove(tx, actor.id, row, shared, {
+      noun: 'portfolio',
+      code: 'not_portfolio_maker',
+      maker: 'made',
+    });
+    if (!membership) return;
     const teamId = membership.teamId;
     const [held] = await tx
       .select({ total: count() })

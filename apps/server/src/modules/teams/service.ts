@@ -17,6 +17,7 @@ export {
   readOnlyMessage,
   refuseSharedChange,
   requireSharedRight,
+  requireSharingMove,
   requireTeamRight,
   sharedThingAccess,
   teamIdOf,

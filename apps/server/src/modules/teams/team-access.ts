@@ -163,6 +163,36 @@ export function refuseSharedChange(membership: Membership): never {
   throw roleRefusal(membership, 'edit');
 }
 
+/**
+ * The checks before `actorId` moves a thing of theirs (an alert, a portfolio) into their team
+ * or back out of it: only its maker may (403 `maker.code`), they must be in the team it goes
+ * to or comes from (409 `no_team`), and they must be allowed to change the team's things.
+ * Null when the thing is already where it is asked to be (nothing to do).
+ */
+export async function requireSharingMove(
+  db: Db,
+  actorId: string,
+  thing: { userId: string; teamId: string | null },
+  shared: boolean,
+  words: { noun: string; code: string; maker: string },
+): Promise<Membership | null> {
+  if (thing.userId !== actorId) {
+    throw new AppError(
+      403,
+      words.code,
+      `Only the member who ${words.maker} this ${words.noun} can move it into or out of the team.`,
+    );
+  }
+  if (Boolean(thing.teamId) === shared) return null;
+  const membership = await membershipOf(db, actorId);
+  if (!membership || (thing.teamId && membership.teamId !== thing.teamId)) {
+    throw new AppError(409, 'no_team', `You are not in a team to share this ${words.noun} with.`);
+  }
+  const access = await sharedThingAccess(db, actorId, membership.teamId);
+  if (!access?.canChange) refuseSharedChange(membership);
+  return membership;
+}
+
 /** The id of the user's team, as SQL, for reads of shared things (null outside a team). */
 export function teamIdOf(userId: string) {
   return sql`(select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${userId})`;
