@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { paths } from '@tickerwise/shared';
+import { gotoReady } from '../support/app-ready.ts';
 import { expect, invitationCode, newAccount, test } from '../support/fixtures.ts';
 
 const planCard = (page: Page, name: string) => page.getByRole('article', { name: `${name} plan` });
@@ -38,7 +39,7 @@ async function openAccountMenu(page: Page) {
 test.describe('plans and billing', () => {
   test('a free user upgrades to Pro with 4242 and sees Pro Plan', async ({ page, signUp }) => {
     await signUp();
-    await page.goto(paths.pricing);
+    await gotoReady(page, paths.pricing);
     await expect(page.getByRole('heading', { name: 'Change Your Plan' })).toBeVisible();
     await expect(
       planCard(page, 'Free').getByRole('button', { name: 'Current Plan' }),
@@ -65,7 +66,7 @@ test.describe('plans and billing', () => {
   }) => {
     consoleErrors.allow(/status of 402 .*\/api\/billing\/checkout/, 'the card is declined');
     await signUp();
-    await page.goto(paths.pricing);
+    await gotoReady(page, paths.pricing);
     await planCard(page, 'Pro').getByRole('button', { name: 'Switch Plan' }).click();
     await payWith(page, '4000 0000 0000 0002');
 
@@ -77,7 +78,7 @@ test.describe('plans and billing', () => {
 
   test('malformed card details are named inline', async ({ page, signUp }) => {
     await signUp();
-    await page.goto(paths.pricing);
+    await gotoReady(page, paths.pricing);
     await planCard(page, 'Enterprise').getByRole('button', { name: 'Switch Plan' }).click();
     await page.getByLabel('Card number').fill('4242 4242 4242 4241');
     await page.getByLabel('Expiry (MM/YY)').fill('01/20');
@@ -95,7 +96,7 @@ test.describe('plans and billing', () => {
   }) => {
     await signUp();
     await buyThroughApi(page, baseURL as string, 'pro');
-    await page.goto(paths.pricing);
+    await gotoReady(page, paths.pricing);
     await planCard(page, 'Enterprise').getByRole('button', { name: 'Switch Plan' }).click();
 
     await expect(page).toHaveURL(/\/plan-change$/);
@@ -124,7 +125,7 @@ test.describe('plans and billing', () => {
       year: 'numeric',
     });
 
-    await page.goto(paths.pricing);
+    await gotoReady(page, paths.pricing);
     await planCard(page, 'Free').getByRole('button', { name: 'Switch Plan' }).click();
     await expect(page.getByText("You're changing from ENTERPRISE to Free")).toBeVisible();
     await expect(
@@ -139,7 +140,7 @@ test.describe('plans and billing', () => {
     expect(await tierOf(page)).toBe('enterprise');
 
     // Switching back undoes it.
-    await page.goto(paths.pricing);
+    await gotoReady(page, paths.pricing);
     await planCard(page, 'Enterprise').getByRole('button', { name: 'Keep This Plan' }).click();
     await page.getByRole('button', { name: 'Confirm Change' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -157,7 +158,7 @@ test.describe('plans and billing', () => {
       'a wrong invitation code is refused on purpose',
     );
     await signUp();
-    await page.goto(paths.pricing);
+    await gotoReady(page, paths.pricing);
     const alpha = planCard(page, 'Alpha Tester');
     await expect(alpha.getByText('By invitation: have your invitation code ready.')).toBeVisible();
     await alpha.getByRole('button', { name: 'Switch Plan' }).click();
@@ -180,7 +181,7 @@ test.describe('plans and billing', () => {
 
   test('signing up with Pro chosen ends on Pro after paying', async ({ page }) => {
     const account = newAccount('Ada Lovelace');
-    await page.goto(paths.pricing);
+    await gotoReady(page, paths.pricing);
     await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
     await planCard(page, 'Pro').getByRole('button', { name: 'Get Started' }).click();
 

@@ -25,7 +25,7 @@ test.describe('the public header for a signed-in visitor', () => {
     signUp,
   }) => {
     await signUp({ name: 'Grace Hopper' });
-    await page.goto(paths.pricing);
+    await gotoReady(page, paths.pricing);
     await expect(page.getByRole('heading', { name: 'Change Your Plan' })).toBeVisible();
     await expect(header(page).getByText('Grace Hopper')).toBeVisible();
     await expect(header(page).getByRole('link', { name: 'Login' })).toHaveCount(0);
@@ -87,7 +87,7 @@ test.describe('the public header for a signed-in visitor', () => {
 
     test('the header offers Dashboard and its menu names the account', async ({ page, signUp }) => {
       await signUp({ name: 'Grace Hopper' });
-      await page.goto(paths.pricing);
+      await gotoReady(page, paths.pricing);
       await expect(header(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
       await page.getByRole('button', { name: 'Open menu' }).tap();
       const sheet = page.getByRole('dialog', { name: 'Site menu' });
