@@ -1,8 +1,7 @@
 import type { AnalysisExample } from '@tickerwise/shared';
+import { LiveExampleBox } from '../../components/live-example-box.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { usePublicRead } from '../../lib/use-public-read.ts';
 import { AnalysisSourceNote } from './components/analysis-source-note.tsx';
 import { Checklist } from './components/checklist.tsx';
 import { RatingGauges } from './components/rating-gauge.tsx';
@@ -14,20 +13,12 @@ import { RatingGauges } from './components/rating-gauge.tsx';
  * page does not move when it arrives.
  */
 export function AnalysisExamplePanel() {
-  const { read, retry } = usePublicRead<AnalysisExample>('/api/analysis/example');
   return (
-    <div
-      aria-busy={read.state === 'loading'}
-      className="mt-8 min-h-[132rem] rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:min-h-[84rem] sm:p-6 lg:min-h-[72rem]"
-    >
-      {read.state === 'ready' ? (
-        <ExampleBody example={read.data} />
-      ) : read.state === 'failed' ? (
-        <ErrorState title="The example could not be loaded just now." onRetry={retry}>
-          {read.message}
-        </ErrorState>
-      ) : (
-        <div role="status" aria-label="Loading the example" className="space-y-4">
+    <LiveExampleBox<AnalysisExample>
+      path="/api/analysis/example"
+      heights="min-h-[132rem] sm:min-h-[84rem] lg:min-h-[72rem]"
+      skeleton={
+        <>
           <Skeleton className="h-6 w-2/3" />
           <div className="grid gap-4 sm:grid-cols-3">
             <Skeleton className="h-36" />
@@ -35,9 +26,11 @@ export function AnalysisExamplePanel() {
             <Skeleton className="h-36" />
           </div>
           <Skeleton className="h-96" />
-        </div>
-      )}
-    </div>
+        </>
+      }
+    >
+      {(example) => <ExampleBody example={example} />}
+    </LiveExampleBox>
   );
 }
 

@@ -1,6 +1,6 @@
 import { type PortfolioExample, transactionKindLabels } from '@tickerwise/shared';
+import { LiveExampleBox } from '../../components/live-example-box.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import {
   formatMoney,
@@ -11,7 +11,6 @@ import {
 } from '../../lib/money-format.ts';
 import { formatDay, formatMoment, priceSourceName } from '../../lib/price-sources.ts';
 import { transactionDetails } from '../../lib/transaction-text.ts';
-import { usePublicRead } from '../../lib/use-public-read.ts';
 import { Gain } from './components/gain.tsx';
 
 /**
@@ -20,25 +19,19 @@ import { Gain } from './components/gain.tsx';
  * the Free plan sees them). Its box keeps its height from the first paint to the answer.
  */
 export function PortfolioExamplePanel() {
-  const { read, retry } = usePublicRead<PortfolioExample>('/api/portfolios/example');
   return (
-    <div
-      aria-busy={read.state === 'loading'}
-      className="mt-8 min-h-[54rem] rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:min-h-[38rem] sm:p-6 lg:min-h-[24rem]"
-    >
-      {read.state === 'ready' ? (
-        <ExampleBody example={read.data} />
-      ) : read.state === 'failed' ? (
-        <ErrorState title="The example could not be loaded just now." onRetry={retry}>
-          {read.message}
-        </ErrorState>
-      ) : (
-        <div role="status" aria-label="Loading the example" className="space-y-4">
+    <LiveExampleBox<PortfolioExample>
+      path="/api/portfolios/example"
+      heights="min-h-[54rem] sm:min-h-[38rem] lg:min-h-[24rem]"
+      skeleton={
+        <>
           <Skeleton className="h-40" />
           <Skeleton className="h-24" />
-        </div>
-      )}
-    </div>
+        </>
+      }
+    >
+      {(example) => <ExampleBody example={example} />}
+    </LiveExampleBox>
   );
 }
 
