@@ -49,7 +49,10 @@ interface Accepted {
 }
 
 const accepted: Accepted[] = [];
-const parsing: Promise<void>[] = [];
+/** Messages as they arrived, parsed once the burst's API figures are in (see `parseArrived`). */
+const arrived: { at: number; to: string; raw: Buffer }[] = [];
+/** The bench's users who have had an alert email so far. */
+const mailedUsers = new Set<string>();
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS'],
@@ -59,28 +62,37 @@ const smtp = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {
-      const at = clockMs();
       // Read before answering: once the message is accepted the session starts a new envelope.
       const to = session.envelope.rcptTo.map((rcpt) => rcpt.address)[0] ?? '';
+      arrived.push({ at: clockMs(), to, raw: Buffer.concat(chunks) });
+      if (to.startsWith('bench-mail-')) mailedUsers.add(to);
       callback();
-      parsing.push(
-        simpleParser(Buffer.concat(chunks)).then((parsed) => {
-          const text = parsed.text ?? '';
-          // Each firing links its stock twice (the link and its address written out): a
-          // symbol is one firing (a user's 5 alerts are on 5 symbols and fire once).
-          const symbols = [
-            ...new Set(
-              [...text.matchAll(/\/dashboard\/investments\/stocks\/([A-Z.]+)/g)].map(
-                (match) => match[1]!,
-              ),
-            ),
-          ];
-          accepted.push({ at, to, subject: parsed.subject ?? '', symbols });
-        }),
-      );
     });
   },
 });
+
+/**
+ * Parses what has arrived since the last call. Parsing a MIME message costs this process more
+ * than receiving it, and the API probe's timings are taken in this process: parsing 2,000
+ * messages while the probe runs would slow the probe's own clock reads, not the server. So the
+ * bench only counts arrivals during the burst and parses them after the probe has stopped.
+ */
+async function parseArrived(): Promise<void> {
+  for (const { at, to, raw } of arrived.splice(0)) {
+    const parsed = await simpleParser(raw);
+    const text = parsed.text ?? '';
+    // Each firing links its stock twice (the link and its address written out): a
+    // symbol is one firing (a user's 5 alerts are on 5 symbols and fire once).
+    const symbols = [
+      ...new Set(
+        [...text.matchAll(/\/dashboard\/investments\/stocks\/([A-Z.]+)/g)].map(
+          (match) => match[1]!,
+        ),
+      ),
+    ];
+    accepted.push({ at, to, subject: parsed.subject ?? '', symbols });
+  }
+}
 // A client that drops a connection (the server closing an idle pooled one) ends that
 // connection only: the receiver goes on.
 smtp.on('error', (error: NodeJS.ErrnoException) => {
@@ -176,9 +188,7 @@ try {
   // The API is measured through the burst and until its first emails are out.
   const during = await probe(
     () =>
-      burstOver() &&
-      (new Set(alertMail().map((mail) => mail.to)).size >= userCount ||
-        clockMs() - burstStarted > burstMs + 90_000),
+      burstOver() && (mailedUsers.size >= userCount || clockMs() - burstStarted > burstMs + 90_000),
   );
   await mover;
 
@@ -187,8 +197,10 @@ try {
   const listed = () => alertMail().reduce((sum, mail) => sum + mail.symbols.length, 0);
   const deadline = clockMs() + windowMs + 180_000;
   let told = clockMs();
+  await parseArrived();
   while (listed() < firings && clockMs() < deadline) {
     await sleep(1_000);
+    await parseArrived();
     if (clockMs() - told > 30_000) {
       told = clockMs();
       process.stderr.write(
@@ -196,7 +208,7 @@ try {
       );
     }
   }
-  await Promise.all(parsing);
+  await parseArrived();
 
   const mails = alertMail().sort((a, b) => a.at - b.at);
   const opening: number[] = [];

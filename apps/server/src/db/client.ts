@@ -12,6 +12,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { describeDataDirModes, secureDataDir } from './data-dir-permissions.ts';
 import { defaultDurability, PgliteDurability } from './pglite-durability.ts';
 import { defaultStatistics, PgliteStatistics } from './pglite-statistics.ts';
+import { PriorityGate } from './priority-gate.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -169,6 +170,11 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     const notice = describeDataDirModes(options.dataDir, secureDataDir(options.dataDir));
     if (notice) options.warn?.(notice);
   }
+  // Every statement and transaction takes PGlite's one connection through this gate:
+  // requests before the instance's own background work (ADR 0074).
+  const gate = new PriorityGate();
+  const runExclusive = client._runExclusiveTransaction.bind(client);
+  client._runExclusiveTransaction = (unit) => gate.run(() => runExclusive(unit));
   const db = drizzlePglite({ client, schema, ...queryLogger(options.onQuery) }) as unknown as Db;
   let closed = false;
   const durability =

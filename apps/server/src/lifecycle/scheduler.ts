@@ -1,3 +1,5 @@
+import { inBackground } from './background-lane.ts';
+
 /**
  * The one way an instance runs its own periodic work (docs/ARCHITECTURE.md, "Periodic work"):
  * refreshing quotes, sweeping plan changes, pruning old rows, checkpointing the embedded
@@ -125,8 +127,8 @@ export class Scheduler {
       name,
       running: null,
       runNow: () => {
-        loop.running ??= Promise.resolve()
-          .then(task)
+        // The instance's own work: the embedded database serves requests first (ADR 0074).
+        loop.running ??= inBackground(() => Promise.resolve().then(task))
           .then(() => undefined)
           .catch((error: unknown) => this.log.error({ err: error }, `${name} failed`))
           .finally(() => {

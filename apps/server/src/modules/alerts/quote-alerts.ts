@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { inBackground } from '../../lifecycle/background-lane.ts';
 import {
   type CachedQuote,
   type MarketLog,
@@ -137,7 +138,10 @@ export class QuoteAlerts {
       value: entry.kind === 'change_up' || entry.kind === 'change_down' ? change : quote.price,
     }));
     const { store } = this.options;
-    const work = fireAlerts(store.db, candidates, tradingDay, at, store.clock());
+    // A quote a request brought in fires its alerts as the instance's own work (ADR 0074).
+    const work = inBackground(() =>
+      fireAlerts(store.db, candidates, tradingDay, at, store.clock()),
+    );
     this.firing.add(work);
     try {
       const fired = await work;
