@@ -19,14 +19,16 @@ export type LiveQuote = z.infer<typeof liveQuoteSchema>;
 /**
  * What `GET /api/events` (Server-Sent Events) tells a signed-in browser. `hello` opens every
  * stream with its id, which the tab names when it says which prices it shows
- * (`PUT /api/live/symbols`). `change` names data that changed for this user (refetch it);
+ * (`PUT /api/live/symbols`). `change` names data that changed for this user (refetch it),
+ * with the `mark` the instance gave that announcement: the feed's new-posts count names it,
+ * and the server answers every count naming the same mark from one reading (ADR 0070).
  * `resync` means changes may have been missed (after the server lost its database
  * connection), so refetch everything live. `prices` carries live prices of symbols this tab
  * asked for (real-time plans only).
  */
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), streamId: z.string() }),
-  z.object({ type: z.literal('change'), topic: z.string() }),
+  z.object({ type: z.literal('change'), topic: z.string(), mark: z.string().optional() }),
   z.object({ type: z.literal('resync') }),
   z.object({ type: z.literal('prices'), quotes: z.array(liveQuoteSchema) }),
 ]);

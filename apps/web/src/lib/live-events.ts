@@ -1,6 +1,11 @@
 import { type LiveEvent, liveEventSchema } from '@tickerwise/shared';
 
-type Listener = () => void;
+/**
+ * Told of a change of its topic (the event, with the server's mark of that announcement), or
+ * with nothing after a (re)connection.
+ */
+type Listener = (change?: ChangeEvent) => void;
+type ChangeEvent = Extract<LiveEvent, { type: 'change' }>;
 type EventListener = (event: LiveEvent) => void;
 
 /** Waits before re-opening a stream the server refused or ended (then the longest, repeated). */
@@ -14,8 +19,8 @@ let failures = 0;
 /** The id the open stream's `hello` gave, for subscribers that come after it. */
 let streamId: string | null = null;
 
-function notify(topic: string): void {
-  for (const listener of listeners.get(topic) ?? []) listener();
+function notify(topic: string, change?: ChangeEvent): void {
+  for (const listener of listeners.get(topic) ?? []) listener(change);
 }
 
 function notifyAll(): void {
@@ -46,7 +51,7 @@ function connect(): void {
     if (event.data.type === 'hello') streamId = event.data.streamId;
     for (const listener of eventListeners) listener(event.data);
     if (event.data.type === 'resync') notifyAll();
-    else if (event.data.type === 'change') notify(event.data.topic);
+    else if (event.data.type === 'change') notify(event.data.topic, event.data);
   };
   stream.onerror = () => {
     // A dropped connection is retried by the browser (readyState CONNECTING). A refused one
@@ -76,8 +81,8 @@ function disconnect(): void {
 }
 
 /**
- * Calls `listener` whenever the server says `topic` changed for the signed-in user, and after
- * every (re)connection. One `/api/events` stream per tab serves every subscriber; it closes
+ * Calls `listener` whenever the server says `topic` changed for the signed-in user (with that
+ * change event), and after every (re)connection (with nothing). One `/api/events` stream per tab serves every subscriber; it closes
  * when the last one leaves.
  */
 export function subscribeLiveEvents(topic: string, listener: Listener): () => void {

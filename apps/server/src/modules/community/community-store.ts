@@ -249,8 +249,40 @@ export class CommunityStore {
     return row?.count ?? 0;
   }
 
+  /**
+   * The visible top-level posts after `cursor` as every reader would see them but for blocks
+   * (the oldest `limit` of them), by author: how many each wrote, the symbols of each post, and
+   * the members on either side of a block with the author. One statement that answers the
+   * new-posts count of every reader with the same head (`new-posts.ts`, ADR 0070).
+   */
+  async newPostsByAuthor(cursor: string, limit: number): Promise<NewPostsOfAuthor[]> {
+    const after = parseCursor(cursor);
+    const posts = communityPosts;
+    const rows = rowsOf<{ authorId: string; symbols: string[][]; partners: string[] }>(
+      await this.db.execute(sql`
+        with newer as materialized (
+          select ${posts.authorId} as author_id, ${posts.symbols} as symbols from ${posts}
+          where ${and(isNull(posts.parentId), isNull(posts.deletedAt), isNull(posts.hiddenAt), compared(postPlace, '>', after))}
+          order by ${posts.createdAt}, ${posts.id}
+          limit ${limit}
+        )
+        select newer.author_id as "authorId", json_agg(newer.symbols) as symbols,
+          array(select ${communityBlocks.blockedId} from ${communityBlocks}
+                 where ${communityBlocks.blockerId} = newer.author_id
+                union all
+                select ${communityBlocks.blockerId} from ${communityBlocks}
+                 where ${communityBlocks.blockedId} = newer.author_id) as partners
+        from newer group by newer.author_id`),
+    );
+    return rows.map((row) => ({
+      authorId: row.authorId,
+      symbols: row.symbols,
+      partners: row.partners,
+    }));
+  }
+
   /** The reader's Following lists and blocks, in one query (for `followingPosts`). */
-  private async following(viewerId: string): Promise<Following> {
+  async following(viewerId: string): Promise<Following> {
     const [row] = rowsOf<Following>(
       await this.db.execute(sql`
         select
@@ -701,8 +733,17 @@ function compared(
   return sql`(${columns.createdAt}, ${columns.id}) ${sql.raw(operator)} (${place.createdAt.toISOString()}::timestamptz, ${place.id}::uuid)`;
 }
 
+/** An author's new posts, as `CommunityStore.newPostsByAuthor` reads them. */
+export interface NewPostsOfAuthor {
+  authorId: string;
+  /** The symbols of each of the author's new posts (one list a post). */
+  symbols: string[][];
+  /** The members on either side of a block with the author. */
+  partners: string[];
+}
+
 /** Whom and what a reader follows, and the members on either side of a block with them. */
-interface Following {
+export interface Following {
   members: string[];
   symbols: string[];
   blocked: string[];

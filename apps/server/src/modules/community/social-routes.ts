@@ -21,6 +21,7 @@ import type { CommunityStore, NewPost } from './community-store.ts';
 import type { FollowStore } from './follows.ts';
 import { type HeldSymbols, verifiedHoldings } from './holdings.ts';
 import { mentionedMembers } from './mentions.ts';
+import { NewPostsCounter } from './new-posts.ts';
 import { updatesOf } from './updates.ts';
 
 export interface CommunitySocial {
@@ -62,6 +63,8 @@ const newPostsQuerySchema = z.object({
   tab: z.enum(feedTabs, { error: 'Choose the Following or All tab' }).default('all'),
   /** The reader's newest post (`headCursor`); without one, nothing is new. */
   after: cursorSchema.optional(),
+  /** The `mark` of the live event that prompted the count: counts naming it share a reading. */
+  mark: z.string().max(64).optional(),
 });
 const pageQuerySchema = z.object({ cursor: cursorSchema.optional() });
 
@@ -75,6 +78,7 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (
   app,
   { auth, store, market, social },
 ) => {
+  const newPosts = new NewPostsCounter(store, newPostsCountLimit);
   const knownSymbol = async (value: string) => {
     const symbol = parseTickerSymbol(value);
     if (!symbol || (await market.unknownSymbols([symbol])).length > 0) throw unknownSymbol();
@@ -130,9 +134,9 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (
   app.get('/api/community/feed/new', user, async (request, reply): Promise<CommunityNewPosts> => {
     const { id } = await requireUser(auth, request);
     reply.header('cache-control', 'no-store');
-    const { tab, after } = parseInput(newPostsQuerySchema, request.query);
+    const { tab, after, mark } = parseInput(newPostsQuerySchema, request.query);
     if (after === undefined) return { count: 0 };
-    return { count: await store.countAfter(id, { kind: tab }, after, newPostsCountLimit) };
+    return { count: await newPosts.count(id, tab, after, mark) };
   });
 
   app.get('/api/community/updates', user, async (request, reply): Promise<CommunityUpdates> => {

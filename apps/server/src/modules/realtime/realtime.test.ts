@@ -79,9 +79,15 @@ describe('GET /api/events', () => {
     const bob = await signUpUser(testApp.app);
     const streams = [await connect(ada), await connect(bob)];
     await insertNotification(db(), { title: 'For all', message: 'm' });
-    for (const stream of streams) {
-      expect(await stream.waitFor(changed)).toEqual({ type: 'change', topic: 'notifications' });
-    }
+    const events = [];
+    for (const stream of streams) events.push(await stream.waitFor(changed));
+    // One announcement, one event: the same mark on every stream.
+    const mark = expect.stringMatching(/^[\w-]+\.\d+$/);
+    expect(events).toEqual([
+      { type: 'change', topic: 'notifications', mark },
+      { type: 'change', topic: 'notifications', mark },
+    ]);
+    expect(events[0]).toEqual(events[1]);
   });
 
   it("never tells a user about someone else's notification or reads", async () => {

@@ -106,7 +106,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
         },
       });
       if (liveId) stream.write(frame({ type: 'hello', streamId: liveId }));
-      const unsubscribe = bus.subscribe(session.user.id, (event) => stream.write(frame(event)));
+      const unsubscribe = bus.subscribe(session.user.id, (text) => stream.write(text));
       streams.add(stream);
       let sameSession = streamsBySession.get(session.key);
       if (!sameSession) {

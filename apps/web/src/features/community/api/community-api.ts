@@ -54,10 +54,18 @@ export const feedQuery = (tab: FeedTab, reading: FeedReading) =>
     getNextPageParam: (page) => page.nextCursor,
   });
 
-/** `GET /api/community/feed/new`: how many posts of the tab came after `after`. */
-export const newPostsCount = (tab: FeedTab, after: string, signal?: AbortSignal) =>
+/**
+ * `GET /api/community/feed/new`: how many posts of the tab came after `after`; `mark`, the
+ * live event's that prompted it, lets the server answer it from a reading it shares.
+ */
+export const newPostsCount = (
+  tab: FeedTab,
+  after: string,
+  mark: string | undefined,
+  signal?: AbortSignal,
+) =>
   apiRequest<CommunityNewPosts>(
-    `/api/community/feed/new?tab=${tab}&after=${encodeURIComponent(after)}`,
+    `/api/community/feed/new?tab=${tab}&after=${encodeURIComponent(after)}${mark === undefined ? '' : `&mark=${encodeURIComponent(mark)}`}`,
     signal ? { signal } : {},
   );
 
