@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
 import { type Config, defaultLimits, defaultModelConcurrency } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, type OpenDatabaseOptions, openDatabase } from '../src/db/client.ts';
 import { setTier } from '../src/modules/profiles/service.ts';
 import { withDatabase } from './database-url.ts';
 import { errorLogDestination } from './error-logs.ts';
@@ -27,7 +27,7 @@ export interface TestDatabase {
  * with DATABASE_URL, a PostgreSQL database copied from the run's template.
  */
 export async function createTestDatabase(
-  options: { onQuery?: (statement: string) => void } = {},
+  options: { onQuery?: OpenDatabaseOptions['onQuery'] } = {},
 ): Promise<TestDatabase> {
   const template = inject('postgresTemplate');
   const adminUrl = process.env.DATABASE_URL;
@@ -116,8 +116,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => Promise<void> | void;
   /** The app's time (see `testClock`); the system's by default. */
   clock?: Clock;
-  /** Told each statement the app sends to its database (to count a route's statements). */
-  onQuery?: (statement: string) => void;
+  /** Told each statement the app sends to its database, with its parameters (to count them). */
+  onQuery?: OpenDatabaseOptions['onQuery'];
 }
 
 /**

@@ -125,13 +125,22 @@ export interface OpenDatabaseOptions {
    * runs them on a scheduler of its own; either way `close()` stops them.
    */
   scheduler?: Scheduler;
-  /** Told each statement the app sends, as it is sent (tests count a route's statements). */
-  onQuery?: ((statement: string) => void) | undefined;
+  /**
+   * Told each statement the app sends, with its parameters, as it is sent (tests count a
+   * route's statements).
+   */
+  onQuery?: ((statement: string, params: readonly unknown[]) => void) | undefined;
 }
 
 /** Drizzle's logger, when statements are to be told to `onQuery`. */
 const queryLogger = (onQuery: OpenDatabaseOptions['onQuery']) =>
-  onQuery ? { logger: { logQuery: (statement: string) => onQuery(statement) } } : {};
+  onQuery
+    ? {
+        logger: {
+          logQuery: (statement: string, params: unknown[]) => onQuery(statement, params),
+        },
+      }
+    : {};
 
 const channelName = /^[a-z_][a-z0-9_]*$/;
 function assertChannel(channel: string): void {

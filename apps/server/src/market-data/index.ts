@@ -20,7 +20,8 @@ export {
   tradingDayAt,
 } from './calendar/market-calendar.ts';
 export { lastIndexOnOrBefore, periodStart } from './calendar/periods.ts';
-export type { BarSeries, HistoryService } from './history/service.ts';
+export { storedBar } from './history/bar-store.ts';
+export type { BarSeries, HistoryService, StoredHistory } from './history/service.ts';
 export type { MarketData } from './market-data.ts';
 export { marketPublicRoutes } from './public-routes.ts';
 export {

@@ -1,5 +1,5 @@
 import type { DailyBar } from '@tickerwise/shared';
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { barCoverage, dailyBars } from '../../db/schema/index.ts';
 import type { ProviderBar } from '../adapters/bars-provider.ts';
@@ -18,6 +18,40 @@ export interface StoredBar extends DailyBar {
 
 /** Rows per INSERT: small enough that one write never holds the embedded database for long. */
 const chunkSize = 200;
+
+/** Decimal places of the price columns (`numeric(14, 4)`). */
+const priceScale = 4;
+
+/**
+ * A price as the price columns keep it: PostgreSQL rounds the decimal text it is sent
+ * (`String(value)`, as `saveBars` writes it) to four places, half away from zero. Reading it
+ * back gives exactly this number.
+ */
+export function storedPrice(value: number): number {
+  const text = String(Math.abs(value));
+  // Exponent notation: below 1e-7, which rounds to 0 (too large a value is refused on write).
+  if (text.includes('e')) return Math.abs(value) < 1 ? 0 : value;
+  const [whole = '0', fraction = ''] = text.split('.');
+  if (fraction.length <= priceScale) return value === 0 ? 0 : value;
+  const digits =
+    BigInt(`${whole}${fraction.slice(0, priceScale)}`) + (fraction[priceScale]! >= '5' ? 1n : 0n);
+  const padded = digits.toString().padStart(priceScale + 1, '0');
+  const rounded = Number(`${padded.slice(0, -priceScale)}.${padded.slice(-priceScale)}`);
+  return value < 0 && rounded !== 0 ? -rounded : rounded;
+}
+
+/** A bar from a source as `saveBars` stores it and `lastBars` reads it back. */
+export function storedBar(bar: ProviderBar, source: string): StoredBar {
+  return {
+    date: bar.date,
+    open: storedPrice(bar.open),
+    high: storedPrice(bar.high),
+    low: storedPrice(bar.low),
+    close: storedPrice(bar.close),
+    volume: bar.volume,
+    source,
+  };
+}
 
 /** The `daily_bars` and `bar_coverage` tables. */
 export class BarStore {
@@ -115,6 +149,15 @@ export class BarStore {
       .where(and(gte(barCoverage.demandedAt, since), sql`${barCoverage.throughDate} < ${session}`))
       .orderBy(desc(barCoverage.demandedAt));
     return rows.map((row) => row.symbol);
+  }
+
+  /** How many bars of a symbol are stored up to `through` (a day, inclusive). */
+  async countBars(symbol: string, through: string): Promise<number> {
+    const [row] = await this.db
+      .select({ bars: count() })
+      .from(dailyBars)
+      .where(and(eq(dailyBars.symbol, symbol), lte(dailyBars.date, through)));
+    return row?.bars ?? 0;
   }
 
   /** Bars from `fromDate` on, oldest first. */

@@ -46,6 +46,24 @@ interface RecentRead {
 /** Told when the daily refresh has stored a session's bars. */
 export type SessionListener = (session: string) => Promise<void>;
 
+/**
+ * Bars a fetch has just stored, when they may be all the symbol's stored bars: the fetch began
+ * at or before the first stored day. Bars stored otherwise (a bar a quote closed) may stand
+ * beside them, so a listener that takes them for the whole history checks the count.
+ */
+export interface StoredHistory {
+  symbol: string;
+  source: string;
+  /** Oldest first, as the source gave them: `storedBar` gives each as the database keeps it. */
+  bars: readonly ProviderBar[];
+  /** The symbol's coverage as the fetch wrote it. */
+  fromDate: string;
+  throughDate: string;
+}
+
+/** Told, without being waited for, when a fetch has stored a symbol's history. */
+type HistoryListener = (stored: StoredHistory) => void;
+
 /** A history a caller reads: bars oldest first, and where they stand. */
 export interface BarSeries extends HistoryState {
   bars: StoredBar[];
@@ -109,6 +127,7 @@ export class HistoryService {
   private readonly fetchQueue: (() => void)[] = [];
   private readonly timeoutMs: number;
   private readonly sessionListeners = new Set<SessionListener>();
+  private readonly historyListeners = new Set<HistoryListener>();
   /** One fetch of a symbol at a time across instances: a claim on the jobs table. */
   private readonly claims: JobQueue;
 
@@ -231,6 +250,16 @@ export class HistoryService {
   onSessionStored(listener: SessionListener): () => void {
     this.sessionListeners.add(listener);
     return () => this.sessionListeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` each time a fetch has stored bars from the symbol's first stored day on
+   * (a first fetch of five years, or a revised history fetched again whole), so a reader of
+   * the whole history can take it without reading it back. Returns the unsubscribe.
+   */
+  onHistoryStored(listener: HistoryListener): () => void {
+    this.historyListeners.add(listener);
+    return () => this.historyListeners.delete(listener);
   }
 
   /** The daily refresh is done with `session`: tells the listeners. */
@@ -364,15 +393,26 @@ export class HistoryService {
     const bars = answer.bars.filter((bar) => bar.date >= from && bar.date <= session);
     await this.store.saveBars(symbol, provider.source, bars);
     const lastDate = bars.at(-1)?.date ?? coverage?.throughDate;
-    await this.store.saveCoverage(symbol, {
+    const stored = {
       source: provider.source,
       fromDate: coverage && coverage.fromDate < from ? coverage.fromDate : from,
       // A source with nothing at all for the symbol is not asked about the past again; one
       // that has not published the session yet is asked again after a pause.
       throughDate: lastDate ?? session,
-      checkedAt,
-    });
+    };
+    await this.store.saveCoverage(symbol, { ...stored, checkedAt });
+    if (stored.fromDate === from) this.historyStored({ symbol, bars, ...stored });
     return true;
+  }
+
+  private historyStored(stored: StoredHistory): void {
+    for (const listener of this.historyListeners) {
+      try {
+        listener(stored);
+      } catch (error) {
+        this.options.log.warn({ symbol: stored.symbol, err: error }, 'stored history not taken');
+      }
+    }
   }
 
   /** One call to the source, at most `maxConcurrentFetches` at a time. */

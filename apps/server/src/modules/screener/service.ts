@@ -50,7 +50,8 @@ const viewers: MarketDataAccess[] = [
 /**
  * The screener (docs/PRODUCT.md, "Screener"), saved screens with their entry alerts, and the
  * market overview. With `backgroundJobs`, this instance reads the rows every minute (filling
- * a history source that counts no calls first) and checks the saved screens after.
+ * a history source that counts no calls first) and checks the saved screens after; between
+ * refreshes, a history the instance stores whole is read into its row as it is stored.
  */
 export async function registerScreener(
   app: FastifyInstance,
@@ -109,7 +110,12 @@ export async function registerScreener(
       app.scheduler.every('screener refresh', refreshIntervalMs, pass);
     });
   }
-  app.addHook('preClose', () => table.stop());
+  // A symbol's whole history, as it is stored, makes its row without a read at the next refresh.
+  const untake = marketData.history.onHistoryStored((stored) => table.take(stored));
+  app.addHook('preClose', async () => {
+    untake();
+    await table.stop();
+  });
   return screener;
 }
 
