@@ -193,3 +193,13 @@ describe('the price chart', () => {
     expect(within(section).queryByRole('img')).toBeNull();
   });
 });
+
+describe('the default chart', () => {
+  it('draws the past month of daily closes with the volume bars', async () => {
+    const section = renderSection('');
+    expect(
+      await within(section).findByRole('img', { name: /^AAPL daily closing prices, past month: / }),
+    ).toBeTruthy();
+    expect(within(section).getByRole('img', { name: /^AAPL shares traded each day/ })).toBeTruthy();
+  });
+});
