@@ -81,10 +81,11 @@ const signedPercent = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
+// Two decimals, so an intraday scale's steps of 0.05% do not read as the same label twice.
 const percentTick = new Intl.NumberFormat('en-US', {
   style: 'percent',
   signDisplay: 'exceptZero',
-  maximumFractionDigits: 1,
+  maximumFractionDigits: 2,
 });
 const formatPercent = (value: number) => signedPercent.format(value / 100);
 
