@@ -132,6 +132,8 @@ test.describe('research detail page', () => {
     const month = await chart.getAttribute('aria-label');
     const ranges = page.getByRole('group', { name: 'Chart range' });
     await expect(ranges.getByRole('button')).toHaveText([
+      '1D',
+      '5D',
       '1M',
       '3M',
       '6M',
@@ -207,6 +209,50 @@ test.describe('research detail page', () => {
     await expect(history.getByRole('button', { name: 'Max', pressed: true })).toBeVisible();
     await history.getByRole('button', { name: 'Line' }).click();
     await expect(page).not.toHaveURL(/chart=/);
+  });
+
+  test('draws the session in simulated intraday bars, compares with SPY and reads each bar from the keyboard', async ({
+    signedInPage: page,
+  }) => {
+    await page.goto(`${stockPath('AAPL')}?range=1d`);
+    const history = page.getByRole('main').getByRole('region', { name: /^Price History/ });
+    await expect(history.getByRole('button', { name: '1D', pressed: true })).toBeVisible();
+    await expect(history.getByText('Simulated intraday prices')).toBeVisible();
+    await expect(history.getByText(/^Market (open|closed)/)).toBeVisible();
+    const session = history.getByRole('img', { name: /^AAPL 5-minute prices, one session: / });
+    await expect(session).toBeVisible();
+
+    await history.getByRole('button', { name: 'Compare with SPY' }).click();
+    await expect(page).toHaveURL(/[?&]compare=SPY/);
+    await expect(history.getByRole('img', { name: /compared with SPY in percent$/ })).toBeVisible();
+
+    // The chart is reached with Tab: Home reads the first bar, End the last, the one its
+    // description ends on.
+    const compared = history.getByRole('img', { name: /compared with SPY in percent$/ });
+    const lastClose = (await compared.getAttribute('aria-label'))?.match(
+      / to (\$[\d,]+\.\d{2}) on /,
+    )?.[1];
+    const reader = history.getByRole('slider', { name: 'AAPL price chart, bar by bar' });
+    await reader.focus();
+    await page.keyboard.press('Home');
+    await expect(reader).toHaveAttribute(
+      'aria-valuetext',
+      /AAPL close \$[\d,.]+ \(0\.00%\), SPY 0\.00%/,
+    );
+    await page.keyboard.press('End');
+    await expect(reader).toHaveAttribute(
+      'aria-valuetext',
+      new RegExp(`AAPL close \\${lastClose} \\(`),
+    );
+
+    // On 1M the 50-day average is drawn over the line, the choice kept after a reload.
+    await history.getByRole('button', { name: '1M' }).click();
+    await history.getByRole('button', { name: 'SMA 50' }).click();
+    await expect(page).toHaveURL(/[?&]overlays=sma50%2Cvolume/);
+    await page.reload();
+    await expect(
+      history.getByRole('img', { name: /compared with SPY in percent, with SMA 50$/ }),
+    ).toBeVisible();
   });
 });
 

@@ -5,6 +5,7 @@ import {
   etfListSchema,
   historyResponseSchema,
   holdingsResponseSchema,
+  intradayResponseSchema,
   type LiveEvent,
   marketOverviewSchema,
   performanceResponseSchema,
@@ -383,6 +384,18 @@ const priceBearing: Record<string, () => Promise<void>> = {
     const seen = async (user: SignedUpUser) =>
       historyResponseSchema.parse((await get('/api/stocks/AAPL/history?range=1m', user)).body);
     expect(await seen(free)).toMatchObject({ delayed: true, delayMinutes: 15 });
+    // The moving averages stop where the bars do: Free's last one is Friday's.
+    const averaged = async (user: SignedUpUser) =>
+      historyResponseSchema.parse(
+        await simGet('/api/stocks/AAPL/history?range=1m&averages=sma', user),
+      );
+    const freeAverages = await averaged(simFree);
+    const proAverages = await averaged(simPro);
+    expect(freeAverages.bars.at(-1)?.date).toBe(friday);
+    expect(freeAverages.averages?.sma50).toHaveLength(freeAverages.bars.length);
+    const fridayIndex = proAverages.bars.findIndex((bar) => bar.date === friday);
+    expect(freeAverages.averages?.sma50.at(-1)).toBe(proAverages.averages?.sma50[fridayIndex]);
+    expect(proAverages.averages?.sma50.at(-1)).not.toBe(freeAverages.averages?.sma50.at(-1));
     expect(await seen(pro)).toMatchObject({ delayed: false, delayMinutes: 0 });
 
     const simulated = async (user: SignedUpUser) =>
@@ -394,6 +407,35 @@ const priceBearing: Record<string, () => Promise<void>> = {
     const asPro = await simulated(simPro);
     expect(asPro).toMatchObject({ asOf: monday, delayed: false });
     expect(asPro.bars.at(-1)?.date).toBe(monday);
+  },
+  'GET /api/stocks/:symbol/intraday': async () => {
+    // This Finnhub key gets no intraday bars: none for anyone, and said so.
+    const onFinnhub = intradayResponseSchema.parse(
+      (await get('/api/stocks/AAPL/intraday?range=1d', free)).body,
+    );
+    expect(onFinnhub).toMatchObject({ available: false, bars: [], delayed: true });
+
+    // The simulated market at 16:07: Free's bars stop at 15:52, at the price its quote shows.
+    const simulated = async (user: SignedUpUser, range: string) =>
+      intradayResponseSchema.parse(await simGet(`/api/stocks/AAPL/intraday?range=${range}`, user));
+    for (const range of ['1d', '5d']) {
+      const asFree = await simulated(simFree, range);
+      expect(asFree).toMatchObject({
+        delayed: true,
+        delayMinutes: 15,
+        simulated: true,
+        asOf: new Date(at(15, 52)).toISOString(),
+      });
+      expect(asFree.bars.every((bar) => Date.parse(bar.time) < at(15, 52))).toBe(true);
+      expect(asFree.bars.at(-1)?.close, `${range}: Free's last close is its quote`).toBe(
+        simulatedQuote('AAPL', at(15, 52)).price,
+      );
+      const asPro = await simulated(simPro, range);
+      expect(asPro).toMatchObject({ delayed: false, asOf: new Date(at(16, 0)).toISOString() });
+      expect(asPro.bars.at(-1)?.close, "Pro's last close is Monday's close").toBe(
+        simulatedQuote('AAPL', at(16, 7)).price,
+      );
+    }
   },
   'GET /api/stocks/:symbol/analysis': async () => {
     // JPM's history is first asked for now, after Monday's close: its bar is there.

@@ -1,10 +1,18 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  dateOf,
+  instantInNewYork,
+  isTradingDay,
+  sessionCloseOf,
+  sessionOpenMinute,
+} from '../src/market-data/calendar/market-calendar.ts';
 
 /**
  * A small stand-in for Finnhub's REST API on 127.0.0.1, answering in its real JSON shapes:
  * `/quote` as {c,d,dp,h,l,o,pc,t} (zeros and nulls for an unknown symbol), `/stock/candle` as
- * {s,t,o,h,l,c,v} or {s:"no_data"}, 403 for candles on a free key, `/stock/profile2` ({} for
+ * {s,t,o,h,l,c,v} (daily, or intraday bars of the regular sessions for a resolution in
+ * minutes, each stamped with its start) or {s:"no_data"}, 403 for candles on a free key, `/stock/profile2` ({} for
  * a symbol it has no profile of), `/stock/metric?metric=all` as {metric, metricType, series,
  * symbol}, `/search` as {count, result:[{description, displaySymbol, symbol, type}]},
  * `/company-news?symbol&from&to` as [{category, datetime, headline, id, image, related, source,
@@ -194,6 +202,37 @@ function candleBody(price: number, from: number, to: number) {
   return { c, h: around(1.01), l: around(0.99), o: around(0.995), s: 'ok', t, v: c.map(() => 5e7) };
 }
 
+/**
+ * Intraday candles of `minutes` starting in the regular sessions between `from` and `to`
+ * (epoch seconds), all near `price`.
+ */
+function intradayCandleBody(price: number, from: number, to: number, minutes: number) {
+  const t: number[] = [];
+  const c: number[] = [];
+  for (let day = Math.floor(from / dayS); day <= Math.floor(to / dayS); day += 1) {
+    const date = dateOf(day);
+    if (!isTradingDay(date)) continue;
+    const close = sessionCloseOf(date) / 1000;
+    for (let start = instantInNewYork(date, sessionOpenMinute) / 1000; start < close; ) {
+      if (start >= from && start <= to) {
+        t.push(start);
+        c.push(Math.round(price * (1 + 0.002 * Math.sin(start / 600)) * 100) / 100);
+      }
+      start += minutes * 60;
+    }
+  }
+  const around = (factor: number) => c.map((close) => Math.round(close * factor * 100) / 100);
+  return {
+    c,
+    h: around(1.001),
+    l: around(0.999),
+    o: around(0.9995),
+    s: 'ok',
+    t,
+    v: c.map(() => 1e5),
+  };
+}
+
 export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promise<FakeFinnhub> {
   const apiKey = options.apiKey ?? 'fake-finnhub-key';
   const burstLimit = options.burstLimit ?? 30;
@@ -266,6 +305,13 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
       if (!quote || candlesNoData) return { status: 200, body: { s: 'no_data' } };
       const from = Number(url.searchParams.get('from'));
       const to = Number(url.searchParams.get('to'));
+      const resolution = url.searchParams.get('resolution');
+      if (resolution !== 'D') {
+        return {
+          status: 200,
+          body: intradayCandleBody(quote.c, from, to, Number(resolution)),
+        };
+      }
       return { status: 200, body: candleBody(quote.c, from, to) };
     }
     if (url.pathname === '/api/v1/stock/profile2') {

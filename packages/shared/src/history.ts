@@ -22,9 +22,13 @@ export const historyRanges = ['1m', '3m', '6m', 'ytd', '1y', '5y', 'max'] as con
 export const historyRangeSchema = z.enum(historyRanges);
 export type HistoryRange = z.infer<typeof historyRangeSchema>;
 
-/** The query of `GET /api/stocks/:symbol/history`; 1M when no range is given. */
+/**
+ * The query of `GET /api/stocks/:symbol/history`; 1M when no range is given. `averages=sma`
+ * adds the 50- and 200-day simple moving averages of the closes to the answer.
+ */
 export const historyQuerySchema = z.object({
   range: historyRangeSchema.default('1m'),
+  averages: z.literal('sma').optional(),
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
@@ -45,5 +49,15 @@ export const historyResponseSchema = z.object({
   /** The viewer's plan sees a day's close `delayMinutes` after it (Free: 15). */
   delayed: z.boolean(),
   delayMinutes: z.number().int().nonnegative(),
+  /**
+   * With `averages=sma`: the simple moving averages of the last 50 and 200 closes on each bar,
+   * over the stored bars before the range too; null where fewer closes are stored.
+   */
+  averages: z
+    .object({
+      sma50: z.array(z.number().nullable()),
+      sma200: z.array(z.number().nullable()),
+    })
+    .optional(),
 });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;

@@ -20,6 +20,7 @@ export * from './format.ts';
 export * from './history.ts';
 export * from './import-progress.ts';
 export * from './integrations.ts';
+export * from './intraday.ts';
 export * from './invitations.ts';
 export * from './learn.ts';
 export * from './live.ts';

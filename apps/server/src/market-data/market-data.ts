@@ -6,6 +6,7 @@ import { createTradeStream } from './adapters/create-trade-stream.ts';
 import { SimulatedPriceControl } from './adapters/simulated/price-control.ts';
 import { CompanyService } from './company/service.ts';
 import { HistoryService } from './history/service.ts';
+import { IntradayService } from './intraday/service.ts';
 import { MarketService } from './quotes/service.ts';
 import { StandingDemand } from './quotes/standing-demand.ts';
 import { edgarFilings } from './research/edgar.ts';
@@ -21,6 +22,8 @@ export interface MarketData {
   /** News, earnings and filings of a stock. */
   research: ResearchService;
   history: HistoryService;
+  /** The chart's 1D and 5D bars. */
+  intraday: IntradayService;
   company: CompanyService;
   search: SymbolSearch;
   directory: SymbolDirectory;
@@ -75,11 +78,12 @@ export function createMarketData(
     ...timeout,
     ...(stream ? { stream } : {}),
   });
+  const intraday = new IntradayService({ provider, budget, log, now, ...timeout });
   const search = new SymbolSearch({ directory, provider, budget, log, now, ...timeout });
   const standing = new StandingDemand(market.demand, log);
   const research = createResearch(config, budget, log, now, upstreamTimeoutMs);
   return {
-    ...{ market, history, company, search, directory, standing, now, research },
+    ...{ market, history, intraday, company, search, directory, standing, now, research },
     ...(simulation ? { simulation } : {}),
   };
 }

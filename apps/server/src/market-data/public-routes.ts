@@ -132,7 +132,7 @@ export function marketPublicRoutes(
     tag: 'Market data',
     summary: 'Daily bars over a range',
     description:
-      'Open, high, low, close and volume of each trading day, oldest first, from the stored end-of-day history (up to five years). A range starts with the last session on or before the same day 1, 3, 6, 12 or 60 months before its last bar, so its first-to-last change is the period return the analysis states. `asOf` is the last day covered; `stale` is true when the source could not be reached and the bars may stop before the last trading day.',
+      'Open, high, low, close and volume of each trading day, oldest first, from the stored end-of-day history (up to five years). A range starts with the last session on or before the same day 1, 3, 6, 12 or 60 months before its last bar, so its first-to-last change is the period return the analysis states. `asOf` is the last day covered; `stale` is true when the source could not be reached and the bars may stop before the last trading day. With `averages=sma`, `averages` holds the 50- and 200-day simple moving averages of the closes on each bar (null where fewer closes are stored).',
     params: symbolParams,
     query: historyQuerySchema,
     exampleParams: { symbol: 'AAPL' },
@@ -172,6 +172,7 @@ export function marketPublicRoutes(
       return historyAnswer(history, security.symbol, query.range, {
         lastSession: market.lastSessionFor(viewer),
         delayMinutes: viewer.kind === 'delayed' ? viewer.delayMinutes : 0,
+        averages: query.averages === 'sma',
       });
     },
   });

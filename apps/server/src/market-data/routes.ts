@@ -3,6 +3,8 @@ import {
   type EtfList,
   type HistoryResponse,
   historyQuerySchema,
+  type IntradayResponse,
+  intradayQuerySchema,
   type MarketStatusResponse,
   type QuotesResponse,
   quotesQuerySchema,
@@ -19,6 +21,7 @@ import type { EntitlementService } from '../modules/entitlements/service.ts';
 import type { CompanyService } from './company/service.ts';
 import { historyAnswer } from './history/history-answer.ts';
 import type { HistoryService } from './history/service.ts';
+import type { IntradayService } from './intraday/service.ts';
 import type { MarketService, MarketViewer } from './quotes/service.ts';
 
 export interface MarketRoutesOptions {
@@ -26,6 +29,7 @@ export interface MarketRoutesOptions {
   entitlements: EntitlementService;
   market: MarketService;
   history: HistoryService;
+  intraday: IntradayService;
   company: CompanyService;
   /** The market's time (epoch ms): how long a shared list is kept is judged on it. */
   now: () => number;
@@ -58,7 +62,7 @@ class SharedLists {
  */
 export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
   app,
-  { auth, entitlements, market, history, company, now },
+  { auth, entitlements, market, history, intraday, company, now },
 ) => {
   const stockLists = new SharedLists(now);
   const etfLists = new SharedLists(now);
@@ -135,17 +139,36 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
     async (request, reply) => {
       const viewer = await viewerOf(request);
       const security = await market.security(request.params.symbol);
-      const { range } = parseInput(historyQuerySchema, request.query);
+      const { range, averages } = parseInput(historyQuerySchema, request.query);
       const state = await history.state(security.symbol);
       const lastSession = market.lastSessionFor(viewer);
       const delayMinutes = viewer.kind === 'delayed' ? viewer.delayMinutes : 0;
       const { body, etag } = await histories.get(
-        `${security.symbol}|${range}|${lastSession}|${delayMinutes}`,
+        `${security.symbol}|${range}|${lastSession}|${delayMinutes}|${averages ?? ''}`,
         state.version,
         (): Promise<HistoryResponse> =>
-          historyAnswer(history, security.symbol, range, { lastSession, delayMinutes }),
+          historyAnswer(history, security.symbol, range, {
+            lastSession,
+            delayMinutes,
+            averages: averages === 'sma',
+          }),
       );
       return sendWithEtag(request, reply, body, etag);
+    },
+  );
+
+  // The chart's 1D and 5D ranges: bars that stop where the viewer's quote stands (§3.13).
+  app.get<{ Params: { symbol: string } }>(
+    '/api/stocks/:symbol/intraday',
+    { config: { access: 'user' } },
+    async (request, reply): Promise<IntradayResponse> => {
+      const viewer = await viewerOf(request);
+      const security = await market.security(request.params.symbol);
+      const { range } = parseInput(intradayQuerySchema, request.query);
+      const delayMinutes = viewer.kind === 'delayed' ? viewer.delayMinutes : 0;
+      const series = await intraday.series(security.symbol, range, delayMinutes);
+      reply.header('cache-control', 'private, no-store');
+      return { symbol: security.symbol, range, ...series, market: market.marketStatus() };
     },
   );
 

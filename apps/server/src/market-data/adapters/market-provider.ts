@@ -23,6 +23,17 @@ export interface ProviderCompanyData {
   metrics: Partial<KeyMetrics>;
 }
 
+/** One intraday bar as a provider reports it: `start` is the instant it begins (epoch ms). */
+export interface ProviderIntradayBar {
+  start: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  /** Shares traded in the bar; 0 when unknown. */
+  volume: number;
+}
+
 /** One security a provider's search found. */
 export interface ProviderSymbolMatch {
   symbol: string;
@@ -47,4 +58,14 @@ export interface MarketProvider {
   /** Undefined for the simulated provider, whose figures are derived from its own prices. */
   companyData?(symbol: string, signal: AbortSignal): Promise<ProviderCompanyData>;
   search?(query: string, signal: AbortSignal): Promise<ProviderSymbolMatch[]>;
+  /**
+   * Bars of `intervalMinutes` that start from `from` to `to` (epoch ms), oldest first; null
+   * when this account gets no intraday bars (a free Finnhub key). The simulated provider has
+   * none to fetch: its bars are read from `quoteAt`.
+   */
+  intradayBars?(
+    symbol: string,
+    window: { from: number; to: number; intervalMinutes: number },
+    signal: AbortSignal,
+  ): Promise<ProviderIntradayBar[] | null>;
 }

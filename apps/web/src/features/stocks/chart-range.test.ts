@@ -1,10 +1,17 @@
 import type { DailyBar } from '@tickerwise/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  alignedCloses,
   axisLabel,
   candlesOf,
   chartKindFromParam,
+  compareFromParam,
   defaultRange,
+  formatBarTime,
+  isIntraday,
+  overlaysFromParam,
+  overlaysParam,
+  percentFromFirst,
   rangeChange,
   rangeFromParam,
   rangeParam,
@@ -31,10 +38,14 @@ describe('choosing the chart range', () => {
     expect(rangeFromParam(' 3m ')).toBe('3m');
     expect(rangeFromParam('YTD')).toBe('ytd');
     expect(rangeFromParam('max')).toBe('max');
+    expect(rangeFromParam('1D')).toBe('1d');
+    expect(rangeFromParam('5d')).toBe('5d');
+    expect(isIntraday('5d')).toBe(true);
+    expect(isIntraday('1m')).toBe(false);
   });
 
   it('falls back to one month for a range the chart does not offer', () => {
-    for (const value of ['', '2y', 'all', '1d', '5d', '5y;drop']) {
+    for (const value of ['', '2y', 'all', '2d', '1h', '5y;drop']) {
       expect(rangeFromParam(value)).toBe('1m');
     }
   });
@@ -74,6 +85,13 @@ describe('x-axis labels', () => {
     expect(axisLabel('2026-03-09', 'ytd', 230)).toBe('Mar 2026');
   });
 
+  it('name the New York time of an intraday bar on 1D and its day on 5D', () => {
+    // 14:35 UTC on March 16, 2026 is 10:35 in New York (daylight saving time).
+    expect(axisLabel('2026-03-16T14:35:00.000Z', '1d')).toBe('10:35 AM');
+    expect(axisLabel('2026-03-16T14:35:00.000Z', '5d')).toBe('Mon, Mar 16');
+    expect(formatBarTime('2026-03-16T19:55:00.000Z')).toBe('Mon, Mar 16, 3:55 PM ET');
+  });
+
   it('read the exchange day whatever the reader time zone', () => {
     // Midnight UTC is still the previous evening in New York: the label must not move.
     expect(axisLabel('2026-01-01', '1m')).toBe('Jan 1');
@@ -98,5 +116,53 @@ describe('candles', () => {
     expect(chartKindFromParam('candles')).toBe('candles');
     expect(chartKindFromParam('Candles')).toBe('candles');
     for (const value of [null, '', 'line', 'ohlc']) expect(chartKindFromParam(value)).toBe('line');
+  });
+});
+
+describe('overlays', () => {
+  it('show the volume alone when the address says nothing', () => {
+    expect([...overlaysFromParam(null)]).toEqual(['volume']);
+    expect(overlaysParam(new Set(['volume']))).toBeNull();
+  });
+
+  it('keep any other choice in the address, none included, in a fixed order', () => {
+    expect(overlaysParam(new Set(['volume', 'sma50']))).toBe('sma50,volume');
+    expect(overlaysParam(new Set(['sma200']))).toBe('sma200');
+    expect(overlaysParam(new Set())).toBe('none');
+    expect([...overlaysFromParam('none')]).toEqual([]);
+    expect([...overlaysFromParam('SMA200,sma50,bogus')]).toEqual(['sma50', 'sma200']);
+    expect([...overlaysFromParam(overlaysParam(new Set(['sma50', 'volume'])))]).toEqual([
+      'sma50',
+      'volume',
+    ]);
+  });
+});
+
+describe('comparing with another symbol', () => {
+  it('reads the symbol from the address, not the page own or a malformed one', () => {
+    expect(compareFromParam('spy', 'AAPL')).toBe('SPY');
+    expect(compareFromParam('brk-b', 'AAPL')).toBe('BRK.B');
+    expect(compareFromParam('aapl', 'AAPL')).toBeNull();
+    expect(compareFromParam(null, 'AAPL')).toBeNull();
+    expect(compareFromParam('<script>', 'AAPL')).toBeNull();
+  });
+
+  it('starts both lines at 0% on the first bar', () => {
+    expect(percentFromFirst([200, 210, null, 190])).toEqual([0, 5, null, -5]);
+    expect(percentFromFirst([null, 210])).toEqual([null, null]);
+  });
+
+  it("matches the other symbol's closes to the chart's bars, the first from its last close before", () => {
+    const theirs = [
+      { key: '2026-03-06', close: 50 },
+      { key: '2026-03-10', close: 52 },
+      { key: '2026-03-11', close: 51 },
+    ];
+    expect(alignedCloses(['2026-03-09', '2026-03-10', '2026-03-12'], theirs)).toEqual([
+      50,
+      52,
+      null,
+    ]);
+    expect(alignedCloses(['2026-03-01'], theirs)).toEqual([null]);
   });
 });

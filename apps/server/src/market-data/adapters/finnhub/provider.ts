@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { finnhubLimits } from '../../upstream/provider-limits.ts';
+import { UpstreamError } from '../../upstream/upstream.ts';
 import type {
   MarketProvider,
   ProviderCompanyData,
+  ProviderIntradayBar,
   ProviderSymbolMatch,
 } from '../market-provider.ts';
 import { finnhubGetter } from './get.ts';
@@ -53,6 +55,18 @@ const searchSchema = z.object({
       }),
     )
     .optional(),
+});
+
+// `/stock/candle` answers {s,t,o,h,l,c,v} (times in epoch seconds, each bar's start) or
+// {s:"no_data"}.
+const candleSchema = z.object({
+  s: z.string(),
+  t: z.array(z.number()).optional(),
+  o: z.array(z.number().nullable()).optional(),
+  h: z.array(z.number().nullable()).optional(),
+  l: z.array(z.number().nullable()).optional(),
+  c: z.array(z.number().nullable()).optional(),
+  v: z.array(z.number().nullable()).optional(),
 });
 
 const text = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : null);
@@ -137,6 +151,39 @@ export function createFinnhubProvider({
           currentRatio: figure('currentRatioQuarterly'),
         },
       };
+    },
+
+    async intradayBars(symbol, { from, to, intervalMinutes }, signal) {
+      let body: z.infer<typeof candleSchema>;
+      try {
+        body = await get(
+          '/stock/candle',
+          {
+            symbol,
+            resolution: String(intervalMinutes),
+            from: String(Math.floor(from / 1000)),
+            to: String(Math.floor(to / 1000)),
+          },
+          candleSchema,
+          signal,
+        );
+      } catch (error) {
+        // Free keys are refused candles of any resolution.
+        if (error instanceof UpstreamError && error.failure === 'rejected') return null;
+        throw error;
+      }
+      if (body.s !== 'ok') return [];
+      const bars: ProviderIntradayBar[] = [];
+      (body.t ?? []).forEach((time, index) => {
+        const open = body.o?.[index];
+        const high = body.h?.[index];
+        const low = body.l?.[index];
+        const close = body.c?.[index];
+        if (!(open && high && low && close) || close <= 0) return;
+        const volume = Math.max(0, Math.round(body.v?.[index] ?? 0));
+        bars.push({ start: time * 1000, open, high, low, close, volume });
+      });
+      return bars;
     },
 
     async search(query, signal): Promise<ProviderSymbolMatch[]> {

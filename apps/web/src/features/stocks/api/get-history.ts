@@ -8,8 +8,9 @@ export async function getHistory(
   symbol: string,
   range: HistoryRange,
   signal?: AbortSignal,
+  averages = false,
 ): Promise<HistoryResponse> {
-  const path = `/api/stocks/${encodeURIComponent(symbol)}/history?range=${range}`;
+  const path = `/api/stocks/${encodeURIComponent(symbol)}/history?range=${range}${averages ? '&averages=sma' : ''}`;
   return historyResponseSchema.parse(await apiRequest<unknown>(path, { signal }));
 }
 
@@ -17,10 +18,10 @@ export async function getHistory(
  * Daily bars change once a trading day (today's bar follows the quote): a few minutes' reuse
  * costs nothing, and the server answers an unchanged history with a 304.
  */
-export function historyQuery(symbol: string, range: HistoryRange) {
+export function historyQuery(symbol: string, range: HistoryRange, averages = false) {
   return queryOptions({
-    queryKey: ['stocks', symbol.toUpperCase(), 'history', range],
-    queryFn: ({ signal }) => getHistory(symbol, range, signal),
+    queryKey: ['stocks', symbol.toUpperCase(), 'history', range, ...(averages ? ['sma'] : [])],
+    queryFn: ({ signal }) => getHistory(symbol, range, signal, averages),
     staleTime: 5 * 60_000,
     refetchInterval: 5 * 60_000,
     retry: (failures, error) => !isStockNotFound(error) && failures < 1,
@@ -28,13 +29,15 @@ export function historyQuery(symbol: string, range: HistoryRange) {
 }
 
 /**
- * The bars of one range. Switching ranges keeps the chart drawn until the new bars arrive
+ * The bars of one range (`range` null: none asked for), with the moving averages when
+ * `averages`. Switching ranges keeps the chart drawn until the new bars arrive
  * (`isPlaceholderData`), so the page never jumps; another symbol starts from nothing.
  */
-export function useHistory(symbol: string, range: HistoryRange) {
+export function useHistory(symbol: string | null, range: HistoryRange | null, averages = false) {
   return useQuery({
-    ...historyQuery(symbol, range),
+    ...historyQuery(symbol ?? '', range ?? '1m', averages),
+    enabled: symbol !== null && range !== null,
     placeholderData: (previous) =>
-      previous?.symbol === symbol.toUpperCase() ? keepPreviousData(previous) : undefined,
+      previous?.symbol === symbol?.toUpperCase() ? keepPreviousData(previous) : undefined,
   });
 }
