@@ -5,6 +5,8 @@ import { createMarketProvider } from './adapters/create-provider.ts';
 import { createTradeStream } from './adapters/create-trade-stream.ts';
 import { SimulatedPriceControl } from './adapters/simulated/price-control.ts';
 import { CompanyService } from './company/service.ts';
+import { finnhubFundamentals } from './fundamentals/finnhub-fundamentals.ts';
+import { FundamentalsService } from './fundamentals/fundamentals-service.ts';
 import { HistoryService } from './history/service.ts';
 import { MarketService } from './quotes/service.ts';
 import { StandingDemand } from './quotes/standing-demand.ts';
@@ -20,6 +22,8 @@ export interface MarketData {
   market: MarketService;
   /** News, earnings and filings of a stock. */
   research: ResearchService;
+  /** A company's financial statements, a fund's data. */
+  fundamentals: FundamentalsService;
   history: HistoryService;
   company: CompanyService;
   search: SymbolSearch;
@@ -78,8 +82,16 @@ export function createMarketData(
   const search = new SymbolSearch({ directory, provider, budget, log, now, ...timeout });
   const standing = new StandingDemand(market.demand, log);
   const research = createResearch(config, budget, log, now, upstreamTimeoutMs);
+  const finnhub = config.market.provider === 'finnhub' ? finnhubFundamentals(config.market) : null;
+  const fundamentals = new FundamentalsService({
+    statements: finnhub,
+    funds: finnhub,
+    finnhubBudget: budget,
+    ...{ company, history, now, log },
+    ...timeout,
+  });
   return {
-    ...{ market, history, company, search, directory, standing, now, research },
+    ...{ market, history, company, search, directory, standing, now, research, fundamentals },
     ...(simulation ? { simulation } : {}),
   };
 }
