@@ -170,7 +170,7 @@ describe('Financial statements', () => {
       within(screen.getByRole('table')).getByRole('rowheader', { name: 'Total assets' }),
     ).toBeTruthy();
     expect(
-      screen.getByRole('img', { name: /Revenue and net income of KO, by quarter/ }),
+      await screen.findByRole('img', { name: /Revenue and net income of KO, by quarter/ }),
     ).toBeTruthy();
   });
 
