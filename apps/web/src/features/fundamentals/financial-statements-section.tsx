@@ -15,6 +15,8 @@ const RevenueEarningsChart = lazy(() => import('./components/revenue-earnings-ch
 
 type Frequency = 'annual' | 'quarterly';
 
+const unitsText = 'US dollars in millions, except per-share figures, percentages and ratios';
+
 const frequencies = [
   { value: 'annual', label: 'Annual' },
   { value: 'quarterly', label: 'Quarterly' },
@@ -120,63 +122,71 @@ function StatementTable({
 }) {
   const rows = statementRows(statement, periods);
   return (
-    <section
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-      tabIndex={0}
-      aria-label={`${statementTitles[statement]} of ${symbol}`}
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600"
-    >
-      <table className="w-full min-w-max text-right text-sm tabular-nums">
-        <caption className="pb-2 text-left text-xs text-slate-500">
-          {statementTitles[statement]} · US dollars in millions, except per-share figures,
-          percentages and ratios
-        </caption>
-        <thead className="text-xs text-slate-500">
-          <tr>
-            <th scope="col" className="sticky left-0 bg-white py-1.5 pr-4 text-left font-medium">
-              <span className="sr-only">Line</span>
-            </th>
-            {periods.map((period) => (
-              <th key={period.label} scope="col" className="px-2 py-1.5 font-semibold text-ink-900">
-                {period.label}
-                <span className="block font-normal text-slate-500">
-                  {period.kind === 'ttm'
-                    ? `to ${shortDay(period.endDate)}`
-                    : shortDay(period.endDate)}
-                </span>
+    <div>
+      <p className="pb-2 text-xs text-slate-500">
+        {statementTitles[statement]} · {unitsText}
+      </p>
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        aria-label={`${statementTitles[statement]} of ${symbol}`}
+        className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <table className="w-full min-w-max text-right text-sm tabular-nums">
+          <caption className="sr-only">
+            {statementTitles[statement]} of {symbol}, {unitsText}
+          </caption>
+          <thead className="text-xs text-slate-500">
+            <tr>
+              <th scope="col" className="sticky left-0 bg-white py-1.5 pr-4 text-left font-medium">
+                <span className="sr-only">Line</span>
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.label} className={row.derived ? 'text-slate-500' : 'text-ink-950'}>
-              <th
-                scope="row"
-                className={`sticky left-0 max-w-44 bg-white py-1.5 pr-4 text-left whitespace-normal ${
-                  row.derived
-                    ? 'pl-3 text-xs font-normal'
-                    : row.total
-                      ? 'font-semibold'
-                      : 'font-normal'
-                }`}
-              >
-                {row.label}
-              </th>
-              {row.cells.map((cell, index) => (
-                <td
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are the periods, in order
-                  key={index}
-                  className={`px-2 py-1.5 ${row.derived ? 'text-xs' : ''} ${row.total ? 'font-semibold' : ''}`}
+              {periods.map((period) => (
+                <th
+                  key={period.label}
+                  scope="col"
+                  className="px-2 py-1.5 font-semibold text-ink-900"
                 >
-                  {cell}
-                </td>
+                  {period.label}
+                  <span className="block font-normal text-slate-500">
+                    {period.kind === 'ttm'
+                      ? `to ${shortDay(period.endDate)}`
+                      : shortDay(period.endDate)}
+                  </span>
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => (
+              <tr key={row.label} className={row.derived ? 'text-slate-500' : 'text-ink-950'}>
+                <th
+                  scope="row"
+                  className={`sticky left-0 max-w-44 bg-white py-1.5 pr-4 text-left whitespace-normal ${
+                    row.derived
+                      ? 'pl-3 text-xs font-normal'
+                      : row.total
+                        ? 'font-semibold'
+                        : 'font-normal'
+                  }`}
+                >
+                  {row.label}
+                </th>
+                {row.cells.map((cell, index) => (
+                  <td
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the columns are the periods, in order
+                    key={index}
+                    className={`px-2 py-1.5 ${row.derived ? 'text-xs' : ''} ${row.total ? 'font-semibold' : ''}`}
+                  >
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
   );
 }
 

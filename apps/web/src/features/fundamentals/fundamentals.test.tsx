@@ -170,7 +170,12 @@ describe('Financial statements', () => {
       within(screen.getByRole('table')).getByRole('rowheader', { name: 'Total assets' }),
     ).toBeTruthy();
     expect(
-      await screen.findByRole('img', { name: /Revenue and net income of KO, by quarter/ }),
+      // The chart's code loads on first use: slow on a busy machine.
+      await screen.findByRole(
+        'img',
+        { name: /Revenue and net income of KO, by quarter/ },
+        { timeout: 15_000 },
+      ),
     ).toBeTruthy();
   });
 
