@@ -174,8 +174,7 @@ function StatementTable({
                 </th>
                 {row.cells.map((cell, index) => (
                   <td
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the columns are the periods, in order
-                    key={index}
+                    key={periods[index]?.label ?? index}
                     className={`px-2 py-1.5 ${row.derived ? 'text-xs' : ''} ${row.total ? 'font-semibold' : ''}`}
                   >
                     {cell}
