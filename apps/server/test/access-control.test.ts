@@ -585,6 +585,14 @@ const sharedParams: Record<
     why: 'SEC filings are public and the same for everyone',
     params: { symbol: 'AAPL' },
   },
+  'GET /api/stocks/:symbol/financials': {
+    why: 'financial statements are the same for everyone',
+    params: { symbol: 'AAPL' },
+  },
+  'GET /api/stocks/:symbol/fund': {
+    why: 'a fund’s data is the same for everyone',
+    params: { symbol: 'SPY' },
+  },
   'GET /api/stocks/:symbol/analysis': {
     why: 'the facts and the stored analysis are the same for everyone; credits are counted per user',
     params: { symbol: 'AAPL' },

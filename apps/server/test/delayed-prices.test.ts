@@ -3,6 +3,7 @@ import {
   analysisResponseSchema,
   companyDataSchema,
   etfListSchema,
+  financialStatementsSchema,
   historyResponseSchema,
   holdingsResponseSchema,
   intradayResponseSchema,
@@ -517,6 +518,25 @@ const priceBearing: Record<string, () => Promise<void>> = {
       expect(await seen(simFree), 'at 16:16 Free sees Monday').toEqual(asPro);
     });
   },
+  'GET /api/stocks/:symbol/financials': async () => {
+    // The simulated statements are drawn at the last close the plan sees, as the key
+    // statistics are: Free's agree with Free's statistics, and at 16:16 become Pro's.
+    const seen = async (user: SignedUpUser) =>
+      financialStatementsSchema.parse(await simGet('/api/stocks/AAPL/financials', user)).annual;
+    const eps = async (user: SignedUpUser) =>
+      companyDataSchema.parse(await simGet('/api/stocks/AAPL/profile', user)).metrics.eps;
+    const cents = (value: number | null | undefined) =>
+      value == null ? null : Math.round(value * 100) / 100;
+    const asFree = await seen(simFree);
+    const asPro = await seen(simPro);
+    expect(cents(asFree[0]?.income.eps), "Free's TTM EPS is Free's statistic").toBe(
+      await eps(simFree),
+    );
+    expect(cents(asPro[0]?.income.eps)).toBe(await eps(simPro));
+    await afterFreeClose(async () => {
+      expect(await seen(simFree), 'at 16:16 Free sees Monday').toEqual(asPro);
+    });
+  },
   'GET /api/quotes': async () => {
     const seen = async (user: SignedUpUser) =>
       quotesResponseSchema.parse((await get('/api/quotes?symbols=AAPL,SPY', user)).body).quotes;
@@ -820,6 +840,8 @@ const priceFree: Record<string, string> = {
   'GET /api/stocks/:symbol/news': 'headlines with their publisher and time, no price',
   'GET /api/stocks/:symbol/earnings': 'earnings dates and per-share results, no price',
   'GET /api/stocks/:symbol/filings': 'SEC filings: forms, dates and links, no price',
+  'GET /api/stocks/:symbol/fund':
+    "a fund's expense ratio, assets and holdings, no price; its yield is the key statistics' as the plan sees them",
   'GET /api/earnings/week':
     'report dates and per-share estimates of the stocks the user follows, no price',
   'GET /api/v1/stocks/:symbol/news': 'headlines with their publisher and time, no price',

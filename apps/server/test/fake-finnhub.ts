@@ -19,12 +19,19 @@ import {
  * summary, url}] of those days, `/calendar/earnings?from&to&symbol` as {earningsCalendar:
  * [{date, epsActual, epsEstimate, hour, quarter, revenueActual, revenueEstimate, symbol,
  * year}]} and `/stock/earnings?symbol` as [{actual, estimate, period, quarter, surprise,
- * surprisePercent, symbol, year}], 401 for a wrong key and 429 past the per-second or
- * per-minute limit. It counts every call.
+ * surprisePercent, symbol, year}], `/stock/financials-reported?symbol&freq` as {cik, data:
+ * [{accessNumber, symbol, cik, year, quarter, form, startDate, endDate, filedDate,
+ * acceptedDate, report: {bs, cf, ic}}], symbol} (each statement an array of {concept, label,
+ * unit, value}, concepts as "us-gaap_NetIncomeLoss"), and, on a paid key only (403 on a free
+ * one, as on Finnhub), `/etf/profile` as {profile: {name, assetClass, aum, nav, expenseRatio,
+ * ...}, symbol}, `/etf/holdings` as {atDate, holdings: [{symbol, name, isin, cusip, share,
+ * percent, value, assetType}], numberOfHoldings, symbol} and `/etf/sector` as
+ * {sectorExposure: [{exposure, industry}], symbol}; 401 for a wrong key and 429 past the
+ * per-second or per-minute limit. It counts every call.
  */
 export interface FakeFinnhubOptions {
   apiKey?: string;
-  /** Free keys get 403 from /stock/candle, as on Finnhub's free tier. */
+  /** Free keys get 403 from /stock/candle and the ETF endpoints, as on Finnhub's free tier. */
   plan?: 'free' | 'paid';
   /** Calls per second before 429 (Finnhub free: 30). */
   burstLimit?: number;
@@ -49,6 +56,8 @@ export interface FakeFinnhub {
     news: number;
     earningsCalendar: number;
     earnings: number;
+    financials: number;
+    etf: number;
     total: number;
     rateLimited: number;
   };
@@ -65,6 +74,10 @@ export interface FakeFinnhub {
   setEarningsCalendar(symbol: string, entries: FakeEarningsDate[]): void;
   /** The reported quarters `/stock/earnings` has for a symbol. */
   setEarnings(symbol: string, entries: FakeEarningsResult[]): void;
+  /** The filings `/stock/financials-reported` has for a symbol at a frequency. */
+  setFinancials(symbol: string, freq: 'annual' | 'quarterly', filings: FakeFiling[]): void;
+  /** What the ETF endpoints answer for a fund (paid keys only). */
+  setEtf(symbol: string, etf: FakeEtf): void;
   /** Candles answer {s:"no_data"} (only meaningful on a paid key). */
   setCandlesNoData(noData: boolean): void;
   /** Every call fails this way until `recover()`. */
@@ -112,6 +125,36 @@ export interface FakeEarningsResult {
   surprisePercent: number;
   symbol: string;
   year: number;
+}
+
+/** One line of a reported statement. */
+export interface FakeReportLine {
+  concept: string;
+  label: string;
+  unit: string;
+  value: number | string;
+}
+
+/** One filing of `/stock/financials-reported`. */
+export interface FakeFiling {
+  accessNumber: string;
+  symbol: string;
+  cik: string;
+  year: number;
+  quarter: number;
+  form: string;
+  startDate: string;
+  endDate: string;
+  filedDate: string;
+  acceptedDate: string;
+  report: { bs: FakeReportLine[]; cf: FakeReportLine[]; ic: FakeReportLine[] };
+}
+
+/** A fund's answers of `/etf/profile`, `/etf/holdings` and `/etf/sector`. */
+export interface FakeEtf {
+  profile: Record<string, unknown>;
+  holdings: { atDate: string; numberOfHoldings: number; holdings: Record<string, unknown>[] };
+  sectorExposure: { exposure: number; industry: string }[];
 }
 
 export interface FakeSearchResult {
@@ -250,9 +293,13 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
     news: 0,
     earningsCalendar: 0,
     earnings: 0,
+    financials: 0,
+    etf: 0,
     total: 0,
     rateLimited: 0,
   };
+  const financials = new Map<string, FakeFiling[]>();
+  const etfs = new Map<string, FakeEtf>();
   const news = new Map<string, FakeNewsItem[]>();
   const calendars = new Map<string, FakeEarningsDate[]>();
   const earnings = new Map<string, FakeEarningsResult[]>();
@@ -277,6 +324,8 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
     if (url.pathname.endsWith('/company-news')) calls.news += 1;
     if (url.pathname.endsWith('/calendar/earnings')) calls.earningsCalendar += 1;
     if (url.pathname.endsWith('/stock/earnings')) calls.earnings += 1;
+    if (url.pathname.endsWith('/stock/financials-reported')) calls.financials += 1;
+    if (url.pathname.includes('/etf/')) calls.etf += 1;
     const overLimit =
       countSince(now - 1_000) >= burstLimit || countSince(now - 60_000) >= minuteLimit;
     callTimes.push(now);
@@ -344,6 +393,34 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
     if (url.pathname === '/api/v1/stock/earnings') {
       return { status: 200, body: earnings.get(symbol) ?? [] };
     }
+    if (url.pathname === '/api/v1/stock/financials-reported') {
+      const freq = url.searchParams.get('freq') ?? 'annual';
+      const data = financials.get(`${symbol}|${freq}`) ?? [];
+      return { status: 200, body: { cik: data[0]?.cik ?? '', data, symbol } };
+    }
+    if (url.pathname.startsWith('/api/v1/etf/')) {
+      if (options.plan !== 'paid') {
+        return { status: 403, body: { error: "You don't have access to this resource." } };
+      }
+      const etf = etfs.get(symbol);
+      if (url.pathname === '/api/v1/etf/profile') {
+        return { status: 200, body: { profile: etf?.profile ?? {}, symbol } };
+      }
+      if (url.pathname === '/api/v1/etf/holdings') {
+        return {
+          status: 200,
+          body: {
+            atDate: etf?.holdings.atDate ?? '',
+            holdings: etf?.holdings.holdings ?? [],
+            numberOfHoldings: etf?.holdings.numberOfHoldings ?? 0,
+            symbol,
+          },
+        };
+      }
+      if (url.pathname === '/api/v1/etf/sector') {
+        return { status: 200, body: { sectorExposure: etf?.sectorExposure ?? [], symbol } };
+      }
+    }
     if (url.pathname === '/api/v1/search') {
       const result = searches.get((url.searchParams.get('q') ?? '').toLowerCase()) ?? [];
       return { status: 200, body: { count: result.length, result } };
@@ -375,6 +452,8 @@ export async function startFakeFinnhub(options: FakeFinnhubOptions = {}): Promis
     setNews: (symbol, items) => news.set(symbol, items),
     setEarningsCalendar: (symbol, entries) => calendars.set(symbol, entries),
     setEarnings: (symbol, entries) => earnings.set(symbol, entries),
+    setFinancials: (symbol, freq, filings) => financials.set(`${symbol}|${freq}`, filings),
+    setEtf: (symbol, etf) => etfs.set(symbol, etf),
     setCandlesNoData: (noData) => {
       candlesNoData = noData;
     },

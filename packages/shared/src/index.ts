@@ -17,6 +17,7 @@ export * from './csv-templates.ts';
 export * from './email-preferences.ts';
 export * from './entitlements.ts';
 export * from './format.ts';
+export * from './fundamentals.ts';
 export * from './history.ts';
 export * from './import-progress.ts';
 export * from './integrations.ts';

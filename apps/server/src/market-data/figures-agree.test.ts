@@ -1,6 +1,8 @@
 import {
   analysisResponseSchema,
   companyDataSchema,
+  financialStatementsSchema,
+  fundDataSchema,
   type HistoryRange,
   historyResponseSchema,
   stockResponseSchema,
@@ -15,7 +17,9 @@ import { listedSymbols } from './reference/universe.ts';
  * docs/PRODUCT.md §7.2: a figure that two screens show is computed once. For each symbol on
  * the simulated market, the stock record (the range bar), the key statistics and the
  * analysis's key figures state the same 52-week range and beta, and each chart range starts
- * where the return of the same period starts and changes by as much.
+ * where the return of the same period starts and changes by as much; a company's statements
+ * (their trailing twelve months) state the key statistics' EPS, margins, growth, return on
+ * equity, debt to equity and current ratio, and a fund's data its dividend yield.
  *
  * Every symbol of the universe takes a second or so (five years of bars stored, an analysis),
  * so by default the test walks every 10th symbol of the list plus those with a path of their
@@ -100,6 +104,72 @@ describe('one figure, one source', () => {
           metrics.beta,
           beta === null ? null : cents(beta),
         );
+        if (type === 'stock') {
+          const { annual } = financialStatementsSchema.parse(await get(`${path}/financials`));
+          const ttm = annual[0];
+          const { income, balance } = ttm ?? {};
+          const ratio = (a: number | null | undefined, b: number | null | undefined, by = 1) =>
+            a != null && b != null ? cents((a / b) * by) : null;
+          differ(symbol, 'TTM column (statements)', ttm?.kind, 'ttm');
+          differ(
+            symbol,
+            'EPS (statistics, statements)',
+            metrics.eps,
+            income?.eps && cents(income.eps),
+          );
+          for (const [what, statistic, statement] of [
+            [
+              'gross margin',
+              metrics.grossMarginPercent,
+              ratio(income?.grossProfit, income?.revenue, 100),
+            ],
+            [
+              'operating margin',
+              metrics.operatingMarginPercent,
+              ratio(income?.operatingIncome, income?.revenue, 100),
+            ],
+            [
+              'net margin',
+              metrics.netMarginPercent,
+              ratio(income?.netIncome, income?.revenue, 100),
+            ],
+            [
+              'return on equity',
+              metrics.roePercent,
+              ratio(income?.netIncome, balance?.totalEquity, 100),
+            ],
+            [
+              'debt to equity',
+              metrics.debtToEquity,
+              ratio(balance?.totalDebt, balance?.totalEquity),
+            ],
+            [
+              'current ratio',
+              metrics.currentRatio,
+              ratio(balance?.currentAssets, balance?.currentLiabilities),
+            ],
+            [
+              'revenue growth',
+              metrics.revenueGrowthPercent,
+              ttm && cents(ttm.growth.revenuePercent ?? Number.NaN),
+            ],
+            [
+              'EPS growth',
+              metrics.epsGrowthPercent,
+              ttm && cents(ttm.growth.epsPercent ?? Number.NaN),
+            ],
+          ] as const) {
+            differ(symbol, `${what} (statistics, statements)`, statistic, statement);
+          }
+        } else {
+          const fund = fundDataSchema.parse(await get(`${path}/fund`));
+          differ(
+            symbol,
+            'dividend yield (statistics, fund data)',
+            metrics.dividendYieldPercent,
+            fund.dividendYieldPercent,
+          );
+        }
         // A stock moves with the market: its beta is positive (a bond fund's may not be).
         if (type === 'stock' && !(beta !== null && beta > 0)) wrong.push(`${symbol} beta ${beta}`);
         for (const period of ranges) {

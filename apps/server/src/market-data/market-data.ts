@@ -5,6 +5,8 @@ import { createMarketProvider } from './adapters/create-provider.ts';
 import { createTradeStream } from './adapters/create-trade-stream.ts';
 import { SimulatedPriceControl } from './adapters/simulated/price-control.ts';
 import { CompanyService } from './company/service.ts';
+import { finnhubFundamentals } from './fundamentals/finnhub-fundamentals.ts';
+import { FundamentalsService } from './fundamentals/fundamentals-service.ts';
 import { HistoryService } from './history/service.ts';
 import { IntradayService } from './intraday/service.ts';
 import { MarketService } from './quotes/service.ts';
@@ -21,6 +23,8 @@ export interface MarketData {
   market: MarketService;
   /** News, earnings and filings of a stock. */
   research: ResearchService;
+  /** A company's financial statements, a fund's data. */
+  fundamentals: FundamentalsService;
   history: HistoryService;
   /** The chart's 1D and 5D bars. */
   intraday: IntradayService;
@@ -82,8 +86,16 @@ export function createMarketData(
   const search = new SymbolSearch({ directory, provider, budget, log, now, ...timeout });
   const standing = new StandingDemand(market.demand, log);
   const research = createResearch(config, budget, log, now, upstreamTimeoutMs);
+  const finnhub = config.market.provider === 'finnhub' ? finnhubFundamentals(config.market) : null;
+  const fundamentals = new FundamentalsService({
+    statements: finnhub,
+    funds: finnhub,
+    finnhubBudget: budget,
+    ...{ company, history, now, log },
+    ...timeout,
+  });
   return {
-    ...{ market, history, intraday, company, search, directory, standing, now, research },
+    ...{ market, history, intraday, company, search, directory, standing, now, research, fundamentals },
     ...(simulation ? { simulation } : {}),
   };
 }

@@ -6,6 +6,7 @@ import type { Scheduler } from '../lifecycle/scheduler.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import type { EntitlementService } from '../modules/entitlements/service.ts';
 import { JobQueue, JobRunner } from '../modules/jobs/service.ts';
+import { fundamentalsRoutes } from './fundamentals/routes.ts';
 import { dailyRefresh } from './history/daily-refresh.ts';
 import { createMarketData, type MarketData } from './market-data.ts';
 import { researchRoutes } from './research/routes.ts';
@@ -56,6 +57,12 @@ export async function registerMarketData(
   await app.register(marketRoutes, { auth, entitlements, ...data });
   await app.register(symbolRoutes, { auth, search: data.search });
   await app.register(researchRoutes, { auth, market: data.market, research: data.research });
+  await app.register(fundamentalsRoutes, {
+    auth,
+    entitlements,
+    market: data.market,
+    fundamentals: data.fundamentals,
+  });
   if (data.simulation) {
     await app.register(simulationRoutes, { market: data.market, control: data.simulation });
   }

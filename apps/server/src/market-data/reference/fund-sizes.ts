@@ -1,8 +1,9 @@
 /**
  * Rough fund sizes (assets under management, in billions of dollars, orders of magnitude of
- * 2025), NOT market data: never shown, only used to rank symbol search results by popularity
- * (symbols/popularity.ts), so that "vanguard" or "s&p" lists the funds investors know
- * first. Every ETF of the universe has one.
+ * 2025), NOT market data: never shown as a fund's figure. They rank symbol search results by
+ * popularity (symbols/popularity.ts), so that "vanguard" or "s&p" lists the funds investors
+ * know first, and set the scale of a simulated fund's assets (adapters/simulated/fund-data.ts),
+ * always labelled simulated. Every ETF of the universe has one.
  */
 export const fundSizeBillions: Readonly<Record<string, number>> = {
   VOO: 700,

@@ -32,6 +32,8 @@ function backLink(stock: Stock | undefined) {
 interface StockDetailPageProps {
   /** Buttons beside the back link for the security on screen (Watch, Set alert). */
   actions?: (stock: Stock) => ReactNode;
+  /** Headline figures in place of market cap, volume and P/E (a fund's own); null keeps those. */
+  figures?: (stock: Stock) => ReactNode;
 }
 
 /**
@@ -39,7 +41,7 @@ interface StockDetailPageProps {
  * loads; the price record, the daily bars and the company data load side by side. An unknown
  * symbol shows 'Stock not found'; a record that failed to load, an error box.
  */
-export function StockDetailPage({ actions }: StockDetailPageProps = {}) {
+export function StockDetailPage({ actions, figures }: StockDetailPageProps = {}) {
   const { symbol = '' } = useParams();
   const { data: stock, error, isPending } = useStock(symbol);
   usePageTitle(stock ? `${stock.symbol} · ${stock.name}` : symbol.toUpperCase());
@@ -83,7 +85,7 @@ export function StockDetailPage({ actions }: StockDetailPageProps = {}) {
           Loading stock data
         </p>
       )}
-      <StockFigures stock={stock} />
+      {(stock && figures?.(stock)) ?? <StockFigures stock={stock} />}
       <YearRangeBar
         range={stock && { price: stock.price, low: stock.yearLow, high: stock.yearHigh }}
       />

@@ -56,6 +56,65 @@ export interface SimulatedCompany {
  * and the beta are not drawn: they are read from the bars (company-service.ts, §7.2).
  */
 export function simulatedCompany(listing: ListedSymbol, price: number): SimulatedCompany {
+  const { profile, basis, dividendYieldPercent } = simulatedBasis(listing, price);
+  if (!basis) {
+    return { profile, metrics: { ...emptyMetrics, dividendYieldPercent } };
+  }
+  const { shares, eps, salesPerShare, bookPerShare, dividendPerShare, tracked } = basis;
+  return {
+    profile: { ...profile, sharesOutstanding: shares },
+    metrics: {
+      marketCap: tracked?.marketCap ?? round(shares * price, 0),
+      peRatio: tracked?.peRatio ?? round(price / eps, 1),
+      pbRatio: round(price / bookPerShare),
+      psRatio: round(price / salesPerShare),
+      eps: round(eps),
+      dividendYieldPercent: round((dividendPerShare / price) * 100),
+      payoutRatioPercent: round((dividendPerShare / eps) * 100),
+      beta: null,
+      yearHigh: null,
+      yearLow: null,
+      grossMarginPercent: round(basis.grossMargin),
+      operatingMarginPercent: round(basis.operatingMargin),
+      netMarginPercent: round(basis.netMargin),
+      roePercent: round((eps / bookPerShare) * 100),
+      revenueGrowthPercent: round(basis.revenueGrowth),
+      epsGrowthPercent: round(basis.epsGrowth),
+      revenueGrowth5yPercent: round(basis.revenueGrowth5y),
+      debtToEquity: round(basis.debtToEquity),
+      currentRatio: round(basis.currentRatio),
+    },
+  };
+}
+
+/**
+ * The unrounded figures a simulated company's key statistics are read from, and its
+ * simulated financial statements are built on (statements.ts), so the two agree (§7.2).
+ * Growth and margins in percent; per-share figures in dollars.
+ */
+export interface CompanyBasis {
+  shares: number;
+  /** Trailing twelve months. */
+  eps: number;
+  salesPerShare: number;
+  bookPerShare: number;
+  dividendPerShare: number;
+  grossMargin: number;
+  operatingMargin: number;
+  netMargin: number;
+  revenueGrowth: number;
+  epsGrowth: number;
+  revenueGrowth5y: number;
+  debtToEquity: number;
+  currentRatio: number;
+  tracked: { marketCap: number; peRatio: number } | undefined;
+}
+
+/** A company's basis (null for a fund, which has only a dividend yield), seeded per symbol. */
+export function simulatedBasis(
+  listing: ListedSymbol,
+  price: number,
+): { profile: CompanyProfile; basis: CompanyBasis | null; dividendYieldPercent: number | null } {
   const random = randomStream(hash(`${listing.symbol}:company`));
   const between = ([low, high]: [number, number]) => low + (high - low) * random();
   const profile: CompanyProfile = {
@@ -82,10 +141,8 @@ export function simulatedCompany(listing: ListedSymbol, price: number): Simulate
           : [0.8, 3];
     return {
       profile,
-      metrics: {
-        ...emptyMetrics,
-        dividendYieldPercent: round(between(income as [number, number])),
-      },
+      basis: null,
+      dividendYieldPercent: round(between(income as [number, number])),
     };
   }
   const ranges = sectorRanges[listing.sector ?? ''] ?? defaultRanges;
@@ -97,9 +154,9 @@ export function simulatedCompany(listing: ListedSymbol, price: number): Simulate
   const shares = Math.round((level.marketCap ?? 0) / level.price);
   const eps = level.price / (tracked?.peRatio ?? between(ranges.pe));
   // Each margin is a share of the one above it: gross >= operating >= net.
-  const gross = between(ranges.gross);
-  const operating = gross * between([0.3, 0.75]);
-  const netMargin = operating * between([0.55, 0.85]);
+  const grossMargin = between(ranges.gross);
+  const operatingMargin = grossMargin * between([0.3, 0.75]);
+  const netMargin = operatingMargin * between([0.55, 0.85]);
   const salesPerShare = eps / (netMargin / 100);
   const bookPerShare = eps / (between(returnOnEquity) / 100);
   // Where a sector's yields start at nothing, some of its companies pay no dividend at all.
@@ -107,28 +164,19 @@ export function simulatedCompany(listing: ListedSymbol, price: number): Simulate
   const paysNothing = lowYield === 0 && random() < noDividendChance;
   const dividendYield = paysNothing ? 0 : between([Math.max(lowYield, minimumYield), highYield]);
   const dividendPerShare = (level.price * dividendYield) / 100;
+  const revenueGrowth = between([-6, 22]);
+  const epsGrowth = between([-12, 30]);
+  const revenueGrowth5y = between([-2, 18]);
+  const debtToEquity = between([0.1, 2.2]);
+  const currentRatio = between([0.8, 2.8]);
   return {
-    profile: { ...profile, sharesOutstanding: shares },
-    metrics: {
-      marketCap: tracked?.marketCap ?? round(shares * price, 0),
-      peRatio: tracked?.peRatio ?? round(price / eps, 1),
-      pbRatio: round(price / bookPerShare),
-      psRatio: round(price / salesPerShare),
-      eps: round(eps),
-      dividendYieldPercent: round((dividendPerShare / price) * 100),
-      payoutRatioPercent: round((dividendPerShare / eps) * 100),
-      beta: null,
-      yearHigh: null,
-      yearLow: null,
-      grossMarginPercent: round(gross),
-      operatingMarginPercent: round(operating),
-      netMarginPercent: round(netMargin),
-      roePercent: round((eps / bookPerShare) * 100),
-      revenueGrowthPercent: round(between([-6, 22])),
-      epsGrowthPercent: round(between([-12, 30])),
-      revenueGrowth5yPercent: round(between([-2, 18])),
-      debtToEquity: round(between([0.1, 2.2])),
-      currentRatio: round(between([0.8, 2.8])),
+    profile,
+    dividendYieldPercent: null,
+    basis: {
+      ...{ shares, eps, salesPerShare, bookPerShare, dividendPerShare },
+      ...{ grossMargin, operatingMargin, netMargin, revenueGrowth, epsGrowth, revenueGrowth5y },
+      ...{ debtToEquity, currentRatio },
+      tracked: tracked && { marketCap: tracked.marketCap, peRatio: tracked.peRatio },
     },
   };
 }
