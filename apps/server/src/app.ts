@@ -99,7 +99,12 @@ import { liveRoutes } from './modules/realtime/live-routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { registerScreener, screenerDataPart } from './modules/screener/service.ts';
 import { registerSupport, supportDataPart } from './modules/support/service.ts';
-import { registerTeams, teamPublicRoutes, teamsDataPart } from './modules/teams/service.ts';
+import {
+  registerTeams,
+  releaseClosingAccount,
+  teamPublicRoutes,
+  teamsDataPart,
+} from './modules/teams/service.ts';
 import { registerTools } from './modules/tools/service.ts';
 import { watchlistPublicRoutes } from './modules/watchlists/public-routes.ts';
 import { registerWatchlists } from './modules/watchlists/service.ts';
@@ -524,6 +529,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     userData,
     billing,
+    releaseFromTeams: releaseClosingAccount,
     confirmPassword: (userId, password) => passwordConfirmations.confirm(auth, userId, password),
     onAccountDeleted: (closed) =>
       mail.mailer.sendInBackground(accountDeletedEmail(closed, clock())),

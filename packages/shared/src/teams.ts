@@ -143,6 +143,7 @@ export const teamEventActions = [
   'member_role_changed',
   'member_removed',
   'member_left',
+  'member_account_closed',
   'watchlist_shared',
   'watchlist_unshared',
   'watchlist_deleted',
@@ -198,6 +199,8 @@ export function teamEventText(event: Pick<TeamEvent, 'action' | 'details'>): str
       return `removed ${d.member ?? ''} from the team`;
     case 'member_left':
       return 'left the team';
+    case 'member_account_closed':
+      return 'closed their account and left the team; what they shared stays the team’s, held by the owner';
     case 'watchlist_shared':
       return `moved the watchlist “${d.watchlist ?? ''}” into the team`;
     case 'watchlist_unshared':

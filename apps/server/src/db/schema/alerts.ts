@@ -73,14 +73,18 @@ export const alerts = pgTable(
 );
 
 /**
- * One time an alert went off. A daily alert has at most one row per trading day (the unique
- * index is its exactly-once guard); the history stays when the alert is deleted.
+ * One time an alert went off, for one person it reached: a personal alert's row is its
+ * owner's; a team alert's firing has a row for every member of the team at that moment (each
+ * with their notification and email state). A daily alert has at most one row per trading day
+ * and person (the unique index is its exactly-once guard); the history stays when the alert is
+ * deleted.
  */
 export const alertFirings = pgTable(
   'alert_firings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
+    /** Whom the firing reached: the alert's owner, or one member of the alert's team. */
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -106,7 +110,7 @@ export const alertFirings = pgTable(
       .on(table.userId, table.firedAt)
       .where(sql`${table.emailState} = 'pending'`),
     uniqueIndex('alert_firings_daily_idx')
-      .on(table.alertId, table.tradingDay)
+      .on(table.alertId, table.userId, table.tradingDay)
       .where(sql`${table.repeat} = 'daily'`),
   ],
 );

@@ -12,6 +12,11 @@ export interface AccountServiceDeps {
   clock: Clock;
   userData: UserDataRegistry;
   billing: Pick<BillingService, 'endSubscriptionNow' | 'keepRecordsOfClosedAccount'>;
+  /**
+   * Hands what the user shared with a team to the team (or deletes the team they own), in the
+   * deletion's transaction, before the user row goes.
+   */
+  releaseFromTeams: (tx: Db, userId: string, at: Date) => Promise<void>;
   /** Throws 400 (or 429 after too many) unless the password is the user's. */
   confirmPassword: (userId: string, password: string) => Promise<void>;
   /** The account is gone: confirm it to the address it had (given by the app: the email). */
@@ -24,6 +29,7 @@ export function createAccountService({
   clock,
   userData,
   billing,
+  releaseFromTeams,
   confirmPassword,
   onAccountDeleted,
 }: AccountServiceDeps) {
@@ -35,8 +41,8 @@ export function createAccountService({
      * `DELETE /api/me`: closes the account for good. The password confirms it; a paid
      * subscription ends at the payment provider first (if that fails nothing is deleted and the
      * user can try again); then, in one transaction, the payments the law keeps lose every link
-     * to the user and the user row goes, taking every other row of theirs with it (foreign keys
-     * cascade). Each deleted session and API key is announced, so the user is signed out and
+     * to the user, what they shared with a team passes to the team, and the user row goes,
+     * taking every other row of theirs with it (foreign keys cascade). Each deleted session and API key is announced, so the user is signed out and
      * their keys stop on every instance at once.
      */
     async deleteAccount(userId: string, body: unknown): Promise<void> {
@@ -45,6 +51,7 @@ export function createAccountService({
       await billing.endSubscriptionNow(userId);
       const closed = await db.transaction(async (tx) => {
         await billing.keepRecordsOfClosedAccount(tx, userId);
+        await releaseFromTeams(tx, userId, clock());
         const [row] = await tx
           .delete(users)
           .where(eq(users.id, userId))

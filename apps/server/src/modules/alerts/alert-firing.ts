@@ -1,8 +1,8 @@
 import { hasFeature, stockPath, subscriptionTiers } from '@tickerwise/shared';
-import { sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { alertFirings, notifications } from '../../db/schema/index.ts';
+import { alertFirings, notifications, teamMembers } from '../../db/schema/index.ts';
 import { recordAlertDeliveries } from '../integrations/service.ts';
 import { type AlertRow, conditionOf } from './alert-rows.ts';
 import {
@@ -25,12 +25,15 @@ export interface FiringCandidate {
   value: number | null;
 }
 
+/** One alert that fired: whom it reached, and the notification of its owner (or first member). */
 export interface FiredAlert {
   alertId: string;
   userId: string;
   symbol: string;
   title: string;
   notificationId: string;
+  /** Everyone it reached: its owner, or every member of its team. */
+  reached: string[];
 }
 
 /** Plans whose alerts are checked; a user who moved to a plan without alerts keeps them idle. */
@@ -43,7 +46,9 @@ const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join('
  * stamps today's trading day on it (a daily one, which only matches on a later day). Row locks
  * make that a single transition however many instances try at once: only the transaction that
  * made it gets the row back, and only it records the firing and the user's notification, in
- * the same transaction. The notification reaches the user's open pages through the
+ * the same transaction. A team alert's firing reaches every member of its team (Viewer and up)
+ * as the team is then: a firing row and a notification each, and its email with each member's
+ * own alert emails; its destinations get one delivery, whoever it reached. The notification reaches the user's open pages through the
  * notifications table's change announcement; a firing of an alert that sends email waits,
  * marked pending, for the user's next alert email.
  *
@@ -88,46 +93,70 @@ export async function fireAlerts(
             and p.subscription_tier::text = any(${arrayLiteral(tiersWithAlerts)}::text[])
         )
       returning a.id, a.user_id as "userId", a.team_id as "teamId", a.symbol, a.kind, a.level, a.period, a.rating,
-        a.repeat, a.note, a.email, array_to_json(a.destination_ids) as "destinationIds"`);
+        a.repeat, a.note, a.email, array_to_json(a.destination_ids) as "destinationIds",
+        (select t.name from teams t where t.id = a.team_id) as "teamName"`);
     const fired = rowsOf<
       Pick<AlertRow, 'id' | 'userId' | 'teamId' | 'symbol' | 'kind' | 'level' | 'period'> &
         Pick<AlertRow, 'rating'> &
-        Pick<AlertRow, 'repeat' | 'note' | 'email' | 'destinationIds'>
+        Pick<AlertRow, 'repeat' | 'note' | 'email' | 'destinationIds'> & {
+          teamName: string | null;
+        }
     >(result);
     if (fired.length === 0) return [];
+    const reaches = await recipientsOf(tx, fired);
     const texts = fired.map((row) => {
       const candidate = byId.get(row.id)!;
       const condition = conditionOf(row);
+      const message = firingMessage(row.symbol, condition, candidate.figures, row.note);
       return {
         row,
         candidate,
         title: firingTitle(row.symbol, condition, candidate.figures),
-        message: firingMessage(row.symbol, condition, candidate.figures, row.note),
+        // A member who did not set it is told whose alert it is.
+        message: row.teamName ? `${message} A team alert of ${row.teamName}.` : message,
       };
     });
+    const firingRows = texts.flatMap(({ row, candidate, title, message }) =>
+      reaches(row).map((userId) => ({
+        alertId: row.id,
+        userId,
+        symbol: row.symbol,
+        repeat: row.repeat,
+        tradingDay,
+        title,
+        message,
+        value: candidate.value,
+        firedAt: at,
+        // Waits for the person's next alert email (`modules/alert-mail` groups them and
+        // sends it only to a confirmed address while they want alert emails).
+        emailState: row.email ? 'pending' : null,
+      })),
+    );
+    if (firingRows.length === 0) return [];
     const recorded = await tx
       .insert(alertFirings)
-      .values(
-        texts.map(({ row, candidate, title, message }) => ({
-          alertId: row.id,
-          userId: row.userId,
-          symbol: row.symbol,
-          repeat: row.repeat,
-          tradingDay,
-          title,
-          message,
-          value: candidate.value,
-          firedAt: at,
-          // Waits for the user's next alert email (`modules/alert-mail` groups them).
-          emailState: row.email ? 'pending' : null,
-        })),
-      )
+      .values(firingRows)
       .onConflictDoNothing()
-      .returning({ id: alertFirings.id, alertId: alertFirings.alertId });
-    const firingOf = new Map(recorded.map((row) => [row.alertId, row.id]));
-    const toNotify = texts.filter(({ row }) => firingOf.has(row.id));
+      .returning({
+        id: alertFirings.id,
+        alertId: alertFirings.alertId,
+        userId: alertFirings.userId,
+      });
+    const recordedOf = new Map<string, { id: string; userId: string }[]>();
+    for (const firing of recorded) {
+      const alertId = firing.alertId!;
+      recordedOf.set(alertId, [...(recordedOf.get(alertId) ?? []), firing]);
+    }
+    const toNotify = texts.filter(({ row }) => recordedOf.has(row.id));
     if (toNotify.length === 0) return [];
-    // Its destinations' deliveries, written now and sent by their jobs (`modules/integrations`).
+    // The firing its destinations' deliveries point at: the alert owner's row (or, should the
+    // owner no longer be in the team, the first member's).
+    const mainFiring = (row: { id: string; userId: string }) => {
+      const rows = recordedOf.get(row.id)!;
+      return rows.find((firing) => firing.userId === row.userId) ?? rows[0]!;
+    };
+    // Its destinations' deliveries, written now and sent by their jobs (`modules/integrations`):
+    // once per firing, however many members it reached.
     await recordAlertDeliveries(
       tx,
       toNotify.map(({ row, candidate, title, message }) => ({
@@ -135,7 +164,7 @@ export async function fireAlerts(
         teamId: row.teamId ?? null,
         destinationIds: row.destinationIds ?? [],
         alertId: row.id,
-        firingId: firingOf.get(row.id)!,
+        firingId: mainFiring(row).id,
         symbol: row.symbol,
         title,
         message,
@@ -145,23 +174,55 @@ export async function fireAlerts(
       })),
       now,
     );
+    const notices = toNotify.flatMap(({ row, title, message }) =>
+      recordedOf.get(row.id)!.map((firing) => ({
+        alertId: row.id,
+        title,
+        message,
+        link: stockPath(row.symbol),
+        userId: firing.userId,
+      })),
+    );
     const notified = await tx
       .insert(notifications)
-      .values(
-        toNotify.map(({ row, title, message }) => ({
-          title,
-          message,
-          link: stockPath(row.symbol),
-          userId: row.userId,
-        })),
-      )
+      .values(notices.map(({ alertId: _alertId, ...notice }) => notice))
       .returning({ id: notifications.id });
-    return toNotify.map(({ row, title }, index) => ({
-      alertId: row.id,
-      userId: row.userId,
-      symbol: row.symbol,
-      title,
-      notificationId: notified[index]!.id,
-    }));
+    const notificationOf = new Map(
+      notices.map((notice, index) => [`${notice.alertId} ${notice.userId}`, notified[index]!.id]),
+    );
+    return toNotify.map(({ row, title }) => {
+      const main = mainFiring(row);
+      return {
+        alertId: row.id,
+        userId: main.userId,
+        symbol: row.symbol,
+        title,
+        notificationId: notificationOf.get(`${row.id} ${main.userId}`)!,
+        reached: recordedOf.get(row.id)!.map((firing) => firing.userId),
+      };
+    });
   });
+}
+
+/**
+ * Whom each fired alert reaches: a personal alert its owner; a team alert every member of its
+ * team (read in the firing's transaction, so a member removed before it gets nothing).
+ */
+async function recipientsOf(
+  tx: Db,
+  fired: readonly { userId: string; teamId: string | null }[],
+): Promise<(row: { userId: string; teamId: string | null }) => string[]> {
+  const teamIds = [...new Set(fired.flatMap((row) => (row.teamId ? [row.teamId] : [])))];
+  const members = new Map<string, string[]>();
+  if (teamIds.length > 0) {
+    const rows = await tx
+      .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(inArray(teamMembers.teamId, teamIds))
+      .orderBy(asc(teamMembers.userId));
+    for (const { teamId, userId } of rows) {
+      members.set(teamId, [...(members.get(teamId) ?? []), userId]);
+    }
+  }
+  return (row) => (row.teamId ? (members.get(row.teamId) ?? []) : [row.userId]);
 }

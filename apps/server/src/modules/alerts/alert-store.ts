@@ -11,7 +11,7 @@ import {
   type SubscriptionTier,
   type updateAlertSchema,
 } from '@tickerwise/shared';
-import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -165,19 +165,30 @@ export class AlertStore {
     return listFirings(this.deps.db, userId, limit);
   }
 
-  /** The alert's firings: the user's own alert's, or their team's alert's (whoever made it). */
+  /**
+   * The alert's firings: the user's own alert's, or their team's alert's (whoever made it),
+   * each once however many members it reached (the user's own row when it reached them).
+   */
   async firingsOf(userId: string, alertId: string): Promise<AlertFiring[]> {
     const { row } = await this.reach(this.deps.db, userId, alertId, 'read');
+    if (!row.teamId) {
+      const rows = await this.deps.db
+        .select()
+        .from(alertFirings)
+        .where(and(eq(alertFirings.userId, userId), eq(alertFirings.alertId, alertId)))
+        .orderBy(desc(alertFirings.firedAt))
+        .limit(alertFiringListLimit);
+      return rows.map(toFiring);
+    }
     const rows = await this.deps.db
-      .select()
+      .selectDistinctOn([alertFirings.firedAt])
       .from(alertFirings)
-      .where(
-        and(
-          row.teamId ? undefined : eq(alertFirings.userId, userId),
-          eq(alertFirings.alertId, alertId),
-        ),
+      .where(eq(alertFirings.alertId, alertId))
+      .orderBy(
+        desc(alertFirings.firedAt),
+        desc(sql`${alertFirings.userId} = ${userId}`),
+        asc(alertFirings.id),
       )
-      .orderBy(desc(alertFirings.firedAt))
       .limit(alertFiringListLimit);
     return rows.map(toFiring);
   }

@@ -20,7 +20,7 @@ import {
   user,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import type { Mailer, Outbox } from '../email/service.ts';
+import type { Mailer, Outbox, QueuedEmail } from '../email/service.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import type { Job, JobQueue } from '../jobs/service.ts';
 import { reachDestination } from './destination-access.ts';
@@ -467,8 +467,9 @@ export class Deliveries {
 
   /**
    * Turns off a destination that failed for 3 days: its pending deliveries are marked failed
-   * (they are logged, not dropped) and its owner gets an email, recorded in the same commit by
-   * whichever attempt turned it off.
+   * (they are logged, not dropped) and an email goes, recorded in the same commit by whichever
+   * attempt turned it off, to whoever manages it: its owner, or for a team's destination the
+   * team's Owner and Admins.
    */
   private async disable(
     destination: DestinationRow,
@@ -476,22 +477,24 @@ export class Deliveries {
     lastError: string | null,
   ): Promise<void> {
     const { db, clock, mailer, outbox, publicUrl, log } = this.deps;
-    const [owner] = await db
-      .select({ id: user.id, email: user.email })
-      .from(user)
-      .where(eq(user.id, destination.userId));
-    const email = owner
-      ? await mailer.prepare(
-          destinationDisabledEmail(
-            owner,
-            { name: destination.name, displayUrl: destination.displayUrl, failingSince, lastError },
-            publicUrl,
-          ),
-        )
-      : undefined;
-    const refused = email ? await outbox.admits(email) : undefined;
-    if (refused)
-      log.warn({ reason: refused }, 'the notice of a turned-off destination was not sent');
+    const managers = await this.managersOf(destination);
+    const notice = {
+      name: destination.name,
+      displayUrl: destination.displayUrl,
+      failingSince,
+      lastError,
+      teamName: managers.teamName,
+    };
+    const emails: QueuedEmail[] = [];
+    for (const manager of managers.people) {
+      const email = await mailer.prepare(destinationDisabledEmail(manager, notice, publicUrl));
+      const refused = await outbox.admits(email);
+      if (refused) {
+        log.warn({ reason: refused }, 'the notice of a turned-off destination was not sent');
+      } else {
+        emails.push(email);
+      }
+    }
     const at = clock();
     await db.transaction(async (tx) => {
       const [turnedOff] = await tx
@@ -516,8 +519,38 @@ export class Deliveries {
             eq(alertDeliveries.type, 'alert.fired'),
           ),
         );
-      if (email && !refused) await outbox.record(tx, email);
+      if (emails.length > 0) await outbox.recordMany(tx, emails);
     });
+  }
+
+  /** Who is told about a destination: its owner, or its team's Owner and Admins. */
+  private async managersOf(
+    destination: DestinationRow,
+  ): Promise<{ teamName: string | null; people: { id: string; email: string }[] }> {
+    const { db } = this.deps;
+    if (!destination.teamId) {
+      const people = await db
+        .select({ id: user.id, email: user.email })
+        .from(user)
+        .where(eq(user.id, destination.userId));
+      return { teamName: null, people };
+    }
+    const rows = await db
+      .select({ id: user.id, email: user.email, teamName: teams.name })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .innerJoin(user, eq(user.id, teamMembers.userId))
+      .where(
+        and(
+          eq(teamMembers.teamId, destination.teamId),
+          inArray(teamMembers.role, ['owner', 'admin']),
+        ),
+      )
+      .orderBy(user.id);
+    return {
+      teamName: rows[0]?.teamName ?? null,
+      people: rows.map(({ id, email }) => ({ id, email })),
+    };
   }
 
   /**

@@ -6,6 +6,7 @@ import {
   importMaxBytes,
   importRequestSchema,
   type PerformanceResponse,
+  type Portfolio,
   type PortfolioExample,
   type PortfolioList,
   type PortfolioSummary,
@@ -35,14 +36,21 @@ const importBodyLimit = importMaxBytes * 2 + 64 * 1024;
 const user = { config: { access: 'user' as const } };
 
 /** A file name from the portfolio's name (letters, digits and dashes only) and `now`'s day. */
-function fileName(name: string, what: string, now: Date): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase();
+/**
+ * `{portfolio}-{what}-{day}.csv`; a team portfolio's file starts with the team's name, so a
+ * member's download says whose it is.
+ */
+function fileName(portfolio: Portfolio, what: string, now: Date): string {
+  const slugOf = (name: string) =>
+    name
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase();
+  const slug = slugOf(portfolio.name) || 'portfolio';
+  const team = portfolio.shared ? slugOf(portfolio.shared.teamName) || 'team' : null;
   const day = now.toISOString().slice(0, 10);
-  return `${slug || 'portfolio'}-${what}-${day}.csv`;
+  return `${team ? `${team}-team-` : ''}${slug}-${what}-${day}.csv`;
 }
 
 function sendCsv(reply: FastifyReply, name: string, body: string) {
@@ -250,7 +258,7 @@ export const portfolioRoutes: FastifyPluginAsync<{
       const { portfolioId } = request.params;
       const portfolio = await portfolios.get(id, portfolioId);
       const csv = await portfolios.transactionsCsv(id, portfolioId);
-      return sendCsv(reply, fileName(portfolio.name, 'transactions', clock()), csv);
+      return sendCsv(reply, fileName(portfolio, 'transactions', clock()), csv);
     },
   );
 
@@ -262,7 +270,7 @@ export const portfolioRoutes: FastifyPluginAsync<{
       const { portfolioId } = request.params;
       const portfolio = await portfolios.get(id, portfolioId);
       const csv = await portfolios.holdingsCsv(id, portfolioId);
-      return sendCsv(reply, fileName(portfolio.name, 'holdings', clock()), csv);
+      return sendCsv(reply, fileName(portfolio, 'holdings', clock()), csv);
     },
   );
 };

@@ -23,7 +23,7 @@ export {
   teamIdOf,
 } from './team-access.ts';
 export { teamsDataPart } from './team-data.ts';
-export { announceToTeam, recordTeamEvent, TeamService } from './teams.ts';
+export { announceToTeam, recordTeamEvent, releaseClosingAccount, TeamService } from './teams.ts';
 
 /** The audit log's clean-up: entries past a year go, once a day on each instance. */
 const pruneMs = 24 * 3600_000;

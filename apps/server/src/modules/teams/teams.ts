@@ -16,13 +16,19 @@ import {
 import { and, asc, count, desc, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
+  alertDeliveries,
+  alertDestinations,
   alerts,
+  portfolios,
   teamEvents,
   teamInvitations,
   teamMembers,
   teams,
   user,
+  watchlistItems,
+  watchlists,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Mail } from '../email/service.ts';
@@ -48,6 +54,9 @@ const changeChannel = 'app_changes';
 const activityPage = 50;
 /** Entries an export holds at most (a year of a busy team is far fewer). */
 const exportRows = 20_000;
+
+/** The longest name of a portfolio or a watchlist. */
+const nameLength = 60;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -664,8 +673,8 @@ export class TeamService {
 
   private async dropMember(tx: Db, teamId: string, memberId: string): Promise<void> {
     await forgetTeamDestinations(tx, teamId, memberId);
-    // The team's alerts they set stay the team's; their firings now reach the owner, so
-    // nothing of the team reaches a member who is gone.
+    // The team's alerts they set stay the team's, held by the owner from now on (their
+    // firings reach the members, and no longer the one who is gone).
     const [team] = await tx
       .select({ ownerId: teams.ownerId })
       .from(teams)
@@ -742,6 +751,115 @@ export class TeamService {
         : null,
       createdAt: team.createdAt.toISOString(),
     };
+  }
+}
+
+/**
+ * What closing an account does to teams, in the transaction that deletes it (before the user
+ * row goes; docs/PRODUCT.md §3.26). The owner's team goes with them, as if they had deleted it.
+ * Otherwise whatever they put in a team stays the team's (also in a team they had left): its
+ * portfolios, watchlists, alerts and destinations pass to the team's owner (a name the owner
+ * already uses gets " (from {name})" added), and the destination logs keep every delivery;
+ * the transactions they entered say "Entered by a former member" (the column empties with the
+ * account). The audit log records it, and every member's open screens are told.
+ */
+export async function releaseClosingAccount(tx: Db, userId: string, at: Date): Promise<void> {
+  const [closing] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId));
+  if (!closing) return;
+  const membership = await membershipOf(tx, userId, { lock: true });
+  if (membership?.role === 'owner') {
+    await announceToTeam(tx, membership.teamId, teamTopics);
+    await forgetTeamDestinations(tx, membership.teamId, null);
+    await tx.delete(teams).where(eq(teams.id, membership.teamId));
+  }
+  // Every team that holds something of theirs (their own team, gone by now, aside).
+  const held = rowsOf<{ teamId: string; ownerId: string }>(
+    await tx.execute(sql`
+      select t.id as "teamId", t.owner_id as "ownerId" from ${teams} t
+      where t.owner_id <> ${userId} and (
+        exists (select 1 from ${portfolios} p where p.team_id = t.id and p.user_id = ${userId})
+        or exists (select 1 from ${watchlists} w where w.team_id = t.id and w.user_id = ${userId})
+        or exists (select 1 from ${alerts} a where a.team_id = t.id and a.user_id = ${userId})
+        or exists (select 1 from ${alertDestinations} d
+          where d.team_id = t.id and d.user_id = ${userId})
+        or t.id = ${membership?.teamId ?? null}::uuid)
+      order by t.id
+      for update`),
+  );
+  for (const { teamId, ownerId } of held) {
+    await handOverNames(tx, portfolios, teamId, userId, ownerId, closing.name);
+    await handOverNames(tx, watchlists, teamId, userId, ownerId, closing.name);
+    await tx.execute(sql`
+      update ${watchlistItems} set user_id = ${ownerId}
+      where user_id = ${userId}
+        and watchlist_id in (select id from ${watchlists} where team_id = ${teamId})`);
+    await tx.execute(sql`
+      update ${portfolios} set user_id = ${ownerId}
+      where team_id = ${teamId} and user_id = ${userId}`);
+    await tx.execute(sql`
+      update ${watchlists} set user_id = ${ownerId}
+      where team_id = ${teamId} and user_id = ${userId}`);
+    await tx.execute(sql`
+      update ${alerts} set user_id = ${ownerId} where team_id = ${teamId} and user_id = ${userId}`);
+    await tx.execute(sql`
+      update ${alertDestinations} set user_id = ${ownerId}
+      where team_id = ${teamId} and user_id = ${userId}`);
+    // The team's delivery logs keep what went (or goes) to its destinations from their alerts.
+    await tx.execute(sql`
+      update ${alertDeliveries} set user_id = ${ownerId}
+      where user_id = ${userId}
+        and destination_id in (select id from ${alertDestinations} where team_id = ${teamId})`);
+    if (teamId === membership?.teamId) {
+      await forgetTeamDestinations(tx, teamId, userId);
+      await recordTeamEvent(tx, {
+        teamId,
+        actor: { id: userId, name: closing.name },
+        action: 'member_account_closed',
+        details: { role: teamRoleLabels[membership.role] },
+        at,
+      });
+    }
+    await announceToTeam(tx, teamId, teamTopics);
+  }
+}
+
+/**
+ * Renames the closing member's things of a team whose names the owner already uses (names are
+ * unique per person): "Club fund" becomes "Club fund (from Ada)", then "(from Ada 2)"...
+ */
+async function handOverNames(
+  tx: Db,
+  table: typeof portfolios | typeof watchlists,
+  teamId: string,
+  userId: string,
+  ownerId: string,
+  name: string,
+): Promise<void> {
+  const things = await tx
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(and(eq(table.teamId, teamId), eq(table.userId, userId)));
+  if (things.length === 0) return;
+  const taken = new Set(
+    (await tx.select({ name: table.name }).from(table).where(eq(table.userId, ownerId))).map(
+      (row) => row.name.toLowerCase(),
+    ),
+  );
+  for (const thing of things) {
+    if (!taken.has(thing.name.toLowerCase())) {
+      taken.add(thing.name.toLowerCase());
+      continue;
+    }
+    const from = name.slice(0, 30);
+    const named = (n: number) => {
+      const suffix = ` (from ${from}${n > 1 ? ` ${n}` : ''})`;
+      return `${thing.name.slice(0, Math.max(1, nameLength - suffix.length))}${suffix}`;
+    };
+    let n = 1;
+    while (taken.has(named(n).toLowerCase())) n += 1;
+    const renamed = named(n);
+    taken.add(renamed.toLowerCase());
+    await tx.update(table).set({ name: renamed }).where(eq(table.id, thing.id));
   }
 }
 

@@ -1,0 +1,2 @@
+DROP INDEX "alert_firings_daily_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "alert_firings_daily_idx" ON "alert_firings" USING btree ("alert_id","user_id","trading_day") WHERE "alert_firings"."repeat" = 'daily';
