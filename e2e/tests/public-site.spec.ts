@@ -194,8 +194,10 @@ test.describe('before the app runs', () => {
 
   test('a plan chosen on the pricing page before its script has arrived opens sign-up for it', async ({
     page,
+    consoleErrors,
   }) => {
     // The pricing page's scripts never arrive; the page it leads to loads as usual.
+    consoleErrors.allow(/Failed to load resource: net::ERR_FAILED/, 'its scripts are blocked');
     let blockScripts = true;
     await page.route(/\.js(\?|$)/, (route) => (blockScripts ? route.abort() : route.continue()));
     await page.goto(paths.pricing);
