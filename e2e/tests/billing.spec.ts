@@ -183,9 +183,9 @@ test.describe('plans and billing', () => {
     const account = newAccount('Ada Lovelace');
     await gotoReady(page, paths.pricing);
     await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
-    await planCard(page, 'Pro').getByRole('button', { name: 'Get Started' }).click();
+    await planCard(page, 'Pro').getByRole('link', { name: 'Get Started' }).click();
 
-    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page).toHaveURL(/\/signup\?plan=pro$/);
     expect(await page.evaluate(() => sessionStorage.getItem('selected_plan'))).toBe('pro');
     await page.getByLabel('Full Name').fill(account.name);
     await page.getByLabel('Email').fill(account.email);

@@ -33,6 +33,11 @@ function frameParts(page: Page) {
   };
 }
 
+/** The home's four stat cards, in their order. */
+function statCards(page: Page) {
+  return page.getByRole('main').locator('[data-stat-card]');
+}
+
 test.describe('the dashboard shell', () => {
   test('is in the HTML of every dashboard address, the same for everyone', async ({
     request,
@@ -130,6 +135,7 @@ test.describe('the dashboard shell', () => {
         viewport,
       });
       const shellBoxes: Record<string, Awaited<ReturnType<typeof boxOf>>> = {};
+      const shellCards: Awaited<ReturnType<typeof boxOf>>[] = [];
       // On a phone the sidebar is a closed drawer, and the cards stand one above the other:
       // the frame, the heading and the first card.
       const phoneParts = ['header', 'search', 'heading', 'portfolioValue'];
@@ -141,21 +147,29 @@ test.describe('the dashboard shell', () => {
         for (const [name, locator] of visible(frameParts(shell))) {
           shellBoxes[name] = await boxOf(locator);
         }
+        for (const card of await statCards(shell).all()) shellCards.push(await boxOf(card));
       } finally {
         await shellContext.close();
       }
+      expect(shellCards).toHaveLength(4);
 
+      // A new user, whose address is not confirmed yet: the banner that says so comes too.
       const account = await signUp({ name: 'Dorothy Vaughan' });
-      // The confirmation banner would push the home down by design: put away for this visit.
-      await page.addInitScript(() => {
-        sessionStorage.setItem('tickerwise.verify-banner-dismissed', '1');
-      });
       await page.setViewportSize(viewport);
       await page.goto(paths.dashboard);
       const parts = frameParts(page);
       // The app's chunks on a busy machine: allow for it as the route table's tests do.
       await expect(parts.heading).toHaveText(`Welcome back, ${account.name}`, { timeout: 40_000 });
       await expect(parts.search).toBeEnabled();
+      // Every card's figures are in, and the banner has appeared over the page.
+      const main = page.getByRole('main');
+      await expect(main.getByText('$0.00', { exact: true })).toBeVisible();
+      await expect(main.getByText('0 of 0 AI credits used today')).toBeAttached();
+      await expect(main.getByText('Resets on the 1st')).toBeVisible();
+      await expect(main.getByText('Keep learning').or(main.getByText(/^Next: /))).toBeVisible();
+      const banner = page.getByRole('region', { name: 'Confirm your email' });
+      await expect(banner).toBeVisible();
+
       for (const [name, locator] of visible(parts)) {
         const box = await boxOf(locator);
         const before = shellBoxes[name];
@@ -167,6 +181,21 @@ test.describe('the dashboard shell', () => {
             : before;
         expect(same, name).toEqual(expected);
       }
+      // Each card where its grey block stood, as tall as it: nothing below it moves either.
+      const cards: Awaited<ReturnType<typeof boxOf>>[] = [];
+      for (const card of await statCards(page).all()) cards.push(await boxOf(card));
+      expect(cards).toEqual(shellCards);
+
+      // The banner is over the foot of the screen, beside the sidebar on a wide one.
+      const bannerBox = await boxOf(banner);
+      expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(viewport.height);
+      if (width >= 1024) expect(bannerBox.x).toBeGreaterThanOrEqual(256);
+      await banner.getByRole('button', { name: 'Dismiss' }).click();
+      await expect(banner).toBeHidden();
+      // Put away, it leaves no gap and moves nothing.
+      const afterDismiss: Awaited<ReturnType<typeof boxOf>>[] = [];
+      for (const card of await statCards(page).all()) afterDismiss.push(await boxOf(card));
+      expect(afterDismiss).toEqual(shellCards);
     });
   }
 });

@@ -266,13 +266,13 @@ test.describe('the landing page', () => {
     await expect(section.getByText('$0', { exact: true })).toBeVisible();
     await expect(section.getByText('24h', { exact: true })).toBeVisible();
     await section.getByRole('link', { name: 'Try for Free' }).click();
-    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page).toHaveURL(/\/signup\?plan=free$/);
     expect(await page.evaluate(() => sessionStorage.getItem('selected_plan'))).toBe('free');
   });
 
   test('the scroll arrow shows until the page is scrolled 100 px', async ({ page }) => {
     await gotoReady(page, paths.home);
-    const arrow = page.getByRole('button', { name: 'Scroll down' });
+    const arrow = page.getByRole('link', { name: 'Scroll down' });
     await expect(arrow).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 99));
     await expect(arrow).toBeVisible();

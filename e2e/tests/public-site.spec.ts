@@ -78,6 +78,8 @@ test.describe('the public site’s pages', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       // axe runs on every public page in public-a11y.spec.ts.
       expect(await layoutShift(page)).toBeLessThan(0.02);
+      // What waited for the app (see "before the app runs" below) answers once it runs.
+      await expect(page.locator(waitingControls)).toHaveCount(0);
     });
   }
 
@@ -137,6 +139,114 @@ test.describe('the public site’s pages', () => {
       'An analyst that shows its working',
     );
     await expect(page).toHaveTitle('AI Market Analysis | Tickerwise');
+  });
+});
+
+/**
+ * A control that cannot answer without the app: a button that is not a real form's submit, or
+ * a field outside a real form (one with an `action`), neither disabled; a link to nowhere.
+ */
+const deadControls = [
+  'button:enabled:not(form[action] button:is([type="submit"], :not([type])))',
+  ':is(input:not([type="hidden"]), select, textarea):enabled:not(form[action] *)',
+  '[role="button"]:not(button, [aria-disabled="true"])',
+  'a:is([href="#"], [href=""], [href^="javascript:"])',
+].join(', ');
+
+/** What a prerendered page renders disabled until the app runs it. */
+const waitingControls = ':is(button, input, select, textarea):disabled';
+
+/**
+ * docs/PRODUCT.md §3.8 gives the Getting Started page's profile step the link '#' (there is no
+ * public profile page to send a visitor to).
+ */
+const knownDeadLinks: Record<string, string[]> = {
+  [paths.gettingStarted]: ['Complete your profile'],
+};
+
+test.describe('before the app runs', () => {
+  test('every prerendered page’s buttons and fields are links, real forms or disabled', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({
+        baseURL,
+        javaScriptEnabled: false,
+        viewport: { width, height: 900 },
+      });
+      try {
+        const page = await context.newPage();
+        for (const path of prerenderedPaths) {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          const dead = (await page.locator(deadControls).allTextContents()).map((text) =>
+            text.trim(),
+          );
+          expect(dead, `${path} at ${width} px`).toEqual(knownDeadLinks[path] ?? []);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  test('a plan chosen on the pricing page before its script has arrived opens sign-up for it', async ({
+    page,
+    consoleErrors,
+  }) => {
+    // The pricing page's scripts never arrive; the page it leads to loads as usual.
+    consoleErrors.allow(/Failed to load resource: net::ERR_FAILED/, 'its scripts are blocked');
+    let blockScripts = true;
+    await page.route(/\.js(\?|$)/, (route) => (blockScripts ? route.abort() : route.continue()));
+    await page.goto(paths.pricing);
+    const pro = page.getByRole('article', { name: 'Pro plan' });
+    await expect(pro.getByRole('link', { name: 'Get Started' })).toBeVisible();
+    expect(
+      await page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) =>
+          key.startsWith('__reactContainer$'),
+        ),
+      ),
+    ).toBe(false);
+    blockScripts = false;
+    await pro.getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/signup\?plan=pro$/);
+    await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible();
+    await expect(page.getByText("You're signing up for the Pro plan.")).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create Account - Pro Plan' })).toBeVisible();
+  });
+
+  test('with no script at all, each plan’s button is a link to sign-up for that plan', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(paths.pricing);
+      for (const plan of plans) {
+        await expect(
+          page.getByRole('article', { name: `${plan.name} plan` }).getByRole('link', {
+            name: 'Get Started',
+          }),
+        ).toHaveAttribute('href', `${paths.signup}?plan=${plan.tier}`);
+      }
+      // The header's menus lead to the footer's columns of the same links.
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Product' })
+        .click();
+      await expect(page).toHaveURL(/#site-footer-product$/);
+      await expect(
+        page
+          .getByRole('navigation', { name: 'Footer' })
+          .getByRole('link', { name: 'AI Market Analysis' }),
+      ).toBeInViewport();
+    } finally {
+      await context.close();
+    }
   });
 });
 

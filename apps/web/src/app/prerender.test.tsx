@@ -36,9 +36,27 @@ describe('the prerendered public pages', () => {
       expect(pricing).toContain(`aria-label="${plan.name} plan"`);
       expect(pricing).toContain(formatPrice(plan.price));
     }
-    // A visitor can choose a plan as soon as the app runs, without waiting for the session.
-    expect(pricing).toContain('Get Started');
+    // A visitor can choose a plan before the app runs: each button is a link to sign-up.
+    for (const plan of plans) {
+      expect(pricing).toMatch(
+        new RegExp(`<a [^>]*href="/signup\\?plan=${plan.tier}"[^>]*>Get Started</a>`),
+      );
+    }
     expect(pricing).not.toContain('disabled=""');
+  });
+
+  it('draw what needs the app disabled, and the header’s menus as links to the footer', () => {
+    const landing = htmlOf(paths.home);
+    for (const group of ['resources', 'product', 'about']) {
+      expect(landing).toContain(`href="#site-footer-${group}"`);
+      expect(landing).toContain(`id="site-footer-${group}"`);
+    }
+    expect(landing).toMatch(/<button [^>]*aria-label="Next feature"[^>]*disabled=""/);
+    expect(landing).toMatch(/<a [^>]*href="#testimonials"[^>]*aria-label="Scroll down"/);
+    expect(htmlOf(paths.calculator)).toContain('<fieldset disabled=""');
+    expect(htmlOf(paths.riskAssessment)).toContain('<fieldset disabled=""');
+    expect(htmlOf(paths.glossary)).toMatch(/<input [^>]*type="search"[^>]*disabled=""/);
+    expect(htmlOf(paths.help)).toMatch(/<input [^>]*type="search"[^>]*disabled=""/);
   });
 
   it('paint the courses page’s header and hold the catalogue’s place until it arrives', () => {

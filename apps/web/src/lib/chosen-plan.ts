@@ -1,23 +1,20 @@
 import { type SubscriptionTier, subscriptionTierSchema } from '@tickerwise/shared';
 import { useLocation } from 'react-router';
+import { chosenPlanKey } from './signup-path.ts';
 
 /**
- * Session storage key the pricing page writes the plan chosen before sign-up to
- * (docs/PRODUCT.md §3.3).
- */
-export const chosenPlanKey = 'selected_plan';
-
-/**
- * docs/PRODUCT.md §3.4: the plan comes from navigation state, else session storage; null when
- * neither is a plan.
+ * docs/PRODUCT.md §3.4: the plan comes from the address (`?plan=`), else navigation state,
+ * else session storage; null when none is a plan.
  */
 export function useChosenPlan(): SubscriptionTier | null {
   const location = useLocation();
+  const fromAddress = new URLSearchParams(location.search).get('plan');
   const fromState = (location.state as { plan?: unknown } | null)?.plan;
-  const parsed = subscriptionTierSchema.safeParse(
-    fromState ?? sessionStorage.getItem(chosenPlanKey),
-  );
-  return parsed.success ? parsed.data : null;
+  for (const candidate of [fromAddress, fromState, sessionStorage.getItem(chosenPlanKey)]) {
+    const parsed = subscriptionTierSchema.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+  }
+  return null;
 }
 
 export function forgetChosenPlan(): void {

@@ -8,11 +8,11 @@ import {
 } from '@tickerwise/shared';
 import { useNavigate } from 'react-router';
 import { Container } from '../../components/container.tsx';
-import { chosenPlanKey } from '../../lib/chosen-plan.ts';
 import { useAuth } from '../../lib/session/auth-provider.tsx';
+import { chosenPlanKey, signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
 import { useBillingStatus } from './api/get-billing-status.ts';
-import { PlanCard } from './components/plan-card.tsx';
+import { type PlanAction, PlanCard } from './components/plan-card.tsx';
 import { formatLongDate } from './format-date.ts';
 
 /** docs/PRODUCT.md §4.1: Alpha Tester is by invitation; the next step asks for the code. */
@@ -34,22 +34,26 @@ export function PricingPage() {
   const scheduled = billing?.subscription?.scheduledTier ?? null;
   const periodEnd = billing?.subscription?.currentPeriodEnd;
 
-  const choose = (tier: SubscriptionTier) => {
-    if (!current) {
-      sessionStorage.setItem(chosenPlanKey, tier);
-      navigate(paths.signup, { state: { plan: tier } });
-    } else if (isPaidUpgrade(current, tier)) {
+  const choose = (from: SubscriptionTier, tier: SubscriptionTier) => {
+    if (isPaidUpgrade(from, tier)) {
       navigate(paths.payment, { state: { plan: tier, upgrade: true } });
     } else {
       navigate(paths.planChange, { state: { plan: tier } });
     }
   };
 
-  const actionFor = (plan: Plan) => {
-    const onSelect = () => choose(plan.tier);
-    // Not waiting for the session: the prerendered page is a visitor's, and a signed-in
-    // visitor sent to sign-up is sent on to the dashboard from there.
-    if (!current) return { label: 'Get Started', disabled: false, onSelect };
+  const actionFor = (plan: Plan): PlanAction => {
+    // Not waiting for the session: the prerendered page is a visitor's, its buttons links that
+    // work before the app has loaded; a signed-in visitor sent to sign-up goes on to the
+    // dashboard from there.
+    if (!current) {
+      return {
+        label: 'Get Started',
+        to: signupPath(plan.tier),
+        onFollow: () => sessionStorage.setItem(chosenPlanKey, plan.tier),
+      };
+    }
+    const onSelect = () => choose(current, plan.tier);
     if (plan.tier === current) {
       // With a move scheduled, choosing the current plan again undoes it.
       return scheduled

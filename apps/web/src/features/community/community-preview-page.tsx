@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
+import { signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
 import { postedAgo } from './components/community-text.ts';
 import { CommunityDisclaimer } from './components/disclaimer.tsx';
@@ -42,7 +43,7 @@ export function CommunityPreviewPage() {
         lead="Short posts about US stocks and funds from Tickerwise members, with verified holdings and moderation. Read the latest here; join to reply, follow and post."
       >
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to={paths.signup} className={buttonStyles({ size: 'lg' })}>
+          <Link to={signupPath('free')} className={buttonStyles({ size: 'lg' })}>
             Join free
           </Link>
           <Link

@@ -25,7 +25,6 @@ export function DashboardHome() {
 
   return (
     <div className="space-y-6">
-      <VerifyEmailBanner />
       <header>
         <h1 className="truncate text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
           Welcome back, {user.name}
@@ -44,6 +43,8 @@ export function DashboardHome() {
       </div>
       <EarningsWeekCard />
       <MarketOverview />
+      {/* Over the page, not in its flow: see the banner. */}
+      <VerifyEmailBanner />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSitePage } from '../../lib/site-pages.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { glossaryTerms } from './content/glossary.ts';
 import { filterGlossary } from './filter-glossary.ts';
 
@@ -11,6 +12,8 @@ export function GlossaryPage() {
   useSitePage(paths.glossary);
   const [query, setQuery] = useState('');
   const searchId = useId();
+  // Every term is on the prerendered page; the search answers once the app runs it.
+  const hydrated = useHydrated();
   const shown = filterGlossary(glossaryTerms, query);
 
   return (
@@ -29,10 +32,11 @@ export function GlossaryPage() {
           <input
             id={searchId}
             type="search"
+            disabled={!hydrated}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             placeholder="Search by term or definition"
-            className="w-full rounded-xl border border-slate-300 bg-white py-3 pr-4 pl-12 text-base text-ink-950 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+            className="w-full rounded-xl border border-slate-300 bg-white py-3 pr-4 pl-12 text-base text-ink-950 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50"
           />
         </div>
         <p aria-live="polite" className="mt-4 text-sm text-slate-600">

@@ -1,8 +1,8 @@
-import { paths } from '@tickerwise/shared';
 import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
+import { signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
 import { type Guide, riskManagementGuide, strategiesGuide } from './content/strategy-guides.ts';
 
@@ -94,7 +94,7 @@ function GuidePage({ guide }: { guide: Guide }) {
             </ul>
             <p className="mt-6 text-sm text-slate-600">
               Courses open with a free account.{' '}
-              <Link to={paths.signup} className="font-medium text-brand-700 underline">
+              <Link to={signupPath('free')} className="font-medium text-brand-700 underline">
                 Create one
               </Link>
               .

@@ -6,6 +6,7 @@ import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { inputStyles } from '../../components/ui/field-styles.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { helpCheckedOn, helpTopics } from './help-content.ts';
 import { buildHelpIndex, searchHelp } from './help-search.ts';
 
@@ -22,6 +23,8 @@ export function HelpPage() {
     if (asked) setQuery(asked.slice(0, 200));
   }, []);
   const searchId = useId();
+  // Every answer is on the prerendered page; the search answers once the app runs it.
+  const hydrated = useHydrated();
   const found = searchHelp(index, query);
   const shown = found ? found.size : answerCount;
 
@@ -62,6 +65,7 @@ export function HelpPage() {
                 <input
                   id={searchId}
                   type="search"
+                  disabled={!hydrated}
                   value={query}
                   onChange={(event) => setQuery(event.target.value)}
                   placeholder="e.g. cancel, credits, import"

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { CenteredSpinner } from '../../components/ui/spinner.tsx';
+import { signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
 import { titlesQuery } from './api.ts';
 
@@ -26,7 +27,7 @@ export function CoursesPage() {
         lead="Short lessons with worked examples, a quiz with every answer explained, and a “Try it” step that opens the real tool on real prices."
       >
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to={paths.signup} className={buttonStyles({ size: 'lg' })}>
+          <Link to={signupPath('free')} className={buttonStyles({ size: 'lg' })}>
             Start learning free
           </Link>
           <Link to={paths.pricing} className={buttonStyles({ variant: 'on-dark', size: 'lg' })}>

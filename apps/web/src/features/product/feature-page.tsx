@@ -6,6 +6,7 @@ import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
+import { signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
 import { type FeatureId, featureContent, featuresCheckedOn } from './feature-content.ts';
 import { planRows } from './plan-rows.ts';
@@ -35,7 +36,7 @@ export function FeaturePage({ id, example }: { id: FeatureId; example?: FeatureE
     <>
       <PageHeader eyebrow={content.eyebrow} title={content.title} lead={content.lead}>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to={paths.signup} className={buttonStyles({ size: 'lg' })}>
+          <Link to={signupPath('free')} className={buttonStyles({ size: 'lg' })}>
             Start free
           </Link>
           <Link to={paths.pricing} className={buttonStyles({ variant: 'on-dark', size: 'lg' })}>
@@ -102,7 +103,7 @@ export function FeaturePage({ id, example }: { id: FeatureId; example?: FeatureE
           </dl>
         </section>
         <div className="mt-10 flex flex-wrap items-center gap-3">
-          <Link to={paths.signup} className={buttonStyles({ size: 'lg' })}>
+          <Link to={signupPath('free')} className={buttonStyles({ size: 'lg' })}>
             Create a free account
           </Link>
           <Link to={content.next.to} className={buttonStyles({ variant: 'secondary', size: 'lg' })}>

@@ -5,7 +5,9 @@ import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { inputStyles } from '../../components/ui/field-styles.ts';
+import { signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { formatDollars } from '../../lib/whole-cents.ts';
 import {
   type CalculatorState,
@@ -85,6 +87,8 @@ export function CalculatorPage() {
   const rows = read.ok ? projectGrowth(read.inputs) : null;
   const last = rows?.at(-1);
   const formId = useId();
+  // The prerendered page shows the defaults' projection; its fields answer once the app runs.
+  const hydrated = useHydrated();
 
   return (
     <>
@@ -102,44 +106,46 @@ export function CalculatorPage() {
           <h2 id={`${formId}-title`} className="text-xl font-bold text-ink-950">
             Your figures
           </h2>
-          {fields.map(({ field, label, hint, inputMode }) => {
-            const id = `${formId}-${field}`;
-            const error = errors[field];
-            return (
-              <div key={field}>
-                <label htmlFor={id} className="block text-sm font-medium text-ink-950">
-                  {label}
-                </label>
-                <input
-                  id={id}
-                  name={field}
-                  inputMode={inputMode}
-                  autoComplete="off"
-                  value={state[field]}
-                  onChange={(event) => setField(field, event.target.value)}
-                  aria-invalid={Boolean(error)}
-                  aria-describedby={`${id}-hint`}
-                  className={`mt-1.5 font-mono tabular-nums ${inputStyles(Boolean(error))}`}
-                />
-                <p
-                  id={`${id}-hint`}
-                  className={`mt-1 min-h-5 text-sm ${error ? 'text-red-700' : 'text-slate-600'}`}
-                >
-                  {error ?? hint}
-                </p>
-              </div>
-            );
-          })}
-          <label className="flex items-center gap-3 text-sm font-medium text-ink-950">
-            <input
-              type="checkbox"
-              name="real"
-              checked={state.real}
-              onChange={(event) => commit({ ...state, real: event.target.checked })}
-              className="size-5 rounded border-slate-300 accent-brand-700"
-            />
-            Show the table in today’s money
-          </label>
+          <fieldset disabled={!hydrated} className="min-w-0 space-y-5">
+            {fields.map(({ field, label, hint, inputMode }) => {
+              const id = `${formId}-${field}`;
+              const error = errors[field];
+              return (
+                <div key={field}>
+                  <label htmlFor={id} className="block text-sm font-medium text-ink-950">
+                    {label}
+                  </label>
+                  <input
+                    id={id}
+                    name={field}
+                    inputMode={inputMode}
+                    autoComplete="off"
+                    value={state[field]}
+                    onChange={(event) => setField(field, event.target.value)}
+                    aria-invalid={Boolean(error)}
+                    aria-describedby={`${id}-hint`}
+                    className={`mt-1.5 font-mono tabular-nums ${inputStyles(Boolean(error))}`}
+                  />
+                  <p
+                    id={`${id}-hint`}
+                    className={`mt-1 min-h-5 text-sm ${error ? 'text-red-700' : 'text-slate-600'}`}
+                  >
+                    {error ?? hint}
+                  </p>
+                </div>
+              );
+            })}
+            <label className="flex items-center gap-3 text-sm font-medium text-ink-950">
+              <input
+                type="checkbox"
+                name="real"
+                checked={state.real}
+                onChange={(event) => commit({ ...state, real: event.target.checked })}
+                className="size-5 rounded border-slate-300 accent-brand-700"
+              />
+              Show the table in today’s money
+            </label>
+          </fieldset>
           <p className="text-sm text-slate-600">
             The address of this page holds your figures: copy it to share this projection.
           </p>
@@ -182,7 +188,7 @@ export function CalculatorPage() {
             <Link to={paths.riskAssessment} className={buttonStyles({ variant: 'secondary' })}>
               Take the risk assessment
             </Link>
-            <Link to={paths.signup} className={buttonStyles()}>
+            <Link to={signupPath('free')} className={buttonStyles()}>
               Track a real portfolio free
             </Link>
           </div>

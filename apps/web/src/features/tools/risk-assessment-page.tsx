@@ -15,7 +15,9 @@ import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button, buttonStyles } from '../../components/ui/button.tsx';
 import { usePublicAuth } from '../../lib/session/auth-provider.tsx';
+import { signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { AllocationHistory } from './allocation-history.tsx';
 import { saveRiskAnswers } from './api/save-risk-answers.ts';
 import { forgetAnswers, keepAnswers, keptAnswers } from './kept-answers.ts';
@@ -36,6 +38,8 @@ export function RiskAssessmentPage() {
   const [missing, setMissing] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const formId = useId();
+  // The questions answer once the app runs the page (hydration would undo earlier choices).
+  const hydrated = useHydrated();
   const score = riskScore(answers);
   const answered = answers.filter((answer) => answer !== undefined).length;
 
@@ -78,55 +82,57 @@ export function RiskAssessmentPage() {
         lead="Ten questions about your time horizon, how you take losses, your experience and your safety net. Your answers stay in this browser: nothing is sent to us unless you sign in and choose to save your profile."
       />
       <Container className="grid gap-10 py-12 sm:py-16 lg:grid-cols-[1fr_22rem]">
-        <form onSubmit={submit} noValidate className="space-y-6">
-          <ol className="space-y-6">
-            {riskQuestions.map((question, index) => (
-              <li key={question.id}>
-                <fieldset className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-                  <legend className="px-1 text-sm font-semibold text-brand-800">
-                    {index + 1} of {riskQuestions.length} · {question.topic}
-                  </legend>
-                  <p className="font-medium text-ink-950">{question.text}</p>
-                  <div className="mt-3 grid gap-2 sm:grid-cols-2">
-                    {question.answers.map((answer, points) => {
-                      const id = `${formId}-q${index}-${points}`;
-                      return (
-                        <label
-                          key={answer}
-                          htmlFor={id}
-                          className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 text-sm text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-                        >
-                          <input
-                            id={id}
-                            type="radio"
-                            name={question.id}
-                            checked={answers[index] === points}
-                            onChange={() =>
-                              setAnswers((current) =>
-                                current.map((value, at) => (at === index ? points : value)),
-                              )
-                            }
-                            className="mt-0.5 size-4 accent-brand-700"
-                          />
-                          {answer}
-                        </label>
-                      );
-                    })}
-                  </div>
-                </fieldset>
-              </li>
-            ))}
-          </ol>
-          <div className="flex flex-wrap items-center gap-4">
-            <Button type="submit" size="lg">
-              See my profile
-            </Button>
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {missing
-                ? `Answer every question first: ${riskQuestions.length - answered} left.`
-                : `${answered} of ${riskQuestions.length} answered`}
-            </p>
-          </div>
+        <form onSubmit={submit} noValidate>
+          <fieldset disabled={!hydrated} className="min-w-0 space-y-6">
+            <ol className="space-y-6">
+              {riskQuestions.map((question, index) => (
+                <li key={question.id}>
+                  <fieldset className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                    <legend className="px-1 text-sm font-semibold text-brand-800">
+                      {index + 1} of {riskQuestions.length} · {question.topic}
+                    </legend>
+                    <p className="font-medium text-ink-950">{question.text}</p>
+                    <div className="mt-3 grid gap-2 sm:grid-cols-2">
+                      {question.answers.map((answer, points) => {
+                        const id = `${formId}-q${index}-${points}`;
+                        return (
+                          <label
+                            key={answer}
+                            htmlFor={id}
+                            className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 text-sm text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                          >
+                            <input
+                              id={id}
+                              type="radio"
+                              name={question.id}
+                              checked={answers[index] === points}
+                              onChange={() =>
+                                setAnswers((current) =>
+                                  current.map((value, at) => (at === index ? points : value)),
+                                )
+                              }
+                              className="mt-0.5 size-4 accent-brand-700"
+                            />
+                            {answer}
+                          </label>
+                        );
+                      })}
+                    </div>
+                  </fieldset>
+                </li>
+              ))}
+            </ol>
+            <div className="flex flex-wrap items-center gap-4">
+              <Button type="submit" size="lg">
+                See my profile
+              </Button>
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {missing
+                  ? `Answer every question first: ${riskQuestions.length - answered} left.`
+                  : `${answered} of ${riskQuestions.length} answered`}
+              </p>
+            </div>
+          </fieldset>
         </form>
 
         <aside className="space-y-6 lg:sticky lg:top-6 lg:self-start">
@@ -253,7 +259,7 @@ function SaveProfile({ answers }: { answers: number[] }) {
           free account or sign in, then choose “Save to my account” here or in Settings.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Link to={paths.signup} className={buttonStyles({ size: 'sm' })}>
+          <Link to={signupPath('free')} className={buttonStyles({ size: 'sm' })}>
             Create a free account
           </Link>
           <Link to={paths.login} className={buttonStyles({ variant: 'secondary', size: 'sm' })}>

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
+import { signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
 
 interface Template {
@@ -140,7 +141,7 @@ export function TemplatesPage() {
         ))}
         <p className="text-slate-700">
           Ready to try the importer?{' '}
-          <Link to={paths.signup} className={linkStyle}>
+          <Link to={signupPath('free')} className={linkStyle}>
             Create a free account
           </Link>
           : the Free plan tracks one portfolio.

@@ -1,7 +1,8 @@
 import type { Plan } from '@tickerwise/shared';
+import { Link } from 'react-router';
 import { PlanSummary } from '../../../components/plan-summary.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonStyles } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 
 interface PlanCardProps {
@@ -12,8 +13,16 @@ interface PlanCardProps {
   current?: boolean;
   /** A line shown above the button, e.g. a scheduled change. */
   note?: string | undefined;
-  action: { label: string; disabled: boolean; onSelect: () => void };
+  action: PlanAction;
 }
+
+/**
+ * What the card's button does: a link for a visitor (sign-up with the plan in the address, so
+ * it works on the prerendered page before the app has loaded), a button for a signed-in user.
+ */
+export type PlanAction =
+  | { label: string; to: string; onFollow: () => void }
+  | { label: string; disabled: boolean; onSelect: () => void };
 
 /** One plan of the catalogue: price, description, features and the button that chooses it. */
 export function PlanCard({ plan, featured = false, current = false, note, action }: PlanCardProps) {
@@ -36,16 +45,26 @@ export function PlanCard({ plan, featured = false, current = false, note, action
         className="flex-1"
       />
       {note && <p className="mt-6 text-xs font-medium text-amber-800">{note}</p>}
-      <Button
-        variant={featured ? 'primary' : 'dark'}
-        size="full"
-        disabledLook="muted"
-        disabled={action.disabled}
-        onClick={action.onSelect}
-        className="mt-6"
-      >
-        {action.label}
-      </Button>
+      {'to' in action ? (
+        <Link
+          to={action.to}
+          onClick={action.onFollow}
+          className={`mt-6 ${buttonStyles({ variant: featured ? 'primary' : 'dark', size: 'full' })}`}
+        >
+          {action.label}
+        </Link>
+      ) : (
+        <Button
+          variant={featured ? 'primary' : 'dark'}
+          size="full"
+          disabledLook="muted"
+          disabled={action.disabled}
+          onClick={action.onSelect}
+          className="mt-6"
+        >
+          {action.label}
+        </Button>
+      )}
     </Card>
   );
 }

@@ -34,6 +34,11 @@ function useCountdown(): [number, (seconds: number) => void] {
 /**
  * On the dashboard until the user's address is confirmed (docs/PRODUCT.md §5): says where the
  * link went, resends it (once a minute), and can be put away for this visit.
+ *
+ * It arrives after the app has asked the server, so it is not in the page's flow: it stands
+ * over the bottom of the screen (the bottom right beside the sidebar on a wide one), and the
+ * room it leaves at the foot of the page is added below the last panel. Nothing on the page
+ * moves when it appears or goes, and a confirmed user has no gap where it would be.
  */
 export function VerifyEmailBanner() {
   const queryClient = useQueryClient();
@@ -67,35 +72,36 @@ export function VerifyEmailBanner() {
   const failure = resend.error instanceof Error ? resend.error.message : undefined;
 
   return (
-    <section
-      aria-label="Confirm your email"
-      className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center"
-    >
-      <MailCheck aria-hidden="true" className="size-5 shrink-0 text-amber-700" />
-      <div className="min-w-0 flex-1 text-sm">
-        <p className="font-semibold">{linkError ?? 'Please confirm your email address'}</p>
-        <p className="mt-0.5 text-amber-900" role="status">
-          {failure ??
-            (sent
-              ? `A new link is on its way to ${query.data.email}.`
-              : `We sent a link to ${query.data.email}. Confirm it so that we know our emails reach you.`)}
-        </p>
-      </div>
-      <div className="flex items-center gap-2">
-        <Button
-          variant="secondary"
-          size="sm"
-          busy={resend.isPending}
-          busyLabel="Sending..."
-          disabled={cooldown > 0}
-          onClick={() => resend.mutate()}
-        >
-          {cooldown > 0 ? `Resend in ${cooldown} s` : 'Resend Email'}
-        </Button>
+    <>
+      <section
+        aria-label="Confirm your email"
+        className="fixed inset-x-3 bottom-3 z-20 flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950 shadow-lg shadow-ink-950/10 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-md"
+      >
+        <MailCheck aria-hidden="true" className="size-5 shrink-0 text-amber-700" />
+        <div className="min-w-0 flex-1 text-sm">
+          <p className="font-semibold">{linkError ?? 'Please confirm your email address'}</p>
+          <p className="mt-0.5 break-words text-amber-900" role="status">
+            {failure ??
+              (sent
+                ? `A new link is on its way to ${query.data.email}.`
+                : `We sent a link to ${query.data.email}.`)}
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={resend.isPending}
+            busyLabel="Sending..."
+            disabled={cooldown > 0}
+            onClick={() => resend.mutate()}
+            className="mt-3"
+          >
+            {cooldown > 0 ? `Resend in ${cooldown} s` : 'Resend Email'}
+          </Button>
+        </div>
         <button
           type="button"
           aria-label="Dismiss"
-          className={iconButtonStyles('sm')}
+          className={`-mt-1 -mr-1 self-start ${iconButtonStyles('sm')}`}
           onClick={() => {
             sessionStorage.setItem(dismissedKey, '1');
             setDismissed(true);
@@ -103,7 +109,9 @@ export function VerifyEmailBanner() {
         >
           <X className="size-4" />
         </button>
-      </div>
-    </section>
+      </section>
+      {/* The room the banner covers, so the page's foot can be scrolled up from under it. */}
+      <div aria-hidden="true" className="h-36 sm:h-28" />
+    </>
   );
 }

@@ -1,6 +1,10 @@
 import { Link } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
-import { siteMenus } from '../content/site-menus.ts';
+import { type MenuGroup, siteMenus } from '../content/site-menus.ts';
+
+/** Where the header's menus lead before the app has loaded: the footer holds the same links. */
+export const footerNavId = 'site-footer-links';
+export const footerGroupId = (group: MenuGroup['id']) => `site-footer-${group}`;
 
 /** The footer repeats the header's link groups, with the legal line every page needs. */
 export function SiteFooter() {
@@ -14,9 +18,13 @@ export function SiteFooter() {
               AI market analysis, live data and clear lessons for individual investors.
             </p>
           </div>
-          <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3">
+          <nav
+            id={footerNavId}
+            aria-label="Footer"
+            className="grid scroll-mt-20 grid-cols-2 gap-8 sm:grid-cols-3"
+          >
             {siteMenus.map((group) => (
-              <div key={group.id}>
+              <div key={group.id} id={footerGroupId(group.id)} className="scroll-mt-20">
                 <h2 className="text-sm font-semibold text-white">{group.label}</h2>
                 <ul className="mt-4 space-y-3 text-sm">
                   {group.links.map((link) => (

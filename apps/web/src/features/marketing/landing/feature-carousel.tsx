@@ -5,11 +5,12 @@ import { Link } from 'react-router';
 import { Container } from '../../../components/container.tsx';
 import { SectionHeading } from '../../../components/section-heading.tsx';
 import { buttonStyles } from '../../../components/ui/button.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { features } from '../content/landing.ts';
 import { FeatureArtwork } from './feature-artwork.tsx';
 
 const controlClass =
-  'grid size-11 place-items-center rounded-full border border-slate-300 bg-white text-ink-950 shadow-sm transition-colors hover:bg-slate-50';
+  'grid size-11 place-items-center rounded-full border border-slate-300 bg-white text-ink-950 shadow-sm transition-colors hover:bg-slate-50 disabled:opacity-60';
 
 /**
  * docs/PRODUCT.md §3.1: four features with previous/next and dots. It never turns by itself; the
@@ -17,6 +18,8 @@ const controlClass =
  */
 export function FeatureCarousel() {
   const [current, setCurrent] = useState(0);
+  // Until the app runs the page, the first slide shows and the controls are disabled.
+  const waiting = !useHydrated();
   const count = features.length;
   const show = (index: number) => setCurrent((index + count) % count);
 
@@ -82,6 +85,7 @@ export function FeatureCarousel() {
               <button
                 type="button"
                 aria-label="Previous feature"
+                disabled={waiting}
                 onClick={() => show(current - 1)}
                 className={controlClass}
               >
@@ -94,6 +98,7 @@ export function FeatureCarousel() {
                     type="button"
                     aria-label={`Show feature ${index + 1}: ${feature.title}`}
                     aria-current={index === current ? 'true' : undefined}
+                    disabled={waiting}
                     onClick={() => show(index)}
                     className="grid size-8 place-items-center rounded-full"
                   >
@@ -108,6 +113,7 @@ export function FeatureCarousel() {
               <button
                 type="button"
                 aria-label="Next feature"
+                disabled={waiting}
                 onClick={() => show(current + 1)}
                 className={controlClass}
               >

@@ -1,12 +1,10 @@
-import { paths } from '@tickerwise/shared';
 import { ArrowRight, Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { Container } from '../../../components/container.tsx';
 import { buttonStyles } from '../../../components/ui/button.tsx';
+import { chosenPlanKey, signupPath } from '../../../lib/signup-path.ts';
 import { freeTierFeatures, freeTierStats } from '../content/landing.ts';
 
-/** The sign-up page reads the chosen plan from navigation state or this session key. */
-const chosenPlanKey = 'selected_plan';
 const freePlan = 'free';
 
 export function FreeTierSection() {
@@ -41,8 +39,7 @@ export function FreeTierSection() {
             ))}
           </ul>
           <Link
-            to={paths.signup}
-            state={{ plan: freePlan }}
+            to={signupPath(freePlan)}
             onClick={() => sessionStorage.setItem(chosenPlanKey, freePlan)}
             className={`mt-10 ${buttonStyles({ variant: 'primary', size: 'lg' })}`}
           >

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 
 /** docs/PRODUCT.md §3.1: the arrow shows while the page is scrolled less than 100 px. */
 const hideAfterPx = 100;
@@ -14,7 +14,9 @@ export function ScrollHint({ targetId }: { targetId: string }) {
     return () => window.removeEventListener('scroll', update);
   }, []);
 
-  const scrollDown = () => {
+  // A link to the next section, so it works before the app runs; then the scroll is smooth.
+  const scrollDown = (event: MouseEvent) => {
+    event.preventDefault();
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     document
       .getElementById(targetId)
@@ -22,8 +24,8 @@ export function ScrollHint({ targetId }: { targetId: string }) {
   };
 
   return (
-    <button
-      type="button"
+    <a
+      href={`#${targetId}`}
       aria-label="Scroll down"
       onClick={scrollDown}
       className={`fixed bottom-4 left-1/2 z-30 grid size-10 -translate-x-1/2 sm:bottom-6 sm:size-12 place-items-center rounded-full border border-slate-200 bg-white/95 text-ink-950 shadow-lg shadow-ink-950/20 transition-[opacity,visibility] duration-300 hover:bg-white ${
@@ -31,6 +33,6 @@ export function ScrollHint({ targetId }: { targetId: string }) {
       }`}
     >
       <ChevronDown className="size-6 motion-safe:animate-bounce" />
-    </button>
+    </a>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Container } from '../../../components/container.tsx';
 import { SectionHeading } from '../../../components/section-heading.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { type Testimonial, testimonials } from '../content/landing.ts';
 
 function initialsOf(name: string): string {
@@ -42,6 +43,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
  */
 export function TestimonialsMarquee() {
   const [paused, setPaused] = useState(false);
+  const hydrated = useHydrated();
   return (
     <section
       id="testimonials"
@@ -79,8 +81,10 @@ export function TestimonialsMarquee() {
       <div className="mt-8 text-center motion-reduce:hidden">
         <button
           type="button"
+          // Until the app runs the page: pointing at the cards or focusing one still pauses them.
+          disabled={!hydrated}
           onClick={() => setPaused(!paused)}
-          className="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-600 hover:bg-slate-200/60 hover:text-ink-950"
+          className="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-600 hover:bg-slate-200/60 hover:text-ink-950 disabled:opacity-60"
         >
           {paused ? 'Play testimonials' : 'Pause testimonials'}
         </button>
