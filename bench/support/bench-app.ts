@@ -126,6 +126,8 @@ export async function startBenchApp(
       ...env,
     },
     startTimeoutMs: 120_000,
+    // A profiled server writes its profile as it exits: on a busy machine that takes a while.
+    ...(profile ? { stopTimeoutMs: 120_000 } : {}),
   }).catch((error: unknown) => {
     if (copy) rmSync(copy, { recursive: true, force: true });
     throw error;

@@ -507,7 +507,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   userData.add(portfoliosDataPart(db));
   await registerLearn(app, {
     auth,
-    db,
+    database,
     clock,
     content: deps.learnContent ?? loadLearnContent(),
     signing: {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type CompiledCourse,
   type CompiledLearnContent,
@@ -32,9 +33,14 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { lockTier, tierOf } from '../profiles/service.ts';
+import { LearnerMemo, type LearnerRead, type LearnerState, type StartRow } from './learner-memo.ts';
 import { QuizAttempt } from './quiz.ts';
 
-type StartRow = { courseId: string; startedAt: Date; completedAt: Date | null };
+/**
+ * The NOTIFY channel on which an instance names a learner whose courses, completed lessons or
+ * attempts it wrote (`<instance> <user id>`): the other instances forget what they remember.
+ */
+export const learnerChangedChannel = 'learn_learner_changed';
 
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === '23505' ||
@@ -129,10 +135,14 @@ export class LearnService {
   readonly courses: readonly CompiledCourse[];
   private readonly courseById = new Map<string, CompiledCourse>();
   private readonly lessonById = new Map<string, CompiledLesson>();
+  private readonly learners: LearnerMemo;
+  /** This instance's name in its announcements, so that it skips its own. */
+  readonly instance = randomUUID();
 
   constructor({ db, clock, content }: LearnServiceDeps) {
     this.db = db;
     this.clock = clock;
+    this.learners = new LearnerMemo(() => clock().getTime());
     this.courses = content.courses;
     for (const course of content.courses) {
       this.courseById.set(course.id, course);
@@ -292,6 +302,21 @@ export class LearnService {
     };
   }
 
+  /** A learner's plan, courses started, completed lessons and attempts: remembered or read. */
+  private learner(userId: string, fresh = false): Promise<LearnerRead> {
+    return this.learners.read(userId, () => this.loadLearner(userId), fresh);
+  }
+
+  /** A learner's plan changed, or their progress changed on another instance. */
+  forgetLearner(userId: string): void {
+    this.learners.forget(userId);
+  }
+
+  /** Announcements may have been missed: every learner is read afresh. */
+  forgetLearners(): void {
+    this.learners.clear();
+  }
+
   /**
    * A lesson: in full with its quiz in a course the user started and may open; the first
    * lesson of a locked course, or any of one not started yet, as a preview without the quiz.
@@ -300,7 +325,15 @@ export class LearnService {
     const lesson = this.lessonById.get(lessonId);
     if (!lesson) throw missingLesson();
     const course = this.courseById.get(lesson.courseId)!;
-    const { standing, completed, attempts } = await this.lessonState(this.db, userId, lesson);
+    let read = await this.learner(userId);
+    let standing = new Standing(read.state.tier, read.state.starts);
+    // A preview or a refusal is checked against the database: the course may have been
+    // started, or the plan raised, through another instance a moment ago.
+    if (read.remembered && (!standing.starts.has(course.id) || standing.lock(course.id))) {
+      read = await this.learner(userId, true);
+      standing = new Standing(read.state.tier, read.state.starts);
+    }
+    const { completions, attempts } = read.state;
     const lock = standing.lock(course.id);
     const started = standing.starts.has(course.id);
     const canStart = standing.canStart(course.id);
@@ -311,7 +344,7 @@ export class LearnService {
     }
     const full = started && !lock;
     const last = lesson.index === course.lessons.length - 1;
-    const attempt = attempts + 1;
+    const attempt = (attempts.get(lesson.id) ?? 0) + 1;
     return {
       id: lesson.id,
       courseId: course.id,
@@ -330,7 +363,7 @@ export class LearnService {
       canStart,
       previousLessonId: course.lessons[lesson.index - 1]?.id ?? null,
       nextLessonId: course.lessons[lesson.index + 1]?.id ?? null,
-      completedAt: completed.get(lesson.id)?.toISOString() ?? null,
+      completedAt: completions.get(lesson.id)?.toISOString() ?? null,
       quiz: full
         ? { attempt, questions: new QuizAttempt(lesson.quiz, userId, lesson.id, attempt).view() }
         : null,
@@ -339,19 +372,20 @@ export class LearnService {
   }
 
   /**
-   * What a lesson needs of the user, in one statement: the plan, the courses started, the
-   * course's completed lessons and the lesson's attempts so far. A lesson is opened and a quiz
-   * sent many times a day by every learner, and on the embedded database each statement costs
-   * the event loop its parse, plan and protocol: one instead of four.
+   * What lessons and quizzes need of a learner, in one statement: the plan, the courses
+   * started, the completed lessons and the number of attempts of each lesson's quiz. On the
+   * embedded database each statement costs the event loop its parse, plan and protocol, and a
+   * lesson is opened and a quiz sent many times a day by every learner: this is read once, then
+   * remembered (LearnerMemo) and kept up to date by the writes.
    */
-  private async lessonState(db: Db, userId: string, lesson: CompiledLesson) {
+  private async loadLearner(userId: string): Promise<LearnerState> {
     const [row] = rowsOf<{
       tier: SubscriptionTier | null;
       starts: { courseId: string; startedAt: string; completedAt: string | null }[];
       completions: { lessonId: string; completedAt: string }[];
-      attempts: number;
+      attempts: Record<string, number>;
     }>(
-      await db.execute(sql`
+      await this.db.execute(sql`
         select
           (select ${profiles.subscriptionTier} from ${profiles} where ${profiles.id} = ${userId}) as tier,
           coalesce((
@@ -367,11 +401,16 @@ export class LearnService {
               'completedAt', ${learnLessonCompletions.completedAt}))
             from ${learnLessonCompletions}
             where ${learnLessonCompletions.userId} = ${userId}
-              and ${learnLessonCompletions.courseId} = ${lesson.courseId}
           ), '[]'::json) as completions,
-          (select count(*)::int from ${learnQuizAttempts}
-            where ${learnQuizAttempts.userId} = ${userId}
-              and ${learnQuizAttempts.lessonId} = ${lesson.id}) as attempts`),
+          coalesce((
+            select json_object_agg(counted.lesson_id, counted.attempts)
+            from (
+              select ${learnQuizAttempts.lessonId} as lesson_id, count(*)::int as attempts
+              from ${learnQuizAttempts}
+              where ${learnQuizAttempts.userId} = ${userId}
+              group by ${learnQuizAttempts.lessonId}
+            ) counted
+          ), '{}'::json) as attempts`),
     );
     const starts = (row?.starts ?? [])
       .map((start) => ({
@@ -382,12 +421,18 @@ export class LearnService {
       // A course no longer in the content is not counted.
       .filter((start) => this.courseById.has(start.courseId));
     return {
-      standing: new Standing(row?.tier ?? 'free', starts),
-      completed: new Map(
+      tier: row?.tier ?? 'free',
+      starts,
+      completions: new Map(
         (row?.completions ?? []).map((done) => [done.lessonId, new Date(done.completedAt)]),
       ),
-      attempts: Number(row?.attempts ?? 0),
+      attempts: new Map(Object.entries(row?.attempts ?? {}).map(([id, n]) => [id, Number(n)])),
     };
+  }
+
+  /** Tells the other instances that this learner's progress changed (inside `db`'s commit). */
+  private announce(userId: string) {
+    return sql`select pg_notify(${learnerChangedChannel}, ${`${this.instance} ${userId}`})`;
   }
 
   /**
@@ -397,7 +442,7 @@ export class LearnService {
    */
   async start(userId: string, courseId: string): Promise<{ created: boolean }> {
     if (!this.courseById.has(courseId)) throw missingCourse();
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const tier = await lockTier(tx, userId);
       const standing = await this.standing(tx, userId, tier);
       if (standing.starts.has(courseId)) {
@@ -416,8 +461,33 @@ export class LearnService {
         .insert(learnCourseStarts)
         .values({ userId, courseId, startedAt: this.clock() })
         .onConflictDoNothing();
+      await tx.execute(this.announce(userId));
       return { created: true };
     });
+    // Starting is rare: the next lesson reads the learner afresh.
+    if (result.created) this.learners.forget(userId);
+    return result;
+  }
+
+  /** Why this learner may not send this lesson's quiz now, if so. */
+  private refusal(
+    state: LearnerState,
+    course: CompiledCourse,
+    lesson: CompiledLesson,
+    attempt: number,
+  ): AppError | null {
+    const standing = new Standing(state.tier, state.starts);
+    if (!standing.starts.has(course.id)) {
+      return new AppError(409, 'course_not_started', 'Start this course to take its quizzes.');
+    }
+    const lock = standing.lock(course.id);
+    if (lock) {
+      return new AppError(402, 'upgrade_required', lock.message, undefined, undefined, {
+        requiredTier: 'pro',
+      });
+    }
+    if (attempt !== (state.attempts.get(lesson.id) ?? 0) + 1) return staleAttempt();
+    return null;
   }
 
   /** Scores an attempt of a lesson's quiz and keeps it; 80% or more completes the lesson. */
@@ -426,17 +496,19 @@ export class LearnService {
     if (!lesson) throw missingLesson();
     const course = this.courseById.get(lesson.courseId)!;
     const now = this.clock();
-    const { standing, attempts } = await this.lessonState(this.db, userId, lesson);
-    if (!standing.starts.has(course.id)) {
-      throw new AppError(409, 'course_not_started', 'Start this course to take its quizzes.');
+    const read = await this.learner(userId);
+    let refused = this.refusal(read.state, course, lesson, submission.attempt);
+    // A refusal is checked against the database: another instance may have started the
+    // course, kept an attempt or seen the plan raised a moment ago.
+    if (refused && read.remembered) {
+      refused = this.refusal(
+        (await this.learner(userId, true)).state,
+        course,
+        lesson,
+        submission.attempt,
+      );
     }
-    const lock = standing.lock(course.id);
-    if (lock) {
-      throw new AppError(402, 'upgrade_required', lock.message, undefined, undefined, {
-        requiredTier: 'pro',
-      });
-    }
-    if (submission.attempt !== attempts + 1) throw staleAttempt();
+    if (refused) throw refused;
     const quiz = new QuizAttempt(lesson.quiz, userId, lessonId, submission.attempt);
     const results = quiz.score(submission.answers);
     const correct = results.filter((result) => result.correct).length;
@@ -444,9 +516,10 @@ export class LearnService {
     const percent = Math.round((correct * 100) / total);
     const passed = correct * 100 >= lessonPassPercent * total;
     // One statement keeps the attempt, the lesson's completion when it passed, and the course's
-    // when that was its last lesson: all or nothing, in one round trip. Its parts see the
-    // tables as they were before it, so the completed lessons are counted with the one it adds.
-    // Two tabs sending the same attempt: the number's unique index refuses the second.
+    // when that was its last lesson, and tells the other instances: all or nothing, in one
+    // round trip. Its parts see the tables as they were before it, so the completed lessons are
+    // counted with the one it adds. Two tabs sending the same attempt: the number's unique
+    // index refuses the second.
     let written: { lessonCompleted: number; courseCompleted: number } | undefined;
     try {
       [written] = rowsOf<{ lessonCompleted: number; courseCompleted: number }>(
@@ -476,14 +549,30 @@ export class LearnService {
               and ${learnCourseStarts.completedAt} is null
               and (select lessons from done) >= ${course.lessons.length}
             returning course_id
-          )
+          ),
+          announced as (${this.announce(userId)})
           select (select count(*)::int from lesson) as "lessonCompleted",
-                 (select count(*)::int from finished) as "courseCompleted"`),
+                 (select count(*)::int from finished) as "courseCompleted",
+                 (select count(*)::int from announced) as "announced"`),
       );
     } catch (error) {
-      if (isUniqueViolation(error)) throw staleAttempt();
+      if (isUniqueViolation(error)) {
+        // Kept meanwhile by another tab or instance: the next lesson reads the learner afresh.
+        this.learners.forget(userId);
+        throw staleAttempt();
+      }
       throw error;
     }
+    const lessonCompleted = Number(written?.lessonCompleted ?? 0) > 0;
+    const courseCompleted = Number(written?.courseCompleted ?? 0) > 0;
+    this.learners.change(userId, (state) => {
+      state.attempts.set(lessonId, Math.max(state.attempts.get(lessonId) ?? 0, submission.attempt));
+      if (lessonCompleted && !state.completions.has(lessonId)) state.completions.set(lessonId, now);
+      if (courseCompleted) {
+        const start = state.starts.find((row) => row.courseId === course.id);
+        if (start && !start.completedAt) start.completedAt = now;
+      }
+    });
     return {
       attempt: submission.attempt,
       correct,
@@ -491,8 +580,8 @@ export class LearnService {
       percent,
       passed,
       results,
-      lessonCompleted: Number(written?.lessonCompleted ?? 0) > 0,
-      courseCompleted: Number(written?.courseCompleted ?? 0) > 0,
+      lessonCompleted,
+      courseCompleted,
       nextLessonId: course.lessons[lesson.index + 1]?.id ?? null,
     };
   }
