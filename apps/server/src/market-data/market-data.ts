@@ -95,7 +95,18 @@ export function createMarketData(
     ...timeout,
   });
   return {
-    ...{ market, history, intraday, company, search, directory, standing, now, research, fundamentals },
+    ...{
+      market,
+      history,
+      intraday,
+      company,
+      search,
+      directory,
+      standing,
+      now,
+      research,
+      fundamentals,
+    },
     ...(simulation ? { simulation } : {}),
   };
 }
