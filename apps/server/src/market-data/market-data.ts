@@ -13,7 +13,8 @@ import { finnhubResearch } from './research/finnhub-research.ts';
 import { ResearchService } from './research/research-service.ts';
 import { SymbolDirectory } from './symbols/directory.ts';
 import { SymbolSearch } from './symbols/service.ts';
-import { CallBudget } from './upstream/call-budget.ts';
+import { CallBudget, type FleetBudget } from './upstream/call-budget.ts';
+import { fleetBudget } from './upstream/fleet-budget.ts';
 import type { MarketLog } from './upstream/market-log.ts';
 
 export interface MarketData {
@@ -49,16 +50,20 @@ export function createMarketData(
   log: MarketLog,
   now: () => number = Date.now,
   upstreamTimeoutMs?: number,
+  { shareBudgets = false }: { shareBudgets?: boolean } = {},
 ): MarketData {
   const timeout = upstreamTimeoutMs === undefined ? {} : { upstreamTimeoutMs };
+  // The app's: every instance on the database spends one budget per provider.
+  const fleet = (source: string) => (shareBudgets ? fleetBudget(db, source, now) : undefined);
   const simulation =
     config.simulationControl && config.market.provider === 'simulated'
       ? new SimulatedPriceControl(now)
       : undefined;
   const provider = createMarketProvider(config.market, now, simulation);
-  const budget = new CallBudget(provider.limits, now);
+  const budget = new CallBudget(provider.limits, now, fleet(provider.source));
   const bars = createBarsProvider(config.market, config.history, now);
-  const barsBudget = bars.source === provider.source ? budget : new CallBudget(bars.limits, now);
+  const barsBudget =
+    bars.source === provider.source ? budget : new CallBudget(bars.limits, now, fleet(bars.source));
   const history = new HistoryService({
     db,
     provider: bars,
@@ -77,7 +82,7 @@ export function createMarketData(
   });
   const search = new SymbolSearch({ directory, provider, budget, log, now, ...timeout });
   const standing = new StandingDemand(market.demand, log);
-  const research = createResearch(config, budget, log, now, upstreamTimeoutMs);
+  const research = createResearch(config, budget, fleet, log, now, upstreamTimeoutMs);
   return {
     ...{ market, history, company, search, directory, standing, now, research },
     ...(simulation ? { simulation } : {}),
@@ -91,6 +96,7 @@ export function createMarketData(
 function createResearch(
   config: Pick<Config, 'market' | 'filings'> & { mail?: Pick<Config['mail'], 'from'> },
   finnhubBudget: CallBudget,
+  fleet: (source: string) => FleetBudget | undefined,
   log: MarketLog,
   now: () => number,
   upstreamTimeoutMs: number | undefined,
@@ -108,7 +114,7 @@ function createResearch(
     earnings: finnhub,
     filings,
     finnhubBudget,
-    edgarBudget: new CallBudget(filings?.limits ?? [], now),
+    edgarBudget: new CallBudget(filings?.limits ?? [], now, fleet('edgar')),
     now,
     log,
     ...(upstreamTimeoutMs === undefined ? {} : { upstreamTimeoutMs }),
