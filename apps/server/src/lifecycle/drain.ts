@@ -107,7 +107,10 @@ async function connections(server: Server): Promise<number> {
  */
 export async function shutDown(
   app: FastifyInstance,
-  { graceMs = stopBudget.requestsMs, lingerMs = stopBudget.idleLingerMs } = {},
+  {
+    graceMs = stopBudget.requestsMs,
+    lingerMs = stopBudget.idleLingerMs,
+  }: { graceMs?: number; lingerMs?: number } = {},
 ): Promise<void> {
   const server = app.server;
   // net.Server's close stops listening and nothing else; http.Server's would also close the

@@ -31,7 +31,7 @@ function stripeClient(settings: StripeSettings): Stripe {
   });
   // Its calls go through node:http, not fetch: counted from the SDK's own answer events
   // (a call that gets no answer, after its retries, has none).
-  client.on('response', (event) => {
+  client.on('response', (event: Stripe.ResponseEvent) => {
     recordUpstreamCall('stripe', outcomeOfStatus(event.status), event.elapsed / 1000);
   });
   return client;
