@@ -245,9 +245,11 @@ export async function startInstance(state, index, { timeoutMs = 90_000 } = {}) {
 
 /**
  * Stops instance `index`: SIGTERM is the graceful stop (lifecycle/drain.ts), SIGKILL a crash.
- * Resolves once the process is gone (a SIGTERM that takes over `timeoutMs` ends with SIGKILL).
+ * Resolves once the process is gone (a SIGTERM that takes over `timeoutMs` ends with SIGKILL:
+ * 30 s, the process managers' grace of apps/server/src/lifecycle/stop-budget.ts, whose stop
+ * takes at most 20 s).
  */
-export async function stopInstance(state, index, { signal = 'SIGTERM', timeoutMs = 20_000 } = {}) {
+export async function stopInstance(state, index, { signal = 'SIGTERM', timeoutMs = 30_000 } = {}) {
   const { pid } = state.instances[index];
   if (!alive(pid)) return;
   process.kill(pid, signal);

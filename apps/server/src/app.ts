@@ -18,6 +18,7 @@ import {
 import { registerApiNotFound, registerSpa } from './http/spa.ts';
 import { registerDrain } from './lifecycle/drain.ts';
 import { Scheduler } from './lifecycle/scheduler.ts';
+import { closeHookLimitMs } from './lifecycle/stop-budget.ts';
 import {
   earningsWeekRoutes,
   marketPublicRoutes,
@@ -189,6 +190,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     genReqId: requestIdOf,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     forceCloseConnections: true,
+    // Also the limit on each preClose hook, which a graceful stop's waits fit well inside.
+    pluginTimeout: closeHookLimitMs,
     frameworkErrors: frameworkErrorHandler(securityHeaderWriter(securityHeaders)),
   });
   // Made before the database, whose own periodic work (PGlite's log flushes, checkpoints and

@@ -2,14 +2,18 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnavailableError, MigrationsPendingError, openDatabase } from './db/client.ts';
 import { DataDirError } from './db/data-dir-lock.ts';
-import { shutDown } from './lifecycle/drain.ts';
+import { UnopenableSealError } from './db/reseal.ts';
+import { stopGracefully } from './lifecycle/drain.ts';
 import { defaultWebDistDir } from './package-root.ts';
+import { ResealRefused, resealSecrets, storedAuthSecret } from './reseal.ts';
 
 const expectedFailures = [
   ConfigError,
   DataDirError,
   DatabaseUnavailableError,
   MigrationsPendingError,
+  ResealRefused,
+  UnopenableSealError,
 ];
 
 function fail(error: unknown): never {
@@ -39,12 +43,64 @@ async function migrate(): Promise<void> {
   );
 }
 
+/** The first line of standard input, trimmed: empty when nothing was piped in. */
+async function firstLineOfInput(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return (text.split('\n')[0] ?? '').trim();
+}
+
+/**
+ * `main.js reseal`: after an `AUTH_SECRET` rotation, re-seals what the server keeps sealed
+ * under it (docs/operations.md, "Rotating secrets"). The new secret is `AUTH_SECRET`; the old
+ * one is read from standard input (not an argument, which other users' `ps` would show), or,
+ * with nothing piped in, is the secret the server kept for itself while `AUTH_SECRET` was
+ * unset. One transaction: a wrong old secret changes nothing; a second run finds nothing to do.
+ */
+async function reseal(): Promise<void> {
+  const config = loadConfig();
+  if (!config.authSecret) {
+    throw new ConfigError('Set AUTH_SECRET to the new secret, and pipe the old one in');
+  }
+  const given = await firstLineOfInput();
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    warn: (message) => process.stderr.write(`tickerwise: ${message}\n`),
+    migrate: 'check',
+  });
+  try {
+    const from = given || (await storedAuthSecret(database.db));
+    if (!from) {
+      throw new ResealRefused(
+        'Pipe the old AUTH_SECRET in (the server kept no secret of its own to rotate from)',
+      );
+    }
+    const { twoFactor, destinations } = await resealSecrets(database.db, {
+      from,
+      to: config.authSecret,
+    });
+    process.stdout.write(
+      `tickerwise: re-sealed ${twoFactor.resealed} two-factor sign-ins and ${destinations.resealed} alert destinations under the new AUTH_SECRET; ${twoFactor.current + destinations.current} already were\n`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(): Promise<void> {
   // Files the server creates (the database's above all) are private to its account.
   process.umask(0o077);
   const command = process.argv[2];
   if (command === 'migrate') return migrate();
-  if (command !== undefined) throw new ConfigError(`Unknown command ${command}: try migrate`);
+  if (command === 'reseal') return reseal();
+  if (command !== undefined) {
+    throw new ConfigError(`Unknown command ${command}: try migrate or reseal`);
+  }
   const config = loadConfig();
   if (config.env === 'production' && !config.webDistDir) config.webDistDir = defaultWebDistDir;
   const app = await buildApp(config);
@@ -58,11 +114,8 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     // Stops accepting, lets requests in flight finish and live streams move to another
-    // instance, then closes (lifecycle/drain.ts).
-    shutDown(app).then(
-      () => process.exit(0),
-      (error: unknown) => fail(error),
-    );
+    // instance, then closes, within the stop's budget (lifecycle/drain.ts, stop-budget.ts).
+    void stopGracefully(app).then((code) => process.exit(code));
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

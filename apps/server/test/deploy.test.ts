@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { freePort } from '@tickerwise/testkit';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processManagerGraceMs, stopBudget } from '../src/lifecycle/stop-budget.ts';
 import { serverRoot } from '../src/package-root.ts';
 import { withDatabase } from './database-url.ts';
 import { parseMetrics, sampleValue } from './prometheus-text.ts';
@@ -17,10 +18,13 @@ interface Run {
   stderr: string;
 }
 
-/** The server's command line from source (`main.ts [command]`), run to its end. */
-function runServer(args: string[], env: Record<string, string>): Promise<Run> {
+/**
+ * The server's command line from source (`main.ts [command]`), run to its end; `input` is
+ * written to its standard input, which then closes.
+ */
+function runServer(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       ['--import', 'tsx', 'src/main.ts', ...args],
       {
@@ -33,6 +37,7 @@ function runServer(args: string[], env: Record<string, string>): Promise<Run> {
         resolve({ code, stdout, stderr });
       },
     );
+    if (input !== undefined) child.stdin?.end(input);
   });
 }
 
@@ -101,7 +106,7 @@ describe('deploying: migrate once, then start instances that do not migrate', ()
       }
       const unknown = await runServer(['migrat'], database.env);
       expect(unknown.code).toBe(1);
-      expect(unknown.stderr).toBe('tickerwise: Unknown command migrat: try migrate\n');
+      expect(unknown.stderr).toBe('tickerwise: Unknown command migrat: try migrate or reseal\n');
     },
     processTimeout * 3,
   );
@@ -112,6 +117,7 @@ describe('deploying: migrate once, then start instances that do not migrate', ()
       const metricsPort = await freePort();
       server = await startServerProcess({
         timeoutMs: 110_000,
+        stopTimeoutMs: processManagerGraceMs,
         env: {
           ...database.env,
           MIGRATE_ON_START: 'false',
@@ -148,5 +154,50 @@ describe('deploying: migrate once, then start instances that do not migrate', ()
       expect(entries.some((entry) => entry.msg === 'metrics listening')).toBe(true);
     },
     processTimeout,
+  );
+
+  it(
+    'stops on SIGTERM with exit code 0, well within the stop budget',
+    async () => {
+      const running = server!;
+      server = undefined;
+      const begun = performance.now();
+      expect(await running.stop()).toEqual({ code: 0, signal: null });
+      expect(performance.now() - begun).toBeLessThan(stopBudget.totalMs);
+      const lines = running
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'));
+      const messages = lines.map((line) => (JSON.parse(line) as { msg?: string }).msg);
+      expect(messages).toContain('shutting down');
+      expect(messages).toContain('stopped');
+    },
+    processTimeout,
+  );
+
+  it(
+    're-seals with `reseal`: the old secret piped in, or the one the server kept for itself',
+    async () => {
+      const newSecret = 'a-configured-secret-long-enough-for-better-auth-0001';
+      // The server above ran with no AUTH_SECRET: it made one and kept it in the database.
+      const fromKept = await runServer(['reseal'], { ...database.env, AUTH_SECRET: newSecret }, '');
+      expect(fromKept.code, fromKept.stderr).toBe(0);
+      expect(fromKept.stdout).toBe(
+        'tickerwise: re-sealed 0 two-factor sign-ins and 0 alert destinations under the new AUTH_SECRET; 0 already were\n',
+      );
+      const same = await runServer(
+        ['reseal'],
+        { ...database.env, AUTH_SECRET: newSecret },
+        `${newSecret}\n`,
+      );
+      expect(same.code).toBe(1);
+      expect(same.stderr).toBe('tickerwise: The old and the new secret are the same\n');
+      const unset = await runServer(['reseal'], database.env, 'old\n');
+      expect(unset.code).toBe(1);
+      expect(unset.stderr).toBe(
+        'tickerwise: Set AUTH_SECRET to the new secret, and pipe the old one in\n',
+      );
+    },
+    processTimeout * 3,
   );
 });

@@ -1,9 +1,11 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { expect, it } from 'vitest';
 import { jobs, portfolios } from '../src/db/schema/index.ts';
-import { shutDown } from '../src/lifecycle/drain.ts';
+import { shutDown, stopGracefully } from '../src/lifecycle/drain.ts';
+import { closeHookLimitMs, stopBudget } from '../src/lifecycle/stop-budget.ts';
 import { JobQueue } from '../src/modules/jobs/job-queue.ts';
 import { JobRunner } from '../src/modules/jobs/job-runner.ts';
 import { openEventStream } from './event-stream.ts';
@@ -146,3 +148,97 @@ it('answers a live stream asked of a stopping instance with only the hint to rec
     await testApp.close();
   }
 });
+
+it("Fastify's limit on a close hook is its pluginTimeout, on each preClose hook and no onClose hook", async () => {
+  const limited = Fastify({ pluginTimeout: 100 });
+  limited.addHook('preClose', () => sleep(300));
+  await limited.ready();
+  await expect(limited.close()).rejects.toMatchObject({ code: 'AVV_ERR_READY_TIMEOUT' });
+
+  const unlimited = Fastify({ pluginTimeout: 100 });
+  unlimited.addHook('onClose', () => sleep(300));
+  await unlimited.ready();
+  await expect(unlimited.close()).resolves.toBeUndefined();
+
+  // The stop's waits in a preClose hook end well before the app's limit.
+  expect(stopBudget.passesMs).toBeLessThanOrEqual(closeHookLimitMs - 3_000);
+});
+
+it('stops with a request, a pass and a job that never end: closed within the budget, exit code 0, the job put back', async () => {
+  let release: () => void = () => {};
+  const never = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let jobStarted: () => void = () => {};
+  const started = new Promise<void>((resolve) => {
+    jobStarted = resolve;
+  });
+  let passStarted = false;
+  const testApp = await createTestApp({
+    extend: async (app) => {
+      app.get('/api/test/stuck', { config: { access: 'public' } }, async () => {
+        await never;
+        return { late: true };
+      });
+      // A periodic pass stuck past every wait (the screener's refresh on a slow database).
+      app.scheduler.every(
+        'stuck pass',
+        60_000,
+        async () => {
+          passStarted = true;
+          await never;
+        },
+        { runAtStart: true },
+      );
+      const queue = new JobQueue(app.database.db);
+      await queue.enqueue('stop.stuck', 'one');
+      const runner = new JobRunner({
+        queue,
+        handlers: {
+          'stop.stuck': async () => {
+            jobStarted();
+            await never;
+            return { done: true };
+          },
+        },
+        log: app.log,
+        pollMs: 60_000,
+      });
+      app.addHook('onReady', async () => runner.start(app.scheduler));
+    },
+  });
+  const { app, db } = testApp;
+  let stopping: Promise<number> | undefined;
+  try {
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const answer = new Promise<string>((resolve) => {
+      const req = request(`${url}/api/test/stuck`, { agent: false }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(`answered ${response.statusCode}`));
+      });
+      req.on('error', (error) => resolve(`cut: ${error.message}`));
+      req.end();
+    });
+    await until(() => app.drain.requestsInFlight === 1, 'the request to be in flight');
+    await started;
+    expect(passStarted).toBe(true);
+
+    const begun = performance.now();
+    stopping = stopGracefully(app);
+    expect(await stopping).toBe(0);
+    const took = performance.now() - begun;
+    // The request had its whole grace, the scheduler its wait, and no more than the budget.
+    expect(took).toBeGreaterThanOrEqual(stopBudget.requestsMs + stopBudget.passesMs - 50);
+    expect(took).toBeLessThan(stopBudget.totalMs);
+    expect(await answer).toMatch(/^cut/);
+
+    const [job] = await db.database.db.select().from(jobs).where(eq(jobs.name, 'stop.stuck'));
+    expect(job).toMatchObject({ state: 'queued', lockedBy: null });
+  } finally {
+    release();
+    await (stopping ?? app.close()).catch(() => {});
+    // The job's late outcome, which records nothing, before the database goes.
+    await sleep(200);
+    await db.destroy();
+  }
+}, 60_000);

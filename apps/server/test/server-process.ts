@@ -39,6 +39,8 @@ export interface StartServerOptions {
   port?: number;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** How long `stop()` waits after SIGTERM before SIGKILL (the testkit's default: 10 s). */
+  stopTimeoutMs?: number;
 }
 
 /**
@@ -53,6 +55,7 @@ export function startServerProcess(options: StartServerOptions = {}): Promise<Se
     cwd: serverRoot,
     ...(options.port ? { port: options.port } : {}),
     ...(options.timeoutMs ? { startTimeoutMs: options.timeoutMs } : {}),
+    ...(options.stopTimeoutMs ? { stopTimeoutMs: options.stopTimeoutMs } : {}),
     env: {
       NODE_ENV: bundle ? 'production' : 'test',
       ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),

@@ -179,12 +179,16 @@ export interface SecondInstance {
 /**
  * A second instance of the app on `first`'s database, listening, as behind a load balancer:
  * with DATABASE_URL its own PostgreSQL pool and change-bus listener; on PGlite, the same database.
+ * `config`: what differs from the test config (a new AUTH_SECRET, the same fake provider).
  */
-export async function startSecondInstance(first: TestApp): Promise<SecondInstance> {
+export async function startSecondInstance(
+  first: TestApp,
+  config: Partial<Config> = {},
+): Promise<SecondInstance> {
   const database = first.db.url
     ? await openDatabase({ databaseUrl: first.db.url, migrate: false })
     : first.db.database;
-  const app = await buildApp(testConfig(), testDeps({ database }));
+  const app = await buildApp(testConfig(config), testDeps({ database }));
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,

@@ -34,8 +34,11 @@ export interface ServerProcess {
   readonly pid: number | undefined;
   /** What the server printed so far (its last 256 KB). */
   output(): string;
-  /** SIGTERM, then SIGKILL if it has not exited in time; removes the data folder it made. */
-  stop(): Promise<void>;
+  /**
+   * SIGTERM, then SIGKILL if it has not exited in time; removes the data folder it made.
+   * Resolves to how it exited: its exit code, or the signal that ended it.
+   */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /**
    * `kill -9`: no shutdown code runs. The signal is sent and a data folder it made removed at
    * once (a watchdog or a failure may call it without waiting); resolves once it has exited.

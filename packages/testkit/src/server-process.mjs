@@ -68,7 +68,10 @@ export async function startServerProcess(options) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
-  const exited = new Promise((done) => child.once('exit', done));
+  /** @type {Promise<{ code: number | null; signal: NodeJS.Signals | null }>} */
+  const exited = new Promise((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
   void exited.then(() => running.delete(child));
   /** @param {Buffer} chunk */
   const keep = (chunk) => {
@@ -95,6 +98,7 @@ export async function startServerProcess(options) {
         }
       }
       if (madeDataDir) rmSync(madeDataDir, { recursive: true, force: true });
+      return exited;
     },
     kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

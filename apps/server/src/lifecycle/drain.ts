@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { stopBudget } from './stop-budget.ts';
 
 /**
  * A graceful stop of one instance behind a load balancer (docs/ARCHITECTURE.md, "Restarts"),
@@ -13,12 +14,12 @@ import type { FastifyInstance } from 'fastify';
  * 3. The live streams end with a `retry:` hint (`onStart` listeners): browsers reconnect a
  *    moment later, through the proxy, to another instance, and refetch what they show.
  * 4. Requests in flight finish, for at most `graceMs`; then idle kept-alive connections are
- *    left to their clients for a moment (`idleLingerMs`) before they are closed.
+ *    left to their clients for a moment (`lingerMs`) before they are closed.
  *
  * Then `app.close()` stops the periodic work and the job runners (which finish their jobs or
- * put them back: `JobRunner.stop`) and closes what is left.
+ * put them back: `JobRunner.stop`) and closes what is left. How long each step may take, and
+ * why the whole fits Fastify's and the process manager's limits: `stop-budget.ts`.
  */
-export const drainGraceMs = 10_000;
 
 export class Drain {
   /** True once the instance started to stop: answers close their connection. */
@@ -91,14 +92,6 @@ export function registerDrain(app: FastifyInstance): Drain {
   return drain;
 }
 
-/**
- * How long a drained instance leaves its idle kept-alive connections to their clients before
- * closing them. A proxy that still holds one sends its next request on it (answered, then
- * closed) or, once it counted the refused connections, none; closing it at once could meet a
- * request on its way, which the proxy may not retry (a POST).
- */
-export const idleLingerMs = 1_000;
-
 async function connections(server: Server): Promise<number> {
   return new Promise((resolve) => server.getConnections((_error, count) => resolve(count ?? 0)));
 }
@@ -106,10 +99,18 @@ async function connections(server: Server): Promise<number> {
 /**
  * Stops the instance gracefully: stops accepting, drains (see `Drain`) for at most `graceMs`,
  * then closes the app. Requests still running after the grace are cut by the close.
+ *
+ * `lingerMs`: how long a drained instance leaves its idle kept-alive connections to their
+ * clients before closing them. A proxy that still holds one sends its next request on it
+ * (answered, then closed) or, once it counted the refused connections, none; closing it at
+ * once could meet a request on its way, which the proxy may not retry (a POST).
  */
 export async function shutDown(
   app: FastifyInstance,
-  { graceMs = drainGraceMs, lingerMs = idleLingerMs } = {},
+  {
+    graceMs = stopBudget.requestsMs,
+    lingerMs = stopBudget.idleLingerMs,
+  }: { graceMs?: number; lingerMs?: number } = {},
 ): Promise<void> {
   const server = app.server;
   // net.Server's close stops listening and nothing else; http.Server's would also close the
@@ -128,4 +129,39 @@ export async function shutDown(
   }
   server.closeIdleConnections();
   await app.close();
+}
+
+/**
+ * What `main.ts` does on SIGTERM: `shutDown`, bounded by the whole stop's budget. Resolves to
+ * the exit code: 0 once the app closed; 1 when the close failed (logged) or the budget ran out
+ * with something still holding it (logged: the process exits anyway, before the process
+ * manager's SIGKILL).
+ */
+export async function stopGracefully(
+  app: FastifyInstance,
+  budgetMs: number = stopBudget.totalMs,
+): Promise<0 | 1> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    shutDown(app).then(
+      () => 0 as const,
+      (error: unknown) => {
+        app.log.error({ err: error }, 'Closing failed');
+        return 1 as const;
+      },
+    ),
+    // Not unref'd: a close stuck on a promise nothing will settle ends here, said, not by the
+    // event loop running dry.
+    new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), budgetMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (outcome === 'late') {
+    app.log.error({ budgetMs }, 'Stopping took longer than its budget; exiting anyway');
+    return 1;
+  }
+  app.log.info({ ms: Math.round(performance.now() - started) }, 'stopped');
+  return outcome;
 }

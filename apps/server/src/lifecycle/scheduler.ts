@@ -1,4 +1,5 @@
 import { inBackground } from './background-lane.ts';
+import { stopBudget } from './stop-budget.ts';
 
 /**
  * The one way an instance runs its own periodic work (docs/ARCHITECTURE.md, "Periodic work"):
@@ -16,8 +17,11 @@ export interface SchedulerLog {
   warn?(details: { loops: string[] }, message: string): void;
 }
 
-/** How long `stop()` waits for the passes under way before it lets the app close without them. */
-export const stopGraceMs = 10_000;
+/**
+ * How long `stop()` waits for the passes under way before it lets the app close without them:
+ * well inside Fastify's limit on the `preClose` hook that calls it (lifecycle/stop-budget.ts).
+ */
+const stopGraceMs = stopBudget.passesMs;
 
 export interface ScheduledLoop {
   readonly name: string;

@@ -16,7 +16,8 @@ import { finnhubResearch } from './research/finnhub-research.ts';
 import { ResearchService } from './research/research-service.ts';
 import { SymbolDirectory } from './symbols/directory.ts';
 import { SymbolSearch } from './symbols/service.ts';
-import { CallBudget } from './upstream/call-budget.ts';
+import { CallBudget, type FleetBudget } from './upstream/call-budget.ts';
+import { fleetBudget } from './upstream/fleet-budget.ts';
 import type { MarketLog } from './upstream/market-log.ts';
 
 export interface MarketData {
@@ -56,16 +57,20 @@ export function createMarketData(
   log: MarketLog,
   now: () => number = Date.now,
   upstreamTimeoutMs?: number,
+  { shareBudgets = false }: { shareBudgets?: boolean } = {},
 ): MarketData {
   const timeout = upstreamTimeoutMs === undefined ? {} : { upstreamTimeoutMs };
+  // The app's: every instance on the database spends one budget per provider.
+  const fleet = (source: string) => (shareBudgets ? fleetBudget(db, source, now) : undefined);
   const simulation =
     config.simulationControl && config.market.provider === 'simulated'
       ? new SimulatedPriceControl(now)
       : undefined;
   const provider = createMarketProvider(config.market, now, simulation);
-  const budget = new CallBudget(provider.limits, now);
+  const budget = new CallBudget(provider.limits, now, fleet(provider.source));
   const bars = createBarsProvider(config.market, config.history, now);
-  const barsBudget = bars.source === provider.source ? budget : new CallBudget(bars.limits, now);
+  const barsBudget =
+    bars.source === provider.source ? budget : new CallBudget(bars.limits, now, fleet(bars.source));
   const history = new HistoryService({
     db,
     provider: bars,
@@ -85,7 +90,7 @@ export function createMarketData(
   const intraday = new IntradayService({ provider, budget, log, now, ...timeout });
   const search = new SymbolSearch({ directory, provider, budget, log, now, ...timeout });
   const standing = new StandingDemand(market.demand, log);
-  const research = createResearch(config, budget, log, now, upstreamTimeoutMs);
+  const research = createResearch(config, budget, fleet, log, now, upstreamTimeoutMs);
   const finnhub = config.market.provider === 'finnhub' ? finnhubFundamentals(config.market) : null;
   const fundamentals = new FundamentalsService({
     statements: finnhub,
@@ -118,6 +123,7 @@ export function createMarketData(
 function createResearch(
   config: Pick<Config, 'market' | 'filings'> & { mail?: Pick<Config['mail'], 'from'> },
   finnhubBudget: CallBudget,
+  fleet: (source: string) => FleetBudget | undefined,
   log: MarketLog,
   now: () => number,
   upstreamTimeoutMs: number | undefined,
@@ -135,7 +141,7 @@ function createResearch(
     earnings: finnhub,
     filings,
     finnhubBudget,
-    edgarBudget: new CallBudget(filings?.limits ?? [], now),
+    edgarBudget: new CallBudget(filings?.limits ?? [], now, fleet('edgar')),
     now,
     log,
     ...(upstreamTimeoutMs === undefined ? {} : { upstreamTimeoutMs }),

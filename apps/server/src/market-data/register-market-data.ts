@@ -44,7 +44,9 @@ export async function registerMarketData(
     entitlements: EntitlementService;
   },
 ): Promise<MarketData> {
-  const data = createMarketData(config, db, app.log, marketClock(config.market, clock));
+  const data = createMarketData(config, db, app.log, marketClock(config.market, clock), undefined, {
+    shareBudgets: true,
+  });
   app.decorate('marketData', data);
   app.addHook('onReady', async () => {
     data.market.start(scheduler);

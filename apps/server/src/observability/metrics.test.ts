@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventStream, openEventStream } from '../../test/event-stream.ts';
 import { type FakeFinnhub, startFakeFinnhub } from '../../test/fake-finnhub.ts';
 import { parseMetrics, sampleValue } from '../../test/prometheus-text.ts';
+import { SmtpInbox } from '../../test/smtp-inbox.ts';
 import { createTestApp, injectAs, signUpUser, type TestApp } from '../../test/test-app.ts';
+import { WebhookReceiver } from '../../test/webhook-receiver.ts';
 import { emailOutbox } from '../db/schema/index.ts';
+import { smtpTransport } from '../modules/email/transport.ts';
+import { WebhookSender } from '../modules/integrations/sender.ts';
 import { JobQueue } from '../modules/jobs/job-queue.ts';
 
 describe('/metrics of one instance', () => {
@@ -242,5 +246,66 @@ describe('/metrics of upstream calls', () => {
     expect(sampleValue(samples, 'tickerwise_upstream_budget_used', finnhubSource)).toBeGreaterThan(
       0,
     );
+  });
+});
+
+describe('/metrics of outside calls not made with fetch', () => {
+  const receiver = new WebhookReceiver();
+  const inbox = new SmtpInbox();
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    await Promise.all([receiver.start(), inbox.start()]);
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await Promise.all([receiver.stop(), inbox.stop()]);
+  });
+
+  const calls = async (provider: string, outcome: string) =>
+    sampleValue(parseMetrics(await testApp.app.metrics.text()), 'tickerwise_upstream_calls_total', {
+      provider,
+      outcome,
+    }) ?? 0;
+
+  it('counts mail to the SMTP relay, sent or not, by its reply', async () => {
+    const message = {
+      id: 1,
+      from: 'Tickerwise <no-reply@127.0.0.1>',
+      to: 'someone@example.com',
+      subject: 'Counted',
+      html: '<p>Counted</p>',
+      text: 'Counted',
+      headers: {},
+      messageId: '<counted@127.0.0.1>',
+      createdAt: new Date(),
+    };
+    const compose = async () => new TextEncoder().encode('Subject: Counted\r\n\r\nCounted\r\n');
+    const [sentBefore, failedBefore] = [await calls('smtp', '2xx'), await calls('smtp', 'error')];
+    const relay = smtpTransport(inbox.url, compose);
+    expect(await relay.send(message)).toEqual({ kind: 'sent' });
+    relay.close();
+    // Nothing listens on port 9: no reply at all.
+    const nowhere = smtpTransport('smtp://127.0.0.1:9', compose);
+    expect((await nowhere.send(message)).kind).toBe('temporary');
+    nowhere.close();
+    expect(await calls('smtp', '2xx')).toBe(sentBefore + 1);
+    expect(await calls('smtp', 'error')).toBe(failedBefore + 1);
+  });
+
+  it('counts webhook deliveries by the receiver’s answer', async () => {
+    const sender = new WebhookSender({ allowLoopback: true }, 5_000);
+    const before = [await calls('webhook', '2xx'), await calls('webhook', '5xx')];
+    expect((await sender.post({ url: `${receiver.url}/hook`, body: '{}', headers: {} })).ok).toBe(
+      true,
+    );
+    receiver.status = 503;
+    expect((await sender.post({ url: `${receiver.url}/hook`, body: '{}', headers: {} })).ok).toBe(
+      false,
+    );
+    sender.close();
+    expect(await calls('webhook', '2xx')).toBe(before[0]! + 1);
+    expect(await calls('webhook', '5xx')).toBe(before[1]! + 1);
   });
 });

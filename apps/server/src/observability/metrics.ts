@@ -41,6 +41,8 @@ export function noteErrorCode(request: FastifyRequest, code: string): void {
 interface ProcessMetrics {
   registry: Registry;
   upstreamNames: Map<string, string>;
+  calls: Counter<'provider' | 'outcome'>;
+  durations: Histogram<'provider'>;
 }
 
 let processMetrics: ProcessMetrics | undefined;
@@ -52,7 +54,7 @@ function processWide(): ProcessMetrics {
   const upstreamNames = new Map<string, string>();
   const calls = new Counter({
     name: 'tickerwise_upstream_calls_total',
-    help: 'Calls to outside services (market data, filings, the language model), by outcome',
+    help: 'Calls to outside services (market data, filings, the model, mail, webhooks, billing), by outcome',
     labelNames: ['provider', 'outcome'] as const,
     registers: [registry],
   });
@@ -79,14 +81,31 @@ function processWide(): ProcessMetrics {
       request: UndiciRequest;
       response: { statusCode: number };
     };
-    const status = response.statusCode;
-    record(request, status === 429 ? '429' : `${Math.floor(status / 100)}xx`);
+    record(request, outcomeOfStatus(response.statusCode));
   });
   diagnostics.subscribe('undici:request:error', (message) => {
     record((message as { request: UndiciRequest }).request, 'error');
   });
-  processMetrics = { registry, upstreamNames };
+  processMetrics = { registry, upstreamNames, calls, durations };
   return processMetrics;
+}
+
+/**
+ * Counts a call to an outside service that does not go through `fetch` (whose calls undici's
+ * channels report): mail to the SMTP relay, webhook deliveries (node:http, to addresses users
+ * give), Stripe's SDK, Finnhub's trade stream. `outcome`: the answer's status class (`2xx`,
+ * `429`...) or `error` when none came; `seconds`: from the call to its answer, when known.
+ */
+export function recordUpstreamCall(provider: string, outcome: string, seconds?: number): void {
+  const { calls, durations } = processWide();
+  calls.inc({ provider, outcome });
+  if (seconds !== undefined) durations.observe({ provider }, seconds);
+}
+
+/** The outcome label of an HTTP status, or of no answer (null). */
+export function outcomeOfStatus(status: number | null | undefined): string {
+  if (!status) return 'error';
+  return status === 429 ? '429' : `${Math.floor(status / 100)}xx`;
 }
 
 export interface MetricsSources {

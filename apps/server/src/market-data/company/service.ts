@@ -146,7 +146,7 @@ export class CompanyService {
       .limit(1);
     if (stored && stored.asOf >= today) return this.fromRow(security, stored, false);
     // Two calls (profile and metrics): take both from the budget or make neither.
-    if (budget.tryTake() && budget.tryTake()) {
+    if (await budget.tryTake(0, 2)) {
       try {
         const fetched = await provider.companyData!(
           security.symbol,

@@ -363,7 +363,7 @@ export class HistoryService {
     throughDate: string | undefined,
   ): Promise<boolean> {
     const { provider, budget, log } = this.options;
-    if (!budget.tryTake()) return false;
+    if (!(await budget.tryTake())) return false;
     const backfillFrom = addDays(session, -(historyYears * 366 + 7));
     const from =
       throughDate && throughDate >= backfillFrom ? addDays(throughDate, 1) : backfillFrom;
@@ -373,7 +373,7 @@ export class HistoryService {
       answer = await this.call(symbol, from, session);
       if (answer?.historyRevised && from !== backfillFrom) {
         // A split or dividend moved the adjusted past: take the whole history again.
-        if (!budget.tryTake()) return false;
+        if (!(await budget.tryTake())) return false;
         answer = await this.call(symbol, backfillFrom, session);
       }
     } catch (error) {

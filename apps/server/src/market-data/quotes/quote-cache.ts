@@ -120,8 +120,10 @@ export class QuoteCache {
   refreshInBackground(symbol: string, leave: number): boolean {
     const entry = this.entryFor(symbol);
     if (entry.refreshing) return true;
-    if (!this.deps.budget.tryTake(leave)) return false;
-    this.startRefresh(symbol, entry, null);
+    // This instance's room now; the refresh then takes the call in earnest (with the other
+    // instances' calls counted) or, refused, leaves the quote as it was for a later tick.
+    if (!this.deps.budget.hasRoom(leave)) return false;
+    this.startRefresh(symbol, entry, leave, true);
     return true;
   }
 
@@ -194,18 +196,26 @@ export class QuoteCache {
     return Math.max(1, Math.ceil(waitMs / 1000));
   }
 
-  /** `leave`: the budget share to leave free, or null when the call was already taken. */
-  private startRefresh(symbol: string, entry: Entry, leave: number | null): void {
-    entry.refreshing = this.refresh(symbol, entry, leave).finally(() => {
+  /**
+   * `leave`: the budget share to leave free. A `background` refresh the budget refuses leaves
+   * the quote as it was; a refused one someone waits on marks the known quote stale.
+   */
+  private startRefresh(symbol: string, entry: Entry, leave: number, background = false): void {
+    entry.refreshing = this.refresh(symbol, entry, leave, background).finally(() => {
       entry.refreshing = undefined;
     });
   }
 
-  private async refresh(symbol: string, entry: Entry, leave: number | null): Promise<void> {
+  private async refresh(
+    symbol: string,
+    entry: Entry,
+    leave: number,
+    background: boolean,
+  ): Promise<void> {
     const { provider, budget, now, log, timeoutMs } = this.deps;
     const attemptedAt = now();
-    if (leave !== null && !budget.tryTake(leave)) {
-      entry.stale = entry.quote !== undefined;
+    if (!(await budget.tryTake(leave))) {
+      if (!background) entry.stale = entry.quote !== undefined;
       return;
     }
     entry.attemptedAt = attemptedAt;

@@ -108,7 +108,7 @@ export class ResearchService {
       );
     }
     const read = await this.newsKept.read(symbol, async () => {
-      if (!this.options.finnhubBudget.tryTake()) throw noCalls();
+      if (!(await this.options.finnhubBudget.tryTake())) throw noCalls();
       const to = isoDate(this.options.now());
       const from = isoDate(this.options.now() - newsDays * dayMs);
       const items = await provider.companyNews(symbol, from, to, this.signal());
@@ -144,7 +144,7 @@ export class ResearchService {
     const read = await this.earningsKept.read(symbol, async () => {
       const budget = this.options.finnhubBudget;
       // Two calls (calendar and history): take both from the budget or make neither.
-      if (!budget.tryTake() || !budget.tryTake()) throw noCalls();
+      if (!(await budget.tryTake(0, 2))) throw noCalls();
       const today = this.today();
       const ahead = addDays(today, earningsAheadDays);
       const [calendar, history] = await Promise.all([
@@ -191,7 +191,7 @@ export class ResearchService {
       );
     }
     const read = await this.filingsKept.read(symbol, async () => {
-      if (!this.options.edgarBudget.tryTake()) throw noCalls();
+      if (!(await this.options.edgarBudget.tryTake())) throw noCalls();
       const filings = await provider.filings(cik, this.signal());
       return filings.sort((a, b) => b.filedOn.localeCompare(a.filedOn)).slice(0, filingsShown);
     });

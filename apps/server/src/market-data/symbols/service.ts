@@ -101,11 +101,23 @@ export class SymbolSearch {
     if (cached?.pending) return cached.pending;
     if (cached?.results && now - cached.at < remoteTtlMs) return cached.results;
     const { provider, budget, directory, log, upstreamTimeoutMs = 3_000 } = this.options;
-    if (!budget.tryTake()) return cached?.results ?? [];
-    const pending = provider.search!(query, AbortSignal.timeout(upstreamTimeoutMs))
-      .then((matches) => directory.remember(matches))
+    // Set before the budget answers, so that the same search meanwhile waits for this one.
+    const pending = budget
+      .tryTake()
+      .then(async (taken) => {
+        if (!taken) return undefined;
+        return directory.remember(
+          await provider.search!(query, AbortSignal.timeout(upstreamTimeoutMs)),
+        );
+      })
       .then(
         (results) => {
+          if (results === undefined) {
+            // No call: what was known before, and the next search may try again.
+            if (cached?.results) this.remote.set(key, cached);
+            else this.remote.delete(key);
+            return cached?.results ?? [];
+          }
           this.remote.set(key, { at: now, results });
           return results;
         },

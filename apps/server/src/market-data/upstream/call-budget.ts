@@ -1,8 +1,19 @@
 import type { CallLimit } from './upstream.ts';
 
 /**
- * Upstream calls allowed so far: a sliding log of call times checked against every limit, so
- * no window of any limit's length ever holds more calls than the provider allows.
+ * Where the calls of every instance of a fleet are counted against a provider's limits (the
+ * database: `shared-call-budget.ts`). `take` counts `calls` against every limit, less the
+ * `leave` share, all or none; false when one of them has no room.
+ */
+export interface FleetBudget {
+  take(limits: readonly CallLimit[], leave: number, calls: number): Promise<boolean>;
+}
+
+/**
+ * Upstream calls allowed so far: this instance's sliding log of call times checked against
+ * every limit, so no window of any limit's length ever holds more of its calls than the
+ * provider allows; and, with a `fleet` budget, the calls of every instance on the database
+ * counted against the same limits (docs/decisions/0072).
  */
 export class CallBudget {
   private readonly calls: number[] = [];
@@ -11,25 +22,42 @@ export class CallBudget {
   constructor(
     readonly limits: readonly CallLimit[],
     private readonly now: () => number,
+    private readonly fleet?: FleetBudget,
   ) {
     this.longestWindow = Math.max(0, ...limits.map((limit) => limit.perMs));
   }
 
   /**
-   * Spends one call if every limit has room; false means "do not call now". `leave` keeps
-   * that share of every limit free for other callers (a background refresher leaves room for
-   * a user who is waiting).
+   * Whether this instance's own calls leave room for `calls` more under every limit, less the
+   * `leave` share (see `tryTake`). Says nothing of the other instances: a refresher that paces
+   * itself checks this, then takes in earnest with `tryTake`.
    */
-  tryTake(leave = 0): boolean {
+  hasRoom(leave = 0, calls = 1): boolean {
     if (this.limits.length === 0) return true;
     const now = this.now();
     this.forgetBefore(now - this.longestWindow);
     for (const limit of this.limits) {
       const allowed = limit.calls - Math.ceil(limit.calls * leave);
-      if (this.callsSince(now - limit.perMs) >= allowed) return false;
+      if (this.callsSince(now - limit.perMs) + calls > allowed) return false;
     }
-    this.calls.push(now);
     return true;
+  }
+
+  /**
+   * Spends `calls` calls (all or none) if every limit has room, on this instance and, with a
+   * fleet budget, across the fleet; false means "do not call now". `leave` keeps that share of
+   * every limit free for other callers (a background refresher leaves room for a user who is
+   * waiting). Without a fleet budget it decides at once, before it returns its promise.
+   */
+  async tryTake(leave = 0, calls = 1): Promise<boolean> {
+    if (this.limits.length === 0) return true;
+    if (!this.hasRoom(leave, calls)) return false;
+    const at = this.now();
+    for (let index = 0; index < calls; index += 1) this.calls.push(at);
+    if (!this.fleet) return true;
+    const taken = await this.fleet.take(this.limits, leave, calls).catch(() => false);
+    if (!taken) this.giveBack(at, calls);
+    return taken;
   }
 
   /** Calls made in the last `windowMs` (at most the longest limit's window is remembered). */
@@ -42,6 +70,16 @@ export class CallBudget {
     const short = this.limits.filter((limit) => limit.perMs <= 60_000);
     if (short.length === 0) return null;
     return Math.min(...short.map((limit) => Math.floor((limit.calls * 60_000) / limit.perMs)));
+  }
+
+  private giveBack(at: number, calls: number): void {
+    let left = calls;
+    for (let index = this.calls.length - 1; index >= 0 && left > 0; index -= 1) {
+      if (this.calls[index] === at) {
+        this.calls.splice(index, 1);
+        left -= 1;
+      }
+    }
   }
 
   private forgetBefore(time: number): void {

@@ -180,3 +180,5 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+export { resealTwoFactor } from './reseal-two-factor.ts';

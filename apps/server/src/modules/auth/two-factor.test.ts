@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpInbox } from '../../../test/smtp-inbox.ts';
 import {
@@ -11,6 +10,7 @@ import {
   type TestApp,
   testOrigin,
 } from '../../../test/test-app.ts';
+import { codeFor, withCookies } from '../../../test/two-factor.ts';
 
 const inbox = new SmtpInbox();
 let testApp: TestApp;
@@ -50,36 +50,6 @@ function post(url: string, cookie: string, payload: unknown, ip = fromAddress())
     headers: { cookie, origin: testOrigin, 'x-forwarded-for': ip },
     payload: payload as Record<string, unknown>,
   });
-}
-
-/**
- * A code for the secret of an `otpauth://` address, from an implementation of RFC 6238 other
- * than the server's; `steps` moves it 30 s back or forth (the server takes one step either way).
- */
-async function codeFor(totpURI: string, steps = 0): Promise<string> {
-  // The server accepts the codes of one step either side of its own. A code made in the last
-  // seconds of a step may be checked in the next one, where the code of one step back is two
-  // steps back: start on a fresh step instead.
-  const intoStep = Date.now() % 30_000;
-  if (intoStep > 25_000) await new Promise((resolve) => setTimeout(resolve, 30_100 - intoStep));
-  const secret = new URL(totpURI).searchParams.get('secret')!;
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-}
-
-/** Merges Set-Cookie lines into a cookie header (the session cookie is replaced on rotation). */
-function withCookies(cookie: string, setCookie: string | string[] | undefined): string {
-  const jar = new Map(
-    cookie
-      .split('; ')
-      .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair] as const),
-  );
-  for (const pair of cookieFrom(setCookie).split('; ').filter(Boolean)) {
-    const name = pair.slice(0, pair.indexOf('='));
-    if (pair.endsWith('=')) jar.delete(name);
-    else jar.set(name, pair);
-  }
-  return [...jar.values()].join('; ');
 }
 
 interface Enabled {

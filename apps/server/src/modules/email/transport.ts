@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from '../../config.ts';
+import { recordUpstreamCall } from '../../observability/metrics.ts';
 import type { OutgoingMessage } from './compose.ts';
 
 /** Builds a message's MIME source (in a render worker, `MessageRenderer.compose`). */
@@ -68,18 +69,31 @@ export function smtpTransport(smtpUrl: string, compose: Compose): MailTransport 
         // A render worker that stopped: the message waits for the next attempt.
         return { kind: 'temporary', reason: `the message could not be built: ${String(error)}` };
       }
+      const started = performance.now();
+      const took = () => (performance.now() - started) / 1000;
       try {
-        await transporter.sendMail({
+        const info = (await transporter.sendMail({
           envelope: { from: envelopeAddress(message.from), to: [message.to] },
           raw: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength),
-        });
+        })) as { response?: string };
+        recordUpstreamCall('smtp', smtpOutcome(info.response), took());
         return { kind: 'sent' };
       } catch (error) {
+        recordUpstreamCall('smtp', smtpOutcome((error as SmtpError).responseCode), took());
         return outcomeOfError(error);
       }
     },
     close: () => transporter.close(),
   };
+}
+
+/**
+ * The outcome label of an SMTP reply (`250 OK`, 550): its class as `2xx`, `4xx`, `5xx`, or
+ * `error` when the relay never replied (refused, timed out).
+ */
+function smtpOutcome(reply: string | number | undefined): string {
+  const code = Number.parseInt(String(reply ?? ''), 10);
+  return code >= 200 && code < 600 ? `${Math.floor(code / 100)}xx` : 'error';
 }
 
 /** The address of `Name <address>` (MAIL_FROM), or the value itself. */

@@ -2,6 +2,7 @@ import type { LookupAddress } from 'node:dns';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { outcomeOfStatus, recordUpstreamCall } from '../../observability/metrics.ts';
 import {
   AddressRefused,
   checkUrl,
@@ -166,7 +167,7 @@ export class WebhookSender {
       });
     };
     try {
-      return await Promise.race([
+      const result = await Promise.race([
         attempt()
           .catch((error: unknown) =>
             failed(error instanceof AddressRefused ? error.message : String(error)),
@@ -177,6 +178,8 @@ export class WebhookSender {
           }),
         timedOut,
       ]);
+      recordUpstreamCall('webhook', outcomeOfStatus(result.status), result.latencyMs / 1000);
+      return result;
     } finally {
       clearTimeout(deadline);
     }

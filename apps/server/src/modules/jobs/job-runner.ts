@@ -1,5 +1,6 @@
 import { setImmediate as giveWay } from 'node:timers/promises';
 import type { ScheduledLoop, Scheduler } from '../../lifecycle/scheduler.ts';
+import { stopBudget } from '../../lifecycle/stop-budget.ts';
 import type { Job, JobQueue } from './job-queue.ts';
 
 /** What a handler asks for: finished, or run again later (out of budget, source not ready). */
@@ -40,9 +41,9 @@ export interface JobRunnerOptions {
 
 /**
  * How long a stopping instance waits for the jobs it runs before it puts them back in the
- * queue for another instance (within the scheduler's own 10 s).
+ * queue for another instance (within the scheduler's own wait: lifecycle/stop-budget.ts).
  */
-export const jobStopGraceMs = 5_000;
+const jobStopGraceMs = stopBudget.jobsMs;
 
 /**
  * Runs due jobs on this instance, one at a time. Every instance runs one; the queue makes sure

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { z } from 'zod';
+import { recordUpstreamCall } from '../../../observability/metrics.ts';
 import type { Trade } from '../../quotes/quote-cache.ts';
 import type { MarketLog } from '../../upstream/market-log.ts';
 import type { TradeStream, TradeStreamState } from '../trade-stream.ts';
@@ -104,7 +105,12 @@ export class FinnhubTradeStream implements TradeStream {
     address.searchParams.set('token', apiKey);
     const socket = new WebSocket(address, { handshakeTimeout: 10_000 });
     this.socket = socket;
+    // Counted as an outside call: the upgrade answered (101), or no stream opened.
+    const started = performance.now();
+    let opened = false;
     socket.on('open', () => {
+      opened = true;
+      recordUpstreamCall('finnhub_stream', '1xx', (performance.now() - started) / 1000);
       if (this.socket !== socket) return;
       this.current = 'connected';
       this.subscribedNow.clear();
@@ -121,6 +127,7 @@ export class FinnhubTradeStream implements TradeStream {
       log.warn({ err: { message: error.message } }, 'Finnhub trade stream failed');
     });
     socket.on('close', () => {
+      if (!opened) recordUpstreamCall('finnhub_stream', 'error');
       if (this.socket !== socket) return;
       this.socket = undefined;
       this.current = 'connecting';

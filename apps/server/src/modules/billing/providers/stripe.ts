@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { StripeSettings } from '../../../config.ts';
 import { AppError } from '../../../http/errors.ts';
+import { outcomeOfStatus, recordUpstreamCall } from '../../../observability/metrics.ts';
 import type { BillingProvider, FirstPayment, Payer } from './provider.ts';
 import { isMissing, paymentFailedMessage, toPaymentError } from './stripe-errors.ts';
 import { stripeWebhooks } from './stripe-events.ts';
@@ -15,7 +16,7 @@ export interface CustomerDirectory {
 
 function stripeClient(settings: StripeSettings): Stripe {
   const base = settings.apiBase;
-  return new Stripe(settings.secretKey, {
+  const client = new Stripe(settings.secretKey, {
     // Every call that changes something carries an idempotency key, so retries are safe.
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -28,6 +29,12 @@ function stripeClient(settings: StripeSettings): Stripe {
         }
       : {}),
   });
+  // Its calls go through node:http, not fetch: counted from the SDK's own answer events
+  // (a call that gets no answer, after its retries, has none).
+  client.on('response', (event: Stripe.ResponseEvent) => {
+    recordUpstreamCall('stripe', outcomeOfStatus(event.status), event.elapsed / 1000);
+  });
+  return client;
 }
 
 const planChanged = () =>
