@@ -106,7 +106,8 @@ export function CalculatorPage() {
           <h2 id={`${formId}-title`} className="text-xl font-bold text-ink-950">
             Your figures
           </h2>
-          <fieldset disabled={!hydrated} className="min-w-0 space-y-5">
+          {/* Disables every field until the app runs; no group of its own for assistive technology. */}
+          <fieldset disabled={!hydrated} role="none" className="min-w-0 space-y-5">
             {fields.map(({ field, label, hint, inputMode }) => {
               const id = `${formId}-${field}`;
               const error = errors[field];

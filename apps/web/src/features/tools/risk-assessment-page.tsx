@@ -83,7 +83,8 @@ export function RiskAssessmentPage() {
       />
       <Container className="grid gap-10 py-12 sm:py-16 lg:grid-cols-[1fr_22rem]">
         <form onSubmit={submit} noValidate>
-          <fieldset disabled={!hydrated} className="min-w-0 space-y-6">
+          {/* Disables every field until the app runs; no group of its own for assistive technology. */}
+          <fieldset disabled={!hydrated} role="none" className="min-w-0 space-y-6">
             <ol className="space-y-6">
               {riskQuestions.map((question, index) => (
                 <li key={question.id}>
