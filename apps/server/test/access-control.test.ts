@@ -569,6 +569,10 @@ const sharedParams: Record<
     why: 'market data is the same for everyone',
     params: { symbol: 'AAPL' },
   },
+  'GET /api/stocks/:symbol/intraday': {
+    why: 'intraday bars are the same for everyone on a plan (delayed for Free)',
+    params: { symbol: 'AAPL' },
+  },
   'GET /api/stocks/:symbol/profile': {
     why: 'company data is the same for everyone',
     params: { symbol: 'AAPL' },
