@@ -1,23 +1,19 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementLog } from '../../../test/statement-log.ts';
 import {
   createTestApp,
   injectAs,
   type SignedUpUser,
   signUpUser,
   type TestApp,
-  testOrigin,
 } from '../../../test/test-app.ts';
 import { user as users } from '../../db/schema/index.ts';
 import { setTier } from '../profiles/service.ts';
 
-// A request a test tags (`x-test-tag`) runs its handler under that tag; the database is told
-// every statement as it is sent, so the statements of one request are known, in the order the
-// database got them.
-const tags = new AsyncLocalStorage<string>();
-const log: { tag: string | undefined; statement: string }[] = [];
+// Every statement, with the `x-test-tag` of the request that sent it.
+const log = statementLog();
 const atOnce = 2;
 
 let testApp: TestApp;
@@ -25,15 +21,8 @@ beforeAll(async () => {
   testApp = await createTestApp({
     // A waiting post's turn must come within 1 ms: a burst of posts is sure to meet refusals.
     config: { communityWrites: { atOnce, waitMs: 1 } },
-    onQuery: (statement) => log.push({ tag: tags.getStore(), statement }),
-    // After the body is parsed, so everything the route sends runs under the request's tag.
-    extend: (app) => {
-      app.addHook('preValidation', (request, _reply, done) => {
-        const tag = request.headers['x-test-tag'];
-        if (typeof tag === 'string') tags.run(tag, done);
-        else done();
-      });
-    },
+    onQuery: log.onQuery,
+    extend: log.extend,
   });
 });
 afterAll(() => testApp.close());
@@ -43,17 +32,7 @@ const call = (user: SignedUpUser, method: string, url: string, payload?: unknown
   injectAs(testApp.app, user, method, url, payload);
 /** A request whose statements are logged under `tag`. */
 const tagged = (tag: string, user: SignedUpUser, method: string, url: string, payload?: object) =>
-  testApp.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: user.cookie, origin: testOrigin, 'x-test-tag': tag },
-    ...(payload === undefined ? {} : { payload }),
-  });
-/** What a request sent to the database, leaving out a transaction's begin and commit. */
-const statementsOf = (tag: string) =>
-  log
-    .filter((entry) => entry.tag === tag && !/^(begin|commit|rollback)\b/i.test(entry.statement))
-    .map((entry) => entry.statement);
+  log.inject(testApp.app, tag, user, method, url, payload);
 
 /** An established Pro member with a profile, whose session the server already verified. */
 async function member({ established = true } = {}) {
@@ -92,11 +71,9 @@ describe('writing posts', () => {
     expect(post).toMatchObject({ symbols: ['AAPL', 'MSFT'], mine: true, replyCount: 0 });
     // The pump guard's reading, the lock (with plan, join date, suspension), every count of
     // the author's recent posts, and the insert (with the symbols' hours).
-    expect(statementsOf('post'), statementsOf('post').join('\n\n')).toHaveLength(4);
-    expect(statementsOf('post')[1]).toMatch(/for update of "community_profiles"/);
-    expect(statementsOf('post')[3]).toMatch(
-      /^with "counted" as \(insert into "community_symbol_hours"/,
-    );
+    expect(log.of('post'), log.of('post').join('\n\n')).toHaveLength(4);
+    expect(log.of('post')[1]).toMatch(/for update of "community_profiles"/);
+    expect(log.of('post')[3]).toMatch(/^with "counted" as \(insert into "community_symbol_hours"/);
 
     const replied = await tagged(
       'reply',
@@ -108,7 +85,7 @@ describe('writing posts', () => {
       },
     );
     expect(replied.statusCode, replied.body).toBe(201);
-    expect(statementsOf('reply'), statementsOf('reply').join('\n\n')).toHaveLength(4);
+    expect(log.of('reply'), log.of('reply').join('\n\n')).toHaveLength(4);
     const thread = await call(reader, 'GET', `/api/community/posts/${post.id}`);
     expect(thread.json().post.replyCount).toBe(1);
     expect(thread.json().replies).toHaveLength(1);
@@ -118,7 +95,7 @@ describe('writing posts', () => {
       body: `Ask @${author.handle} about it`,
     });
     expect(mentioning.statusCode, mentioning.body).toBe(201);
-    expect(statementsOf('mention'), statementsOf('mention').join('\n\n')).toHaveLength(6);
+    expect(log.of('mention'), log.of('mention').join('\n\n')).toHaveLength(6);
     const notifications = await call(author, 'GET', '/api/notifications');
     expect(notifications.body).toContain(`@${reader.handle} mentioned you`);
   });
@@ -148,7 +125,7 @@ describe('writing posts', () => {
   it(`writes at most ${atOnce} posts at once; the rest wait their turn or get 503 with Retry-After, and reads are answered meanwhile`, async () => {
     const authors = await Promise.all(Array.from({ length: 12 }, () => member()));
     const reader = authors[0]!;
-    const before = log.length;
+    const before = log.entries.length;
     const [reading, ...answers] = await Promise.all([
       tagged('read', reader, 'GET', '/api/community/feed?tab=all'),
       ...authors.map((author, index) =>
@@ -176,7 +153,7 @@ describe('writing posts', () => {
     // `atOnce` posts had begun and not ended; a refused post sent none.
     // Only the community's statements: a session looked up again (the memo is short) comes
     // before the slot is taken.
-    const burst = log
+    const burst = log.entries
       .slice(before)
       .map((entry, place) => ({ ...entry, place }))
       .filter((entry) => entry.statement.includes('"community_'));

@@ -1,37 +1,28 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { newPostsCountLimit } from '@tickerwise/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream.ts';
+import { statementLog } from '../../../test/statement-log.ts';
 import {
   createTestApp,
   injectAs,
   type SignedUpUser,
   signUpUser,
   type TestApp,
-  testOrigin,
 } from '../../../test/test-app.ts';
 import { communityPosts, user as users } from '../../db/schema/index.ts';
 import { setTier } from '../profiles/service.ts';
 
-// A request a test tags (`x-test-tag`) runs its handler under that tag; the database is told
-// every statement as it is sent, so what the counts of one burst sent is known.
-const tags = new AsyncLocalStorage<string>();
-const log: { tag: string | undefined; statement: string }[] = [];
+// Every statement, with the `x-test-tag` of the request that sent it.
+const log = statementLog();
 
 let testApp: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
   testApp = await createTestApp({
-    onQuery: (statement) => log.push({ tag: tags.getStore(), statement }),
-    extend: (app) => {
-      app.addHook('preValidation', (request, _reply, done) => {
-        const tag = request.headers['x-test-tag'];
-        if (typeof tag === 'string') tags.run(tag, done);
-        else done();
-      });
-    },
+    onQuery: log.onQuery,
+    extend: log.extend,
   });
   baseUrl = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
 });
@@ -42,7 +33,7 @@ const call = (user: SignedUpUser, method: string, url: string, payload?: unknown
   injectAs(testApp.app, user, method, url, payload);
 /** The statements of requests tagged `tag` that read posts. */
 const postReadsOf = (tag: string) =>
-  log.filter((entry) => entry.tag === tag && /"community_posts"/.test(entry.statement));
+  log.of(tag).filter((statement) => /"community_posts"/.test(statement));
 
 type Member = SignedUpUser & { handle: string };
 
@@ -90,11 +81,13 @@ async function count(
   head: string,
   mark?: string,
 ): Promise<number> {
-  const response = await testApp.app.inject({
-    method: 'GET',
-    url: `/api/community/feed/new?tab=${tab}&after=${encodeURIComponent(head)}${mark ? `&mark=${mark}` : ''}`,
-    headers: { cookie: user.cookie, origin: testOrigin, 'x-test-tag': tag },
-  });
+  const response = await log.inject(
+    testApp.app,
+    tag,
+    user,
+    'GET',
+    `/api/community/feed/new?tab=${tab}&after=${encodeURIComponent(head)}${mark ? `&mark=${mark}` : ''}`,
+  );
   expect(response.statusCode, response.body).toBe(200);
   return response.json().count;
 }

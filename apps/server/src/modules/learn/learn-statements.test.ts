@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LessonView, QuizResult, QuizSubmission } from '@tickerwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testLearnContent } from '../../../test/learn-content.ts';
+import { statementLog } from '../../../test/statement-log.ts';
 import {
   createTestApp,
   injectAs,
@@ -15,25 +15,15 @@ import {
 import { learnCourseStarts, learnQuizAttempts } from '../../db/schema/index.ts';
 import { setTier } from '../profiles/service.ts';
 
-// A request a test tags (`x-test-tag`) runs its handler under that tag; the database is told
-// every statement as it is sent, so the statements of one request are known. Each user's
-// session is verified by an untagged request first.
-const tags = new AsyncLocalStorage<string>();
-const log: { tag: string | undefined; statement: string }[] = [];
+// Every statement, with the `x-test-tag` of the request that sent it.
+const log = statementLog();
 
 let testApp: TestApp;
 let second: SecondInstance;
 beforeAll(async () => {
   testApp = await createTestApp({
-    onQuery: (statement) => log.push({ tag: tags.getStore(), statement }),
-    // After the body is parsed, so everything the route sends runs under the request's tag.
-    extend: (app) => {
-      app.addHook('preValidation', (request, _reply, done) => {
-        const tag = request.headers['x-test-tag'];
-        if (typeof tag === 'string') tags.run(tag, done);
-        else done();
-      });
-    },
+    onQuery: log.onQuery,
+    extend: log.extend,
   });
   second = await startSecondInstance(testApp);
 });
@@ -63,17 +53,9 @@ function rightAnswers(view: LessonView): QuizSubmission {
 
 /** A request of `user`, and the statements it sent (a transaction's begin and commit left out). */
 async function counted(user: SignedUpUser, method: string, url: string, payload?: unknown) {
-  const tag = `${method} ${url} ${log.length}`;
-  const response = await testApp.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: user.cookie, origin: testOrigin, 'x-test-tag': tag },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  const statements = log
-    .filter((entry) => entry.tag === tag && !/^(begin|commit|rollback)\b/i.test(entry.statement))
-    .map((entry) => entry.statement);
-  return { response, statements };
+  const tag = `${method} ${url} ${log.entries.length}`;
+  const response = await log.inject(testApp.app, tag, user, method, url, payload);
+  return { response, statements: log.of(tag) };
 }
 
 const lessonUrl = (id: string) => `/api/learn/lessons/${id}`;
