@@ -12,8 +12,8 @@ test('forgot password to signed in with the new password', async ({
 }) => {
   consoleErrors.allow(/status of 400 .*\/api\/auth\/reset-password/, 'a used link is refused');
   consoleErrors.allow(
-    /status of 401 .*\/api\/notifications/,
-    'the dashboard left by the sign-up may ask once more after its cookies are cleared',
+    /status of 401 .*\/api\/(notifications|community\/conversations\/unread)/,
+    'the dashboard left by the sign-up may ask once more (its bell or its messages badge) after its cookies are cleared',
   );
   const account = await signUp({ name: 'Mary Jackson' });
   await page.context().clearCookies();
