@@ -7,6 +7,7 @@ import {
   injectAs,
   type SecondInstance,
   type SignedUpUser,
+  setTierHeard,
   signUpUser,
   startSecondInstance,
   type TestApp,
@@ -165,8 +166,10 @@ describe('the statements of a lesson and a quiz', () => {
     const open = await counted(user, 'GET', lessonUrl('the-line-chart'));
     expect(open.response.json()).toMatchObject({ access: 'full' });
     expect((await counted(user, 'GET', lessonUrl('the-line-chart'))).statements).toEqual([]);
-    // On Free the oldest of four courses closes: at once, with no request in between.
-    await setTier(testApp.db.database.db, user.id, 'free');
+    // On Free the oldest of four courses closes as soon as the database has announced the
+    // change (at once on PGlite; on PostgreSQL once the listening connection hears it), with no
+    // request in between.
+    await setTierHeard(testApp, user.id, 'free');
     const closed = await counted(user, 'GET', lessonUrl('the-line-chart'));
     expect(closed.response.json()).toMatchObject({
       access: 'preview',
