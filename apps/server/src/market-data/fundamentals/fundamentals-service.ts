@@ -12,6 +12,7 @@ import type { CompanyService } from '../company/service.ts';
 import type { HistoryService } from '../history/service.ts';
 import { listedSymbol } from '../reference/universe.ts';
 import { KeptAnswers, type KeptRead } from '../research/kept-answers.ts';
+import { notOffered } from '../research/research-service.ts';
 import type { Security } from '../symbols/service.ts';
 import type { CallBudget } from '../upstream/call-budget.ts';
 import type { MarketLog } from '../upstream/market-log.ts';
@@ -231,17 +232,6 @@ export class FundamentalsService {
 function fundOf(security: Security) {
   const listing = listedSymbol(security.symbol) ?? { ...security, featured: false };
   return simulatedFund(listing);
-}
-
-function notOffered<T extends object>(symbol: string, message: string, empty: T) {
-  return {
-    symbol,
-    source: null,
-    asOf: null,
-    status: 'not_offered' as const,
-    message,
-    ...empty,
-  };
 }
 
 function unavailable(symbol: string, source: FundamentalsSource, message: string) {

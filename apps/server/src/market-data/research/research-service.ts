@@ -212,7 +212,8 @@ export class ResearchService {
   }
 }
 
-function notOffered<T extends object>(symbol: string, message: string, empty: T) {
+/** An answer for a symbol this source does not cover: no source, no date, `empty` content. */
+export function notOffered<T extends object>(symbol: string, message: string, empty: T) {
   return {
     symbol,
     source: null,
