@@ -290,13 +290,20 @@ const started = performance.now();
 console.log(
   `bench:compare: A = ${ref} (${short12}), B = ${labelB}; ${rounds} rounds of each bench, A then B`,
 );
-for (const bench of benches) {
-  const benchRows = new Map<string, Row>();
-  for (let round = 0; round < rounds; round += 1) {
-    for (const [side, root] of [
-      ['a', folderA],
-      ['b', repositoryRoot],
-    ] as const) {
+const rowsByBench = new Map<string, Map<string, Row>>();
+/** Rounds `from` to `from + count - 1` of one bench; `bFirst` measures B before A in each. */
+async function measureRounds(bench: Bench, from: number, count: number, bFirst = false) {
+  let benchRows = rowsByBench.get(bench.name);
+  if (!benchRows) {
+    benchRows = new Map<string, Row>();
+    rowsByBench.set(bench.name, benchRows);
+  }
+  const sides = [
+    ['a', folderA],
+    ['b', repositoryRoot],
+  ] as const;
+  for (let round = from; round < from + count; round += 1) {
+    for (const [side, root] of bFirst ? [sides[1], sides[0]] : sides) {
       const result = await measure(bench, root, bundles[side], dataTemplates[side]);
       if ('error' in result) {
         failures.push(`${side.toUpperCase()} round ${round + 1}: ${result.error}`);
@@ -320,6 +327,7 @@ for (const bench of benches) {
     }
   }
 }
+for (const bench of benches) await measureRounds(bench, 0, rounds);
 
 function format(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—';
@@ -329,32 +337,68 @@ function format(value: number | null | undefined): string {
 }
 /** Every round's value in order, `—` where that run gave none. */
 const eachRound = (list: (number | null)[]) =>
-  Array.from({ length: rounds }, (_, round) => format(list[round])).join(' / ');
+  Array.from({ length: totalRounds }, (_, round) => format(list[round])).join(' / ');
 const known = (list: (number | null)[]) =>
   list.filter((value): value is number => typeof value === 'number' && !Number.isNaN(value));
 const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / list.length;
 
-/** The gate's verdict on a row: a message when two rounds in a row crossed its threshold. */
+/** Whether round `round` of a gated row crossed its threshold; null when a side gave nothing. */
+function crossedIn(row: Row, round: number): boolean | null {
+  const a = row.a[round];
+  const b = row.b[round];
+  if (typeof a !== 'number' || typeof b !== 'number' || a === 0) return null;
+  return row.figure.gate === 'throughput' ? b / a < 0.8 : b / a > 1.5 && b - a > 2;
+}
+const gateWords = (row: Row) =>
+  row.figure.gate === 'throughput'
+    ? `${row.bench}: ${row.figure.name} fell below 0.8x of A`
+    : `${row.bench}: ${row.figure.name} grew past 1.5x of A`;
+
+/** The first rounds' verdict on a row: a message when two rounds in a row crossed its threshold. */
 function gateVerdict(row: Row): string | null {
   if (!row.figure.gate) return null;
   let streak = 0;
   for (let round = 0; round < rounds; round += 1) {
-    const a = row.a[round];
-    const b = row.b[round];
-    if (typeof a !== 'number' || typeof b !== 'number' || a === 0) {
-      streak = 0;
-      continue;
-    }
-    const crossed = row.figure.gate === 'throughput' ? b / a < 0.8 : b / a > 1.5 && b - a > 2;
+    const crossed = crossedIn(row, round) === true;
     streak = crossed ? streak + 1 : 0;
-    if (streak >= 2 || (rounds === 1 && crossed)) {
-      return row.figure.gate === 'throughput'
-        ? `${row.bench}: ${row.figure.name} fell below 0.8x of A in two rounds in a row`
-        : `${row.bench}: ${row.figure.name} grew past 1.5x of A in two rounds in a row`;
-    }
+    if (streak >= 2 || (rounds === 1 && crossed)) return `${gateWords(row)} in two rounds in a row`;
   }
   return null;
 }
+
+// A shared machine can slow one side for a minute (CI's own last steps, another job): a bench
+// the first rounds refuse is measured again, B first this time, and the gate refuses it only
+// when the slowdown holds in most of those rounds too. A real regression shows in every round.
+const confirmRounds = 3;
+const confirmed = new Map<Row, string>();
+if (values.gate) {
+  for (const bench of benches) {
+    const suspects = [...(rowsByBench.get(bench.name)?.values() ?? [])].filter(
+      (row) => gateVerdict(row) !== null,
+    );
+    if (suspects.length === 0) continue;
+    console.log(
+      `  ${bench.name}: ${suspects.map(gateVerdict).join('; ')}; measuring ${confirmRounds} rounds more, B first`,
+    );
+    await measureRounds(bench, rounds, confirmRounds, true);
+    for (const row of suspects) {
+      const crossings = Array.from({ length: confirmRounds }, (_, index) =>
+        crossedIn(row, rounds + index),
+      ).filter((crossed) => crossed === true).length;
+      if (crossings * 2 > confirmRounds) {
+        confirmed.set(
+          row,
+          `${gateWords(row)} in two rounds in a row and in ${crossings} of ${confirmRounds} rounds more`,
+        );
+      } else {
+        console.log(
+          `  ${bench.name}: ${row.figure.name} held in ${confirmRounds - crossings} of ${confirmRounds} rounds more (noise, not counted)`,
+        );
+      }
+    }
+  }
+}
+const totalRounds = Math.max(rounds, ...rows.map((row) => Math.max(row.a.length, row.b.length)));
 
 console.log('');
 console.log(`| Figure | A: ${ref} | B: ${labelB} | B/A |`);
@@ -362,13 +406,13 @@ console.log('|---|---:|---:|---:|');
 const verdicts: string[] = [];
 for (const row of rows) {
   // Over the rounds both sides measured, so that a failed run leaves no one-sided mean.
-  const paired = Array.from({ length: rounds }, (_, round) => round).filter(
+  const paired = Array.from({ length: totalRounds }, (_, round) => round).filter(
     (round) => known([row.a[round] ?? null, row.b[round] ?? null]).length === 2,
   );
   const a = known(paired.map((round) => row.a[round]!));
   const b = known(paired.map((round) => row.b[round]!));
   const ratio = a.length > 0 && mean(a) !== 0 ? mean(b) / mean(a) : null;
-  const verdict = gateVerdict(row);
+  const verdict = values.gate ? (confirmed.get(row) ?? null) : gateVerdict(row);
   if (verdict) verdicts.push(verdict);
   const unit = `${row.figure.unit}, ${row.figure.better} is better`;
   console.log(
@@ -395,5 +439,7 @@ if (values.gate) {
     for (const line of [...verdicts, ...failedB]) console.log(`gate: FAIL ${line}`);
     process.exit(1);
   }
-  console.log('gate: pass (no throughput below 0.8x, no p99 past 1.5x, in two rounds in a row)');
+  console.log(
+    'gate: pass (no throughput below 0.8x, no p99 past 1.5x, in two rounds in a row and then in most of three rounds more)',
+  );
 }
