@@ -47,6 +47,7 @@ const { values: options } = parseArgs({
     users: { type: 'string' },
     rate: { type: 'string' },
     'no-scaling': { type: 'boolean', default: false },
+    'scaling-only': { type: 'boolean', default: false },
     port: { type: 'string' },
   },
 });
@@ -797,6 +798,29 @@ async function failureRun(report) {
   return problems;
 }
 
+/** Processor time of process `pid` so far, in seconds (utime + stime of /proc/pid/stat). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // After the command: state is field 3, utime 14 and stime 15 (1-based), in clock ticks.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+/** The machine's busy and total processor time so far, in seconds (all cores, /proc/stat). */
+function machineSeconds() {
+  const ticks = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = ticks.reduce((sum, value) => sum + value, 0);
+  const idle = ticks[3] + ticks[4];
+  return { busy: (total - idle) / 100, total: total / 100 };
+}
+
 async function scalingRun(instances, users, durationMs, workers) {
   log(
     `Scaling: ${instances} instance(s), ${workers} accounts as fast as they go for ${durationMs / 1000} s ...`,
@@ -812,8 +836,21 @@ async function scalingRun(instances, users, durationMs, workers) {
     await closedLoop(fleet.url, accounts, assets, symbols, workers, 3_000);
     answers.length = 0;
     const started = now();
+    const pids = fleet.instances.map((instance) => instance.pid);
+    const instanceCpu = pids.map(cpuSeconds);
+    const machine = machineSeconds();
+    const ownCpu = process.cpuUsage();
     await closedLoop(fleet.url, accounts, assets, symbols, workers, durationMs);
     const seconds = (now() - started) / 1000;
+    const machineAfter = machineSeconds();
+    const own = process.cpuUsage(ownCpu);
+    // Where the two cores went: each instance, the load (this process) and the rest
+    // (PostgreSQL, nginx, anything else), as a share of one core over the run.
+    const cpu = {
+      machine: (machineAfter.busy - machine.busy) / (machineAfter.total - machine.total),
+      instances: pids.map((pid, index) => (cpuSeconds(pid) - instanceCpu[index]) / seconds),
+      load: (own.user + own.system) / 1e6 / seconds,
+    };
     const ok = answers.filter((answer) => answer.status > 0 && answer.status < 500);
     const latencies = ok.map((answer) => answer.end - answer.start).sort((a, b) => a - b);
     const memory = fleet.instances.map((instance) => rssMiB(instance.pid));
@@ -825,6 +862,7 @@ async function scalingRun(instances, users, durationMs, workers) {
       p50: percentile(latencies, 0.5),
       p99: percentile(latencies, 0.99),
       memory,
+      cpu,
     };
   } finally {
     await stopFleet(dir, () => {});
@@ -842,8 +880,8 @@ async function main() {
   );
   if (readFleet(dir)) await stopFleet(dir, () => {});
   const report = {};
-  const problems = await failureRun(report);
-  if (withScaling) {
+  const problems = options['scaling-only'] ? [] : await failureRun(report);
+  if (withScaling || options['scaling-only']) {
     const workers = 32;
     const three = await scalingRun(3, 30, 20_000, workers);
     const one = await scalingRun(1, 30, 20_000, workers);
@@ -854,6 +892,10 @@ async function main() {
     for (const result of [one, three]) {
       log(
         `  ${result.instances} instance(s): ${result.throughput.toFixed(0)} requests/s, p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, failed ${result.failed}; memory per instance ${result.memory.map((mib) => `${mib.toFixed(0)} MiB`).join(', ')}`,
+      );
+      const percent = (share) => `${(share * 100).toFixed(0)}%`;
+      log(
+        `    processor: the machine ${percent(result.cpu.machine)} busy (of ${cpus().length} cores); each instance ${result.cpu.instances.map(percent).join(', ')} of a core; the load ${percent(result.cpu.load)}; the rest (PostgreSQL, nginx) ${percent(result.cpu.machine * cpus().length - result.cpu.instances.reduce((sum, share) => sum + share, 0) - result.cpu.load)}`,
       );
     }
     log(
