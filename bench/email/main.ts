@@ -129,13 +129,23 @@ async function parseArrived(): Promise<void> {
   }
 }
 
-console.log(`machine: ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)} at start`);
+/**
+ * BENCH_DATABASE_URL=<url of an empty PostgreSQL database>: the server, the invitation and the
+ * seed use it instead of the embedded database (as a fleet runs), so the database's work is off
+ * the server's thread.
+ */
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
+console.log(
+  `machine: ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)} at start; database: ${databaseUrl ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite'}`,
+);
 const server = await prepareProductionServer('email', {
   env: {
     SIMULATION_CONTROL: 'true',
     SIMULATED_MARKET_START: marketStart,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: 'Tickerwise <alerts@127.0.0.1>',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   },
   startTimeoutMs: 240_000,
 });
@@ -156,7 +166,9 @@ try {
     symbol,
     price: simulatedQuote(symbol, Date.parse(marketStart)).price,
   }));
-  const database = await openDatabase({ dataDir: server.dataDir, migrate: false });
+  const database = await openDatabase(
+    databaseUrl ? { databaseUrl, migrate: false } : { dataDir: server.dataDir, migrate: false },
+  );
   try {
     const ids = Array.from({ length: userCount }, (_, index) => `bench-mail-${index}`);
     const list = `{${ids.join(',')}}`;
@@ -261,7 +273,9 @@ try {
   // The guarantee is on the outbox: when each alert email was queued.
   await server.stop();
   const queuedAt = new Map<string, number[]>();
-  const after = await openDatabase({ dataDir: server.dataDir, migrate: false });
+  const after = await openDatabase(
+    databaseUrl ? { databaseUrl, migrate: false } : { dataDir: server.dataDir, migrate: false },
+  );
   try {
     const states = rowsOf<{ state: string; count: number }>(
       await after.db.execute(sql`
