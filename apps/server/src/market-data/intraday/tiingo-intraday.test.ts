@@ -284,6 +284,45 @@ describe('intraday bars from Tiingo', () => {
     }
   });
 
+  it('serves a key the bars the chart shows, under the rate limit, and refuses what it should', async () => {
+    const owner = await signUpUser(testApp.app);
+    await setTier(testApp.db.database.db, owner.id, 'enterprise');
+    const { secret } = await testApp.app.apiKeys.create(owner.id, {
+      name: 'Intraday',
+      password: owner.password,
+    });
+    const withKey = (url: string) =>
+      testApp.app.inject({ url, headers: { authorization: `Bearer ${secret}` } });
+    const answer = await withKey('/api/v1/stocks/aapl/intraday?range=5d');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers.ratelimit).toMatch(/^"per-key";r=\d+;t=\d+$/);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    const viaKey = intradayResponseSchema.parse(answer.json());
+    expect(viaKey).toEqual(await intraday(testApp, pro, 'AAPL', '5d'));
+    expect(viaKey).toMatchObject({ symbol: 'AAPL', source: 'tiingo', delayed: false });
+    const day = intradayResponseSchema.parse(
+      (await withKey('/api/v1/stocks/AAPL/intraday')).json(),
+    );
+    expect(day).toMatchObject({ range: '1d', intervalMinutes: 5 });
+
+    const refusals = [
+      ['/api/v1/stocks/AAPL/intraday?range=2d', 400, 'validation_failed'],
+      ['/api/v1/stocks/no%20such/intraday', 400, 'validation_failed'],
+      ['/api/v1/stocks/ZZZZZ/intraday', 404, 'stock_not_found'],
+    ] as const;
+    for (const [url, status, code] of refusals) {
+      const refused = await withKey(url);
+      expect(refused.statusCode, url).toBe(status);
+      expect(apiErrorSchema.parse(refused.json()).error.code, url).toBe(code);
+    }
+    const bySession = await testApp.app.inject({
+      url: '/api/v1/stocks/AAPL/intraday',
+      headers: { cookie: owner.cookie },
+    });
+    expect(bySession.statusCode).toBe(401);
+    expect(apiErrorSchema.parse(bySession.json()).error.code).toBe('api_key_required');
+  });
+
   it('answers an unknown symbol 404 and a range it does not offer 400, without a call', async () => {
     const calls = tiingo.calls.iex;
     const unknown = await testApp.app.inject({
