@@ -674,6 +674,10 @@ const sharedParams: Record<
     why: 'market data is the same for everyone',
     params: { symbol: 'AAPL' },
   },
+  'GET /api/v1/stocks/:symbol/intraday': {
+    why: 'intraday bars are the same for every key owner on a plan',
+    params: { symbol: 'AAPL' },
+  },
   'GET /api/v1/stocks/:symbol/company': {
     why: 'company data is the same for everyone',
     params: { symbol: 'AAPL' },

@@ -29,7 +29,7 @@ import {
 import { setTier } from '../src/modules/profiles/service.ts';
 import { type EventStream, openEventStream } from './event-stream.ts';
 import { type FakeFinnhub, startFakeFinnhub } from './fake-finnhub.ts';
-import { type FakeTiingo, startFakeTiingo } from './fake-tiingo.ts';
+import { type FakeTiingo, fakeIexPrice, startFakeTiingo } from './fake-tiingo.ts';
 import {
   createTestApp,
   type SignedUpUser,
@@ -241,7 +241,7 @@ async function aMinuteOfRefreshes() {
 beforeAll(async () => {
   clock.set(new Date(at(15, 45)));
   finnhub = await startFakeFinnhub({ now });
-  tiingo = await startFakeTiingo();
+  tiingo = await startFakeTiingo({ now });
   testApp = await createTestApp({
     clock,
     config: {
@@ -410,11 +410,31 @@ const priceBearing: Record<string, () => Promise<void>> = {
     expect(asPro.bars.at(-1)?.date).toBe(monday);
   },
   'GET /api/stocks/:symbol/intraday': async () => {
-    // This Finnhub key gets no intraday bars: none for anyone, and said so.
-    const onFinnhub = intradayResponseSchema.parse(
-      (await get('/api/stocks/AAPL/intraday?range=1d', free)).body,
-    );
-    expect(onFinnhub).toMatchObject({ available: false, bars: [], delayed: true });
+    // Tiingo's IEX bars (this Finnhub key has no candles): Free gets only the 5-minute bars
+    // that ended 15 minutes ago, so no close in them, not even in a 15-minute bar of 5D under
+    // way, is newer than its cutoff; Pro gets Monday's to the close.
+    const cutoff = now() - 15 * 60_000;
+    for (const range of ['1d', '5d']) {
+      const seen = async (user: SignedUpUser) =>
+        intradayResponseSchema.parse(
+          (await get(`/api/stocks/AAPL/intraday?range=${range}`, user)).body,
+        );
+      const asFree = await seen(free);
+      expect(asFree).toMatchObject({ source: 'tiingo', available: true, delayed: true });
+      expect(asFree.bars.length, range).toBeGreaterThan(0);
+      expect(
+        Date.parse(asFree.asOf!),
+        `${range}: Free's bars end by its cutoff`,
+      ).toBeLessThanOrEqual(cutoff);
+      expect(asFree.bars.every((bar) => Date.parse(bar.time) < cutoff)).toBe(true);
+      expect(asFree.bars.at(-1)?.close, `${range}: Free's last close is the price at its end`).toBe(
+        fakeIexPrice('aapl', Date.parse(asFree.asOf!)),
+      );
+      const asPro = await seen(pro);
+      expect(asPro).toMatchObject({ delayed: false, asOf: new Date(at(16, 0)).toISOString() });
+      expect(asPro.bars.at(-1)?.close).toBe(fakeIexPrice('aapl', at(16, 0)));
+      expect(asPro.bars.length).toBeGreaterThan(asFree.bars.length);
+    }
 
     // The simulated market at 16:07: Free's bars stop at 15:52, at the price its quote shows.
     const simulated = async (user: SignedUpUser, range: string) =>
@@ -764,6 +784,26 @@ const priceBearing: Record<string, () => Promise<void>> = {
     );
     await setTierHeard(testApp, owner.id, 'free');
     expect((await stock()).status).toBe(402);
+  },
+  'GET /api/v1/stocks/:symbol/intraday': async () => {
+    // As the chart: a real-time owner's key reads the bars to Monday's close, and on Free none.
+    const owner = await signUpUser(testApp.app);
+    await setTier(testApp.db.database.db, owner.id, 'enterprise');
+    const secret = await apiKeyOf(owner);
+    const bars = async () =>
+      fetch(`${baseUrl}/api/v1/stocks/AAPL/intraday?range=5d`, {
+        headers: { authorization: `Bearer ${secret}` },
+      });
+    const asEnterprise = intradayResponseSchema.parse(await (await bars()).json());
+    expect(asEnterprise).toMatchObject({
+      source: 'tiingo',
+      delayed: false,
+      delayMinutes: 0,
+      asOf: new Date(at(16, 0)).toISOString(),
+    });
+    expect(asEnterprise.bars.at(-1)?.close).toBe(fakeIexPrice('aapl', at(16, 0)));
+    await setTierHeard(testApp, owner.id, 'free');
+    expect((await bars()).status).toBe(402);
   },
   'GET /api/v1/stocks/:symbol/analysis': async () => {
     // As the analysis page: a real-time owner's key reads Monday's close, and on Free none.

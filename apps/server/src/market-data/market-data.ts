@@ -4,6 +4,7 @@ import { createBarsProvider } from './adapters/create-bars-provider.ts';
 import { createMarketProvider } from './adapters/create-provider.ts';
 import { createTradeStream } from './adapters/create-trade-stream.ts';
 import { SimulatedPriceControl } from './adapters/simulated/price-control.ts';
+import { createTiingoIntraday } from './adapters/tiingo/intraday-bars.ts';
 import { CompanyService } from './company/service.ts';
 import { finnhubFundamentals } from './fundamentals/finnhub-fundamentals.ts';
 import { FundamentalsService } from './fundamentals/fundamentals-service.ts';
@@ -45,9 +46,9 @@ export interface MarketData {
 
 /**
  * The market data services over one set of providers. Calls to the same provider share one
- * budget, whichever service makes them (Finnhub quotes, company data, search and candles);
- * the provider's trade stream, when it has one, feeds the quotes. Nothing runs on a timer
- * until `market.start(scheduler)`.
+ * budget, whichever service makes them (Finnhub quotes, company data, search and candles;
+ * Tiingo's daily and intraday bars); the provider's trade stream, when it has one, feeds the
+ * quotes. Nothing runs on a timer until `market.start(scheduler)`.
  */
 export function createMarketData(
   config: Pick<Config, 'market' | 'history' | 'simulationControl' | 'filings'> & {
@@ -87,7 +88,17 @@ export function createMarketData(
     ...timeout,
     ...(stream ? { stream } : {}),
   });
-  const intraday = new IntradayService({ provider, budget, log, now, ...timeout });
+  // Tiingo's IEX prices when the operator configured Tiingo (a free Finnhub key has no
+  // intraday candles), within the daily bars' budget; otherwise the market provider's.
+  const intraday = new IntradayService({
+    provider,
+    ...(config.history?.provider === 'tiingo'
+      ? { source: createTiingoIntraday(config.history), budget: barsBudget }
+      : { budget }),
+    log,
+    now,
+    ...timeout,
+  });
   const search = new SymbolSearch({ directory, provider, budget, log, now, ...timeout });
   const standing = new StandingDemand(market.demand, log);
   const research = createResearch(config, budget, fleet, log, now, upstreamTimeoutMs);

@@ -5,6 +5,8 @@ import {
   filingsResponseSchema,
   historyQuerySchema,
   historyResponseSchema,
+  intradayQuerySchema,
+  intradayResponseSchema,
   newsResponseSchema,
   quoteResponseSchema,
   stockResponseSchema,
@@ -14,6 +16,8 @@ import { type PublicApi, publicSymbolSchema } from '../public-api/public-api.ts'
 import type { CompanyService } from './company/service.ts';
 import { historyAnswer } from './history/history-answer.ts';
 import type { HistoryService } from './history/service.ts';
+import { intradayAnswer } from './intraday/intraday-answer.ts';
+import type { IntradayService } from './intraday/service.ts';
 import type { MarketService, MarketViewer } from './quotes/service.ts';
 import type { ResearchService } from './research/research-service.ts';
 
@@ -35,6 +39,7 @@ const freshness =
 export interface MarketPublicRoutesOptions {
   market: MarketService;
   history: HistoryService;
+  intraday: IntradayService;
   company: CompanyService;
   research: ResearchService;
 }
@@ -45,7 +50,7 @@ export interface MarketPublicRoutesOptions {
  */
 export function marketPublicRoutes(
   api: PublicApi,
-  { market, history, company, research }: MarketPublicRoutesOptions,
+  { market, history, intraday, company, research }: MarketPublicRoutesOptions,
 ): void {
   api.get('/quotes/{symbol}', {
     operationId: 'getQuote',
@@ -174,6 +179,64 @@ export function marketPublicRoutes(
         delayMinutes: viewer.kind === 'delayed' ? viewer.delayMinutes : 0,
         averages: query.averages === 'sma',
       });
+    },
+  });
+
+  api.get('/stocks/{symbol}/intraday', {
+    operationId: 'getIntraday',
+    tag: 'Market data',
+    summary: 'Intraday bars of the day or the week',
+    description:
+      "`range=1d` (the default) is the session under way in 5-minute bars (before the opening bell and on days without a session, the last one); `range=5d` the last five sessions in 15-minute bars. Each bar's `time` is the instant it starts; the last may be under way and ends at `asOf`. Real market bars come from Tiingo's IEX prices (their volume is what traded on IEX) or Finnhub's candles and are fetched at most once a minute per symbol; simulated bars are the simulated market's own quotes (`simulated` true). `available` is false when this server's source gives no intraday bars; `stale` is true when the source could not be reached and these are the last bars it gave, up to `asOf` (with no bars kept, `bars` is empty). A plan that sees prices late gets no bar newer than its delay. `market` says whether the exchange trades now.",
+    params: symbolParams,
+    query: intradayQuerySchema,
+    exampleParams: { symbol: 'AAPL' },
+    exampleQuery: { range: '1d' },
+    response: intradayResponseSchema,
+    example: {
+      symbol: 'AAPL',
+      range: '1d',
+      intervalMinutes: 5,
+      bars: [
+        {
+          time: '2026-01-30T14:30:00.000Z',
+          open: 229.1,
+          high: 229.84,
+          low: 228.95,
+          close: 229.62,
+          volume: 41_250,
+        },
+        {
+          time: '2026-01-30T14:35:00.000Z',
+          open: 229.62,
+          high: 230.11,
+          low: 229.4,
+          close: 230.02,
+          volume: 28_930,
+        },
+      ],
+      sessions: ['2026-01-30'],
+      source: 'tiingo',
+      simulated: false,
+      available: true,
+      asOf: '2026-01-30T14:38:12.000Z',
+      stale: false,
+      delayed: false,
+      delayMinutes: 0,
+      market: {
+        state: 'open',
+        asOf: '2026-01-30T14:38:12.000Z',
+        session: '2026-01-30',
+        closesAt: '2026-01-30T21:00:00.000Z',
+        nextOpen: '2026-02-02T14:30:00.000Z',
+      },
+    },
+    errors: { 404: notListed },
+    handler: async ({ params, query, caller }) => {
+      const security = await market.security(params.symbol);
+      const viewer = viewerOf(caller);
+      const delayMinutes = viewer.kind === 'delayed' ? viewer.delayMinutes : 0;
+      return intradayAnswer(intraday, market, security.symbol, query.range, delayMinutes);
     },
   });
 

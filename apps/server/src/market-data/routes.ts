@@ -21,6 +21,7 @@ import type { EntitlementService } from '../modules/entitlements/service.ts';
 import type { CompanyService } from './company/service.ts';
 import { historyAnswer } from './history/history-answer.ts';
 import type { HistoryService } from './history/service.ts';
+import { intradayAnswer } from './intraday/intraday-answer.ts';
 import type { IntradayService } from './intraday/service.ts';
 import type { MarketService, MarketViewer } from './quotes/service.ts';
 
@@ -166,9 +167,8 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
       const security = await market.security(request.params.symbol);
       const { range } = parseInput(intradayQuerySchema, request.query);
       const delayMinutes = viewer.kind === 'delayed' ? viewer.delayMinutes : 0;
-      const series = await intraday.series(security.symbol, range, delayMinutes);
       reply.header('cache-control', 'private, no-store');
-      return { symbol: security.symbol, range, ...series, market: market.marketStatus() };
+      return intradayAnswer(intraday, market, security.symbol, range, delayMinutes);
     },
   );
 

@@ -9,7 +9,7 @@ import { type ApiCaller, apiCallerOf } from './api-caller.ts';
 export const publicApiTags = {
   Account: 'The key in use and the plan it belongs to.',
   'Market data':
-    'Quotes, daily history, company data and symbol search. Each answer says where its figures come from and as of when.',
+    'Quotes, intraday bars, daily history, company data and symbol search. Each answer says where its figures come from and as of when.',
   Analysis:
     'The AI analyst: rating, key figures and checks for free; a written analysis costs one AI credit the first time you open it each UTC day, here or on the screen.',
   Watchlists: 'Your watchlists, their symbols in your order and the figures of each row.',

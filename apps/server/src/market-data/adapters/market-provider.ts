@@ -41,6 +41,20 @@ export interface ProviderSymbolMatch {
   type: 'stock' | 'etf';
 }
 
+/** Where a real market's intraday bars come from: the market provider, or Tiingo's IEX prices. */
+export interface IntradayBarsSource {
+  readonly source: DataSource;
+  /**
+   * Bars of `intervalMinutes` that start from `from` to `to` (epoch ms), oldest first; null
+   * when this account gets no intraday bars (a free Finnhub key, a key Tiingo refuses).
+   */
+  intradayBars(
+    symbol: string,
+    window: { from: number; to: number; intervalMinutes: number },
+    signal: AbortSignal,
+  ): Promise<ProviderIntradayBar[] | null>;
+}
+
 /**
  * A source of quotes, and for real providers company data and symbol search; the market
  * service and the symbol search are its only callers, through one shared call budget.
@@ -59,13 +73,8 @@ export interface MarketProvider {
   companyData?(symbol: string, signal: AbortSignal): Promise<ProviderCompanyData>;
   search?(query: string, signal: AbortSignal): Promise<ProviderSymbolMatch[]>;
   /**
-   * Bars of `intervalMinutes` that start from `from` to `to` (epoch ms), oldest first; null
-   * when this account gets no intraday bars (a free Finnhub key). The simulated provider has
+   * Intraday bars (Finnhub's candles, for keys that have them). The simulated provider has
    * none to fetch: its bars are read from `quoteAt`.
    */
-  intradayBars?(
-    symbol: string,
-    window: { from: number; to: number; intervalMinutes: number },
-    signal: AbortSignal,
-  ): Promise<ProviderIntradayBar[] | null>;
+  intradayBars?: IntradayBarsSource['intradayBars'];
 }

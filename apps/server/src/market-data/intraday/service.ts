@@ -4,7 +4,11 @@ import {
   type IntradayRange,
   intradayShapes,
 } from '@tickerwise/shared';
-import type { MarketProvider, ProviderIntradayBar } from '../adapters/market-provider.ts';
+import type {
+  IntradayBarsSource,
+  MarketProvider,
+  ProviderIntradayBar,
+} from '../adapters/market-provider.ts';
 import {
   instantInNewYork,
   previousTradingDay,
@@ -16,8 +20,17 @@ import type { CallBudget } from '../upstream/call-budget.ts';
 import type { MarketLog } from '../upstream/market-log.ts';
 
 export interface IntradayServiceOptions {
+  /** The market provider: the simulated one's bars are read from its quotes. */
   provider: MarketProvider;
-  /** The provider's call budget, shared with quotes, company data and search. */
+  /**
+   * Where a real market's bars are fetched: Tiingo's IEX prices when the operator configured
+   * Tiingo, otherwise the market provider (Finnhub's candles).
+   */
+  source?: IntradayBarsSource;
+  /**
+   * The budget the source's calls count against: the quotes' for Finnhub, the daily bars' for
+   * Tiingo. Intraday calls leave half of every limit to those callers.
+   */
   budget: CallBudget;
   log: MarketLog;
   now: () => number;
@@ -58,27 +71,45 @@ const sampleMs = minuteMs;
 const maxKeptBars = 40_000;
 /** Provider answers kept, one per symbol and window. */
 const maxKeptAnswers = 1_000;
-/** A provider's bars are asked for again at most this often per symbol and window. */
+/** A source's bars are asked for at most this often per symbol and window, answered or not. */
 const refetchMs = 60_000;
+/** The share of every call limit intraday bars leave to quotes or daily bars. */
+const intradayLeave = 0.5;
+/**
+ * A source is asked for the five sessions of 5D in 5-minute bars, one call per symbol serving
+ * both ranges: 1D is the last session's bars, 5D's 15-minute bars are made of three of them.
+ */
+const fetchedMinutes = 5;
+const fetchedSessions = Math.max(...Object.values(intradayShapes).map((shape) => shape.sessions));
 /** After the provider says this account has no intraday bars, it is asked again after this. */
 const refusedPauseMs = 6 * 3_600_000;
 
 /**
  * Intraday bars for the chart's 1D and 5D ranges. The simulated market's are read from its
- * quote at every minute, so they are the very prices its quotes show; a real provider's are
- * fetched (Finnhub's `/stock/candle`, within the shared call budget), kept a minute for every
- * viewer. A viewer whose plan sees prices late gets no bar past its delay: the last bar stops
- * at the instant its quote stands for.
+ * quote at every minute, so they are the very prices its quotes show; a real market's are
+ * fetched (Tiingo's IEX prices or Finnhub's `/stock/candle`, within the source's call budget),
+ * kept a minute for every viewer. A viewer whose plan sees prices late gets no bar past its
+ * delay: the last bar stops at the instant its quote stands for.
  */
 export class IntradayService {
   private readonly finished = new Map<string, ProviderIntradayBar>();
   private readonly fetched = new Map<string, Fetched>();
+  /** When each window was last asked for, answered or not. */
+  private readonly asked = new Map<string, number>();
   private readonly inflight = new Map<string, Promise<Fetched | undefined>>();
+  private readonly source: IntradayBarsSource | undefined;
   private refusedUntil = 0;
   /** Simulated bars computed, for tests and benches that check what a request costs. */
   computedBars = 0;
 
-  constructor(private readonly options: IntradayServiceOptions) {}
+  constructor(private readonly options: IntradayServiceOptions) {
+    const { provider } = options;
+    this.source =
+      options.source ??
+      (provider.intradayBars
+        ? { source: provider.source, intradayBars: provider.intradayBars.bind(provider) }
+        : undefined);
+  }
 
   async series(
     symbol: string,
@@ -89,11 +120,12 @@ export class IntradayService {
     const { intervalMinutes, sessions: count } = intradayShapes[range];
     const now = this.options.now();
     const cutoff = now - delayMinutes * minuteMs;
-    const sessions = sessionsUpTo(cutoff, count);
+    const window = sessionsUpTo(cutoff, fetchedSessions);
+    const sessions = window.slice(-count);
     const common = {
       intervalMinutes,
       sessions: sessions.map((session) => session.date),
-      source: provider.source,
+      source: provider.quoteAt ? provider.source : (this.source?.source ?? provider.source),
       simulated: provider.source === 'simulated',
       delayed: delayMinutes > 0,
       delayMinutes,
@@ -105,12 +137,13 @@ export class IntradayService {
       );
       return {
         ...common,
-        ...finish(bars, sessions, intervalMs, cutoff),
+        bars: bars.map(wireBar),
+        asOf: endOf(bars, sessions, intervalMs, cutoff),
         available: true,
         stale: false,
       };
     }
-    const answer = await this.fetch(symbol, sessions, intervalMinutes, now);
+    const answer = await this.fetch(symbol, window, now);
     if (answer === undefined || answer.bars === null) {
       // No answer yet (a failure, or the budget spent): stale; the key gets none: unavailable.
       return {
@@ -121,18 +154,22 @@ export class IntradayService {
         stale: answer === undefined,
       };
     }
-    const first = sessions[0]!.open;
-    // A delayed plan sees a bar once it has ended as long ago as its delay.
+    const fetchedMs = fetchedMinutes * minuteMs;
+    // A delayed plan sees a bar once it has ended as long ago as its delay: a source's bar
+    // under way holds prices newer than the cutoff.
     const seen = answer.bars.filter(
       (bar) =>
-        bar.start >= first &&
-        (delayMinutes > 0 ? bar.start + intervalMs <= cutoff : bar.start < now),
+        sessions.some((session) => bar.start >= session.open && bar.start < session.close) &&
+        (delayMinutes > 0 ? bar.start + fetchedMs <= cutoff : bar.start < now),
     );
+    const bars = intervalMs === fetchedMs ? seen : resample(seen, sessions, intervalMs);
     return {
       ...common,
-      ...finish(seen, sessions, intervalMs, cutoff),
+      bars: bars.map(wireBar),
+      // A bar under way when the source answered ends then, however late it is served.
+      asOf: endOf(seen, sessions, fetchedMs, Math.min(cutoff, answer.fetchedAt)),
       available: true,
-      stale: now - answer.fetchedAt > refetchMs * 2,
+      stale: !isFinal(answer, window) && now - answer.fetchedAt > refetchMs * 2,
     };
   }
 
@@ -201,24 +238,25 @@ export class IntradayService {
   }
 
   /**
-   * The provider's bars of the sessions, asked for at most once a minute per symbol and
-   * window for every viewer; the last answer when the budget is spent or the call fails;
-   * undefined when there is none.
+   * The source's bars of the sessions, asked for at most once a minute per symbol and window
+   * for every viewer, answered or not; the last answer when the budget is spent or the call
+   * fails; undefined when there is none.
    */
   private async fetch(
     symbol: string,
     sessions: Session[],
-    intervalMinutes: number,
     now: number,
   ): Promise<Fetched | undefined> {
+    if (!this.source || now < this.refusedUntil) return { fetchedAt: now, bars: null };
     const from = sessions[0]!.open;
-    const key = `${symbol}|${intervalMinutes}|${from}`;
+    const key = `${symbol}|${from}`;
     const kept = this.fetched.get(key);
-    if (kept && now - kept.fetchedAt < refetchMs) return kept;
-    if (now < this.refusedUntil) return { fetchedAt: now, bars: null };
+    // Bars fetched after the last session closed are its last: nights and weekends cost one call.
+    if (kept && isFinal(kept, sessions)) return kept;
     let pending = this.inflight.get(key);
     if (!pending) {
-      pending = this.call(symbol, key, from, intervalMinutes, now).finally(() =>
+      if (now - (this.asked.get(key) ?? Number.NEGATIVE_INFINITY) < refetchMs) return kept;
+      pending = this.call(this.source, symbol, key, from, now).finally(() =>
         this.inflight.delete(key),
       );
       this.inflight.set(key, pending);
@@ -227,34 +265,42 @@ export class IntradayService {
   }
 
   private async call(
+    source: IntradayBarsSource,
     symbol: string,
     key: string,
     from: number,
-    intervalMinutes: number,
     now: number,
   ): Promise<Fetched | undefined> {
-    const { provider, budget, log, upstreamTimeoutMs = 10_000 } = this.options;
-    if (!provider.intradayBars) return { fetchedAt: now, bars: null };
-    if (!budget.tryTake()) return undefined;
+    const { budget, log, upstreamTimeoutMs = 10_000 } = this.options;
+    if (!(await budget.tryTake(intradayLeave))) return undefined;
+    remember(this.asked, key, now);
     try {
-      const bars = await provider.intradayBars(
+      const bars = await source.intradayBars(
         symbol,
-        { from, to: now, intervalMinutes },
+        { from, to: now, intervalMinutes: fetchedMinutes },
         AbortSignal.timeout(upstreamTimeoutMs),
       );
       if (bars === null) this.refusedUntil = now + refusedPauseMs;
       const answer = { fetchedAt: now, bars };
-      this.fetched.delete(key);
-      this.fetched.set(key, answer);
-      if (this.fetched.size > maxKeptAnswers) {
-        this.fetched.delete(this.fetched.keys().next().value!);
-      }
+      remember(this.fetched, key, answer);
       return answer;
     } catch (error) {
       log.warn({ symbol, err: error }, 'intraday bars fetch failed; serving the last ones');
       return undefined;
     }
   }
+}
+
+/** Whether an answer was fetched after the window's last bar had ended: no later one differs. */
+function isFinal(answer: Fetched, window: readonly Session[]): boolean {
+  return answer.fetchedAt >= window.at(-1)!.close + refetchMs;
+}
+
+/** Sets `key` as the newest entry of `map`, dropping the oldest past `maxKeptAnswers`. */
+function remember<Value>(map: Map<string, Value>, key: string, value: Value): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > maxKeptAnswers) map.delete(map.keys().next().value!);
 }
 
 /** The last `count` sessions whose opening bell has rung by `instant`, oldest first. */
@@ -272,29 +318,56 @@ function sessionsUpTo(instant: number, count: number): Session[] {
   return sessions;
 }
 
-/** The bars as the route sends them, and the instant the last one runs to. */
-function finish(
+/** The instant the last bar runs to: its end, its session's close or the cutoff. */
+function endOf(
   bars: readonly ProviderIntradayBar[],
   sessions: readonly Session[],
   intervalMs: number,
   cutoff: number,
-): { bars: IntradayBar[]; asOf: string | null } {
+): string | null {
   const last = bars.at(-1);
-  let asOf: string | null = null;
-  if (last) {
-    const session = sessions.find((candidate) => last.start < candidate.close);
-    const close = session?.close ?? last.start + intervalMs;
-    asOf = new Date(Math.min(last.start + intervalMs, close, cutoff)).toISOString();
+  if (!last) return null;
+  const session = sessions.find((candidate) => last.start < candidate.close);
+  const close = session?.close ?? last.start + intervalMs;
+  return new Date(Math.min(last.start + intervalMs, close, cutoff)).toISOString();
+}
+
+/**
+ * Bars of `intervalMs` made of shorter ones (oldest first, inside the sessions), counted from
+ * each session's opening bell: the first open, the highest high, the lowest low, the last close
+ * and the volumes added, as the source would resample them itself.
+ */
+function resample(
+  bars: readonly ProviderIntradayBar[],
+  sessions: readonly Session[],
+  intervalMs: number,
+): ProviderIntradayBar[] {
+  const longer: ProviderIntradayBar[] = [];
+  for (const bar of bars) {
+    const session = sessions.find((candidate) => bar.start < candidate.close);
+    if (!session) continue;
+    const start = session.open + Math.floor((bar.start - session.open) / intervalMs) * intervalMs;
+    const current = longer.at(-1);
+    if (current?.start === start) {
+      current.high = Math.max(current.high, bar.high);
+      current.low = Math.min(current.low, bar.low);
+      current.close = bar.close;
+      current.volume += bar.volume;
+    } else {
+      longer.push({ ...bar, start });
+    }
   }
+  return longer;
+}
+
+/** A bar as the route sends it. */
+function wireBar(bar: ProviderIntradayBar): IntradayBar {
   return {
-    bars: bars.map((bar) => ({
-      time: new Date(bar.start).toISOString(),
-      open: bar.open,
-      high: bar.high,
-      low: bar.low,
-      close: bar.close,
-      volume: bar.volume,
-    })),
-    asOf,
+    time: new Date(bar.start).toISOString(),
+    open: bar.open,
+    high: bar.high,
+    low: bar.low,
+    close: bar.close,
+    volume: bar.volume,
   };
 }

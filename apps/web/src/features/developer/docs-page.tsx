@@ -26,6 +26,10 @@ const routes: Array<[string, string]> = [
   ['GET /api/v1/key', 'The key in use'],
   ['GET /api/v1/quotes/{symbol}', 'A stock’s or ETF’s latest quote'],
   ['GET /api/v1/stocks/{symbol}', 'A stock as its page shows it'],
+  [
+    'GET /api/v1/stocks/{symbol}/intraday?range=',
+    'Intraday bars: 1d in 5-minute bars, 5d in 15-minute bars',
+  ],
   ['GET /api/v1/stocks/{symbol}/history?range=', 'Daily bars: 1m, 3m, 6m, 1y or 5y'],
   ['GET /api/v1/stocks/{symbol}/company', 'Company profile and key statistics'],
   ['GET /api/v1/stocks/{symbol}/analysis', 'Technical rating, key figures and checks (free)'],

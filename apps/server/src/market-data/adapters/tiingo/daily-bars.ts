@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tiingoLimits } from '../../upstream/provider-limits.ts';
-import { UpstreamError } from '../../upstream/upstream.ts';
 import type { BarsProvider, ProviderBar } from '../bars-provider.ts';
+import { tiingoGetter, tiingoTicker } from './get.ts';
 
 export interface TiingoOptions {
   apiKey: string;
@@ -25,11 +25,6 @@ const priceSchema = z.object({
 });
 const pricesSchema = z.array(priceSchema);
 
-/** Tiingo writes share classes with a hyphen (BRK-B) where we write a dot (BRK.B). */
-export function tiingoTicker(symbol: string): string {
-  return symbol.replace('.', '-').toLowerCase();
-}
-
 /**
  * Tiingo's end-of-day prices. We store its split- and dividend-adjusted figures, so charts and
  * indicators have no false jumps; a day with a split or a dividend marks the history as revised
@@ -41,55 +36,20 @@ export function createTiingoBars({
   callsPerHour,
   callsPerDay,
 }: TiingoOptions): BarsProvider {
+  const get = tiingoGetter({ apiKey, baseUrl });
   return {
     source: 'tiingo',
     limits: tiingoLimits(callsPerHour, callsPerDay),
     async dailyBars(symbol, { from, to }, signal) {
-      const url = new URL(
-        `${baseUrl}/tiingo/daily/${encodeURIComponent(tiingoTicker(symbol))}/prices`,
+      const days = await get(
+        `/tiingo/daily/${encodeURIComponent(tiingoTicker(symbol))}/prices`,
+        { startDate: from, endDate: to, resampleFreq: 'daily' },
+        pricesSchema,
+        signal,
       );
-      url.searchParams.set('startDate', from);
-      url.searchParams.set('endDate', to);
-      url.searchParams.set('resampleFreq', 'daily');
-      let response: Response;
-      try {
-        // The key travels in the Authorization header, never in a URL that logs keep.
-        response = await fetch(url, {
-          headers: { authorization: `Token ${apiKey}`, accept: 'application/json' },
-          signal,
-        });
-      } catch (error) {
-        if (signal.aborted) throw new UpstreamError('timeout', 'Tiingo timed out');
-        throw new UpstreamError('network', `Tiingo unreachable: ${(error as Error).message}`);
-      }
-      const body = await response.text();
-      if (response.status === 429)
-        throw new UpstreamError('rate_limited', 'Tiingo rate limit reached');
-      if (response.status === 404) throw new UpstreamError('not_found', `Tiingo has no ${symbol}`);
-      if (response.status === 401 || response.status === 403) {
-        throw new UpstreamError('rejected', `Tiingo refused the API key (${response.status})`);
-      }
-      if (response.status >= 500) {
-        throw new UpstreamError('server_error', `Tiingo answered ${response.status}`);
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        // Over an allowance (hourly, or the monthly symbol count), Tiingo answers plain text.
-        if (/run over|limit|allocation/i.test(body)) {
-          throw new UpstreamError('rate_limited', 'Tiingo allowance used up');
-        }
-        throw new UpstreamError('bad_response', `Tiingo answered ${response.status} without JSON`);
-      }
-      if (!response.ok)
-        throw new UpstreamError('bad_response', `Tiingo answered ${response.status}`);
-      const parsed = pricesSchema.safeParse(json);
-      if (!parsed.success)
-        throw new UpstreamError('bad_response', 'Tiingo answered an unknown shape');
       const bars: ProviderBar[] = [];
       let historyRevised = false;
-      for (const day of parsed.data) {
+      for (const day of days) {
         const { adjOpen, adjHigh, adjLow, adjClose, adjVolume } = day;
         if (!(adjOpen && adjHigh && adjLow && adjClose) || adjClose <= 0) continue;
         bars.push({

@@ -67,6 +67,8 @@ function json(status: number, body: unknown): Response {
 let asked: string[] = [];
 /** Whether this server's source gives intraday bars. */
 let intradayAvailable = true;
+/** Whether the source could not be reached, with no bars kept. */
+let intradayUnreachable = false;
 
 async function serverFetch(input: RequestInfo | URL): Promise<Response> {
   const url = String(input);
@@ -76,6 +78,7 @@ async function serverFetch(input: RequestInfo | URL): Promise<Response> {
   if (part === 'intraday') {
     const answer = intradayOf(symbol, symbol === 'SPY' ? 500 : 100, range === '5d' ? '5d' : '1d');
     if (!intradayAvailable) return json(200, { ...answer, bars: [], available: false, asOf: null });
+    if (intradayUnreachable) return json(200, { ...answer, bars: [], stale: true, asOf: null });
     return json(200, answer);
   }
   if (part === 'history' && symbol === 'AAPL') {
@@ -90,6 +93,7 @@ async function serverFetch(input: RequestInfo | URL): Promise<Response> {
 beforeEach(() => {
   asked = [];
   intradayAvailable = true;
+  intradayUnreachable = false;
   vi.stubGlobal('fetch', vi.fn(serverFetch));
   // The test DOM has no canvas context: Chart.js draws nothing and says so, and that is all it
   // says. What is checked here is everything around the drawing (the real drawing: e2e).
@@ -189,6 +193,18 @@ describe('the price chart', () => {
     expect(await within(section).findByText('No intraday prices from this source')).toBeTruthy();
     expect(
       within(section).getByText(/The 1M to Max ranges are drawn from daily prices/),
+    ).toBeTruthy();
+    expect(within(section).queryByRole('img')).toBeNull();
+  });
+
+  it('says when the source cannot be reached and no intraday bars are kept', async () => {
+    intradayUnreachable = true;
+    const section = renderSection('?range=1d');
+    expect(
+      await within(section).findByText('Intraday prices are unavailable right now'),
+    ).toBeTruthy();
+    expect(
+      within(section).getByText(/could not be reached and no intraday prices of AAPL are kept/),
     ).toBeTruthy();
     expect(within(section).queryByRole('img')).toBeNull();
   });

@@ -147,6 +147,9 @@ export function PriceHistorySection({ symbol }: { symbol: string }) {
   // The table stays open while the range changes, even through a range still loading.
   const [tableOpen, setTableOpen] = useState(false);
   const noIntraday = intraday && minutes.data?.available === false;
+  // The source did not answer and no bars of this symbol are kept yet.
+  const intradayUnreachable =
+    intraday && minutes.data?.stale === true && minutes.data.bars.length === 0;
 
   return (
     <Card
@@ -212,13 +215,21 @@ export function PriceHistorySection({ symbol }: { symbol: string }) {
           <div className="grid h-full place-items-center rounded-xl border border-dashed border-slate-200 bg-slate-50/60">
             <EmptyState
               size="compact"
-              title={noIntraday ? 'No intraday prices from this source' : 'No price history yet'}
+              title={
+                noIntraday
+                  ? 'No intraday prices from this source'
+                  : intradayUnreachable
+                    ? 'Intraday prices are unavailable right now'
+                    : 'No price history yet'
+              }
               description={
                 noIntraday
                   ? `This server's ${sourceName(minutes.data!.source)} plan gives no intraday bars. The 1M to Max ranges are drawn from daily prices.`
-                  : intraday
-                    ? `No intraday prices for ${symbol.toUpperCase()} so far.`
-                    : `The data source has no daily prices for ${symbol} so far.`
+                  : intradayUnreachable
+                    ? `${sourceName(minutes.data!.source)} could not be reached and no intraday prices of ${symbol.toUpperCase()} are kept yet. The chart asks again every minute; the 1M to Max ranges are drawn from stored daily prices.`
+                    : intraday
+                      ? `No intraday prices for ${symbol.toUpperCase()} so far.`
+                      : `The data source has no daily prices for ${symbol} so far.`
               }
             />
           </div>
