@@ -44,9 +44,9 @@ describe('a filing’s text sections', () => {
   });
 
   it('cuts the sections to the characters given, at a sentence', () => {
-    const sections = filingSections('10-K', read(tenK, 4_096), 1_000);
+    const sections = filingSections('10-K', read(tenK, 4_096), 600);
     const total = sections.reduce((sum, section) => sum + section.text.length, 0);
-    expect(total).toBeLessThanOrEqual(1_000);
+    expect(total).toBeLessThanOrEqual(600);
     expect(sections[0]?.cut).toBe(true);
     expect(sections[0]?.text.endsWith('.')).toBe(true);
   });

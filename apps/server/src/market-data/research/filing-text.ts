@@ -45,7 +45,7 @@ export class FilingTextReader {
         if (open === -1) {
           // An entity cut in two waits for the rest.
           const amp = chunk.lastIndexOf('&');
-          if (amp !== -1 && !chunk.includes(';', amp)) {
+          if (amp !== -1 && chunk.length - amp <= longestEntity && !chunk.includes(';', amp)) {
             this.carry = chunk.slice(amp);
             chunk = chunk.slice(0, amp);
           }
@@ -55,8 +55,14 @@ export class FilingTextReader {
       if (open === -1) return;
       const close = html.indexOf('>', open);
       if (close === -1) {
-        this.carry = html.slice(open);
-        return;
+        // A tag cut in two waits for the rest; a "<" that opens no tag is text.
+        if (html.length - open <= longestTag) {
+          this.carry = html.slice(open);
+          return;
+        }
+        this.add(decodeEntities(html.slice(open, open + 1)));
+        index = open + 1;
+        continue;
       }
       const tag = html.slice(open + 1, close);
       const name = /^\/?\s*([\w:-]+)/.exec(tag)?.[1]?.toLowerCase() ?? '';
@@ -90,6 +96,10 @@ export class FilingTextReader {
   }
 }
 
+/** "&#x1F4C8;" and "&thetasym;" are about the longest entities there are. */
+const longestEntity = 12;
+/** An inline XBRL tag with its attributes runs to a few hundred characters. */
+const longestTag = 8_192;
 const cellTags = new Set(['td', 'th']);
 const skippedTags = new Set(['script', 'style', 'head', 'ix:header', 'title']);
 const blockTags = new Set([

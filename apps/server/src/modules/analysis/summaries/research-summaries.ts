@@ -123,17 +123,18 @@ export class ResearchSummaries<S extends SummarySecurity> {
         sources: cited,
       };
     }
-    await entitlements.requireEntitlement(member, 'aiAnalysis');
     const key = `${security.symbol}|${day}`;
+    const noSources = async () => ({
+      ...base,
+      ...(await this.unwritten(member, 'no_sources', noHeadlines(security.symbol, day, news))),
+      sources: cited,
+    });
+    // Nothing to summarise on any plan: said as it is, before any talk of plans.
+    if (items.length === 0 && !headlineDesk.read(key)) return noSources();
+    await entitlements.requireEntitlement(member, 'aiAnalysis');
     const kept = headlineDesk.read(key);
     if (kept) return { ...base, ...(await this.shown(member, kept, false)) };
-    if (items.length === 0) {
-      const message =
-        news.status === 'ok' || news.status === 'stale'
-          ? `No headlines about ${security.symbol} were published on ${day}, so there is nothing to explain the move with. No AI credit was used.`
-          : `${news.message ?? 'No news source answered.'} No AI credit was used.`;
-      return { ...base, ...(await this.unwritten(member, 'no_sources', message)), sources: cited };
-    }
+    if (items.length === 0) return noSources();
     if (!write) {
       return {
         ...base,
@@ -345,4 +346,13 @@ function noModel(lead: string) {
     charged: false,
     credits: null,
   };
+}
+
+/** Why there is no headline to summarise: none that day, or no news source to read. */
+function noHeadlines(symbol: string, day: string, news: NewsResponse): string {
+  if (news.status === 'not_offered') {
+    return '“Why it moved” summarises the day’s company news, and this server has no news source, so there is nothing to summarise. Nothing is charged.';
+  }
+  if (news.status === 'unavailable') return `${news.message} No AI credit was used.`;
+  return `No headlines about ${symbol} were published on ${day}, so there is nothing to explain the move with. No AI credit was used.`;
 }
