@@ -51,6 +51,6 @@ describe('a summary’s sentences checked against what they cite', () => {
   });
 
   it('refuses advice', () => {
-    expect(refusal('Investors should buy Apple shares now [2].')).toBe('advice');
+    expect(refusal('You should buy Apple shares now [2].')).toBe('advice');
   });
 });

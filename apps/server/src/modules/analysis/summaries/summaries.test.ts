@@ -107,6 +107,10 @@ beforeAll(async () => {
   });
   offline = await createTestApp({ clock, config: { market } });
   reader = await alphaUser(testApp);
+  // Symbols beyond the fake's default quotes.
+  finnhub.setQuote('NVDA', { c: 120.5, pc: 118.2 });
+  finnhub.setQuote('META', { c: 590.1, pc: 597.4 });
+  finnhub.setQuote('NFLX', { c: 910.3, pc: 905.0 });
   finnhub.setNews('AAPL', [
     headline(
       'AAPL',
@@ -140,6 +144,9 @@ afterAll(async () => {
   clock.reset();
 });
 beforeEach(() => {
+  // A couple of minutes on, the same New York morning: Finnhub's call budget (a minute's
+  // calls) has room again for the next symbols' quotes and news.
+  clock.set(new Date(clock().getTime() + 2 * 60_000));
   llm.behave({ kind: 'answer' });
   llm.requests.length = 0;
   llm.reply(
