@@ -4,6 +4,7 @@ import type {
   FilingSummary as FilingSummaryAnswer,
   WhyItMoved as WhyItMovedAnswer,
 } from '@tickerwise/shared';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FilingSummary } from './components/filing-summary.tsx';
@@ -84,7 +85,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderInPage(element: React.ReactNode) {
+function renderInPage(element: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
   render(
