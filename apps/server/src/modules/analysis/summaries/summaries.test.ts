@@ -361,6 +361,41 @@ describe('“Why it moved” with a language model', () => {
     expect(kept).toMatchObject({ status: 'ready', charged: false });
   });
 
+  it('spends the last credit once when two summaries are asked for at once', async () => {
+    finnhub.setQuote('JPM', { c: 240.1, pc: 238.9 });
+    finnhub.setQuote('KO', { c: 70.2, pc: 70.9 });
+    finnhub.setNews('JPM', [
+      headline(
+        'JPM',
+        81,
+        '2026-03-16T11:00:00Z',
+        'JPMorgan raises its dividend',
+        'JPMorgan said its board approved a higher dividend.',
+      ),
+    ]);
+    finnhub.setNews('KO', [
+      headline(
+        'KO',
+        91,
+        '2026-03-16T11:00:00Z',
+        'Coca-Cola names a new finance chief',
+        'Coca-Cola appointed a new chief financial officer.',
+      ),
+    ]);
+    llm.reply((request) =>
+      request.messages.at(-1)?.content.includes('JPMorgan')
+        ? 'JPMorgan said its board approved a higher dividend [1].'
+        : 'Coca-Cola appointed a new chief financial officer [1].',
+    );
+    const user = await alphaUser(testApp);
+    const { limit } = await testApp.app.entitlements.usageOf(user, 'aiCalls');
+    await setCreditsUsed(testApp, user, limit - 1, clock());
+    const answers = await Promise.all([whyItMoved('JPM', user), whyItMoved('KO', user)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 429]);
+    expect(await creditsUsed(user)).toBe(limit);
+    expect(llm.requests).toHaveLength(1);
+  });
+
   it('asks a plan without AI analysis to upgrade', async () => {
     const free = await signUpUser(testApp.app);
     const { status, body } = await whyItMoved('AAPL', free, 'GET');
