@@ -19,6 +19,12 @@ test.describe('news and reports on a stock page', () => {
     await expect(
       section.getByRole('region', { name: 'SEC filings' }).getByText(/from SEC EDGAR/),
     ).toBeVisible();
+    // "Why it moved" summarises headlines, and this server has none: said, nothing written.
+    const why = section.getByRole('region', { name: 'Why it moved' });
+    await expect(
+      why.getByText(/this server has no news source, so there is nothing to summarise/),
+    ).toBeVisible();
+    await expect(why.getByRole('button')).toHaveCount(0);
     // Nothing made up: no headline links, no source line.
     await expect(section.getByRole('link')).toHaveCount(0);
     await expect(section.getByText(/^Source:/)).toHaveCount(0);

@@ -73,6 +73,9 @@ const envSchema = z.object({
   EDGAR_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://data.sec.gov'),
+  EDGAR_ARCHIVE_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://www.sec.gov'),
   TIINGO_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://api.tiingo.com'),
@@ -349,7 +352,14 @@ export type HistoryConfig =
  * its MAIL_FROM address, as the SEC asks); `none` lists none. Default: `edgar` with a real
  * market provider, `none` offline.
  */
-export type FilingsConfig = { provider: 'none' } | { provider: 'edgar'; baseUrl: string };
+export type FilingsConfig =
+  | { provider: 'none' }
+  | {
+      provider: 'edgar';
+      baseUrl: string;
+      /** Where filing documents are linked and read (a filing summary reads its text). */
+      archiveBaseUrl?: string;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -514,7 +524,11 @@ function parseFilings(env: Env): FilingsConfig {
   // Offline by default: EDGAR is asked only by a server on real market data, or when told to.
   const provider = env.FILINGS_PROVIDER ?? (env.MARKET_PROVIDER === 'finnhub' ? 'edgar' : 'none');
   if (provider === 'none') return { provider };
-  return { provider, baseUrl: env.EDGAR_BASE_URL.replace(/\/$/, '') };
+  return {
+    provider,
+    baseUrl: env.EDGAR_BASE_URL.replace(/\/$/, ''),
+    archiveBaseUrl: env.EDGAR_ARCHIVE_BASE_URL.replace(/\/$/, ''),
+  };
 }
 
 function parseHistory(env: Env): HistoryConfig {

@@ -589,6 +589,26 @@ const sharedParams: Record<
     why: 'SEC filings are public and the same for everyone',
     params: { symbol: 'AAPL' },
   },
+  'GET /api/stocks/:symbol/why-it-moved': {
+    why: 'the day’s summary is shared by every reader; reading it is free',
+    params: { symbol: 'AAPL' },
+  },
+  'POST /api/stocks/:symbol/why-it-moved': {
+    why: 'the day’s summary is shared by every reader; the credit for writing it is the caller’s own',
+    params: { symbol: 'AAPL' },
+    body: {},
+  },
+  'GET /api/stocks/:symbol/filings/:accession/summary': {
+    why: 'a filing’s summary is shared by every reader (this server lists no filings: 404)',
+    params: { symbol: 'AAPL', accession: '0000320193-25-000079' },
+    freePlanStatus: 404,
+  },
+  'POST /api/stocks/:symbol/filings/:accession/summary': {
+    why: 'a filing’s summary is shared by every reader; the credit for writing it is the caller’s own (this server lists no filings: 404)',
+    params: { symbol: 'AAPL', accession: '0000320193-25-000079' },
+    body: {},
+    freePlanStatus: 404,
+  },
   'GET /api/stocks/:symbol/financials': {
     why: 'financial statements are the same for everyone',
     params: { symbol: 'AAPL' },

@@ -18,6 +18,7 @@ import {
   stockListSchema,
   stockResponseSchema,
   watchlistDetailSchema,
+  whyItMovedSchema,
 } from '@tickerwise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from '../src/http/route-access.ts';
@@ -310,6 +311,17 @@ function expectDelayed(seen: Seen | undefined, price: number, what: string) {
 
 function expectRealtime(seen: Seen | undefined, price: number, what: string) {
   expect(seen, what).toMatchObject({ price, delayed: false, delayMinutes: 0 });
+}
+
+/** "Why it moved" shows the day's move as the stock page shows it to the plan. */
+async function expectDayMoveAsPlanSees(method: 'GET' | 'POST') {
+  const seen = async (user: SignedUpUser) => {
+    const path = '/api/stocks/AAPL/why-it-moved';
+    const body = method === 'GET' ? (await get(path, user)).body : await post(path, user, {});
+    return whyItMovedSchema.parse(body).move;
+  };
+  expectDelayed(await seen(free), 100, '“Why it moved”');
+  expectRealtime(await seen(pro), await realtimeAapl(), '“Why it moved”');
 }
 
 const friday = '2026-03-13';
@@ -833,6 +845,8 @@ const priceBearing: Record<string, () => Promise<void>> = {
   ),
   'POST /api/v1/stocks/:symbol/analysis/written': () =>
     keyRefusedOnFree('/api/v1/stocks/x/analysis/written', 'POST'),
+  'GET /api/stocks/:symbol/why-it-moved': () => expectDayMoveAsPlanSees('GET'),
+  'POST /api/stocks/:symbol/why-it-moved': () => expectDayMoveAsPlanSees('POST'),
   'PUT /api/live/symbols': async () => {
     const stream = await liveStream(free);
     const refused = await askLive(stream, free, ['MSFT']);
@@ -880,6 +894,10 @@ const priceFree: Record<string, string> = {
   'GET /api/stocks/:symbol/news': 'headlines with their publisher and time, no price',
   'GET /api/stocks/:symbol/earnings': 'earnings dates and per-share results, no price',
   'GET /api/stocks/:symbol/filings': 'SEC filings: forms, dates and links, no price',
+  'GET /api/stocks/:symbol/filings/:accession/summary':
+    'a summary of a filing’s text; its figures are the filing’s, no price',
+  'POST /api/stocks/:symbol/filings/:accession/summary':
+    'writes a summary of a filing’s text; its figures are the filing’s, no price',
   'GET /api/stocks/:symbol/fund':
     "a fund's expense ratio, assets and holdings, no price; its yield is the key statistics' as the plan sees them",
   'GET /api/earnings/week':

@@ -1,14 +1,19 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { appleFilingDocuments } from './fake-edgar-documents.ts';
+
 /**
- * A stand-in for the SEC's EDGAR JSON API (data.sec.gov) on 127.0.0.1:
+ * A stand-in for the SEC's EDGAR JSON API (data.sec.gov) and its archive (www.sec.gov) on 127.0.0.1:
  * `GET /submissions/CIK##########.json` answers EDGAR's submissions document, {cik,
  * entityType, sic, name, tickers, exchanges, filings: {recent: {accessionNumber, filingDate,
  * reportDate, acceptanceDateTime, act, form, fileNumber, filmNumber, items, size, isXBRL,
  * isInlineXBRL, primaryDocument, primaryDocDescription}, files}}, the `recent` fields being
  * parallel arrays, newest first; 404 for a CIK it does not know; 403 to a client whose
  * User-Agent names no contact address (as the SEC does); 429 past 10 requests a second.
+ * `GET /Archives/edgar/data/{cik}/{accession without dashes}/{document}` answers a filing's
+ * document as the archive does (`text/html`, inline XBRL: an XHTML body whose hidden
+ * `ix:header` holds the XBRL context), 404 with the archive's XML error for one it lacks.
  */
 
 export interface FakeFiling {
@@ -23,9 +28,13 @@ export interface FakeFiling {
 export type FakeEdgarFailure = 'server_error' | 'rate_limited' | 'hang';
 
 export interface FakeEdgar {
-  /** Base URL to use as EDGAR_BASE_URL. */
+  /** Base URL to use as EDGAR_BASE_URL and EDGAR_ARCHIVE_BASE_URL. */
   url: string;
   readonly calls: number;
+  /** Requests for archive documents. */
+  readonly documentCalls: number;
+  /** Serves `html` at `/Archives/edgar/data/{cik}/{accession}/{document}` (the archive's path). */
+  setDocument(path: string, html: string): void;
   /** The User-Agent of every request. */
   userAgents: string[];
   setFilings(cik: string, name: string, filings: FakeFiling[]): void;
@@ -109,8 +118,10 @@ export async function startFakeEdgar(): Promise<FakeEdgar> {
   const times: number[] = [];
   const userAgents: string[] = [];
   const hanging = new Set<ServerResponse>();
+  const documents = new Map<string, string>(Object.entries(appleFilingDocuments));
   let failure: FakeEdgarFailure | undefined;
   let calls = 0;
+  let documentCalls = 0;
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json' });
@@ -141,7 +152,27 @@ export async function startFakeEdgar(): Promise<FakeEdgar> {
       send(response, 503, { error: 'Service Unavailable' });
       return;
     }
-    const match = /^\/submissions\/CIK(\d{10})\.json$/.exec(request.url ?? '');
+    const path = request.url ?? '';
+    if (path.startsWith('/Archives/edgar/data/')) {
+      documentCalls += 1;
+      const html = documents.get(path);
+      if (html === undefined) {
+        response.writeHead(404, { 'content-type': 'application/xml' });
+        response.end(
+          '<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+        );
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/html' });
+      // In pieces, as a large document arrives.
+      const bytes = Buffer.from(html);
+      for (let start = 0; start < bytes.length; start += 16_384) {
+        response.write(bytes.subarray(start, start + 16_384));
+      }
+      response.end();
+      return;
+    }
+    const match = /^\/submissions\/CIK(\d{10})\.json$/.exec(path);
     const company = match ? companies.get(match[1] as string) : undefined;
     if (!match || !company) {
       response.writeHead(404, { 'content-type': 'application/xml' });
@@ -161,6 +192,10 @@ export async function startFakeEdgar(): Promise<FakeEdgar> {
     get calls() {
       return calls;
     },
+    get documentCalls() {
+      return documentCalls;
+    },
+    setDocument: (path, html) => documents.set(path, html),
     userAgents,
     setFilings: (cik, name, filings) => companies.set(cik, { name, filings }),
     fail: (next) => {

@@ -236,6 +236,7 @@ async function seedOwner() {
   return {
     byName: {
       symbol: 'KO',
+      accession: '0000021344-25-000010',
       portfolioId: portfolio.id,
       transactionId: transaction.id,
       courseId: 'first-steps',
@@ -369,8 +370,9 @@ describe('GET and HEAD', () => {
     }
     expect(failures).toEqual([]);
     // The walk reaches real answers: the only refusals are the written analysis's GET (a
-    // POST since it spends a credit) and better-auth's, which answers no HEAD; on PostgreSQL
-    // also the backup, which is the embedded database's (PostgreSQL's is pg_dump).
+    // POST since it spends a credit), a filing's summary (this server lists no filings) and
+    // better-auth's, which answers no HEAD; on PostgreSQL also the backup, which is the
+    // embedded database's (PostgreSQL's is pg_dump).
     const backupRefusals = process.env.DATABASE_URL
       ? ['GET /api/operator/backup -> 409', 'HEAD /api/operator/backup -> 409']
       : [];
@@ -378,6 +380,8 @@ describe('GET and HEAD', () => {
       [
         ...backupRefusals,
         'GET /api/v1/stocks/:symbol/analysis/written -> 405',
+        'GET /api/stocks/:symbol/filings/:accession/summary -> 404',
+        'HEAD /api/stocks/:symbol/filings/:accession/summary -> 404',
         'HEAD /api/auth/* -> 404',
         'HEAD /api/v1/stocks/:symbol/analysis/written -> 405',
       ].sort(),

@@ -36,6 +36,7 @@ export * from './portfolio-revalue.ts';
 export * from './quotes.ts';
 export * from './receipts.ts';
 export * from './research.ts';
+export * from './research-summaries.ts';
 export * from './risk-profile.ts';
 export * from './routes.ts';
 export * from './saved-risk-profile.ts';

@@ -144,6 +144,9 @@ function createResearch(
     config.filings?.provider === 'edgar'
       ? edgarFilings({
           baseUrl: config.filings.baseUrl,
+          ...(config.filings.archiveBaseUrl
+            ? { archiveBaseUrl: config.filings.archiveBaseUrl }
+            : {}),
           userAgent: `Tickerwise ${contactOf(config.mail?.from)}`,
         })
       : null;

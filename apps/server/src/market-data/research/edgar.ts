@@ -1,6 +1,7 @@
 import { type Filing, type FilingForm, filingForms } from '@tickerwise/shared';
 import { z } from 'zod';
 import { UpstreamError } from '../upstream/upstream.ts';
+import { FilingTextReader } from './filing-text.ts';
 import type { FilingsProvider } from './providers.ts';
 
 // `submissions/CIK##########.json` answers {cik, name, tickers, filings: {recent: {...}}}, where
@@ -28,7 +29,7 @@ const documentName = /^[\w.-]+$/;
 export interface EdgarOptions {
   /** https://data.sec.gov (tests point it at a fake on 127.0.0.1). */
   baseUrl: string;
-  /** Where filing documents are linked: https://www.sec.gov. */
+  /** Where filing documents are linked and read: https://www.sec.gov. */
   archiveBaseUrl?: string;
   /** The SEC asks every client to name itself and a contact address in User-Agent. */
   userAgent: string;
@@ -49,25 +50,13 @@ export function edgarFilings({
 
     async filings(cik, signal) {
       const path = `/submissions/CIK${cik}.json`;
-      let response: Response;
-      try {
-        response = await fetch(`${baseUrl}${path}`, {
-          headers: { 'user-agent': userAgent, accept: 'application/json' },
-          signal,
-        });
-      } catch (error) {
-        if (signal.aborted) throw new UpstreamError('timeout', `EDGAR ${path} timed out`);
-        throw new UpstreamError('network', `EDGAR unreachable: ${(error as Error).message}`);
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        const { status } = response;
-        if (status === 404) throw new UpstreamError('not_found', `EDGAR has no ${path}`);
-        if (status === 429) throw new UpstreamError('rate_limited', 'EDGAR rate limit reached');
-        if (status === 403) throw new UpstreamError('rejected', 'EDGAR refused the call (403)');
-        if (status >= 500) throw new UpstreamError('server_error', `EDGAR answered ${status}`);
-        throw new UpstreamError('bad_response', `EDGAR answered ${status}`);
-      }
+      const response = await edgarGet(
+        `${baseUrl}${path}`,
+        path,
+        'application/json',
+        userAgent,
+        signal,
+      );
       const parsed = submissionsSchema.safeParse(await response.json().catch(() => undefined));
       if (!parsed.success) {
         throw new UpstreamError('bad_response', `EDGAR ${path} answered an unknown shape`);
@@ -94,5 +83,64 @@ export function edgarFilings({
       }
       return filings;
     },
+
+    async documentText(filing, maxChars, signal) {
+      // Only a document of the archive this provider lists, never a URL from elsewhere.
+      if (!filing.url.startsWith(`${archiveBaseUrl}/Archives/edgar/data/`)) {
+        throw new UpstreamError('not_found', `not an EDGAR archive document: ${filing.url}`);
+      }
+      const path = filing.url.slice(archiveBaseUrl.length);
+      const response = await edgarGet(filing.url, path, 'text/html', userAgent, signal);
+      const text = new FilingTextReader(maxChars);
+      const decoder = new TextDecoder();
+      const body = response.body?.getReader();
+      let bytes = 0;
+      try {
+        for (;;) {
+          const piece = await body?.read();
+          if (!piece || piece.done) break;
+          bytes += piece.value.byteLength;
+          text.push(decoder.decode(piece.value, { stream: true }));
+          // Enough text, or more bytes than any main document should have: stop reading.
+          if (text.full || bytes > maxDocumentBytes) break;
+        }
+      } catch (error) {
+        if (signal.aborted) throw new UpstreamError('timeout', `EDGAR ${path} timed out`);
+        throw new UpstreamError('network', `EDGAR ${path} broke off: ${(error as Error).message}`);
+      } finally {
+        await body?.cancel().catch(() => {});
+      }
+      return text.result();
+    },
   };
+}
+
+/** A main document larger than this is read only this far (real 10-Ks run to a few MB). */
+const maxDocumentBytes = 8 * 1024 * 1024;
+
+/** One GET to EDGAR: its answer when 2xx, else the UpstreamError its status means. */
+async function edgarGet(
+  url: string,
+  path: string,
+  accept: string,
+  userAgent: string,
+  signal: AbortSignal,
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { 'user-agent': userAgent, accept }, signal });
+  } catch (error) {
+    if (signal.aborted) throw new UpstreamError('timeout', `EDGAR ${path} timed out`);
+    throw new UpstreamError('network', `EDGAR unreachable: ${(error as Error).message}`);
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    const { status } = response;
+    if (status === 404) throw new UpstreamError('not_found', `EDGAR has no ${path}`);
+    if (status === 429) throw new UpstreamError('rate_limited', 'EDGAR rate limit reached');
+    if (status === 403) throw new UpstreamError('rejected', 'EDGAR refused the call (403)');
+    if (status >= 500) throw new UpstreamError('server_error', `EDGAR answered ${status}`);
+    throw new UpstreamError('bad_response', `EDGAR answered ${status}`);
+  }
+  return response;
 }

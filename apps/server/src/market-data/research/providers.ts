@@ -29,4 +29,9 @@ export interface FilingsProvider {
   readonly limits: readonly CallLimit[];
   /** The company's recent filings of the listed forms, any order. */
   filings(cik: string, signal: AbortSignal): Promise<Filing[]>;
+  /**
+   * The plain text of a listed filing's main document (`Filing.url`, on EDGAR's archive),
+   * at most `maxChars` characters of it.
+   */
+  documentText(filing: Filing, maxChars: number, signal: AbortSignal): Promise<string>;
 }

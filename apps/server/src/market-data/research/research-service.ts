@@ -17,6 +17,7 @@ import type { Security } from '../symbols/service.ts';
 import type { CallBudget } from '../upstream/call-budget.ts';
 import type { MarketLog } from '../upstream/market-log.ts';
 import { UpstreamError } from '../upstream/upstream.ts';
+import { type FilingTextSection, filingSections } from './filing-text.ts';
 import { KeptAnswers, type KeptRead } from './kept-answers.ts';
 import type { EarningsProvider, FilingsProvider, NewsProvider } from './providers.ts';
 
@@ -29,6 +30,10 @@ const earningsAheadDays = 90;
 const newsShown = 20;
 const filingsShown = 20;
 const earningsShown = 8;
+/** Characters of a filing's main document read, from its start (a 10-K's text runs to ~400,000). */
+const filingTextRead = 800_000;
+/** A filing's text sections kept per filing, for the summaries (a filing never changes). */
+const filingSectionsKept = 100;
 
 export interface ResearchServiceOptions {
   /** Null when the server runs offline (no Finnhub): no news is offered. */
@@ -64,6 +69,7 @@ export class ResearchService {
   private readonly newsKept: KeptAnswers<NewsItem[]>;
   private readonly earningsKept: KeptAnswers<Earnings>;
   private readonly filingsKept: KeptAnswers<Filing[]>;
+  private readonly sectionsKept: KeptAnswers<FilingTextSection[]>;
   private readonly timeoutMs: number;
 
   constructor(private readonly options: ResearchServiceOptions) {
@@ -94,7 +100,33 @@ export class ResearchService {
       now,
       log,
     });
+    this.sectionsKept = new KeptAnswers<FilingTextSection[]>({
+      what: 'filing text',
+      freshMs: 30 * dayMs,
+      retryMs: 60_000,
+      maxEntries: filingSectionsKept,
+      now,
+      log,
+    });
     this.timeoutMs = options.upstreamTimeoutMs ?? 5_000;
+  }
+
+  /**
+   * The text sections of one of the symbol's listed filings (`filingSections`), at most
+   * `maxChars` in all, read from EDGAR's archive once per filing for every reader; null when
+   * EDGAR could not be reached or is out of calls (nothing kept).
+   */
+  async filingText(filing: Filing, maxChars: number): Promise<FilingTextSection[] | null> {
+    const provider = this.options.filings;
+    if (!provider) return null;
+    const read = await this.sectionsKept.read(filing.accessionNumber, async () => {
+      if (!(await this.options.edgarBudget.tryTake())) throw noCalls();
+      // A large document takes longer than a JSON answer: twice the usual time.
+      const signal = AbortSignal.timeout(this.timeoutMs * 2);
+      const text = await provider.documentText(filing, filingTextRead, signal);
+      return filingSections(filing.form, text, maxChars);
+    });
+    return read.kept?.value ?? null;
   }
 
   async news(security: Security): Promise<NewsResponse> {

@@ -1,19 +1,23 @@
+import type { CitedHeadline, FilingSection } from '@tickerwise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { AnalystConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { MarketData } from '../../market-data/index.ts';
+import { type MarketData, newYorkTime } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import { type AnalysisMarket, AnalysisService } from './analysis-service.ts';
 import { AnalysisStore } from './analysis-store.ts';
 import { BuiltInWriter } from './built-in/built-in-writer.ts';
-import { openAiCompatibleModel } from './language-model.ts';
+import { type LanguageModel, openAiCompatibleModel } from './language-model.ts';
 import { detectLocalModel } from './local-model.ts';
 import { ModelCallGate } from './model-calls.ts';
 import { CheckedModelWriter } from './model-writer.ts';
 import { QuestionAnswerer } from './question-answerer.ts';
 import { analysisRoutes } from './routes.ts';
+import { ResearchSummaries } from './summaries/research-summaries.ts';
+import { summaryRoutes } from './summaries/routes.ts';
+import { SummaryDesk } from './summaries/summary-desk.ts';
 import { TechnicalReadings } from './technical-readings.ts';
 import { WrittenAnalyses } from './written-analyses.ts';
 
@@ -130,10 +134,59 @@ export async function registerAnalysis(
   });
   app.decorate('analysis', analysis);
   await app.register(analysisRoutes, { auth: options.auth, analysis });
+  await app.register(summaryRoutes, {
+    auth: options.auth,
+    summaries: researchSummaries(
+      options,
+      model && modelCalls ? { model, modelCalls } : null,
+      app.log,
+    ),
+  });
 
   app.scheduler.every('analysis clean-up', pruneIntervalMs, () => {
     const before = new Date(clock().getTime() - keptDays * 86_400_000).toISOString().slice(0, 10);
     return store.forgetBefore(before, before);
   });
   return analysis;
+}
+
+/** "Why it moved" and filing summaries, over the market data's news and filings. */
+function researchSummaries(
+  options: {
+    config: AnalystConfig;
+    clock: Clock;
+    entitlements: EntitlementService;
+    marketData: MarketData;
+  },
+  writer: { model: LanguageModel; modelCalls: ModelCallGate } | null,
+  log: FastifyInstance['log'],
+) {
+  const { market, research } = options.marketData;
+  const now = () => options.clock().getTime();
+  const desk = <S>() =>
+    writer
+      ? new SummaryDesk<S>({
+          ...writer,
+          entitlements: options.entitlements,
+          timeoutMs: options.config.timeoutMs,
+          now,
+          log,
+        })
+      : null;
+  return new ResearchSummaries({
+    sources: {
+      security: (symbol) => market.security(symbol),
+      stock: (viewer, symbol) => market.getStock(viewer, symbol),
+      news: (security) => research.news(security),
+      filings: (security) => research.filings(security),
+      filingText: (filing, maxChars) => research.filingText(filing, maxChars),
+      newYorkDay: (ms) => newYorkTime(ms).date,
+    },
+    entitlements: options.entitlements,
+    headlineDesk: desk<CitedHeadline[]>(),
+    filingDesk: desk<FilingSection[]>(),
+    modelName: writer?.model.name ?? null,
+    now,
+    log,
+  });
 }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { EarningsResponse, FilingsResponse, NewsResponse } from '@tickerwise/shared';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -138,6 +138,33 @@ describe('News and reports', () => {
       within(filingsPanel).getByRole('link', { name: 'Annual report for Sep 27, 2025' }),
     ).toBeTruthy();
     expect(within(filingsPanel).getByText(/^Source: SEC EDGAR/)).toBeTruthy();
+
+    // A filing's summary is asked for only once the reader opens it.
+    const summaryPath = '/api/stocks/AAPL/filings/0000320193-25-000079/summary';
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === summaryPath)).toBe(false);
+    answers[summaryPath] = () =>
+      json(200, {
+        symbol: 'AAPL',
+        accessionNumber: '0000320193-25-000079',
+        form: '10-K',
+        filedOn: '2025-10-31',
+        url: filings.items[0]?.url,
+        status: 'no_model',
+        message:
+          'Filing summaries are written by a language model, and this server has none connected, so none is written. Nothing is charged.',
+        summary: null,
+        sources: [],
+        charged: false,
+        credits: null,
+        disclaimer: 'Not investment advice.',
+      });
+    const toggle = within(filingsPanel).getByRole('button', {
+      name: 'Summary of the 10-K filed Oct 31, 2025',
+    });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await within(filingsPanel).findByText(/this server has none connected/)).toBeTruthy();
   });
 
   it('says plainly when the server has no source, and offers a retry when a panel fails', async () => {

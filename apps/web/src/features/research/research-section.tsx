@@ -1,12 +1,13 @@
 import {
   type EarningsResponse,
+  type Filing,
   type FilingsResponse,
   filingFormText,
   type NewsResponse,
   type ResearchStatus,
 } from '@tickerwise/shared';
-import { Newspaper } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ChevronDown, Newspaper } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
@@ -14,7 +15,9 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatDay, formatMoment } from '../../lib/price-sources.ts';
 import { useSecurityPage } from '../../lib/security-page-slot.ts';
 import { useResearch } from './api/get-research.ts';
+import { FilingSummary } from './components/filing-summary.tsx';
 import { ResearchNote } from './components/research-note.tsx';
+import { WhyItMoved } from './components/why-it-moved.tsx';
 
 /**
  * docs/PRODUCT.md §3.13: a security's news, earnings and SEC filings, each with its source
@@ -33,7 +36,10 @@ export function ResearchSection() {
         News and reports
       </h2>
       <div className="grid gap-6 lg:grid-cols-2">
-        <NewsPanel symbol={symbol} />
+        <div>
+          {type === 'stock' && <WhyItMoved symbol={symbol} />}
+          <NewsPanel symbol={symbol} />
+        </div>
         <div className="space-y-6">
           {type === 'stock' && <EarningsPanel symbol={symbol} />}
           <FilingsPanel symbol={symbol} />
@@ -241,25 +247,7 @@ function FilingsPanel({ symbol }: { symbol: string }) {
           {filings.items.length > 0 && (
             <ul className="mt-2 divide-y divide-slate-100">
               {filings.items.map((filing) => (
-                <li key={filing.accessionNumber} className="flex items-baseline gap-3 py-2">
-                  <span className="w-12 shrink-0 text-xs font-semibold text-slate-600">
-                    {filing.form}
-                  </span>
-                  <span className="min-w-0 flex-1 text-sm">
-                    <a
-                      href={filing.url}
-                      target="_blank"
-                      rel="noopener noreferrer nofollow"
-                      className="font-medium text-ink-950 hover:text-brand-700 hover:underline"
-                    >
-                      {filingFormText[filing.form]}
-                      {filing.reportDate && ` for ${formatDay(filing.reportDate)}`}
-                    </a>
-                    <span className="block text-xs text-slate-500">
-                      Filed {formatDay(filing.filedOn)}
-                    </span>
-                  </span>
-                </li>
+                <FilingRow key={filing.accessionNumber} symbol={symbol} filing={filing} />
               ))}
             </ul>
           )}
@@ -267,5 +255,52 @@ function FilingsPanel({ symbol }: { symbol: string }) {
         </>
       )}
     </Panel>
+  );
+}
+
+/** A filing: its form, its link, and its summary once the reader opens it. */
+function FilingRow({ symbol, filing }: { symbol: string; filing: Filing }) {
+  const [open, setOpen] = useState(false);
+  const summaryId = `filing-summary-${filing.accessionNumber}`;
+  return (
+    <li className="py-2">
+      <div className="flex items-baseline gap-3">
+        <span className="w-12 shrink-0 text-xs font-semibold text-slate-600">{filing.form}</span>
+        <span className="min-w-0 flex-1 text-sm">
+          <a
+            href={filing.url}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="font-medium text-ink-950 hover:text-brand-700 hover:underline"
+          >
+            {filingFormText[filing.form]}
+            {filing.reportDate && ` for ${formatDay(filing.reportDate)}`}
+          </a>
+          <span className="block text-xs text-slate-500">Filed {formatDay(filing.filedOn)}</span>
+        </span>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={summaryId}
+          onClick={() => setOpen((value) => !value)}
+          className="inline-flex shrink-0 items-center gap-1 rounded text-xs font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          Summary
+          <ChevronDown
+            aria-hidden="true"
+            className={`size-3.5 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+          />
+          <span className="sr-only">
+            {' '}
+            of the {filing.form} filed {formatDay(filing.filedOn)}
+          </span>
+        </button>
+      </div>
+      {open && (
+        <div id={summaryId} className="mt-2 ml-15">
+          <FilingSummary symbol={symbol} accession={filing.accessionNumber} />
+        </div>
+      )}
+    </li>
   );
 }
