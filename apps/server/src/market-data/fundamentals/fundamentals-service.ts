@@ -134,7 +134,7 @@ export class FundamentalsService {
     const read = await this.statementsKept.read(symbol, async () => {
       const budget = this.options.finnhubBudget;
       // Two calls (annual and quarterly): take both from the budget or make neither.
-      if (!budget.tryTake() || !budget.tryTake()) throw noCalls();
+      if (!(await budget.tryTake(0, 2))) throw noCalls();
       const [annual, quarterly] = await Promise.all([
         provider.financialsReported(symbol, 'annual', this.signal()),
         provider.financialsReported(symbol, 'quarterly', this.signal()),
@@ -185,7 +185,7 @@ export class FundamentalsService {
     }
     const read = await this.fundsKept.read(symbol, async () => {
       const budget = this.options.finnhubBudget;
-      if (!budget.tryTake() || !budget.tryTake() || !budget.tryTake()) throw noCalls();
+      if (!(await budget.tryTake(0, 3))) throw noCalls();
       try {
         const [profile, holdings, sectors] = await Promise.all([
           provider.etfProfile(symbol, this.signal()),

@@ -405,6 +405,49 @@ describe('fund data from Finnhub', () => {
   });
 });
 
+describe('statements and fund data within the Finnhub call budget', () => {
+  let tight: FakeFinnhub;
+  let tightApp: TestApp;
+  let reader: SignedUpUser;
+  beforeAll(async () => {
+    tight = await startFakeFinnhub({ now: () => clock().getTime(), plan: 'paid' });
+    tight.setFinancials('AAPL', 'annual', annual);
+    tight.setFinancials('AAPL', 'quarterly', quarterly);
+    tight.setEtf('SPY', spy);
+    // Four calls a minute: the statements take two, and the fund's three no longer fit.
+    tightApp = await createTestApp({
+      clock,
+      config: {
+        market: {
+          provider: 'finnhub',
+          apiKey: tight.apiKey,
+          baseUrl: tight.url,
+          stream: null,
+          callsPerMinute: 4,
+        },
+      },
+    });
+    reader = await signUpUser(tightApp.app);
+  });
+  afterAll(async () => {
+    await tightApp.close();
+    await tight.close();
+  });
+
+  it('asks for statements or fund figures only when the budget has room for every call they need', async () => {
+    const before = tight.calls.total;
+    const statements = financialStatementsSchema.parse(
+      (await get(tightApp, '/api/stocks/AAPL/financials', reader)).body,
+    );
+    expect(statements.status).toBe('ok');
+    expect(tight.calls.financials).toBe(2);
+    const fund = fundDataSchema.parse((await get(tightApp, '/api/stocks/SPY/fund', reader)).body);
+    expect(fund.status).not.toBe('ok');
+    expect(tight.calls.etf).toBe(0);
+    expect(tight.calls.total - before).toBeLessThanOrEqual(4);
+  });
+});
+
 describe('statements and fund data on an offline server', () => {
   let offline: TestApp;
   let reader: SignedUpUser;
