@@ -101,7 +101,9 @@ test.describe('stock detail', () => {
     // The note says what the price is: a Free plan's price is 15 minutes late, and the offline
     // provider's prices are simulated, never "Real-time data".
     await expect(
-      summary.getByText(/^Delayed 15 min · price at \d{1,2}:\d{2}:\d{2} [AP]M$/),
+      summary.getByText(
+        /^Delayed 15 min · price at \d{1,2}:\d{2}:\d{2} [AP]M [A-Z][A-Za-z0-9+:-]*$/,
+      ),
     ).toBeVisible();
     await expect(summary.getByRole('button', { name: 'Simulated data' })).toBeVisible();
     await expect(main.getByText('Real-time data')).toHaveCount(0);

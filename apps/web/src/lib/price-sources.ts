@@ -15,6 +15,7 @@ const moment = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
+  timeZoneName: 'short',
 });
 const day = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -23,7 +24,7 @@ const day = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** "Jan 17, 3:00 PM" (the reader's time zone). */
+/** "Jan 17, 3:00 PM EST" (the reader's time zone, named). */
 export function formatMoment(iso: string): string {
   return moment.format(new Date(iso));
 }

@@ -3,7 +3,11 @@ import { Link } from 'react-router';
 import { Badge } from '../ui/badge.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';
 
-const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const time = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 export type Freshness = Pick<PriceFreshness, 'delayed' | 'delayMinutes' | 'asOf' | 'stale'>;
 

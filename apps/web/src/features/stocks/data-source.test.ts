@@ -7,14 +7,16 @@ const live = { delayed: false, delayMinutes: 0, asOf, stale: false };
 describe('the note under a price', () => {
   it('never calls a simulated price real-time', () => {
     const note = quoteFreshness({ source: 'simulated', ...live }, { state: 'open' });
-    expect(note).toMatch(/^Simulated data · live · updated \d{1,2}:30:05 [AP]M$/);
+    expect(note).toMatch(
+      /^Simulated data · live · updated \d{1,2}:30:05 [AP]M [A-Z][A-Za-z0-9+:-]*$/,
+    );
     expect(note).not.toMatch(/real-time/i);
   });
 
   it('calls a price live only while the market is open', () => {
     for (const state of ['pre', 'after', 'closed'] as const) {
       const note = quoteFreshness({ source: 'simulated', ...live }, { state });
-      expect(note).toMatch(/^Simulated data · updated \d{1,2}:30:05 [AP]M$/);
+      expect(note).toMatch(/^Simulated data · updated \d{1,2}:30:05 [AP]M [A-Z][A-Za-z0-9+:-]*$/);
     }
     expect(quoteFreshness({ source: 'simulated', ...live })).not.toMatch(/live/);
   });
@@ -22,14 +24,16 @@ describe('the note under a price', () => {
   it('says a price the provider could not refresh is delayed, and since when', () => {
     for (const source of ['simulated', 'finnhub'] as const) {
       const note = quoteFreshness({ source, ...live, stale: true });
-      expect(note).toMatch(/^Delayed · last price received at \d{1,2}:30:05 [AP]M$/);
+      expect(note).toMatch(
+        /^Delayed · last price received at \d{1,2}:30:05 [AP]M [A-Z][A-Za-z0-9+:-]*$/,
+      );
       expect(note).not.toMatch(/real-time/i);
     }
   });
 
   it("says a plan's delayed price is delayed, by how long, and which instant it is", () => {
     const note = quoteFreshness({ source: 'finnhub', ...live, delayed: true, delayMinutes: 15 });
-    expect(note).toMatch(/^Delayed 15 min · price at \d{1,2}:30:05 [AP]M$/);
+    expect(note).toMatch(/^Delayed 15 min · price at \d{1,2}:30:05 [AP]M [A-Z][A-Za-z0-9+:-]*$/);
     expect(note).not.toMatch(/real-time/i);
   });
 
@@ -42,7 +46,7 @@ describe('the note under a price', () => {
     // Ten minutes after the close, a price 15 minutes late is still one from the session.
     const soonAfter = { ...delayed, asOf: '2026-03-13T19:55:00.000Z' };
     expect(quoteFreshness(soonAfter, { state: 'after', asOf: closedAt })).toMatch(
-      /^Delayed 15 min · price at \d{1,2}:55:00 [AP]M$/,
+      /^Delayed 15 min · price at \d{1,2}:55:00 [AP]M [A-Z][A-Za-z0-9+:-]*$/,
     );
     expect(quoteFreshness(delayed, { state: 'open', asOf })).toMatch(/price at/);
   });

@@ -17,10 +17,13 @@ const tradingDay = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   timeZone: 'UTC',
 });
+// The zone is named ("4:00:12 PM EST"): the market's own times (charts, sessions) are New
+// York's, so a reader elsewhere must be told which clock a price's time is on.
 const clockTime = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
   second: '2-digit',
+  timeZoneName: 'short',
 });
 
 /** "Nov 21, 2026" for a YYYY-MM-DD day (the exchange's day, so never shifted by time zone). */
@@ -28,7 +31,7 @@ export function formatTradingDay(date: string): string {
   return tradingDay.format(new Date(`${date}T00:00:00Z`));
 }
 
-/** "12:03:15 PM" in the reader's time zone. */
+/** "12:03:15 PM EST" in the reader's time zone, named. */
 export function formatClockTime(iso: string): string {
   return clockTime.format(new Date(iso));
 }

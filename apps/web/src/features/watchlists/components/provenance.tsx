@@ -3,7 +3,11 @@ import { UpgradeLink } from '../../../components/prices/delayed-badge.tsx';
 import { useMarketStatus } from '../../../lib/market-status.ts';
 import { planDelayMinutes } from './row-quote.ts';
 
-const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const time = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /** Where the table's figures come from and how fresh they are. */
 export function Provenance({ detail, sorted }: { detail: WatchlistDetail; sorted: boolean }) {
