@@ -1,6 +1,6 @@
 import type { AnnouncedPost, LiveEvent } from '@tickerwise/shared';
 import { eventFrame } from '../../http/event-stream.ts';
-import type { Announcement, ChangeBus } from '../realtime/change-bus.ts';
+import type { Announcement, ChangeBus } from '../realtime/index.ts';
 import type { AnnouncedRow, CommunityStore } from './community-store.ts';
 
 /** A batch of announcements starts at most this often; the first after a quiet spell at once. */

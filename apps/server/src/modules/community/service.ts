@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { HistoryService, MarketService } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
-import type { ChangeBus } from '../realtime/change-bus.ts';
+import type { ChangeBus } from '../realtime/index.ts';
 import { Blocks } from './blocks.ts';
 import { CommunityStore } from './community-store.ts';
 import { FollowStore } from './follows.ts';
