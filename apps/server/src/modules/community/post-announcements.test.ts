@@ -181,16 +181,17 @@ describe('new posts announced on /api/events', { timeout: 90_000 }, () => {
     }
   });
 
-  it('go out together when they come together: one event a reader for a burst', async () => {
+  it('go out together when they come together: a burst reaches a reader in a batch or two, in order', async () => {
     const [ada, reader] = [await member(), await member()];
     const stream = await streamOf(reader);
     try {
       const start = Date.now();
-      // Three posts in one statement: three announcements arriving at once.
+      // Ten posts in one statement: ten announcements arriving at once (on PostgreSQL they
+      // may come in two reads of the socket, hence at most two events).
       const rows = await db()
         .insert(communityPosts)
         .values(
-          [0, 1, 2].map((index) => ({
+          Array.from({ length: 10 }, (_, index) => ({
             authorId: ada.id,
             body: `Burst ${index}`,
             createdAt: new Date(start + index),
@@ -200,9 +201,10 @@ describe('new posts announced on /api/events', { timeout: 90_000 }, () => {
       const last = rows.at(-1)!.id;
       await heard(stream, last);
       const events = postEvents(stream);
-      expect(events).toHaveLength(1);
-      expect(events[0]!.posts?.map((item) => item.id)).toEqual(rows.map((row) => row.id));
-      expect(events[0]!.mark).toMatch(/^[\w-]+\.\d+$/);
+      expect(events.length).toBeGreaterThanOrEqual(1);
+      expect(events.length).toBeLessThanOrEqual(2);
+      expect(announced(stream).map((item) => item.id)).toEqual(rows.map((row) => row.id));
+      for (const event of events) expect(event.mark).toMatch(/^[\w-]+\.\d+$/);
     } finally {
       stream.close();
     }
