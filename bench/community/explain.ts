@@ -109,11 +109,11 @@ try {
     ],
     [
       'New posts in the last hour, All',
-      () => store.countAfter(viewer, { kind: 'all' }, hourAgo(), 99),
+      () => store.newAfter(viewer, { kind: 'all' }, hourAgo(), 99),
     ],
     [
       'New posts in the last hour, Following',
-      () => store.countAfter(viewer, { kind: 'following' }, hourAgo(), 99),
+      () => store.newAfter(viewer, { kind: 'following' }, hourAgo(), 99),
     ],
     ['Profile page', () => store.userPage(viewer, 'member7')],
   ];

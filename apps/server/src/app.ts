@@ -95,6 +95,7 @@ import {
   profileDataPart,
   renameProfile,
 } from './modules/profiles/service.ts';
+import { ChangeBus } from './modules/realtime/change-bus.ts';
 import { LivePrices } from './modules/realtime/live-prices.ts';
 import { liveRoutes } from './modules/realtime/live-routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
@@ -484,8 +485,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         (await watchlists.store.list(userId)).flatMap((list) => list.symbols),
     },
   });
+  // The live streams' change bus (started by the realtime routes): the community announces
+  // new posts through it, each reader their own event (ADR 0076).
+  const changes = new ChangeBus(database, (payload) =>
+    app.log.warn({ payload }, 'ignored a malformed change announcement'),
+  );
   // After the portfolios: posts show holdings checked against the author's real portfolios.
   await registerCommunity(app, {
+    changes,
     auth,
     db,
     clock,
@@ -499,7 +506,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   userData.add(communityModerationDataPart(db));
   userData.add(communityMessagesDataPart(db));
   const live = new LivePrices({ market: marketData.market, now: () => clock().getTime() });
-  await app.register(realtimeRoutes, { auth, database, limits: config.limits, live });
+  await app.register(realtimeRoutes, {
+    auth,
+    database,
+    limits: config.limits,
+    live,
+    bus: changes,
+  });
   await app.register(liveRoutes, {
     auth,
     database,

@@ -38,6 +38,11 @@ export interface CommunitySymbolPosts {
 export interface CommunityNewPosts {
   /** At most `newPostsCountLimit`; the screen shows "99+" at the limit. */
   count: number;
+  /**
+   * The ids of the posts counted (the oldest `newPostsCountLimit` of them), so that a tab can
+   * add the posts announced while it asked without counting one twice (ADR 0076).
+   */
+  ids: string[];
 }
 export const newPostsCountLimit = 99;
 

@@ -17,18 +17,38 @@ export const liveQuoteSchema = z.object({
 export type LiveQuote = z.infer<typeof liveQuoteSchema>;
 
 /**
+ * A new top-level post as its `community_posts` event tells one reader of it (ADR 0076): its
+ * id, its place in the feed (`cursor`, as the feed's cursors) and whether it belongs in the
+ * reader's Following tab (their own, or by a member or naming a symbol they follow). Posts of
+ * members on either side of a block with the reader, and posts held or hidden, are never sent.
+ */
+export const announcedPostSchema = z.object({
+  id: z.string(),
+  cursor: z.string(),
+  following: z.boolean(),
+});
+export type AnnouncedPost = z.infer<typeof announcedPostSchema>;
+
+/**
  * What `GET /api/events` (Server-Sent Events) tells a signed-in browser. `hello` opens every
  * stream with its id, which the tab names when it says which prices it shows
  * (`PUT /api/live/symbols`). `change` names data that changed for this user (refetch it),
- * with the `mark` the instance gave that announcement: the feed's new-posts count names it,
- * and the server answers every count naming the same mark from one reading (ADR 0070).
- * `resync` means changes may have been missed (after the server lost its database
+ * with the `mark` the instance gave that announcement (ADR 0070). A `community_posts` change
+ * carries what the feed and open threads need instead of a refetch (ADR 0076): the new
+ * top-level posts for this reader (`posts`) and the posts that got new replies (`replies`,
+ * their ids). `resync` means changes may have been missed (after the server lost its database
  * connection), so refetch everything live. `prices` carries live prices of symbols this tab
  * asked for (real-time plans only).
  */
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), streamId: z.string() }),
-  z.object({ type: z.literal('change'), topic: z.string(), mark: z.string().optional() }),
+  z.object({
+    type: z.literal('change'),
+    topic: z.string(),
+    mark: z.string().optional(),
+    posts: z.array(announcedPostSchema).optional(),
+    replies: z.array(z.string()).optional(),
+  }),
   z.object({ type: z.literal('resync') }),
   z.object({ type: z.literal('prices'), quotes: z.array(liveQuoteSchema) }),
 ]);

@@ -219,13 +219,16 @@ export class CommunityStore {
     };
   }
 
-  /** How many visible top-level posts of `source` came after `cursor` (at most `limit`). */
-  async countAfter(
+  /**
+   * The ids of the visible top-level posts of `source` that came after `cursor` (at most
+   * `limit` of them): the new-posts count, and what a tab adds the posts announced since to.
+   */
+  async newAfter(
     viewerId: string,
     source: FeedSource,
     cursor: string,
     limit: number,
-  ): Promise<number> {
+  ): Promise<string[]> {
     const after = parseCursor(cursor);
     const newer = (place: PlaceColumns) => compared(place, '>', after);
     const where =
@@ -239,14 +242,12 @@ export class CommunityStore {
               ? sql`${communityPosts.id} in (select ${communityPostSymbols.postId} from ${communityPostSymbols} where ${communityPostSymbols.symbol} = ${source.symbol} and ${newer(symbolPlace)})`
               : undefined,
           );
-    const newest = this.db
+    const rows = await this.db
       .select({ id: communityPosts.id })
       .from(communityPosts)
       .where(where)
-      .limit(limit)
-      .as('newer');
-    const [row] = await this.db.select({ count: count() }).from(newest);
-    return row?.count ?? 0;
+      .limit(limit);
+    return rows.map((row) => row.id);
   }
 
   /**
@@ -258,15 +259,21 @@ export class CommunityStore {
   async newPostsByAuthor(cursor: string, limit: number): Promise<NewPostsOfAuthor[]> {
     const after = parseCursor(cursor);
     const posts = communityPosts;
-    const rows = rowsOf<{ authorId: string; symbols: string[][]; partners: string[] }>(
+    const rows = rowsOf<{
+      authorId: string;
+      posts: { id: string; symbols: string[] }[];
+      partners: string[];
+    }>(
       await this.db.execute(sql`
         with newer as materialized (
-          select ${posts.authorId} as author_id, ${posts.symbols} as symbols from ${posts}
+          select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.symbols} as symbols
+          from ${posts}
           where ${and(isNull(posts.parentId), isNull(posts.deletedAt), isNull(posts.hiddenAt), compared(postPlace, '>', after))}
           order by ${posts.createdAt}, ${posts.id}
           limit ${limit}
         )
-        select newer.author_id as "authorId", json_agg(newer.symbols) as symbols,
+        select newer.author_id as "authorId",
+          json_agg(json_build_object('id', newer.id, 'symbols', newer.symbols)) as posts,
           array(select ${communityBlocks.blockedId} from ${communityBlocks}
                  where ${communityBlocks.blockerId} = newer.author_id
                 union all
@@ -276,8 +283,57 @@ export class CommunityStore {
     );
     return rows.map((row) => ({
       authorId: row.authorId,
-      symbols: row.symbols,
+      posts: row.posts,
       partners: row.partners,
+    }));
+  }
+
+  /**
+   * The posts and replies of `ids` that may be announced (neither deleted nor hidden, so never
+   * one held for review), each with what its announcement needs to tell each of `readers`
+   * apart: the members on either side of a block with its author, and which of `readers`
+   * have it in their Following tab (they follow its author or a symbol it names). One
+   * statement however many posts and readers (ADR 0076).
+   */
+  async announced(ids: string[], readers: string[]): Promise<AnnouncedRow[]> {
+    const posts = communityPosts;
+    const audience = sql`${sql.param(readers)}::text[]`;
+    const rows = rowsOf<{
+      id: string;
+      parentId: string | null;
+      authorId: string;
+      createdAt: string | Date;
+      partners: string[];
+      followers: string[];
+    }>(
+      await this.db.execute(sql`
+        select ${posts.id} as id, ${posts.parentId} as "parentId", ${posts.authorId} as "authorId",
+          ${posts.createdAt} as "createdAt",
+          array(select ${communityBlocks.blockedId} from ${communityBlocks}
+                 where ${communityBlocks.blockerId} = ${posts.authorId}
+                union all
+                select ${communityBlocks.blockerId} from ${communityBlocks}
+                 where ${communityBlocks.blockedId} = ${posts.authorId}) as partners,
+          case when ${posts.parentId} is null then array(
+            select ${communityFollows.followerId} from ${communityFollows}
+             where ${communityFollows.followeeId} = ${posts.authorId}
+               and ${communityFollows.followerId} = any(${audience})
+            union
+            select ${communitySymbolFollows.userId} from ${communitySymbolFollows}
+             where ${communitySymbolFollows.userId} = any(${audience})
+               and ${communitySymbolFollows.symbol} = any(${posts.symbols})
+          ) else '{}'::text[] end as followers
+        from ${posts}
+        where ${and(sql`${posts.id} = any(${sql.param(ids)}::uuid[])`, isNull(posts.deletedAt), isNull(posts.hiddenAt))}
+        order by ${posts.createdAt}, ${posts.id}`),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      parentId: row.parentId,
+      authorId: row.authorId,
+      cursor: cursorOf({ createdAt: new Date(row.createdAt), id: row.id }),
+      partners: row.partners,
+      followers: row.followers,
     }));
   }
 
@@ -733,11 +789,25 @@ function compared(
   return sql`(${columns.createdAt}, ${columns.id}) ${sql.raw(operator)} (${place.createdAt.toISOString()}::timestamptz, ${place.id}::uuid)`;
 }
 
+/** A post or reply to announce, as `CommunityStore.announced` reads it. */
+export interface AnnouncedRow {
+  id: string;
+  /** The post a reply answers; null for a post of the feed. */
+  parentId: string | null;
+  authorId: string;
+  /** Its place in the feed, as the feed's cursors. */
+  cursor: string;
+  /** The members on either side of a block with the author. */
+  partners: string[];
+  /** The readers asked about who follow its author or one of its symbols (posts only). */
+  followers: string[];
+}
+
 /** An author's new posts, as `CommunityStore.newPostsByAuthor` reads them. */
 export interface NewPostsOfAuthor {
   authorId: string;
-  /** The symbols of each of the author's new posts (one list a post). */
-  symbols: string[][];
+  /** Each of the author's new posts: its id and symbols. */
+  posts: { id: string; symbols: string[] }[];
   /** The members on either side of a block with the author. */
   partners: string[];
 }

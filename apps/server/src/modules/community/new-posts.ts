@@ -7,9 +7,10 @@ const keepMs = 10_000;
 const maxReadings = 500;
 
 /**
- * The "N new posts" count of the feed (`GET /api/community/feed/new`, ADR 0070). Every new
- * post is announced to every connected member, and every open feed then asks how many posts
- * are new: with 1,000 readers, 1,000 counts at once. A count that names the announcement's
+ * The "N new posts" count of the feed (`GET /api/community/feed/new`, ADR 0070). Tabs now
+ * count the posts their events carry (ADR 0076) and ask only when their stream (re)opens,
+ * without a mark; tabs loaded before that change asked after every announcement, with
+ * 1,000 readers 1,000 counts at once, and are still answered so. A count that names the announcement's
  * mark (the `mark` of the `change` event it follows) shares one reading of the posts after its
  * head with every other count naming the same head and mark, for a few seconds: the new
  * visible top-level posts by author, with the members on either side of a block with each
@@ -35,32 +36,29 @@ export class NewPostsCounter {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  async count(viewerId: string, tab: FeedTab, after: string, mark?: string): Promise<number> {
-    if (mark === undefined)
-      return this.store.countAfter(viewerId, { kind: tab }, after, this.limit);
+  /** The ids of the posts counted (at most the limit); the count is their number. */
+  async count(viewerId: string, tab: FeedTab, after: string, mark?: string): Promise<string[]> {
+    if (mark === undefined) return this.store.newAfter(viewerId, { kind: tab }, after, this.limit);
     const [authors, following] = await Promise.all([
       this.shared(after, mark),
       tab === 'following' ? this.store.following(viewerId) : undefined,
     ]);
     const symbols = new Set(following?.symbols);
     let read = 0;
-    let counted = 0;
+    const counted: string[] = [];
     for (const author of authors) {
-      read += author.symbols.length;
+      read += author.posts.length;
       if (author.partners.includes(viewerId)) continue;
-      if (!following || following.members.includes(author.authorId)) {
-        counted += author.symbols.length;
-        continue;
-      }
-      for (const named of author.symbols) {
-        if (named.some((symbol) => symbols.has(symbol))) counted += 1;
+      const theirs = !following || following.members.includes(author.authorId);
+      for (const post of author.posts) {
+        if (theirs || post.symbols.some((symbol) => symbols.has(symbol))) counted.push(post.id);
       }
     }
-    if (read >= this.limit && counted < this.limit) {
+    if (read >= this.limit && counted.length < this.limit) {
       // Past the shared reading's posts there may be more of this reader's.
-      return this.store.countAfter(viewerId, { kind: tab }, after, this.limit);
+      return this.store.newAfter(viewerId, { kind: tab }, after, this.limit);
     }
-    return Math.min(counted, this.limit);
+    return counted.slice(0, this.limit);
   }
 
   /** The reading of the posts after `after` that every count naming `mark` shares. */

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { HistoryService, MarketService } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
+import type { ChangeBus } from '../realtime/index.ts';
 import { Blocks } from './blocks.ts';
 import { CommunityStore } from './community-store.ts';
 import { FollowStore } from './follows.ts';
@@ -12,6 +13,7 @@ import { MessageModeration } from './messages-moderation.ts';
 import { messageRoutes } from './messages-routes.ts';
 import { Moderation } from './moderation.ts';
 import { moderationRoutes } from './moderation-routes.ts';
+import { PostAnnouncements } from './post-announcements.ts';
 import { chartSnapshots } from './post-charts.ts';
 import { PumpGuard } from './pump-guard.ts';
 import { communityRoutes } from './routes.ts';
@@ -29,6 +31,8 @@ export interface CommunityOptions {
   heldSymbols: HeldSymbols;
   /** Posts and replies written at once on this instance, and how long the rest wait (ADR 0059). */
   writeSlots?: WriteSlotLimits | undefined;
+  /** The live streams' change bus: new posts are announced through it, per reader (ADR 0076). */
+  changes: ChangeBus;
 }
 
 /** How often an instance forgets the pump guard's hours it no longer reads. */
@@ -37,9 +41,15 @@ const pumpHoursPruneMs = 3_600_000;
 /** The community: profiles, posts, replies, likes and reports (docs/PRODUCT.md, "Community"). */
 export async function registerCommunity(
   app: FastifyInstance,
-  { auth, db, clock, market, history, heldSymbols, writeSlots }: CommunityOptions,
+  { auth, db, clock, market, history, heldSymbols, writeSlots, changes }: CommunityOptions,
 ): Promise<CommunityStore> {
   const store = new CommunityStore(db, clock);
+  const announcements = new PostAnnouncements({
+    store,
+    bus: changes,
+    onError: (error) => app.log.warn({ err: error }, 'could not announce new community posts'),
+  });
+  app.addHook('onClose', async () => announcements.stop());
   const social = { db, follows: new FollowStore(db), heldSymbols };
   // Safety and moderation: the queue, suspensions, appeals, blocks and the pump guard (ADR 0042).
   const moderation = new Moderation(db, clock, new PumpGuard(db));

@@ -135,8 +135,9 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (
     const { id } = await requireUser(auth, request);
     reply.header('cache-control', 'no-store');
     const { tab, after, mark } = parseInput(newPostsQuerySchema, request.query);
-    if (after === undefined) return { count: 0 };
-    return { count: await newPosts.count(id, tab, after, mark) };
+    if (after === undefined) return { count: 0, ids: [] };
+    const ids = await newPosts.count(id, tab, after, mark);
+    return { count: ids.length, ids };
   });
 
   app.get('/api/community/updates', user, async (request, reply): Promise<CommunityUpdates> => {

@@ -210,21 +210,24 @@ describe('new posts', () => {
     } finally {
       stream.close();
     }
-    await post(ben, 'More news on $AAPL');
+    const second = await post(ben, 'More news on $AAPL');
     const counted = await call(
       ada,
       'GET',
       `/api/community/feed/new?tab=all&after=${encodeURIComponent(head)}`,
     );
     expect(counted.statusCode, counted.body).toBe(200);
-    expect(counted.json()).toEqual({ count: 2 });
+    expect(counted.json()).toEqual({
+      count: 2,
+      ids: expect.arrayContaining([second.id]),
+    });
     // The Following tab counts only what it would show: Ada follows no one yet.
     const following = await call(
       ada,
       'GET',
       `/api/community/feed/new?tab=following&after=${encodeURIComponent(head)}`,
     );
-    expect(following.json()).toEqual({ count: 0 });
+    expect(following.json()).toEqual({ count: 0, ids: [] });
     // Reading from the head leaves the new posts out until the reader asks for them.
     const reading = (
       await call(ada, 'GET', `/api/community/feed?tab=all&until=${encodeURIComponent(head)}`)
@@ -235,6 +238,7 @@ describe('new posts', () => {
     expect(bad.statusCode).toBe(400);
     expect((await call(ada, 'GET', '/api/community/feed/new?tab=all')).json()).toEqual({
       count: 0,
+      ids: [],
     });
   });
 });

@@ -11,10 +11,16 @@ const announcementSchema = z.object({
   topic: z.string().min(1),
   /** null: the change concerns everyone. */
   userIds: z.array(z.string()).nullable(),
+  /** The changed row's id, for a topic whose announcements name it (`community_posts`). */
+  id: z.string().optional(),
 });
+export type Announcement = z.infer<typeof announcementSchema>;
 
 /** Takes one event as the text of its Server-Sent Events frame, the same text for every stream. */
 type Subscriber = (frame: string) => void;
+
+/** Streams written before the loop is let go, in a fan-out (`ChangeBus.fanOut`). */
+const streamsPerSlice = 250;
 
 /**
  * Fans the database's change announcements out to the live streams of this instance. Every
@@ -26,13 +32,16 @@ type Subscriber = (frame: string) => void;
  * a post reaching 1,000 streams costs one JSON.stringify, not 1,000. A read named by a mark
  * was asked after that announcement was heard, so after its change was committed: the
  * community's new-posts count answers every read naming the same mark from one reading
- * (ADR 0070).
+ * (ADR 0070). A topic whose event differs by reader is handed to the module that `route`s it,
+ * which writes each stream its own frame through `fanOut` (ADR 0076).
  */
 export class ChangeBus {
   private readonly everyone = new Set<Subscriber>();
   private readonly markPrefix = randomBytes(6).toString('base64url');
   private announcements = 0;
   private readonly byUser = new Map<string, Set<Subscriber>>();
+  /** Topics whose announcements a module delivers itself (`route`). */
+  private readonly routes = new Map<string, (announcement: Announcement) => void>();
   private stopListening: (() => Promise<void>) | undefined;
   private stopRestored: (() => void) | undefined;
 
@@ -63,6 +72,45 @@ export class ChangeBus {
     return this.everyone.size;
   }
 
+  /** The members with at least one stream open on this instance. */
+  connectedUsers(): string[] {
+    return [...this.byUser.keys()];
+  }
+
+  /** A new mark: this instance's prefix and the next sequence number (ADR 0070). */
+  nextMark(): string {
+    this.announcements += 1;
+    return `${this.markPrefix}.${this.announcements}`;
+  }
+
+  /**
+   * Hands `topic`'s announcements to `deliver` instead of sending the same event to everyone
+   * it concerns: for a topic whose event differs by reader (`community_posts`, ADR 0076).
+   */
+  route(topic: string, deliver: (announcement: Announcement) => void): void {
+    this.routes.set(topic, deliver);
+  }
+
+  /**
+   * Writes to each open stream the frame `frameFor` gives its member (nothing for undefined),
+   * a slice of streams at a time, letting the event loop answer requests between slices. The
+   * caller serializes each distinct frame once (`frameFor` is asked once a member).
+   */
+  async fanOut(frameFor: (userId: string) => string | undefined): Promise<void> {
+    let written = 0;
+    for (const [userId, subscribers] of [...this.byUser]) {
+      const frame = frameFor(userId);
+      if (frame === undefined) continue;
+      for (const subscriber of subscribers) {
+        // A stream that closed since the fan-out began is not written to.
+        if (!this.everyone.has(subscriber)) continue;
+        subscriber(frame);
+        written += 1;
+        if (written % streamsPerSlice === 0) await new Promise((go) => setImmediate(go));
+      }
+    }
+  }
+
   subscribe(userId: string, subscriber: Subscriber): () => void {
     this.everyone.add(subscriber);
     let own = this.byUser.get(userId);
@@ -87,11 +135,15 @@ export class ChangeBus {
       this.onBadAnnouncement(payload);
       return;
     }
-    this.announcements += 1;
+    const routed = this.routes.get(announcement.topic);
+    if (routed) {
+      routed(announcement);
+      return;
+    }
     const event: LiveEvent = {
       type: 'change',
       topic: announcement.topic,
-      mark: `${this.markPrefix}.${this.announcements}`,
+      mark: this.nextMark(),
     };
     const frame = eventFrame(event);
     if (announcement.userIds === null) {

@@ -31,6 +31,11 @@ export interface RealtimeOptions {
   heartbeatMs?: number;
   /** Live prices for the tabs of real-time plans; each stream announces its id for them. */
   live?: LivePrices;
+  /**
+   * The change bus the streams hear, when modules deliver some topics through it themselves
+   * (`ChangeBus.route`); a bus of its own otherwise. Started and stopped here.
+   */
+  bus?: ChangeBus;
 }
 
 /** A tab that reads its stream this far behind is dropped (its browser reconnects). */
@@ -52,11 +57,13 @@ function frame(event: LiveEvent): string {
  */
 export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
   app,
-  { auth, database, limits, heartbeatMs = heartbeatIntervalMs, live },
+  { auth, database, limits, heartbeatMs = heartbeatIntervalMs, live, bus: given },
 ) => {
-  const bus = new ChangeBus(database, (payload) =>
-    app.log.warn({ payload }, 'ignored a malformed change announcement'),
-  );
+  const bus =
+    given ??
+    new ChangeBus(database, (payload) =>
+      app.log.warn({ payload }, 'ignored a malformed change announcement'),
+    );
   await bus.start();
   const streams = new Set<ServerResponse>();
   const streamsBySession = new Map<string, Set<ServerResponse>>();
@@ -106,7 +113,11 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
         },
       });
       if (liveId) stream.write(frame({ type: 'hello', streamId: liveId }));
-      const unsubscribe = bus.subscribe(session.user.id, (text) => stream.write(text));
+      const unsubscribe = bus.subscribe(session.user.id, (text) => {
+        if (stream.writableEnded) return;
+        if (stream.writableLength > maxUnreadBytes) stream.end();
+        else stream.write(text);
+      });
       streams.add(stream);
       let sameSession = streamsBySession.get(session.key);
       if (!sameSession) {

@@ -1,7 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CommunityFeed, CommunityMe, CommunityPost } from '@tickerwise/shared';
+import type {
+  CommunityFeed,
+  CommunityMe,
+  CommunityPost,
+  CommunityThread,
+} from '@tickerwise/shared';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FeedPage } from './feed-page.tsx';
@@ -56,9 +61,26 @@ const post = (id: string, body: string): CommunityPost => ({
   editableUntil: null,
 });
 
-const firstHead = 'head-1';
+/** A feed cursor as the server writes it: base64url of the post's time and id. */
+function cursorOf(at: string, id: string): string {
+  return btoa(`${at}|${id}`).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const firstHead = cursorOf('2026-11-26T10:00:00.000Z', uuid(1));
+/** A post announced on the stream, `seconds` after the head's, in the Following tab or not. */
+const announced = (n: number, seconds: number, following = false) => ({
+  id: uuid(n),
+  cursor: cursorOf(
+    new Date(Date.parse('2026-11-26T10:00:00.000Z') + seconds * 1000).toISOString(),
+    uuid(n),
+  ),
+  following,
+});
 let posts: CommunityPost[];
-let newCount: number;
+let threadReplies: CommunityPost[];
+let newIds: string[];
+/** When set, the count's answer waits for it. */
+let countGate: Promise<void> | undefined;
 const requests: string[] = [];
 
 function json(body: unknown, status = 200): Response {
@@ -79,7 +101,14 @@ async function serverFetch(input: RequestInfo | URL): Promise<Response> {
   if (url === '/api/community/following') {
     return json({ users: [], symbols: [], limits: { users: 500, symbols: 100 } });
   }
-  if (url.startsWith('/api/community/feed/new?')) return json({ count: newCount });
+  if (url === '/api/community/posts/p1') {
+    return json({ post: posts.at(-1)!, replies: threadReplies } satisfies CommunityThread);
+  }
+  if (url.startsWith('/api/community/feed/new?')) {
+    const ids = newIds;
+    await countGate;
+    return json({ count: ids.length, ids });
+  }
   if (url.startsWith('/api/community/feed?')) {
     // Read from the head, the page keeps its posts; without it, the newest come in.
     const head = new URL(url, 'http://x').searchParams.get('until');
@@ -87,7 +116,10 @@ async function serverFetch(input: RequestInfo | URL): Promise<Response> {
     const page: CommunityFeed = {
       posts: shown,
       nextCursor: null,
-      headCursor: head === firstHead || shown.length === 1 ? firstHead : 'head-2',
+      headCursor:
+        head === firstHead || shown.length === 1
+          ? firstHead
+          : cursorOf('2026-11-26T10:00:06.000Z', uuid(3)),
     };
     return json(page);
   }
@@ -97,39 +129,65 @@ async function serverFetch(input: RequestInfo | URL): Promise<Response> {
 beforeEach(() => {
   FakeEventSource.instances = [];
   posts = [post('p1', 'The first post')];
-  newCount = 0;
+  newIds = [];
+  threadReplies = [];
+  countGate = undefined;
   requests.length = 0;
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.stubGlobal('fetch', vi.fn(serverFetch));
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderPage() {
+function renderPage(tab: 'all' | 'following' = 'all') {
   render(
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <MemoryRouter initialEntries={['/dashboard/social/feed?tab=all']}>
+      <MemoryRouter initialEntries={[`/dashboard/social/feed?tab=${tab}`]}>
         <FeedPage />
       </MemoryRouter>
     </QueryClientProvider>,
   );
 }
 
-describe('the feed’s new posts', () => {
-  it('counts them when a post is announced, naming the event’s mark, and shows them when asked', async () => {
-    renderPage();
-    expect(await screen.findByText('The first post')).toBeTruthy();
-    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
-    const stream = FakeEventSource.instances[0]!;
+const countsAsked = () => requests.filter((url) => url.startsWith('/api/community/feed/new?'));
 
-    // Two posts are written; the second's announcement reaches the tab.
+async function openFeed(tab: 'all' | 'following' = 'all'): Promise<FakeEventSource> {
+  renderPage(tab);
+  expect(await screen.findByText('The first post')).toBeTruthy();
+  await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+  return FakeEventSource.instances[0]!;
+}
+
+describe('the feed’s new posts', () => {
+  it('counts the posts the live events carry without asking, and shows them when asked', async () => {
+    const stream = await openFeed();
+
+    // Two posts are written; their announcements reach the tab, one of them twice.
     posts = [post('p3', 'The third post'), post('p2', 'The second post'), ...posts];
-    newCount = 2;
-    stream.send({ type: 'change', topic: 'community_posts', mark: 'inst.7' });
+    stream.send({
+      type: 'change',
+      topic: 'community_posts',
+      mark: 'i.1',
+      posts: [announced(2, 5)],
+    });
+    stream.send({
+      type: 'change',
+      topic: 'community_posts',
+      mark: 'i.2',
+      posts: [announced(2, 5), announced(3, 6)],
+    });
+    // A post placed before the head (written earlier, committed later) is no new one, and a
+    // reply only concerns its thread.
+    stream.send({
+      type: 'change',
+      topic: 'community_posts',
+      mark: 'i.3',
+      posts: [announced(4, -60)],
+      replies: [uuid(1)],
+    });
     const pill = await screen.findByRole('button', { name: '2 new posts' });
-    const asked = requests.filter((url) => url.startsWith('/api/community/feed/new?'));
-    expect(asked).toEqual([`/api/community/feed/new?tab=all&after=${firstHead}&mark=inst.7`]);
+    expect(countsAsked()).toEqual([]);
     // What is being read does not move.
     expect(screen.queryByText('The second post')).toBeNull();
 
@@ -139,15 +197,64 @@ describe('the feed’s new posts', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /new posts?$/ })).toBeNull());
   });
 
-  it('asks without a mark after the stream (re)opens, when events may have been missed', async () => {
-    renderPage();
-    expect(await screen.findByText('The first post')).toBeTruthy();
-    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
-    newCount = 1;
-    FakeEventSource.instances[0]!.onopen?.();
-    expect(await screen.findByRole('button', { name: '1 new post' })).toBeTruthy();
-    expect(requests.filter((url) => url.startsWith('/api/community/feed/new?'))).toEqual([
-      `/api/community/feed/new?tab=all&after=${firstHead}`,
-    ]);
+  it('counts in the Following tab only the posts the events say are in it', async () => {
+    const stream = await openFeed('following');
+    stream.send({
+      type: 'change',
+      topic: 'community_posts',
+      mark: 'i.4',
+      posts: [announced(2, 5, true), announced(3, 6, false), announced(5, 7, true)],
+    });
+    expect(await screen.findByRole('button', { name: '2 new posts' })).toBeTruthy();
+    expect(countsAsked()).toEqual([]);
+  });
+
+  it('asks for the posts after the head when the stream (re)opens, and adds those announced meanwhile once', async () => {
+    const stream = await openFeed();
+    let answer = () => {};
+    countGate = new Promise((resolve) => {
+      answer = resolve;
+    });
+    // Away, two posts went by; back, the tab asks, and a third post and one of the two
+    // missed ones are announced before the answer comes.
+    newIds = [uuid(2), uuid(3)];
+    stream.onopen?.();
+    await waitFor(() =>
+      expect(countsAsked()).toEqual([`/api/community/feed/new?tab=all&after=${firstHead}`]),
+    );
+    stream.send({
+      type: 'change',
+      topic: 'community_posts',
+      mark: 'i.5',
+      posts: [announced(3, 6), announced(4, 7)],
+    });
+    expect(await screen.findByRole('button', { name: '2 new posts' })).toBeTruthy();
+    answer();
+    expect(await screen.findByRole('button', { name: '3 new posts' })).toBeTruthy();
+    expect(countsAsked()).toHaveLength(1);
+  });
+
+  it('refreshes an open thread when a reply to its post is announced, not for other posts', {
+    timeout: 20_000,
+  }, async () => {
+    const stream = await openFeed();
+    await userEvent.setup().click(screen.getByRole('button', { name: '0 replies' }));
+    const threadReads = () => requests.filter((url) => url === '/api/community/posts/p1');
+    await waitFor(() => expect(threadReads()).toHaveLength(1));
+    threadReplies = [{ ...post('r1', 'A reply to the first'), parentId: 'p1' }];
+    // A reply elsewhere and a new post leave the thread alone.
+    stream.send({
+      type: 'change',
+      topic: 'community_posts',
+      mark: 'i.6',
+      posts: [announced(2, 5)],
+      replies: [uuid(9)],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(threadReads()).toHaveLength(1);
+    // A reply to this post is taken in (within the thread's 3 s).
+    stream.send({ type: 'change', topic: 'community_posts', mark: 'i.7', replies: ['p1'] });
+    expect(await screen.findByText('A reply to the first', {}, { timeout: 6_000 })).toBeTruthy();
+    expect(threadReads()).toHaveLength(2);
   });
 });

@@ -55,17 +55,12 @@ export const feedQuery = (tab: FeedTab, reading: FeedReading) =>
   });
 
 /**
- * `GET /api/community/feed/new`: how many posts of the tab came after `after`; `mark`, the
- * live event's that prompted it, lets the server answer it from a reading it shares.
+ * `GET /api/community/feed/new`: how many posts of the tab came after `after`, and their ids
+ * (asked when the live stream opens, after which posts may have been missed).
  */
-export const newPostsCount = (
-  tab: FeedTab,
-  after: string,
-  mark: string | undefined,
-  signal?: AbortSignal,
-) =>
+export const newPostsCount = (tab: FeedTab, after: string, signal?: AbortSignal) =>
   apiRequest<CommunityNewPosts>(
-    `/api/community/feed/new?tab=${tab}&after=${encodeURIComponent(after)}${mark === undefined ? '' : `&mark=${encodeURIComponent(mark)}`}`,
+    `/api/community/feed/new?tab=${tab}&after=${encodeURIComponent(after)}`,
     signal ? { signal } : {},
   );
 

@@ -71,11 +71,17 @@ function Actions({ post, onReply }: { post: CommunityPost; onReply?: () => void 
   );
 }
 
-/** An open thread takes in new replies as they are written (asking at most every 3 s). */
-function useLiveThread(refetch: () => unknown) {
+/**
+ * An open thread takes in new replies as they are written (asking at most every 3 s): when an
+ * event names this post among those with new replies (ADR 0076), and after the stream
+ * (re)opens, when replies may have been missed.
+ */
+function useLiveThread(postId: string, refetch: () => unknown) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = subscribeLiveEvents('community_posts', () => {
+    const stop = subscribeLiveEvents('community_posts', (change) => {
+      const told = change && (change.posts || change.replies);
+      if (told && !change.replies?.includes(postId)) return;
       timer ??= setTimeout(() => {
         timer = undefined;
         refetch();
@@ -85,13 +91,13 @@ function useLiveThread(refetch: () => unknown) {
       stop();
       clearTimeout(timer);
     };
-  }, [refetch]);
+  }, [postId, refetch]);
 }
 
 function Replies({ post }: { post: CommunityPost }) {
   const queryClient = useQueryClient();
   const thread = useQuery(threadQuery(post.id));
-  useLiveThread(thread.refetch);
+  useLiveThread(post.id, thread.refetch);
   const [body, setBody] = useState('');
   const send = useMutation({
     mutationFn: () => replyTo(post.id, body),
