@@ -1,6 +1,5 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/rows.ts';
 import {
   alertDeliveries,
   alertDestinations,
@@ -17,6 +16,7 @@ import { insertNotification } from '../src/modules/notifications/service.ts';
 import { setTier } from '../src/modules/profiles/service.ts';
 import { fillPath, sendRaw } from './raw-http.ts';
 import { onePixelPng } from './support-fixtures.ts';
+import { tableDigests } from './table-digests.ts';
 import {
   createTestApp,
   type SignedUpUser,
@@ -33,44 +33,6 @@ import {
  * every kind, and every table of the database must be as it was: the same rows, and for the
  * tables of user data the same content, byte for byte.
  */
-
-/**
- * Tables a read may write to by design, each with why. `content` keeps the row count strict
- * and lets only the content change; `rows` lets both change; `rows where` compares the rows
- * outside the bookkeeping strictly.
- */
-const bookkeeping: Record<
-  string,
-  | { changes: 'content' | 'rows'; why: string }
-  | { changes: 'rows where'; strictRows: SQL; why: string }
-> = {
-  session: {
-    changes: 'content',
-    why: "a session's expiry is renewed and its last activity noted as it is used (§5, §12)",
-  },
-  api_keys: {
-    changes: 'content',
-    why: "a key's last use is noted at most once a minute (§12)",
-  },
-  api_key_windows: {
-    changes: 'rows',
-    why: "the public API's rate-limit windows count every request, reads included (§3.20)",
-  },
-  rate_limit: { changes: 'rows', why: "better-auth's request windows count reads too" },
-  attempt_counter: { changes: 'rows', why: 'limit windows of requests (sign-ins, streams)' },
-  daily_bars: {
-    changes: 'rows',
-    why: 'a cache of market data: five years are fetched the first time anyone opens a symbol',
-  },
-  bar_coverage: { changes: 'rows', why: 'what the daily-bar cache holds, beside it' },
-  company_data: { changes: 'rows', why: 'a cache of company data, kept a day' },
-  discovered_symbols: { changes: 'rows', why: 'a cache of symbols the provider named' },
-  jobs: {
-    changes: 'rows where',
-    strictRows: sql`name <> 'history.fetch'`,
-    why: "filling the daily-bar cache is claimed by a 'history.fetch' row, so one instance fetches a symbol",
-  },
-};
 
 let testApp: TestApp;
 let baseUrl: string;
@@ -273,30 +235,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => testApp.close());
 
-/** Every table of the database, as `name: rows` (and a digest of the content unless excluded). */
-async function snapshot(): Promise<Record<string, string>> {
-  const { db } = testApp.db.database;
-  const tables = rowsOf<{ name: string }>(
-    await db.execute(sql`
-      select table_name as name from information_schema.tables
-      where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`),
-  ).map((row) => row.name);
-  const parts = tables.map((name) => {
-    const table = sql.identifier(name);
-    const excluded = bookkeeping[name];
-    if (excluded?.changes === 'rows') return sql`select ${name} as name, null as digest`;
-    const digest =
-      excluded?.changes === 'content'
-        ? sql`count(*)::text`
-        : sql`count(*)::text || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), ''))`;
-    const where = excluded?.changes === 'rows where' ? sql` where ${excluded.strictRows}` : sql``;
-    return sql`select ${name} as name, (select ${digest} from ${table} t${where}) as digest`;
-  });
-  const rows = rowsOf<{ name: string; digest: string | null }>(
-    await db.execute(sql.join(parts, sql` union all `)),
-  );
-  return Object.fromEntries(rows.map((row) => [row.name, row.digest ?? 'not compared']));
-}
+/** Every table of the database, as `name: digest` (`tableDigests`, reads' bookkeeping aside). */
+const snapshot = () => tableDigests(testApp.db.database);
 
 function paramsOf(route: ApiRoute): Record<string, string> | null {
   const names = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');

@@ -22,6 +22,18 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
+let snapshotBlob: { path: string; blob: Blob } | undefined;
+
+/**
+ * The run's migrated PGlite dump (global-setup.ts), read once per worker process: the files a
+ * worker runs one after another (ADR 45) each load their database from the same bytes.
+ */
+function migratedSnapshot(): Blob {
+  const path = inject('pgliteSnapshot');
+  if (snapshotBlob?.path !== path) snapshotBlob = { path, blob: new Blob([readFileSync(path)]) };
+  return snapshotBlob.blob;
+}
+
 /**
  * A fresh, migrated database for one test file: PGlite loaded from the run's snapshot, or,
  * with DATABASE_URL, a PostgreSQL database copied from the run's template.
@@ -32,8 +44,11 @@ export async function createTestDatabase(
   const template = inject('postgresTemplate');
   const adminUrl = process.env.DATABASE_URL;
   if (!template || !adminUrl) {
-    const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
-    const database = await openDatabase({ snapshot, migrate: false, onQuery: options.onQuery });
+    const database = await openDatabase({
+      snapshot: migratedSnapshot(),
+      migrate: false,
+      onQuery: options.onQuery,
+    });
     return {
       database,
       url: undefined,
