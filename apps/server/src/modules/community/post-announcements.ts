@@ -20,7 +20,7 @@ export interface PostAnnouncementOptions {
  * Tells every open stream of this instance about new posts and replies, each reader what
  * their feed's "N new posts" pill and open threads need, so that no tab has to ask
  * (ADR 0076). The database announces each inserted post or reply by id (`community_posts`,
- * migration 0036) to every instance. Announcements that arrive while a batch is being read or
+ * migration 0035) to every instance. Announcements that arrive while a batch is being read or
  * written, or within `spacingMs` of the last batch's start, wait and go together: during a
  * burst an instance reads once and writes each stream once per batch, not once per post.
  *
