@@ -32,6 +32,10 @@ const requestBookkeeping: Bookkeeping = {
   },
   rate_limit: { changes: 'rows', why: "better-auth's request windows count reads too" },
   attempt_counter: { changes: 'rows', why: 'limit windows of requests (sign-ins, streams)' },
+  fleet_call_log: {
+    changes: 'rows',
+    why: "a provider's calls the fleet made in each limit's last window: a read may call the provider",
+  },
   daily_bars: {
     changes: 'rows',
     why: 'a cache of market data: five years are fetched the first time anyone opens a symbol',
