@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkAreas, type RatingLabel, ratingLabels } from './analysis-labels.ts';
 import { dataSourceSchema, securityTypeSchema } from './company.ts';
 
 /**
@@ -7,18 +8,7 @@ import { dataSourceSchema, securityTypeSchema } from './company.ts';
  * analysis whose numbers all come from those facts.
  */
 
-/** TradingView's five rating names, weakest first. */
-export const ratingLabels = ['strong_sell', 'sell', 'neutral', 'buy', 'strong_buy'] as const;
 export const ratingLabelSchema = z.enum(ratingLabels);
-export type RatingLabel = z.infer<typeof ratingLabelSchema>;
-
-export const ratingLabelText: Record<RatingLabel, string> = {
-  strong_sell: 'Strong Sell',
-  sell: 'Sell',
-  neutral: 'Neutral',
-  buy: 'Buy',
-  strong_buy: 'Strong Buy',
-};
 
 /**
  * The label of a rating between -1 and 1: Strong Sell below -0.5, Sell below -0.1, Neutral
@@ -141,17 +131,7 @@ export const keyFiguresSchema = z.object({
 });
 export type KeyFigures = z.infer<typeof keyFiguresSchema>;
 
-export const checkAreas = ['value', 'growth', 'profitability', 'health', 'dividend'] as const;
 export const checkAreaSchema = z.enum(checkAreas);
-export type CheckArea = z.infer<typeof checkAreaSchema>;
-
-export const checkAreaText: Record<CheckArea, string> = {
-  value: 'Value',
-  growth: 'Growth',
-  profitability: 'Profitability',
-  health: 'Financial health',
-  dividend: 'Dividend',
-};
 
 export const fundamentalCheckSchema = z.object({
   key: z.string(),

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { subscriptionTierSchema } from './plans.ts';
-
-/** How many API keys one user may have at once. */
-export const apiKeysPerUser = 10;
+import { subscriptionTierSchema } from './tier-schema.ts';
 
 /** What every key starts with, so that it is recognised in code, logs and secret scanners. */
 export const apiKeyPrefix = 'tw_';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataSourceSchema } from './company.ts';
-import { subscriptionTierSchema } from './plans.ts';
+import { subscriptionTierSchema } from './tier-schema.ts';
 
 /** The one error shape every 4xx/5xx answer of `/api` uses. */
 export const apiErrorSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invitationCodeSchema } from './invitations.ts';
-import { subscriptionTierSchema } from './plans.ts';
+import { subscriptionTierSchema } from './tier-schema.ts';
 
 /** A user's full name, at sign-up and when they change it. */
 export const userNameSchema = z

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   cardMessages,
   expiryProblem,
-  isPaidUpgrade,
   planMove,
   testCardSchema,
   testCardSchemaOn,
 } from './billing.ts';
-import { isPaidTier, plans } from './plans.ts';
+import { isPaidTier, isPaidUpgrade, plans } from './plans.ts';
 
 describe('the upgrade rule', () => {
   it('needs payment only from a non-paid plan to a paid one', () => {

@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { meSchema } from './auth.ts';
 import { invitationCodeSchema } from './invitations.ts';
-import { isPaidTier, paidTiers, type SubscriptionTier, subscriptionTierSchema } from './plans.ts';
-
-/**
- * docs/PRODUCT.md §6.2: a move needs payment only from a plan that does not require payment to
- * one that does (free or alpha to pro or enterprise); it goes to checkout.
- */
-export function isPaidUpgrade(current: SubscriptionTier, target: SubscriptionTier): boolean {
-  return !isPaidTier(current) && isPaidTier(target);
-}
+import { isPaidTier, isPaidUpgrade, paidTiers, type SubscriptionTier } from './plans.ts';
+import { subscriptionTierSchema } from './tier-schema.ts';
 
 /**
  * What choosing `target` does for a user on `current` (docs/PRODUCT.md §6.2):

@@ -40,10 +40,6 @@ export interface PostChart {
   asOf: string;
 }
 
-/** Shown on every community screen. */
-export const communityDisclaimer =
-  'Posts are the opinions of their authors, not investment advice.';
-
 /** A public handle: 3 to 20 letters, digits or underscores, kept in lower case. */
 export const handleSchema = z
   .string({ error: 'Choose a handle' })

@@ -1,5 +1,5 @@
 import { csvDocument, csvLine } from './csv.ts';
-import { templateColumns } from './portfolio-import.ts';
+import { templateColumns } from './template-columns.ts';
 
 /**
  * The CSV files offered at `/tools/templates` and in the portfolio's import dialog. The

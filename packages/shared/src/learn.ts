@@ -1,23 +1,6 @@
 import { z } from 'zod';
+import { type LearnLevel, learnLevels } from './learn-levels.ts';
 import { paths, stockPath } from './routes.ts';
-
-/** The levels the catalogue groups courses by, in the order it shows them (docs/PRODUCT.md §3.24). */
-export const learnLevels = [
-  'start-here',
-  'build-a-portfolio',
-  'analyse-a-company',
-  'read-the-market',
-  'manage-risk',
-] as const;
-export type LearnLevel = (typeof learnLevels)[number];
-
-export const learnLevelNames: Record<LearnLevel, string> = {
-  'start-here': 'Start here',
-  'build-a-portfolio': 'Build a portfolio',
-  'analyse-a-company': 'Analyse a company',
-  'read-the-market': 'Read the market',
-  'manage-risk': 'Manage risk',
-};
 
 /** The symbols a lesson's "Try it" step may name: ones every market-data source carries. */
 export const tryItSymbols = ['AAPL', 'MSFT', 'GOOGL', 'AMZN', 'TSLA', 'SPY'] as const;
@@ -333,13 +316,4 @@ export interface LearnProgress {
 /** `GET /api/learn/titles` (public): the catalogue's titles for the courses page. */
 export interface LearnTitles {
   courses: { id: string; title: string; level: LearnLevel; summary: string; lessons: string[] }[];
-}
-
-/** The glossary anchor of a term: "ETF (Exchange-Traded Fund)" -> `etf`, "P/E Ratio" -> `p-e-ratio`. */
-export function glossarySlug(term: string): string {
-  const name = term.split(' (')[0] ?? term;
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }

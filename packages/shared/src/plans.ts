@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { isPaidTier, subscriptionTiers } from './tiers.ts';
+import { isPaidTier, type subscriptionTiers } from './tiers.ts';
 
 export {
   isPaidTier,
@@ -8,8 +7,7 @@ export {
   paidTiers,
   subscriptionTiers,
 } from './tiers.ts';
-export const subscriptionTierSchema = z.enum(subscriptionTiers);
-export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
+export type SubscriptionTier = (typeof subscriptionTiers)[number];
 
 export interface Plan {
   tier: SubscriptionTier;
@@ -67,4 +65,12 @@ export function tierLabel(tier: SubscriptionTier): string {
 
 export function formatPrice(price: number): string {
   return `$${price.toFixed(2)}`;
+}
+
+/**
+ * docs/PRODUCT.md §6.2: a move needs payment only from a plan that does not require payment to
+ * one that does (free or alpha to pro or enterprise); it goes to checkout.
+ */
+export function isPaidUpgrade(current: SubscriptionTier, target: SubscriptionTier): boolean {
+  return !isPaidTier(current) && isPaidTier(target);
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { type TransactionKind, transactionKindSchema } from './portfolio.ts';
+import { transactionKindSchema } from './portfolio.ts';
+import { requiredTemplateColumns } from './template-columns.ts';
+import type { TransactionKind } from './transaction-kinds.ts';
 
 /**
  * CSV import of transactions: our own template (what the export writes), or any broker's
@@ -9,22 +11,6 @@ import { type TransactionKind, transactionKindSchema } from './portfolio.ts';
 export const importFormats = ['tickerwise', 'broker'] as const;
 export const importFormatSchema = z.enum(importFormats);
 export type ImportFormat = z.infer<typeof importFormatSchema>;
-
-/** The template's columns, in the order the export writes them. */
-export const templateColumns = [
-  'date',
-  'type',
-  'symbol',
-  'quantity',
-  'price',
-  'fees',
-  'amount',
-  'ratio',
-  'note',
-] as const;
-export type TemplateColumn = (typeof templateColumns)[number];
-/** Columns an import in our template cannot do without. */
-export const requiredTemplateColumns: readonly TemplateColumn[] = ['date', 'type'];
 
 /**
  * What a broker export's columns are mapped to. The action may be left out (the sign of the

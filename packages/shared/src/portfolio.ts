@@ -1,34 +1,9 @@
 import { z } from 'zod';
 import { tickerInputSchema } from './market.ts';
 import { sharedWithTeamSchema } from './teams.ts';
+import { type TransactionKind, transactionKinds } from './transaction-kinds.ts';
 
-/**
- * What can happen in a portfolio. Buys and sells move shares and cash; a dividend is cash
- * paid for shares held; a split changes the share count and nothing else; deposits and
- * withdrawals are money put in or taken out (the only cash flows that are not gains or
- * losses); a fee is an account charge.
- */
-export const transactionKinds = [
-  'buy',
-  'sell',
-  'dividend',
-  'split',
-  'deposit',
-  'withdrawal',
-  'fee',
-] as const;
 export const transactionKindSchema = z.enum(transactionKinds);
-export type TransactionKind = z.infer<typeof transactionKindSchema>;
-
-export const transactionKindLabels: Record<TransactionKind, string> = {
-  buy: 'Buy',
-  sell: 'Sell',
-  dividend: 'Dividend',
-  split: 'Split',
-  deposit: 'Cash deposit',
-  withdrawal: 'Cash withdrawal',
-  fee: 'Fee',
-};
 
 /** Kinds about one security: they need a symbol. */
 export const symbolKinds: readonly TransactionKind[] = ['buy', 'sell', 'dividend', 'split'];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ratingLabels } from './analysis.ts';
+import { ratingLabels } from './analysis-labels.ts';
 import { dataSourceSchema, type securityTypeSchema } from './company.ts';
 
 /**

@@ -38,13 +38,6 @@ export const supportStatusLabels: Record<SupportStatus, string> = {
   solved: 'Solved',
 };
 
-/** The first-reply targets, in business hours (Monday to Friday, 9am to 5pm New York time). */
-export const supportTargets = {
-  priority: { businessHours: 4, label: '4 business hours' },
-  standard: { businessHours: 8, label: '1 business day' },
-} as const;
-export type SupportLevel = keyof typeof supportTargets;
-
 /** The limits of one account's requests (counted under a lock, so they hold under races). */
 export const supportLimits = {
   /** Requests open or waiting at once; solved ones do not count. */

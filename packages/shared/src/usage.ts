@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Entitlements } from './entitlements.ts';
-import { subscriptionTierSchema } from './plans.ts';
+import { subscriptionTierSchema } from './tier-schema.ts';
 
 /** What a plan may do (the entitlements table), as the API sends it. */
 export const entitlementsSchema = z.object({

@@ -4,9 +4,9 @@ import { AuthProvider } from '../lib/session/auth-provider.tsx';
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * The whole app around a router: the browser router in `main.tsx`, a memory router when the
- * build prerenders the landing page. TanStack Query is provided by the lazy `query-boundary`
- * route, not here, to keep it out of the entry chunk of the public pages.
+ * The whole app around a router (the browser router of `main.tsx`). The prerendered pages are
+ * built and hydrated without it (`public-app.tsx`, ADR 77). TanStack Query is provided by the
+ * lazy `query-boundary` route, not here.
  */
 export function App({ router }: { router: AppRouter }) {
   return (

@@ -1,14 +1,14 @@
 import { type PrerenderedPath, prerenderedPaths } from '@tickerwise/shared';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router';
+import { NavigationContext } from '../lib/navigation.tsx';
 import { documentTitle, sitePages } from '../lib/site-pages.ts';
-import { App } from './app.tsx';
 import { dashboardNav, isGroup } from './layouts/dashboard-nav-items.ts';
 import { DashboardShell } from './layouts/dashboard-shell.tsx';
 import { prerenderedHtml } from './page-head.ts';
-import { resolveLazyMatches } from './resolve-lazy-matches.ts';
-import { routes } from './router.tsx';
+import { PublicApp } from './public-app.tsx';
+import { publicPages } from './public-pages.ts';
 
 export interface PrerenderedPage {
   path: PrerenderedPath;
@@ -16,19 +16,22 @@ export interface PrerenderedPage {
   html: string;
 }
 
+/** The build moves nowhere: it renders each page at its own address. */
+const stayAt = (pathname: string) => ({ pathname, navigate: () => {} });
+
 /**
  * The markup of every prerendered public page (the landing page, the free tools, the Product
- * menu's pages), rendered at build time with the same tree `main.tsx` hydrates, so the first
- * paint needs no JavaScript; with the title and description its head carries.
+ * menu's pages), rendered at build time with the same tree the public entry hydrates
+ * (`public-main.tsx`: the page in the site's frame, no router), so the first paint needs no
+ * JavaScript; with the title and description its head carries.
  */
 export async function renderPublicPages(template: string): Promise<PrerenderedPage[]> {
   const pages: PrerenderedPage[] = [];
   for (const path of prerenderedPaths) {
-    await resolveLazyMatches(routes, path);
-    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    const Page = await publicPages[path]();
     const markup = renderToString(
       <StrictMode>
-        <App router={router} />
+        <PublicApp Page={Page} navigation={stayAt(path)} />
       </StrictMode>,
     );
     const page = sitePages[path];
@@ -52,7 +55,9 @@ export function renderDashboardShells(): Array<{ path: string; markup: string }>
     markup: renderToString(
       <StrictMode>
         <MemoryRouter initialEntries={[path]}>
-          <DashboardShell />
+          <NavigationContext.Provider value={stayAt(path)}>
+            <DashboardShell />
+          </NavigationContext.Provider>
         </MemoryRouter>
       </StrictMode>,
     ),

@@ -1,3 +1,5 @@
+import { type PrerenderedPath, prerenderedPaths } from '@tickerwise/shared';
+
 /**
  * The build writes the markup of each prerendered public page into its own HTML file
  * (scripts/prerender-landing.ts), the root marked with the path it was rendered for
@@ -14,4 +16,9 @@ export function hasPrerenderedPage(root: HTMLElement): boolean {
  */
 export function clearPrerenderedPage(root: HTMLElement): void {
   if (!root.hasAttribute('data-shell')) root.replaceChildren();
+}
+
+/** Whether `pathname` is a prerendered page's address (`prerenderedPaths`). */
+export function isPrerenderedPath(pathname: string): pathname is PrerenderedPath {
+  return (prerenderedPaths as readonly string[]).includes(pathname);
 }

@@ -1,7 +1,15 @@
-import { certificateRoute, comingSoonPaths, communityUserRoute, paths } from '@tickerwise/shared';
-import { Navigate, type RouteObject } from 'react-router';
+import {
+  certificateRoute,
+  comingSoonPaths,
+  communityUserRoute,
+  paths,
+  prerenderedPaths,
+} from '@tickerwise/shared';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { RouterNavigation } from '../lib/router-navigation.tsx';
 import { RedirectIfSignedIn, RequireAuth } from '../lib/session/auth-guards.tsx';
 import { MarketingLayout } from './layouts/marketing-layout.tsx';
+import { publicPages } from './public-pages.ts';
 import { RouteError } from './route-error.tsx';
 
 /** `/dashboard/*`'s guard, showing the dashboard's shell (its own chunk) while it waits. */
@@ -10,16 +18,18 @@ async function dashboardGuard() {
   return { element: <RequireAuth pending={<DashboardShell />} /> };
 }
 
-/** One of the Product menu's pages, which share a module (docs/PRODUCT.md §3.29). */
-async function featurePage(name: 'AiFeaturePage' | 'AlertsFeaturePage' | 'SocialFeaturePage') {
-  const pages = await import('../features/product/feature-page.tsx');
-  return { Component: pages[name] };
-}
+/** The prerendered pages (`public-pages.ts`), each its own chunk, in the site's frame. */
+const publicPageRoutes: RouteObject[] = prerenderedPaths.map((path) => ({
+  path,
+  lazy: async () => ({ Component: await publicPages[path]() }),
+}));
 
-/** A Product menu page with a live example of its feature's screen. */
-async function featurePageWithExample(name: 'AnalysisFeatureRoute' | 'PortfolioFeatureRoute') {
-  const pages = await import('./routes/feature-example-routes.tsx');
-  return { Component: pages[name] };
+function MarketingRoute() {
+  return (
+    <MarketingLayout>
+      <Outlet />
+    </MarketingLayout>
+  );
 }
 
 /** TanStack Query for the screens that use the API; the public pages never load it. */
@@ -31,78 +41,22 @@ const queryBoundary = () => import('./query-boundary.tsx');
  */
 export const routes: RouteObject[] = [
   {
+    element: <RouterNavigation />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <div className="min-h-dvh" />,
     children: [
       {
-        element: <MarketingLayout />,
+        element: <MarketingRoute />,
         children: [
-          { index: true, lazy: () => import('../features/marketing/landing-page.tsx') },
-          {
-            path: paths.caseStudy,
-            lazy: () => import('../features/marketing/case-study-page.tsx'),
-          },
-          { path: paths.about, lazy: () => import('../features/marketing/about-page.tsx') },
-          { path: paths.team, lazy: () => import('../features/marketing/team-page.tsx') },
-          { path: paths.careers, lazy: () => import('../features/marketing/careers-page.tsx') },
-          { path: paths.partners, lazy: () => import('../features/marketing/partners-page.tsx') },
-          { path: paths.contact, lazy: () => import('../features/marketing/contact-page.tsx') },
-          { path: paths.support, lazy: () => import('../features/marketing/support-page.tsx') },
-          {
-            path: paths.gettingStarted,
-            lazy: () => import('../features/guides/getting-started-page.tsx'),
-          },
-          { path: paths.videos, lazy: () => import('../features/guides/videos-page.tsx') },
-          { path: paths.glossary, lazy: () => import('../features/guides/glossary-page.tsx') },
-          {
-            path: paths.calculator,
-            lazy: () => import('../features/tools/calculator-page.tsx'),
-          },
-          {
-            path: paths.riskAssessment,
-            lazy: () => import('../features/tools/risk-assessment-page.tsx'),
-          },
-          { path: paths.templates, lazy: () => import('../features/tools/templates-page.tsx') },
-          { path: paths.featureAi, lazy: () => featurePage('AiFeaturePage') },
-          {
-            path: paths.featureAnalysis,
-            lazy: () => featurePageWithExample('AnalysisFeatureRoute'),
-          },
-          {
-            path: paths.featurePortfolio,
-            lazy: () => featurePageWithExample('PortfolioFeatureRoute'),
-          },
-          { path: paths.featureAlerts, lazy: () => featurePage('AlertsFeaturePage') },
-          { path: paths.featureSocial, lazy: () => featurePage('SocialFeaturePage') },
-          { path: paths.help, lazy: () => import('../features/help/help-page.tsx') },
-          {
-            path: paths.community,
-            lazy: () => import('../features/community/community-preview-page.tsx'),
-          },
-          { path: paths.docs, lazy: () => import('../features/developer/docs-page.tsx') },
-          {
-            path: paths.strategies,
-            lazy: async () => ({
-              Component: (await import('../features/guides/guide-page.tsx')).StrategiesGuidePage,
-            }),
-          },
-          {
-            path: paths.riskManagement,
-            lazy: async () => ({
-              Component: (await import('../features/guides/guide-page.tsx'))
-                .RiskManagementGuidePage,
-            }),
-          },
+          ...publicPageRoutes,
           {
             lazy: queryBoundary,
             children: [
-              { path: paths.pricing, lazy: () => import('../features/billing/pricing-page.tsx') },
               {
                 path: paths.planChange,
                 lazy: () => import('../features/billing/plan-change-page.tsx'),
               },
               { path: paths.payment, lazy: () => import('../features/billing/payment-page.tsx') },
-              { path: paths.courses, lazy: () => import('../features/learn/courses-page.tsx') },
             ],
           },
         ],

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { usePublicRead } from '../lib/use-public-read.ts';
 import { ErrorState } from './ui/error-state.tsx';
 
@@ -18,21 +18,25 @@ interface LiveExampleBoxProps<T> {
  */
 export function LiveExampleBox<T>({ path, heights, skeleton, children }: LiveExampleBoxProps<T>) {
   const { read, retry } = usePublicRead<T>(path);
+  const loading = (
+    <div role="status" aria-label="Loading the example" className="space-y-4">
+      {skeleton}
+    </div>
+  );
   return (
     <div
       aria-busy={read.state === 'loading'}
       className={`mt-8 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${heights}`}
     >
       {read.state === 'ready' ? (
-        children(read.data)
+        // The content's own code may still be on its way: the skeleton stays until it is here.
+        <Suspense fallback={loading}>{children(read.data)}</Suspense>
       ) : read.state === 'failed' ? (
         <ErrorState title="The example could not be loaded just now." onRetry={retry}>
           {read.message}
         </ErrorState>
       ) : (
-        <div role="status" aria-label="Loading the example" className="space-y-4">
-          {skeleton}
-        </div>
+        loading
       )}
     </div>
   );

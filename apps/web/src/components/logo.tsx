@@ -1,5 +1,5 @@
 import { logoTarget } from '@tickerwise/shared';
-import { Link, useLocation } from 'react-router';
+import { Link, usePathname } from '../lib/navigation.tsx';
 
 export function LogoMark({ className = 'size-8' }: { className?: string }) {
   return (
@@ -28,7 +28,7 @@ export function Logo({
   tone?: 'dark' | 'light';
   compact?: boolean;
 }) {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   return (
     <Link
       to={logoTarget(pathname)}

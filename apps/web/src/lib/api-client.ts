@@ -1,4 +1,4 @@
-import { type ApiError, apiErrorSchema } from '@tickerwise/shared';
+import { type ApiErrorFields, readApiError } from '@tickerwise/shared';
 
 /** A failed API call, carrying the server's `{ error: { code, message } }`. */
 export class ApiRequestError extends Error {
@@ -95,10 +95,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (response.status === 401 && !options.expectUnauthorized) {
     for (const listener of unauthorizedListeners) listener();
   }
-  const parsed = apiErrorSchema.safeParse(data);
-  const error: ApiError['error'] = parsed.success
-    ? parsed.data.error
-    : { code: `http_${response.status}`, message: 'Something went wrong. Please try again.' };
+  const error: ApiErrorFields = readApiError(data) ?? {
+    code: `http_${response.status}`,
+    message: 'Something went wrong. Please try again.',
+  };
   if (response.status === 503 && error.code === 'database_unavailable') {
     for (const listener of databaseUnavailableListeners) listener();
   }

@@ -1,5 +1,5 @@
 import { type PriceFreshness, paths } from '@tickerwise/shared';
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation.tsx';
 import { Badge } from '../ui/badge.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';
 

@@ -2,20 +2,24 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { RouterNavigation } from '../../lib/router-navigation.tsx';
 import { Menu, MenuContent, MenuItem, MenuLinkItem, MenuTrigger } from './menu.tsx';
 
 function renderMenu(onSignOut: () => void) {
   const router = createMemoryRouter([
     {
       path: '/',
+      // The links of the site's components move through the app's navigation (ADR 77).
       element: (
-        <Menu>
-          <MenuTrigger>Account</MenuTrigger>
-          <MenuContent>
-            <MenuLinkItem to="/pricing">Manage Plan</MenuLinkItem>
-            <MenuItem onSelect={onSignOut}>Sign Out</MenuItem>
-          </MenuContent>
-        </Menu>
+        <RouterNavigation>
+          <Menu>
+            <MenuTrigger>Account</MenuTrigger>
+            <MenuContent>
+              <MenuLinkItem to="/pricing">Manage Plan</MenuLinkItem>
+              <MenuItem onSelect={onSignOut}>Sign Out</MenuItem>
+            </MenuContent>
+          </Menu>
+        </RouterNavigation>
       ),
     },
     { path: '/pricing', element: <h1>Pricing</h1> },

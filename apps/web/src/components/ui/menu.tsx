@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation.tsx';
 
 /**
  * A menu button and its menu (Radix DropdownMenu, the WAI-ARIA menu button pattern): a click or

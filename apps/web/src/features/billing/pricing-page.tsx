@@ -1,4 +1,5 @@
 import {
+  type BillingStatus,
   isPaidUpgrade,
   type Plan,
   paths,
@@ -6,17 +7,21 @@ import {
   plans,
   type SubscriptionTier,
 } from '@tickerwise/shared';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { Container } from '../../components/container.tsx';
-import { useAuth } from '../../lib/session/auth-provider.tsx';
+import { useNavigateTo } from '../../lib/navigation.tsx';
+import { usePublicAuth } from '../../lib/session/auth-provider.tsx';
 import { chosenPlanKey, signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
-import { useBillingStatus } from './api/get-billing-status.ts';
 import { type PlanAction, PlanCard } from './components/plan-card.tsx';
 import { formatLongDate } from './format-date.ts';
 
 /** docs/PRODUCT.md §4.1: Alpha Tester is by invitation; the next step asks for the code. */
 const invitationNote = 'By invitation: have your invitation code ready.';
+
+const PricingBilling = lazy(async () => ({
+  default: (await import('./pricing-billing.tsx')).PricingBilling,
+}));
 
 /**
  * docs/PRODUCT.md §3.3: four plans; what choosing one does depends on who is looking. The build
@@ -24,15 +29,20 @@ const invitationNote = 'By invitation: have your invitation code ready.';
  * who is signed in, and their billing, fill in once the app runs.
  */
 export function PricingPage() {
-  const auth = useAuth();
+  // The public header's reading of the session: a visitor with no stored profile is not asked
+  // about on the server (a 401 there is an error in the console of every visitor's pricing
+  // page); a stored one is checked once the browser is idle.
+  const auth = usePublicAuth();
   const user = auth.status === 'signed-in' ? auth.user : null;
   const title = user ? 'Change Your Plan' : 'Choose Your Plan';
   useSitePage(paths.pricing);
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const current = user?.subscription_tier ?? null;
-  const { data: billing } = useBillingStatus(current !== null && planFor(current).requiresPayment);
-  const scheduled = billing?.subscription?.scheduledTier ?? null;
-  const periodEnd = billing?.subscription?.currentPeriodEnd;
+  const [billing, setBilling] = useState<BillingStatus | undefined>();
+  const paid = current !== null && planFor(current).requiresPayment;
+  const subscription = paid ? billing?.subscription : undefined;
+  const scheduled = subscription?.scheduledTier ?? null;
+  const periodEnd = subscription?.currentPeriodEnd;
 
   const choose = (from: SubscriptionTier, tier: SubscriptionTier) => {
     if (isPaidUpgrade(from, tier)) {
@@ -66,6 +76,11 @@ export function PricingPage() {
 
   return (
     <div className="bg-slate-50">
+      {paid && (
+        <Suspense fallback={null}>
+          <PricingBilling onStatus={setBilling} />
+        </Suspense>
+      )}
       <Container className="py-16 sm:py-20">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Pricing</p>

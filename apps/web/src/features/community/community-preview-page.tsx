@@ -1,12 +1,12 @@
 import { type CommunityPreview, paths } from '@tickerwise/shared';
 import { BadgeCheck, Heart, MessageSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
+import { Link } from '../../lib/navigation.tsx';
 import { signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
 import { postedAgo } from './components/community-text.ts';

@@ -8,10 +8,10 @@ import {
   settingsPath,
 } from '@tickerwise/shared';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
+import { Link } from '../../lib/navigation.tsx';
 import { useSitePage } from '../../lib/site-pages.ts';
 
 const openApiPath = '/api/v1/openapi.json';

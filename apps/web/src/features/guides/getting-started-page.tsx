@@ -1,10 +1,10 @@
 import { paths } from '@tickerwise/shared';
 import { ArrowRight, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
+import { Link } from '../../lib/navigation.tsx';
 import { useSitePage } from '../../lib/site-pages.ts';
 import { gettingStartedSteps, supportEmail } from './content/getting-started.ts';
 

@@ -1,10 +1,10 @@
 import { paths } from '@tickerwise/shared';
 import { Link as LinkIcon, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { inputStyles } from '../../components/ui/field-styles.ts';
+import { Link } from '../../lib/navigation.tsx';
 import { useSitePage } from '../../lib/site-pages.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { helpCheckedOn, helpTopics } from './help-content.ts';

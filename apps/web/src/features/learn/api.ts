@@ -3,7 +3,6 @@ import type {
   CourseCertificate,
   CourseDetail,
   LearnCatalogue,
-  LearnTitles,
   LessonView,
   PublicCertificate,
   QuizResult,
@@ -32,13 +31,6 @@ export const lessonQuery = (lessonId: string) =>
     queryFn: ({ signal }) =>
       apiRequest<LessonView>(`/api/learn/lessons/${encodeURIComponent(lessonId)}`, { signal }),
   });
-
-/** `GET /api/learn/titles`: the catalogue's titles for the public courses page. */
-export const titlesQuery = queryOptions({
-  queryKey: [...learnKey, 'titles'],
-  queryFn: ({ signal }) => apiRequest<LearnTitles>('/api/learn/titles', { signal }),
-  staleTime: 5 * 60_000,
-});
 
 /** Starts a course (counted against the plan's courses); every learn screen reloads. */
 export function useStartCourse() {

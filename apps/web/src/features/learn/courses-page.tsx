@@ -1,14 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
-import { entitlementsFor, learnLevelNames, learnLevels, paths } from '@tickerwise/shared';
-import { Link } from 'react-router';
+import {
+  entitlementsFor,
+  type LearnTitles,
+  learnLevelNames,
+  learnLevels,
+  paths,
+} from '@tickerwise/shared';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { CenteredSpinner } from '../../components/ui/spinner.tsx';
+import { Link } from '../../lib/navigation.tsx';
 import { signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
-import { titlesQuery } from './api.ts';
+import { usePublicRead } from '../../lib/use-public-read.ts';
 
 const freeCourses = entitlementsFor('free').courses;
 
@@ -18,7 +23,9 @@ const freeCourses = entitlementsFor('free').courses;
  */
 export function CoursesPage() {
   useSitePage(paths.courses);
-  const { data, isError, isFetching, refetch } = useQuery(titlesQuery);
+  // A public read, not TanStack Query: the public pages do not load it (ADR 62, ADR 77).
+  const { read, retry } = usePublicRead<LearnTitles>('/api/learn/titles');
+  const data = read.state === 'ready' ? read.data : undefined;
   return (
     <>
       <PageHeader
@@ -40,12 +47,10 @@ export function CoursesPage() {
       </PageHeader>
       <Container className="space-y-10 py-16 sm:py-20">
         {!data ? (
-          isError ? (
-            <ErrorState
-              title="Failed to load the courses"
-              onRetry={() => refetch()}
-              retrying={isFetching}
-            />
+          read.state === 'failed' ? (
+            <ErrorState title="Failed to load the courses" onRetry={retry}>
+              {read.message}
+            </ErrorState>
           ) : (
             // The prerendered page paints this; a screen's height keeps the footer out of view
             // until the catalogue arrives, so it does not jump.

@@ -1,9 +1,9 @@
 import { paths } from '@tickerwise/shared';
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
+import { Link } from '../../lib/navigation.tsx';
 import { useSitePage } from '../../lib/site-pages.ts';
 import { caseStudyCustomer, caseStudyResults, caseStudySections } from './content/case-study.ts';
 

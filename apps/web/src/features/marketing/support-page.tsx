@@ -1,10 +1,10 @@
 import { entitlementsFor, paths, supportTargets } from '@tickerwise/shared';
 import { ArrowRight, ChevronDown, Clock, LifeBuoy, Search } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
+import { Link } from '../../lib/navigation.tsx';
 import { usePublicAuth } from '../../lib/session/auth-provider.tsx';
 import { useSitePage } from '../../lib/site-pages.ts';
 import { faqEntries, helpLinks, supportEmail, supportHours } from './content/support.ts';

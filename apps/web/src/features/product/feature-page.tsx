@@ -1,11 +1,11 @@
 import { entitlementsFor, formatPrice, paths, plans } from '@tickerwise/shared';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
+import { Link } from '../../lib/navigation.tsx';
 import { signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
 import { type FeatureId, featureContent, featuresCheckedOn } from './feature-content.ts';

@@ -1,3 +1,5 @@
+// First: the schemas below are built with zod's compiler off (lib/zod-csp.ts).
+import '../../lib/zod-csp.ts';
 import {
   type AllocationMix,
   type AllocationYears,
@@ -6,6 +8,7 @@ import {
 } from '@tickerwise/shared';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
+import { AllocationHistoryBox, readingHistory } from './allocation-history-box.tsx';
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; years: AllocationYears };
 
@@ -33,7 +36,7 @@ export function AllocationHistory({ allocation }: { allocation: AllocationMix })
   }, []);
 
   let text: string;
-  if (load.state === 'loading') text = 'Reading this mix’s worst year in our price history...';
+  if (load.state === 'loading') text = readingHistory;
   else if (load.state === 'failed')
     text = 'The price history could not be read just now; the mix above is still shown.';
   else {
@@ -49,12 +52,5 @@ export function AllocationHistory({ allocation }: { allocation: AllocationMix })
     if (asOf) text += ` Prices to ${asOf}.`;
     text += ' A past year does not tell what the next one will be.';
   }
-  return (
-    <p
-      role="status"
-      className="min-h-28 rounded-xl bg-slate-50 p-3 text-sm leading-6 text-slate-700"
-    >
-      {text}
-    </p>
-  );
+  return <AllocationHistoryBox>{text}</AllocationHistoryBox>;
 }

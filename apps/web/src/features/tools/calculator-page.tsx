@@ -1,10 +1,10 @@
 import { paths } from '@tickerwise/shared';
 import { useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { inputStyles } from '../../components/ui/field-styles.ts';
+import { Link, useNavigateTo } from '../../lib/navigation.tsx';
 import { signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -66,7 +66,7 @@ const fields: Array<{
 /** `/tools/calculator`: compound growth, exact to the cent, shareable by its address. */
 export function CalculatorPage() {
   useSitePage(paths.calculator);
-  const [, setSearch] = useSearchParams();
+  const navigate = useNavigateTo();
   const [state, setState] = useState(defaultCalculatorState);
   // The build and hydration render the defaults; the address's own figures follow at once.
   useEffect(() => {
@@ -75,7 +75,10 @@ export function CalculatorPage() {
   }, []);
   const commit = (next: CalculatorState) => {
     setState(next);
-    setSearch(searchFromState(next), { replace: true, preventScrollReset: true });
+    navigate(`${paths.calculator}?${searchFromState(next)}`, {
+      replace: true,
+      preventScrollReset: true,
+    });
   };
   const setField = (field: Field, value: string) => {
     const next = { ...state };

@@ -9,19 +9,23 @@ import {
   riskScore,
   settingsPath,
 } from '@tickerwise/shared';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button, buttonStyles } from '../../components/ui/button.tsx';
+import { Link } from '../../lib/navigation.tsx';
 import { usePublicAuth } from '../../lib/session/auth-provider.tsx';
 import { signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { AllocationHistory } from './allocation-history.tsx';
+import { AllocationHistoryBox, readingHistory } from './allocation-history-box.tsx';
 import { saveRiskAnswers } from './api/save-risk-answers.ts';
 import { forgetAnswers, keepAnswers, keptAnswers } from './kept-answers.ts';
 import { NotAdvice } from './not-advice.tsx';
+
+const AllocationHistory = lazy(async () => ({
+  default: (await import('./allocation-history.tsx')).AllocationHistory,
+}));
 
 /**
  * `/tools/risk-assessment`: ten questions and a profile. The answers stay in this browser
@@ -213,7 +217,9 @@ function ProfileResult({
           <li>{cash}% cash (short Treasury bills)</li>
         </ul>
       </div>
-      <AllocationHistory allocation={profile.allocation} />
+      <Suspense fallback={<AllocationHistoryBox>{readingHistory}</AllocationHistoryBox>}>
+        <AllocationHistory allocation={profile.allocation} />
+      </Suspense>
       <SaveProfile answers={answers} />
       <div className="flex flex-col gap-2">
         <Link to={paths.calculator} className={buttonStyles({ variant: 'secondary' })}>

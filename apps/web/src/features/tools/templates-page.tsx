@@ -9,10 +9,10 @@ import {
 } from '@tickerwise/shared';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
+import { Link } from '../../lib/navigation.tsx';
 import { signupPath } from '../../lib/signup-path.ts';
 import { useSitePage } from '../../lib/site-pages.ts';
 

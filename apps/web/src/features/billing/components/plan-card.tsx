@@ -1,9 +1,9 @@
 import type { Plan } from '@tickerwise/shared';
-import { Link } from 'react-router';
 import { PlanSummary } from '../../../components/plan-summary.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonStyles } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { Link } from '../../../lib/navigation.tsx';
 
 interface PlanCardProps {
   plan: Plan;

@@ -1,6 +1,6 @@
 import { communityUserPath, stockPath } from '@tickerwise/shared';
 import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/navigation.tsx';
 import { type InlineNode, parsePost } from './post-markdown.ts';
 
 function inline(nodes: InlineNode[]): ReactNode[] {

@@ -1,7 +1,7 @@
 import { paths } from '@tickerwise/shared';
-import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { buttonStyles } from '../../../components/ui/button.tsx';
+import { Link } from '../../../lib/navigation.tsx';
 import { usePublicAuth } from '../../../lib/session/auth-provider.tsx';
 
 const linkStyles = buttonStyles({ variant: 'dark', size: 'sm' });

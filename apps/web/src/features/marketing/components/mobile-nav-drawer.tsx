@@ -1,9 +1,9 @@
 import { Menu, X } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import type { Activation } from '../../../components/ui/on-demand.tsx';
+import { Link } from '../../../lib/navigation.tsx';
 import { usePublicAuth } from '../../../lib/session/auth-provider.tsx';
 import { useOnMediaMatch } from '../../../lib/use-on-media-match.ts';
 import { siteMenus } from '../content/site-menus.ts';

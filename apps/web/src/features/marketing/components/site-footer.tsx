@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
+import { Link } from '../../../lib/navigation.tsx';
 import { type MenuGroup, siteMenus } from '../content/site-menus.ts';
 
 /** Where the header's menus lead before the app has loaded: the footer holds the same links. */

@@ -1,10 +1,10 @@
 import { paths } from '@tickerwise/shared';
 import { Check, ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { Container } from '../../../components/container.tsx';
 import { SectionHeading } from '../../../components/section-heading.tsx';
 import { buttonStyles } from '../../../components/ui/button.tsx';
+import { Link } from '../../../lib/navigation.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { features } from '../content/landing.ts';
 import { FeatureArtwork } from './feature-artwork.tsx';

@@ -1,7 +1,7 @@
 import { ArrowRight, Check } from 'lucide-react';
-import { Link } from 'react-router';
 import { Container } from '../../../components/container.tsx';
 import { buttonStyles } from '../../../components/ui/button.tsx';
+import { Link } from '../../../lib/navigation.tsx';
 import { chosenPlanKey, signupPath } from '../../../lib/signup-path.ts';
 import { freeTierFeatures, freeTierStats } from '../content/landing.ts';
 

@@ -1,8 +1,8 @@
 import { paths } from '@tickerwise/shared';
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { Container } from '../../../components/container.tsx';
 import { buttonStyles } from '../../../components/ui/button.tsx';
+import { Link } from '../../../lib/navigation.tsx';
 import { LivePortfolioCard } from './live-portfolio-card.tsx';
 
 const investorTones = [
