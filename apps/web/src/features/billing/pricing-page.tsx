@@ -29,10 +29,10 @@ const PricingBilling = lazy(async () => ({
  * who is signed in, and their billing, fill in once the app runs.
  */
 export function PricingPage() {
-  // The public header's reading of the session: a visitor with no stored profile is not asked
-  // about on the server (a 401 there is an error in the console of every visitor's pricing
-  // page); a stored one is checked once the browser is idle.
-  const auth = usePublicAuth();
+  // The public header's reading of the session: a stored profile is checked once the browser
+  // is idle; without one the session route is asked (it answers a visitor 200, where /api/me's
+  // 401 would be an error in every visitor's console), as a signed-in user is offered changes.
+  const auth = usePublicAuth({ askVisitor: true });
   const user = auth.status === 'signed-in' ? auth.user : null;
   const title = user ? 'Change Your Plan' : 'Choose Your Plan';
   useSitePage(paths.pricing);

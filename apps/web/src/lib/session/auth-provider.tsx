@@ -57,7 +57,7 @@ export function useAuth(): AuthState {
  * to the server for a visitor who looks signed out (no stored profile), so those pages load
  * none of that code. A stored profile is checked with the server once the browser is idle.
  */
-export function usePublicAuth(): AuthState {
+export function usePublicAuth({ askVisitor = false }: { askVisitor?: boolean } = {}): AuthState {
   const store = useContext(AuthStoreContext);
   const state = useContext(AuthContext);
   const signedIn = state.status === 'signed-in';
@@ -65,6 +65,22 @@ export function usePublicAuth(): AuthState {
     if (!store || !signedIn) return;
     return whenIdle(() => store.activate());
   }, [store, signedIn]);
+  // `askVisitor`: a page whose offer depends on the session (pricing) also asks about one the
+  // browser keeps no profile of (signed in elsewhere, its storage cleared). The session route
+  // answers a visitor 200 with nothing, so a visitor's console stays clean; only a session it
+  // names starts the full reading.
+  // (Without a stored profile the state stays 'loading' until something asks the server.)
+  useEffect(() => {
+    if (!store || !askVisitor || signedIn) return;
+    const controller = new AbortController();
+    fetch('/api/auth/get-session', { credentials: 'same-origin', signal: controller.signal })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((answer: { session?: unknown } | null) => {
+        if (answer?.session) store.activate();
+      })
+      .catch(() => {});
+    return () => controller.abort();
+  }, [store, askVisitor, signedIn]);
   return state;
 }
 
