@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConversationSummary } from '@tickerwise/shared';
 import { BellOff, MessagesSquare } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
@@ -27,11 +28,19 @@ function ListSkeleton() {
 /** Who may start a conversation with the member: members they follow, or anyone. */
 function WhoMayMessage({ fromAnyone }: { fromAnyone: boolean }) {
   const queryClient = useQueryClient();
+  // The box shows the member's choice from the click on (set in the same event, so the
+  // controlled input never springs back), until the list read again says the same or the
+  // save fails.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: (next: boolean) => saveMessageSettings({ fromAnyone: next }),
-    onSuccess: () => refreshMessages(queryClient),
+    onSuccess: async () => {
+      await refreshMessages(queryClient);
+      setChosen(null);
+    },
+    onError: () => setChosen(null),
   });
-  const checked = save.isPending ? save.variables : fromAnyone;
+  const checked = chosen ?? fromAnyone;
   return (
     <div className="border-t border-slate-100 px-4 py-3 text-sm">
       <label className="flex items-start gap-2 text-slate-700">
@@ -39,7 +48,10 @@ function WhoMayMessage({ fromAnyone }: { fromAnyone: boolean }) {
           type="checkbox"
           checked={checked}
           disabled={save.isPending}
-          onChange={(event) => save.mutate(event.target.checked)}
+          onChange={(event) => {
+            setChosen(event.target.checked);
+            save.mutate(event.target.checked);
+          }}
           className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
         />
         <span>
