@@ -105,9 +105,88 @@ const currentReport = inlineXbrl(
   ].join('\n'),
 );
 
-/** Apple's three listed filings' main documents, by their archive path. */
+/**
+ * The 8-K's Exhibit 99.1, the press release, as filers send it: plain HTML (not inline XBRL),
+ * a dateline, the results in prose, then a condensed table.
+ */
+const pressRelease = `<html><head><title>Document</title></head><body>
+<div style="text-align:right"><span style="font-size:10pt">Exhibit 99.1</span></div>
+<div style="text-align:center"><span style="font-weight:700;font-size:14pt">Apple reports fourth quarter results</span></div>
+<div><span style="font-style:italic">Services revenue reaches an all-time high of $28.8 billion</span></div>
+<p>CUPERTINO, CALIFORNIA &#8212; Apple&#174; today announced financial results for its fiscal 2025 fourth quarter ended September&#160;27, 2025. The Company posted quarterly revenue of $102.5&#160;billion, up 8&#160;percent year over year, and quarterly diluted earnings per share of $1.85, up 13&#160;percent year over year.</p>
+<p>iPhone revenue was $49.0 billion and Mac revenue was $8.7 billion. The Company&#8217;s installed base of active devices reached a new all-time high in every geographic segment.</p>
+<p>Apple&#8217;s board of directors has declared a cash dividend of $0.26 per share of the Company&#8217;s common stock, payable on November&#160;13, 2025 to shareholders of record as of the close of business on November&#160;10, 2025.</p>
+<p>Apple will provide live streaming of its Q4 2025 financial results conference call at 2:00 p.m. PT on October&#160;30, 2025.</p>
+<table>
+<tr><td colspan="3">CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS (Unaudited) (In millions, except per-share amounts)</td></tr>
+<tr><td>Net sales: Products</td><td>$</td><td>73,716</td></tr>
+<tr><td>Net sales: Services</td><td>$</td><td>28,750</td></tr>
+<tr><td>Total net sales</td><td>$</td><td>102,466</td></tr>
+</table>
+</body></html>`;
+
+/** Apple's three listed filings' documents, by their archive path. */
 export const appleFilingDocuments: Record<string, string> = {
   [`${archive}/000032019325000079/aapl-20250927.htm`]: annualReport,
   [`${archive}/000032019325000073/aapl-20250628.htm`]: quarterlyReport,
   [`${archive}/000032019325000077/aapl-20251030.htm`]: currentReport,
+  [`${archive}/000032019325000077/a8-kex991q4202509272025.htm`]: pressRelease,
 };
+
+/** A document of a filing beside its main one, as its index headers declare it. */
+export interface FakeExhibit {
+  /** `EX-99.1`, `EX-101.SCH`, `GRAPHIC`... */
+  type: string;
+  document: string;
+  description: string;
+}
+
+/**
+ * A filing's `{accession}-index-headers.html` as EDGAR's archive serves it: the submission's
+ * SGML header and each document's header, HTML-escaped in a `<pre>` (the documents' text is
+ * left out: `<TEXT>` is empty).
+ */
+export function indexHeadersPage(
+  company: { cik: string; name: string },
+  filing: { accessionNumber: string; filingDate: string; form: string; primaryDocument: string },
+  exhibits: FakeExhibit[],
+): string {
+  const day = filing.filingDate.replaceAll('-', '');
+  const documents = [
+    { type: filing.form, document: filing.primaryDocument, description: filing.form },
+    ...exhibits,
+  ];
+  const header = [
+    `<SEC-HEADER>${filing.accessionNumber}.hdr.sgml : ${day}`,
+    `<ACCEPTANCE-DATETIME>${day}163047`,
+    `ACCESSION NUMBER:\t\t${filing.accessionNumber}`,
+    `CONFORMED SUBMISSION TYPE:\t${filing.form}`,
+    `PUBLIC DOCUMENT COUNT:\t\t${documents.length}`,
+    `FILED AS OF DATE:\t\t${day}`,
+    `DATE AS OF CHANGE:\t\t${day}`,
+    '',
+    'FILER:',
+    '',
+    '\tCOMPANY DATA:\t',
+    `\t\tCOMPANY CONFORMED NAME:\t\t\t${company.name.toUpperCase()}`,
+    `\t\tCENTRAL INDEX KEY:\t\t\t${company.cik}`,
+    '\t\tSTANDARD INDUSTRIAL CLASSIFICATION:\tELECTRONIC COMPUTERS [3571]',
+    '</SEC-HEADER>',
+  ];
+  const parts = documents.flatMap((document, index) => [
+    '<DOCUMENT>',
+    `<TYPE>${document.type}`,
+    `<SEQUENCE>${index + 1}`,
+    `<FILENAME>${document.document}`,
+    `<DESCRIPTION>${document.description}`,
+    '<TEXT>',
+    '</TEXT>',
+    '</DOCUMENT>',
+  ]);
+  const escaped = [...header, ...parts]
+    .join('\n')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+  return `<html>\n<head>\n<title>${filing.accessionNumber}.hdr.sgml : ${day}</title>\n</head>\n<body>\n<pre>\n${escaped}\n</pre>\n</body>\n</html>\n`;
+}

@@ -1,7 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { appleFilingDocuments } from './fake-edgar-documents.ts';
+import {
+  appleFilingDocuments,
+  type FakeExhibit,
+  indexHeadersPage,
+} from './fake-edgar-documents.ts';
 
 /**
  * A stand-in for the SEC's EDGAR JSON API (data.sec.gov) and its archive (www.sec.gov) on 127.0.0.1:
@@ -13,7 +17,9 @@ import { appleFilingDocuments } from './fake-edgar-documents.ts';
  * User-Agent names no contact address (as the SEC does); 429 past 10 requests a second.
  * `GET /Archives/edgar/data/{cik}/{accession without dashes}/{document}` answers a filing's
  * document as the archive does (`text/html`, inline XBRL: an XHTML body whose hidden
- * `ix:header` holds the XBRL context), 404 with the archive's XML error for one it lacks.
+ * `ix:header` holds the XBRL context), 404 with the archive's XML error for one it lacks; for
+ * every listed filing its `{accession}-index-headers.html` (`indexHeadersPage`: the SGML
+ * headers of the filing and of each of its documents, HTML-escaped, as the archive serves them).
  */
 
 export interface FakeFiling {
@@ -23,6 +29,8 @@ export interface FakeFiling {
   form: string;
   primaryDocument: string;
   primaryDocDescription: string;
+  /** Its documents beside the main one, as its index headers list them. */
+  exhibits?: FakeExhibit[];
 }
 
 export type FakeEdgarFailure = 'server_error' | 'rate_limited' | 'hang';
@@ -35,6 +43,8 @@ export interface FakeEdgar {
   readonly documentCalls: number;
   /** Serves `html` at `/Archives/edgar/data/{cik}/{accession}/{document}` (the archive's path). */
   setDocument(path: string, html: string): void;
+  /** Answers 404 for a document from now on (an index headers page included). */
+  removeDocument(path: string): void;
   /** The User-Agent of every request. */
   userAgents: string[];
   setFilings(cik: string, name: string, filings: FakeFiling[]): void;
@@ -60,6 +70,20 @@ export const appleFilings: FakeFiling[] = [
     form: '8-K',
     primaryDocument: 'aapl-20251030.htm',
     primaryDocDescription: '8-K',
+    exhibits: [
+      { type: 'EX-99.1', document: 'a8-kex991q4202509272025.htm', description: 'EX-99.1' },
+      {
+        type: 'EX-101.SCH',
+        document: 'aapl-20251030.xsd',
+        description: 'XBRL TAXONOMY EXTENSION SCHEMA DOCUMENT',
+      },
+      {
+        type: 'EX-101.LAB',
+        document: 'aapl-20251030_lab.xml',
+        description: 'XBRL TAXONOMY EXTENSION LABEL LINKBASE DOCUMENT',
+      },
+      { type: 'GRAPHIC', document: 'g1.jpg', description: 'GRAPHIC' },
+    ],
   },
   {
     accessionNumber: '0001140361-25-039512',
@@ -119,6 +143,17 @@ export async function startFakeEdgar(): Promise<FakeEdgar> {
   const userAgents: string[] = [];
   const hanging = new Set<ServerResponse>();
   const documents = new Map<string, string>(Object.entries(appleFilingDocuments));
+  // Every listed filing has its index headers in its folder of the archive.
+  const addIndexes = (cik: string, name: string, filings: FakeFiling[]) => {
+    for (const filing of filings) {
+      const folder = `/Archives/edgar/data/${Number(cik)}/${filing.accessionNumber.replaceAll('-', '')}`;
+      const path = `${folder}/${filing.accessionNumber}-index-headers.html`;
+      if (!documents.has(path)) {
+        documents.set(path, indexHeadersPage({ cik, name }, filing, filing.exhibits ?? []));
+      }
+    }
+  };
+  for (const [cik, company] of companies) addIndexes(cik, company.name, company.filings);
   let failure: FakeEdgarFailure | undefined;
   let calls = 0;
   let documentCalls = 0;
@@ -196,8 +231,12 @@ export async function startFakeEdgar(): Promise<FakeEdgar> {
       return documentCalls;
     },
     setDocument: (path, html) => documents.set(path, html),
+    removeDocument: (path) => documents.delete(path),
     userAgents,
-    setFilings: (cik, name, filings) => companies.set(cik, { name, filings }),
+    setFilings: (cik, name, filings) => {
+      companies.set(cik, { name, filings });
+      addIndexes(cik, name, filings);
+    },
     fail: (next) => {
       failure = next;
     },

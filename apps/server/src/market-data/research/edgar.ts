@@ -1,6 +1,7 @@
 import { type Filing, type FilingForm, filingForms } from '@tickerwise/shared';
 import { z } from 'zod';
 import { UpstreamError } from '../upstream/upstream.ts';
+import { indexedDocuments, indexHeadersDocument, pressReleasesOf } from './filing-index.ts';
 import { FilingTextReader } from './filing-text.ts';
 import type { FilingsProvider } from './providers.ts';
 
@@ -84,38 +85,97 @@ export function edgarFilings({
       return filings;
     },
 
-    async documentText(filing, maxChars, signal) {
-      // Only a document of the archive this provider lists, never a URL from elsewhere.
-      if (!filing.url.startsWith(`${archiveBaseUrl}/Archives/edgar/data/`)) {
-        throw new UpstreamError('not_found', `not an EDGAR archive document: ${filing.url}`);
-      }
-      const path = filing.url.slice(archiveBaseUrl.length);
-      const response = await edgarGet(filing.url, path, 'text/html', userAgent, signal);
+    async documentText(filing, maxChars, signal, document) {
+      const path = archivePath(filing, document);
+      const response = await edgarGet(
+        `${archiveBaseUrl}${path}`,
+        path,
+        'text/html',
+        userAgent,
+        signal,
+      );
       const text = new FilingTextReader(maxChars);
-      const decoder = new TextDecoder();
-      const body = response.body?.getReader();
-      let bytes = 0;
-      try {
-        for (;;) {
-          const piece = await body?.read();
-          if (!piece || piece.done) break;
-          bytes += piece.value.byteLength;
-          text.push(decoder.decode(piece.value, { stream: true }));
-          // Enough text, or more bytes than any main document should have: stop reading.
-          if (text.full || bytes > maxDocumentBytes) break;
-        }
-      } catch (error) {
-        if (signal.aborted) throw new UpstreamError('timeout', `EDGAR ${path} timed out`);
-        throw new UpstreamError('network', `EDGAR ${path} broke off: ${(error as Error).message}`);
-      } finally {
-        await body?.cancel().catch(() => {});
-      }
+      await readPieces(response, path, signal, (piece) => {
+        text.push(piece);
+        return text.full;
+      });
       return text.result();
     },
+
+    async pressReleases(filing, signal) {
+      const path = archivePath(filing, indexHeadersDocument(filing.accessionNumber));
+      const response = await edgarGet(
+        `${archiveBaseUrl}${path}`,
+        path,
+        'text/html',
+        userAgent,
+        signal,
+      );
+      let page = '';
+      await readPieces(response, path, signal, (piece) => {
+        page += piece;
+        return page.length > maxIndexChars;
+      });
+      const documents = indexedDocuments(page.slice(0, maxIndexChars));
+      if (!documents) {
+        throw new UpstreamError('bad_response', `EDGAR ${path} is not a filing's index headers`);
+      }
+      return pressReleasesOf(documents, pressReleasesRead);
+    },
   };
+
+  /**
+   * The archive path of a listed filing's main document, or of `document` in its folder:
+   * only a document of the archive this provider lists, never a URL from elsewhere.
+   */
+  function archivePath(filing: Filing, document?: string): string {
+    const prefix = `${archiveBaseUrl}/Archives/edgar/data/`;
+    if (!filing.url.startsWith(prefix)) {
+      throw new UpstreamError('not_found', `not an EDGAR archive document: ${filing.url}`);
+    }
+    const path = filing.url.slice(archiveBaseUrl.length);
+    if (document === undefined) return path;
+    if (!documentName.test(document)) {
+      throw new UpstreamError('not_found', `not an EDGAR document name: ${document}`);
+    }
+    return `${path.slice(0, path.lastIndexOf('/'))}/${document}`;
+  }
 }
 
-/** A main document larger than this is read only this far (real 10-Ks run to a few MB). */
+/**
+ * Reads an answer's body as text piece by piece, handing each to `take` until it says it has
+ * enough, or more bytes than any document should have came (`maxDocumentBytes`).
+ */
+async function readPieces(
+  response: Response,
+  path: string,
+  signal: AbortSignal,
+  take: (piece: string) => boolean,
+): Promise<void> {
+  const decoder = new TextDecoder();
+  const body = response.body?.getReader();
+  let bytes = 0;
+  try {
+    for (;;) {
+      const piece = await body?.read();
+      if (!piece || piece.done) break;
+      bytes += piece.value.byteLength;
+      if (take(decoder.decode(piece.value, { stream: true })) || bytes > maxDocumentBytes) break;
+    }
+  } catch (error) {
+    if (signal.aborted) throw new UpstreamError('timeout', `EDGAR ${path} timed out`);
+    throw new UpstreamError('network', `EDGAR ${path} broke off: ${(error as Error).message}`);
+  } finally {
+    await body?.cancel().catch(() => {});
+  }
+}
+
+/** Exhibits 99 read per filing at most: the press release and one more (slides, a letter). */
+const pressReleasesRead = 2;
+/** An index's headers take about 200 characters a document: a filing of 1,000 documents fits. */
+const maxIndexChars = 256_000;
+
+/** A document larger than this is read only this far (real 10-Ks run to a few MB). */
 const maxDocumentBytes = 8 * 1024 * 1024;
 
 /** One GET to EDGAR: its answer when 2xx, else the UpstreamError its status means. */

@@ -172,17 +172,64 @@ const wantedItems: Record<FilingForm, string[]> = {
 
 const itemHeading = /^(?:part\s+[iv]+\W+)?item\s+(\d{1,2}[a-c]?(?:\.\d{2})?)\s*[.:\-–—]?\s*(.*)$/i;
 
+/** An exhibit's text, as read from its document. */
+export interface ExhibitText {
+  /** `EX-99.1` */
+  type: string;
+  description: string;
+  text: string;
+}
+
+/** What an 8-K's items may take of the characters when its press release is read too. */
+const itemsShareWithExhibits = 1 / 3;
+/** Of two exhibits, what the first (the press release) may take of what the items left. */
+const firstExhibitShare = 0.7;
+/** An exhibit with less text than this is a cover or a picture, not something to summarise. */
+const shortestExhibit = 200;
+
 /**
  * The text sections of a filing worth summarising, at most `maxChars` characters in all: for a
  * 10-K Items 7, 1A and 1; for a 10-Q Items 2 and 1A; for an 8-K every item but 9.01 (its
- * exhibits). An item's heading appears first in the table of contents: of its headings, the
- * one followed by the longest text is the section.
+ * exhibits) and then `exhibits`, its exhibits 99 (the press release, where an 8-K reporting
+ * results or news has its substance). The 8-K's items take what they need up to a third of
+ * the characters when there is an exhibit to read (an item is mostly "the Company issued the
+ * press release attached as Exhibit 99.1"), the exhibits what is left (the first 70% of it
+ * when there are two). An item's heading appears first in the table of contents: of its
+ * headings, the one followed by the longest text is the section.
  */
 export function filingSections(
   form: FilingForm,
   text: string,
   maxChars: number,
+  exhibits: ExhibitText[] = [],
 ): FilingTextSection[] {
+  const readable = exhibits.filter((exhibit) => exhibit.text.trim().length >= shortestExhibit);
+  const itemChars = readable.length > 0 ? Math.floor(maxChars * itemsShareWithExhibits) : maxChars;
+  const sections = itemSections(form, text, itemChars);
+  let left = maxChars - sections.reduce((sum, section) => sum + section.text.length, 0);
+  readable.forEach((exhibit, index) => {
+    const last = index === readable.length - 1;
+    const share = last ? left : Math.floor(left * firstExhibitShare);
+    if (share < 500) return;
+    const body = exhibit.text.trim();
+    const cut = body.length > share;
+    const kept = cut ? cutAtSentence(body, share) : body;
+    sections.push({ title: exhibitTitle(exhibit), text: kept, cut });
+    left -= kept.length;
+  });
+  return sections;
+}
+
+/** "Exhibit 99.1. Press release dated October 30, 2025", or "Exhibit 99.1" alone. */
+function exhibitTitle({ type, description }: ExhibitText): string {
+  const name = `Exhibit ${type.replace(/^EX-/i, '')}`;
+  const said = description.replace(/\s+/g, ' ').trim();
+  // A description that only repeats the type ("EX-99.1", "EXHIBIT 99.1") adds nothing.
+  if (!said || /^(?:ex|exhibit)[\s.-]*99(?:\.\d+)?\.?$/i.test(said)) return name;
+  return `${name}. ${said.slice(0, 120)}`;
+}
+
+function itemSections(form: FilingForm, text: string, maxChars: number): FilingTextSection[] {
   const lines = text.split('\n');
   const headings: Array<{ line: number; item: string; title: string }> = [];
   for (let line = 0; line < lines.length; line += 1) {

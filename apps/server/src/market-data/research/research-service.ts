@@ -17,7 +17,7 @@ import type { Security } from '../symbols/service.ts';
 import type { CallBudget } from '../upstream/call-budget.ts';
 import type { MarketLog } from '../upstream/market-log.ts';
 import { UpstreamError } from '../upstream/upstream.ts';
-import { type FilingTextSection, filingSections } from './filing-text.ts';
+import { type ExhibitText, type FilingTextSection, filingSections } from './filing-text.ts';
 import { KeptAnswers, type KeptRead } from './kept-answers.ts';
 import type { EarningsProvider, FilingsProvider, NewsProvider } from './providers.ts';
 
@@ -113,8 +113,9 @@ export class ResearchService {
 
   /**
    * The text sections of one of the symbol's listed filings (`filingSections`), at most
-   * `maxChars` in all, read from EDGAR's archive once per filing for every reader; null when
-   * EDGAR could not be reached or is out of calls (nothing kept).
+   * `maxChars` in all, read from EDGAR's archive once per filing for every reader; for an 8-K
+   * its press releases too (`pressReleases`). Null when EDGAR could not be reached for the
+   * main document or is out of calls (nothing kept).
    */
   async filingText(filing: Filing, maxChars: number): Promise<FilingTextSection[] | null> {
     const provider = this.options.filings;
@@ -124,9 +125,55 @@ export class ResearchService {
       // A large document takes longer than a JSON answer: twice the usual time.
       const signal = AbortSignal.timeout(this.timeoutMs * 2);
       const text = await provider.documentText(filing, filingTextRead, signal);
-      return filingSections(filing.form, text, maxChars);
+      const exhibits =
+        filing.form === '8-K' ? await this.pressReleases(provider, filing, maxChars) : [];
+      return filingSections(filing.form, text, maxChars, exhibits);
     });
     return read.kept?.value ?? null;
+  }
+
+  /**
+   * The texts of an 8-K's exhibits 99, as its index headers declare them, each read within
+   * EDGAR's budget and at most `maxChars` characters (no more can be given to the model). An
+   * index or an exhibit that cannot be read leaves it out: the items are summarised alone,
+   * as they were before exhibits were read, and the log says why.
+   */
+  private async pressReleases(
+    provider: FilingsProvider,
+    filing: Filing,
+    maxChars: number,
+  ): Promise<ExhibitText[]> {
+    const skipped = (what: string, error: unknown) => {
+      this.options.log.warn(
+        {
+          event: 'filing_exhibit_skipped',
+          accessionNumber: filing.accessionNumber,
+          what,
+          error: String(error),
+        },
+        'An 8-K’s index or exhibit could not be read: its items are summarised without it',
+      );
+      return null;
+    };
+    const { edgarBudget } = this.options;
+    if (!(await edgarBudget.tryTake())) return skipped('index', noCalls()) ?? [];
+    const listed = await provider
+      .pressReleases(filing, this.signal())
+      .catch((error: unknown) => skipped('index', error));
+    if (!listed) return [];
+    const texts = await Promise.all(
+      listed.map(async (exhibit) => {
+        if (!(await edgarBudget.tryTake())) return skipped(exhibit.document, noCalls());
+        try {
+          const signal = AbortSignal.timeout(this.timeoutMs * 2);
+          const text = await provider.documentText(filing, maxChars, signal, exhibit.document);
+          return { type: exhibit.type, description: exhibit.description, text };
+        } catch (error) {
+          return skipped(exhibit.document, error);
+        }
+      }),
+    );
+    return texts.filter((text): text is ExhibitText => text !== null);
   }
 
   async news(security: Security): Promise<NewsResponse> {

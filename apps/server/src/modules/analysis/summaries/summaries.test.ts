@@ -1,7 +1,12 @@
 import { filingSummarySchema, stockResponseSchema, whyItMovedSchema } from '@tickerwise/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setCreditsUsed } from '../../../../test/analyst-requests.ts';
-import { type FakeEdgar, startFakeEdgar } from '../../../../test/fake-edgar.ts';
+import {
+  appleFilings,
+  type FakeEdgar,
+  type FakeFiling,
+  startFakeEdgar,
+} from '../../../../test/fake-edgar.ts';
 import {
   type FakeFinnhub,
   type FakeNewsItem,
@@ -50,6 +55,34 @@ function headline(
   };
 }
 
+/** Apple's 8-Ks beside the sample's: one with no exhibit, two whose index cannot be read. */
+const archive = '/Archives/edgar/data/320193';
+const currentReport = (accession: string, day: string, document: string): FakeFiling => ({
+  accessionNumber: accession,
+  filingDate: day,
+  reportDate: day,
+  form: '8-K',
+  primaryDocument: document,
+  primaryDocDescription: '8-K',
+});
+const noExhibit = currentReport('0000320193-25-000071', '2025-10-20', 'aapl-20251020.htm');
+const indexMissing = {
+  ...currentReport('0000320193-25-000068', '2025-10-10', 'aapl-20251010.htm'),
+  exhibits: [{ type: 'EX-99.1', document: 'a991.htm', description: 'PRESS RELEASE' }],
+};
+const indexMalformed = currentReport('0000320193-25-000066', '2025-10-06', 'aapl-20251006.htm');
+const folderOf = (filing: FakeFiling) => `${archive}/${filing.accessionNumber.replaceAll('-', '')}`;
+const indexOf = (filing: FakeFiling) =>
+  `${folderOf(filing)}/${filing.accessionNumber}-index-headers.html`;
+/** An 8-K's main document with one item (Item 5.02, an officer's departure). */
+const officerReport = (day: string) => `<html><body>
+<p style="text-align:center">FORM 8-K</p>
+<p><b>Item 5.02 Departure of Directors or Certain Officers.</b></p>
+<p>On ${day}, the Company announced that its Chief Operating Officer will retire at the end of the calendar year after 12 years with the Company. The Board of Directors has appointed the Senior Vice President of Operations to succeed him, effective January 1.</p>
+<p><b>Item 9.01 Financial Statements and Exhibits.</b></p>
+<p>None.</p>
+</body></html>`;
+
 const isWhyItMoved = (request: ChatRequest) =>
   request.messages[0]?.content.includes('Why it moved') ?? false;
 
@@ -85,6 +118,24 @@ beforeAll(async () => {
   clock.set(start);
   finnhub = await startFakeFinnhub({ now: () => clock().getTime() });
   edgar = await startFakeEdgar();
+  edgar.setFilings('0000320193', 'Apple Inc.', [
+    ...appleFilings,
+    noExhibit,
+    indexMissing,
+    indexMalformed,
+  ]);
+  for (const filing of [noExhibit, indexMissing, indexMalformed]) {
+    edgar.setDocument(
+      `${folderOf(filing)}/${filing.primaryDocument}`,
+      officerReport(filing.filingDate),
+    );
+  }
+  edgar.removeDocument(indexOf(indexMissing));
+  edgar.setDocument(
+    indexOf(indexMalformed),
+    '<html><body><p>The page you requested is temporarily unavailable.</p></body></html>',
+  );
+  edgar.setDocument(`${folderOf(indexMissing)}/a991.htm`, '<p>Never read.</p>');
   llm = await startFakeLlm();
   const market = {
     provider: 'finnhub' as const,
@@ -502,5 +553,75 @@ describe('filing summaries', () => {
     expect(unknown.body.error?.code).toBe('filing_not_found');
     const malformed = await filingSummary('not-a-number', user);
     expect(malformed.status).toBe(400);
+  });
+  it('summarises an 8-K from its items and its press release (Exhibit 99.1), each figure checked against the section it cites', async () => {
+    const user = await alphaUser(testApp);
+    const accession = '0000320193-25-000077';
+    const callsBefore = edgar.documentCalls;
+    // The EPS figure is in the press release, not in the item it cites: refused, no credit.
+    llm.reply('Quarterly diluted earnings per share were $1.85 [1].');
+    const refused = filingSummarySchema.parse((await filingSummary(accession, user)).body);
+    expect(refused).toMatchObject({ status: 'refused', charged: false });
+    expect(refused.sources.map((section) => section.title)).toEqual([
+      'Item 2.02. Results of Operations and Financial Condition.',
+      'Exhibit 99.1',
+    ]);
+    // The main document, the filing's index headers and the exhibit; no XBRL file, no picture.
+    expect(edgar.documentCalls - callsBefore).toBe(3);
+    const prompt = llm.requests[0]?.messages.at(-1)?.content ?? '';
+    expect(prompt).toContain('[2] Exhibit 99.1');
+    expect(prompt).toContain('quarterly diluted earnings per share of $1.85, up 13 percent');
+    expect(prompt).toContain('Mac revenue was $8.7 billion');
+    expect(prompt).not.toMatch(/XBRL TAXONOMY|g1\.jpg|Financial Statements and Exhibits/);
+    expect(await creditsUsed(user)).toBe(0);
+
+    // A refusal is kept an hour; then, cited where it is said, the same figure stands.
+    clock.set(new Date(clock().getTime() + 61 * 60_000));
+    llm.reply(
+      'Apple issued a press release on its results for the fourth fiscal quarter [1]. Quarterly diluted earnings per share were $1.85, and iPhone revenue was $49.0 billion [2].',
+    );
+    const written = filingSummarySchema.parse((await filingSummary(accession, user)).body);
+    expect(written).toMatchObject({ status: 'ready', charged: true });
+    expect(written.summary?.sentences[1]).toEqual({
+      text: 'Quarterly diluted earnings per share were $1.85, and iPhone revenue was $49.0 billion.',
+      cites: [2],
+    });
+    expect(written.sources[1]).toMatchObject({ title: 'Exhibit 99.1', cut: false });
+    // The sections were read once, for the refusal and the summary alike.
+    expect(edgar.documentCalls - callsBefore).toBe(3);
+    expect(await creditsUsed(user)).toBe(1);
+  });
+
+  it('summarises an 8-K with no exhibit from its items, as before', async () => {
+    const user = await alphaUser(testApp);
+    const callsBefore = edgar.documentCalls;
+    llm.reply(
+      'The Company’s Chief Operating Officer will retire at the end of the calendar year [1].',
+    );
+    const answer = filingSummarySchema.parse(
+      (await filingSummary(noExhibit.accessionNumber, user)).body,
+    );
+    expect(answer).toMatchObject({ status: 'ready', charged: true });
+    expect(answer.sources.map((section) => section.title)).toEqual([
+      'Item 5.02. Departure of Directors or Certain Officers.',
+    ]);
+    expect(edgar.documentCalls - callsBefore).toBe(2);
+  });
+
+  it('summarises an 8-K from its items when its index is missing or not an index, with no error', async () => {
+    const user = await alphaUser(testApp);
+    llm.reply(
+      'The Company’s Chief Operating Officer will retire at the end of the calendar year [1].',
+    );
+    for (const filing of [indexMissing, indexMalformed]) {
+      const { status, body } = await filingSummary(filing.accessionNumber, user);
+      expect(status).toBe(200);
+      const answer = filingSummarySchema.parse(body);
+      expect(answer).toMatchObject({ status: 'ready', charged: true });
+      expect(answer.sources.map((section) => section.title)).toEqual([
+        'Item 5.02. Departure of Directors or Certain Officers.',
+      ]);
+    }
+    expect(await creditsUsed(user)).toBe(2);
   });
 });
