@@ -43,6 +43,10 @@ const requestBookkeeping: Bookkeeping = {
   bar_coverage: { changes: 'rows', why: 'what the daily-bar cache holds, beside it' },
   company_data: { changes: 'rows', why: 'a cache of company data, kept a day' },
   discovered_symbols: { changes: 'rows', why: 'a cache of symbols the provider named' },
+  research_summaries: {
+    changes: 'rows',
+    why: "summaries shared by every reader: a member's POST has one written (or claims it) once for all (§3.13, ADR 81)",
+  },
   jobs: {
     changes: 'rows where',
     strictRows: sql`name <> 'history.fetch'`,

@@ -194,16 +194,21 @@ export interface SecondInstance {
 /**
  * A second instance of the app on `first`'s database, listening, as behind a load balancer:
  * with DATABASE_URL its own PostgreSQL pool and change-bus listener; on PGlite, the same database.
- * `config`: what differs from the test config (a new AUTH_SECRET, the same fake provider).
+ * `config`: what differs from the test config (a new AUTH_SECRET, the same fake provider);
+ * `clock`: the app's time, as the first one's (`testClock`).
  */
 export async function startSecondInstance(
   first: TestApp,
   config: Partial<Config> = {},
+  options: { clock?: Clock } = {},
 ): Promise<SecondInstance> {
   const database = first.db.url
     ? await openDatabase({ databaseUrl: first.db.url, migrate: false })
     : first.db.database;
-  const app = await buildApp(testConfig(config), testDeps({ database }));
+  const app = await buildApp(
+    testConfig(config),
+    testDeps({ database, ...(options.clock ? { clock: options.clock } : {}) }),
+  );
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,

@@ -1,5 +1,15 @@
-import type { WrittenAnalysis } from '@tickerwise/shared';
-import { date, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { WrittenAnalysis, WrittenSummary } from '@tickerwise/shared';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 /**
@@ -50,5 +60,47 @@ export const analysisOpens = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.symbol, table.day] }),
     index('analysis_opens_day_idx').on(table.day),
+  ],
+);
+
+/**
+ * "Why it moved" and filing summaries (docs/PRODUCT.md §3.13, ADR 81), each written once for
+ * every reader on every instance: one row per kind, symbol and subject (the New York day of a
+ * "Why it moved", the accession number of a filing). The first request that has it written
+ * claims the row (`writing`, with `expires_at` the claim's end: a claim left by an instance that
+ * died is taken over once it has passed); the outcome replaces the claim, kept until
+ * `expires_at` (a summary a day, a filing's 30 days, a refusal an hour), then pruned.
+ */
+export const researchSummaries = pgTable(
+  'research_summaries',
+  {
+    kind: text('kind', { enum: ['why_it_moved', 'filing'] }).notNull(),
+    symbol: text('symbol').notNull(),
+    /** The New York day (YYYY-MM-DD) of a "Why it moved", a filing's accession number. */
+    subject: text('subject').notNull(),
+    status: text('status', { enum: ['writing', 'ready', 'refused', 'no_sources'] }).notNull(),
+    /** Which request's claim this is: only that writing may complete or release it. */
+    claimId: text('claim_id').notNull(),
+    /** The summary once `ready`: its cited sentences, the model and when it wrote. */
+    summary: jsonb('summary').$type<WrittenSummary>(),
+    /** What it cites, numbered from 1: the day's headlines, or the filing's sections read. */
+    sources: jsonb('sources'),
+    /** Why there is no summary (`refused`, `no_sources`). */
+    message: text('message'),
+    /** The language model that wrote it. */
+    model: text('model'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The claim's end while `writing`; after that, until when the outcome is served. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.symbol, table.subject] }),
+    index('research_summaries_expires_at_idx').on(table.expiresAt),
+    // What one row may hold (ADR 81): a summary is at most 2,500 characters of text, its
+    // sources at most 12 headlines or a few sections.
+    check(
+      'research_summaries_size',
+      sql`octet_length(coalesce(${table.summary}::text, '')) + octet_length(coalesce(${table.sources}::text, '')) + octet_length(coalesce(${table.message}, '')) <= 65536`,
+    ),
   ],
 );

@@ -1,5 +1,11 @@
-import type { CitedHeadline, FilingSection } from '@tickerwise/shared';
+import {
+  type CitedHeadline,
+  citedHeadlineSchema,
+  type FilingSection,
+  filingSectionSchema,
+} from '@tickerwise/shared';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { AnalystConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -18,6 +24,7 @@ import { analysisRoutes } from './routes.ts';
 import { ResearchSummaries } from './summaries/research-summaries.ts';
 import { summaryRoutes } from './summaries/routes.ts';
 import { SummaryDesk } from './summaries/summary-desk.ts';
+import { SummaryStore } from './summaries/summary-store.ts';
 import { TechnicalReadings } from './technical-readings.ts';
 import { WrittenAnalyses } from './written-analyses.ts';
 
@@ -75,8 +82,8 @@ function analysisMarket({ market, history, company }: MarketData): AnalysisMarke
 /**
  * The AI analyst: its routes, its writer (the built-in one, or a language model checked
  * against the facts when `LLM_BASE_URL` and `LLM_MODEL` are set, or a local Ollama found at
- * start-up with `LLM_AUTODETECT=true`), and an hourly clean-up of
- * stored analyses and opens nobody reads any more.
+ * start-up with `LLM_AUTODETECT=true`), "Why it moved" and filing summaries, and an hourly
+ * clean-up of stored analyses, opens and summaries nobody reads any more.
  */
 export async function registerAnalysis(
   app: FastifyInstance,
@@ -91,6 +98,7 @@ export async function registerAnalysis(
 ): Promise<AnalysisService> {
   const { config, db, clock } = options;
   const store = new AnalysisStore(db);
+  const summaryStore = new SummaryStore(db);
   const builtIn = new BuiltInWriter(clock);
   const settings = config.model ?? (await detectLocalModel(config.autodetect, app.log));
   const model = settings ? openAiCompatibleModel(settings) : null;
@@ -138,14 +146,17 @@ export async function registerAnalysis(
     auth: options.auth,
     summaries: researchSummaries(
       options,
+      summaryStore,
       model && modelCalls ? { model, modelCalls } : null,
       app.log,
     ),
   });
 
-  app.scheduler.every('analysis clean-up', pruneIntervalMs, () => {
+  app.scheduler.every('analysis clean-up', pruneIntervalMs, async () => {
     const before = new Date(clock().getTime() - keptDays * 86_400_000).toISOString().slice(0, 10);
-    return store.forgetBefore(before, before);
+    await store.forgetBefore(before, before);
+    // Summaries past their time are never served again: a new request writes them afresh.
+    await summaryStore.forgetExpired(clock());
   });
   return analysis;
 }
@@ -158,16 +169,22 @@ function researchSummaries(
     entitlements: EntitlementService;
     marketData: MarketData;
   },
+  store: SummaryStore,
   writer: { model: LanguageModel; modelCalls: ModelCallGate } | null,
   log: FastifyInstance['log'],
 ) {
   const { market, research } = options.marketData;
   const now = () => options.clock().getTime();
-  const desk = <S>() =>
+  const desk = <S>(sources: z.ZodType<S>) =>
     writer
       ? new SummaryDesk<S>({
           ...writer,
           entitlements: options.entitlements,
+          store,
+          parseSources: (value) => {
+            const parsed = sources.safeParse(value);
+            return parsed.success ? parsed.data : null;
+          },
           timeoutMs: options.config.timeoutMs,
           now,
           log,
@@ -183,8 +200,8 @@ function researchSummaries(
       newYorkDay: (ms) => newYorkTime(ms).date,
     },
     entitlements: options.entitlements,
-    headlineDesk: desk<CitedHeadline[]>(),
-    filingDesk: desk<FilingSection[]>(),
+    headlineDesk: desk<CitedHeadline[]>(z.array(citedHeadlineSchema)),
+    filingDesk: desk<FilingSection[]>(z.array(filingSectionSchema)),
     modelName: writer?.model.name ?? null,
     now,
     log,

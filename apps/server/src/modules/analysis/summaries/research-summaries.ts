@@ -66,6 +66,10 @@ const headlinesRead = 12;
 const headlineSummaryChars = 300;
 /** Characters of a filing's text given to the model, all sections together. */
 const filingCharsRead = 12_000;
+/** A cited headline and its publisher as kept with a summary, at most (Finnhub's run far shorter). */
+const citedHeadlineChars = 500;
+const citedPublisherChars = 100;
+const citedUrlChars = 2_048;
 const dayMs = 86_400_000;
 
 const unavailableText = {
@@ -93,10 +97,13 @@ export class ResearchSummaries<S extends SummarySecurity> {
     const news = await sources.news(security);
     const items = news.items
       .filter((item) => sources.newYorkDay(Date.parse(item.publishedAt)) === day)
+      // A link longer than any a browser takes is not one to cite (and not one to keep).
+      .filter((item) => item.url.length <= citedUrlChars)
       .slice(0, headlinesRead);
+    // Bounded as they are kept with the summary (ADR 81): a headline is a line, not an article.
     const cited: CitedHeadline[] = items.map(({ headline, publisher, url, publishedAt }) => ({
-      headline,
-      publisher,
+      headline: headline.slice(0, citedHeadlineChars),
+      publisher: publisher.slice(0, citedPublisherChars),
       url,
       publishedAt,
     }));
@@ -123,16 +130,16 @@ export class ResearchSummaries<S extends SummarySecurity> {
         sources: cited,
       };
     }
-    const key = `${security.symbol}|${day}`;
+    const key = { kind: 'why_it_moved' as const, symbol: security.symbol, subject: day };
     const noSources = async () => ({
       ...base,
       ...(await this.unwritten(member, 'no_sources', noHeadlines(security.symbol, day, news))),
       sources: cited,
     });
+    const kept = await headlineDesk.read(key);
     // Nothing to summarise on any plan: said as it is, before any talk of plans.
-    if (items.length === 0 && !headlineDesk.read(key)) return noSources();
+    if (items.length === 0 && !kept) return noSources();
     await entitlements.requireEntitlement(member, 'aiAnalysis');
-    const kept = headlineDesk.read(key);
     if (kept) return { ...base, ...(await this.shown(member, kept, false)) };
     if (items.length === 0) return noSources();
     if (!write) {
@@ -146,7 +153,7 @@ export class ResearchSummaries<S extends SummarySecurity> {
         sources: cited,
       };
     }
-    const { outcome, charged } = await headlineDesk.outcome(member, key, dayMs, async (callModel) =>
+    const written = await headlineDesk.outcome(member, key, dayMs, async (callModel) =>
       this.written(cited, security, async () => {
         const run = await callModel(
           whyItMovedMessages(
@@ -169,7 +176,10 @@ export class ResearchSummaries<S extends SummarySecurity> {
         };
       }),
     );
-    return { ...base, ...(await this.shown(member, outcome, charged)) };
+    if (!written) {
+      return { ...base, ...(await this.stillWriting(member, 'This summary')), sources: cited };
+    }
+    return { ...base, ...(await this.shown(member, written.outcome, written.charged)) };
   }
 
   async filingSummary(
@@ -207,8 +217,12 @@ export class ResearchSummaries<S extends SummarySecurity> {
       };
     }
     await entitlements.requireEntitlement(member, 'aiAnalysis');
-    const key = filing.accessionNumber;
-    const kept = filingDesk.read(key);
+    const key = {
+      kind: 'filing' as const,
+      symbol: security.symbol,
+      subject: filing.accessionNumber,
+    };
+    const kept = await filingDesk.read(key);
     if (kept) return { ...base, ...(await this.shown(member, kept, false)) };
     if (!write) {
       return {
@@ -221,7 +235,7 @@ export class ResearchSummaries<S extends SummarySecurity> {
         sources: [],
       };
     }
-    const { outcome, charged } = await filingDesk.outcome(
+    const written = await filingDesk.outcome(
       member,
       key,
       30 * dayMs,
@@ -239,7 +253,7 @@ export class ResearchSummaries<S extends SummarySecurity> {
         if (sections.length === 0) {
           return {
             status: 'no_sources',
-            message: `No text sections (such as management’s discussion or risk factors) were found in this ${filing.form}’s main document, so there is nothing to summarise. No AI credit was used.`,
+            message: `No text sections (such as management’s discussion or risk factors${filing.form === '8-K' ? ', or a press release' : ''}) were found in this ${filing.form}, so there is nothing to summarise. No AI credit was used.`,
             sources: read,
           };
         }
@@ -252,7 +266,14 @@ export class ResearchSummaries<S extends SummarySecurity> {
         });
       },
     );
-    return { ...base, ...(await this.shown(member, outcome, charged)) };
+    if (!written) {
+      return {
+        ...base,
+        ...(await this.stillWriting(member, `The summary of this ${filing.form}`)),
+        sources: [],
+      };
+    }
+    return { ...base, ...(await this.shown(member, written.outcome, written.charged)) };
   }
 
   /**
@@ -325,6 +346,17 @@ export class ResearchSummaries<S extends SummarySecurity> {
       sources: outcome.sources,
       charged: false,
       credits,
+    };
+  }
+
+  /** Another server is still writing it after the wait: nothing charged, try again shortly. */
+  private async stillWriting(member: Member, what: string) {
+    return {
+      status: 'unavailable' as const,
+      message: `${what} is still being written for another reader, so it cannot be shown yet. No AI credit was used; please try again in a minute, when it will be free to read.`,
+      summary: null,
+      charged: false,
+      credits: await this.credits(member),
     };
   }
 

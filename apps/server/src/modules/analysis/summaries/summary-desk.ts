@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { WrittenSummary } from '@tickerwise/shared';
 import type { AnalysisEntitlements, Member } from '../analysis-service.ts';
 import { lastSentenceEnd } from '../grounded-stream.ts';
 import type { ChatMessage, LanguageModel } from '../language-model.ts';
 import type { ModelCallGate } from '../model-calls.ts';
 import type { TextLength } from '../prompts.ts';
+import type { StoredOutcome, SummaryKey, SummaryStore } from './summary-store.ts';
 
 /** What writing a summary came to, shared by every reader of the same key. */
 export type SummaryOutcome<S> =
@@ -27,121 +29,201 @@ export class ModelFailedError extends Error {
   }
 }
 
-interface SummaryDeskOptions {
+interface SummaryDeskOptions<S> {
   model: LanguageModel;
   modelCalls: ModelCallGate;
   entitlements: Pick<AnalysisEntitlements, 'consumeQuota'>;
+  /** Where the outcomes are kept for every instance (`research_summaries`). */
+  store: SummaryStore;
+  /** Reads kept sources back; null when they are not of the shape this desk writes. */
+  parseSources: (value: unknown) => S | null;
   /** The longest the model may take to write one summary. */
   timeoutMs: number;
+  /**
+   * How long a claim lasts: a writing still unfinished after this is taken to have died with
+   * its instance, and the next request takes it over (default: the model's time and a minute
+   * for reading the sources).
+   */
+  claimMs?: number;
+  /**
+   * How long a request waits for another instance's writing before it is told to try again
+   * (default: the model's time and 15 seconds). A writing on this instance is joined instead.
+   */
+  waitMs?: number;
+  /** How often a request waiting for another instance's writing looks again. */
+  pollMs?: number;
   now: () => number;
   log: { warn(details: object, message: string): void };
-  /** Keys kept at most (the least recently read goes first). */
-  maxEntries?: number;
 }
 
-interface Kept<S> {
-  outcome: SummaryOutcome<S>;
-  until: number;
-}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Where summaries are written once and shared (docs/PRODUCT.md §3.13): per key (a symbol's
- * day, a filing) at most one writing runs at a time on this server, whoever asks; its summary
- * is kept for every reader until `keepMs` has passed, a refusal for an hour, an outage not at
- * all. The reader whose request has it written pays one AI credit (the `aiCalls` quota, taken
- * atomically before the call, so the last credit goes to one request) and one model call (the
- * gate); the credit is given back when the model fails, times out or its text is refused.
- * Readers who come while it is written, or after, read it free.
+ * Where summaries are written once and shared (docs/PRODUCT.md §3.13, ADRs 75 and 81): per key
+ * (a symbol's New York day, a filing) one writing at a time on all instances together, whoever
+ * asks. The writing request claims the key in `research_summaries` (one statement: of any
+ * number of requests on any number of instances, one claims it); requests on the same instance
+ * join its writing, requests on other instances look again until it is kept (at most `waitMs`,
+ * then they are told to try again). Its summary is kept for every reader until `keepMs` has
+ * passed, a refusal for an hour, an outage not at all; a restart keeps them. The reader whose
+ * request has it written pays one AI credit (the `aiCalls` quota, taken atomically before the
+ * call, so the last credit goes to one request) and one model call (the gate); the credit is
+ * given back when the model fails, times out or its text is refused. Readers who come while
+ * it is written, or after, read it free.
  */
 export class SummaryDesk<S> {
-  private readonly kept = new Map<string, Kept<S>>();
+  /** Writings this instance runs, by key, for the requests of this instance to join. */
   private readonly writing = new Map<string, Promise<SummaryOutcome<S> | null>>();
-  private readonly maxEntries: number;
+  private readonly claimMs: number;
+  private readonly waitMs: number;
+  private readonly pollMs: number;
 
-  constructor(private readonly options: SummaryDeskOptions) {
-    this.maxEntries = options.maxEntries ?? 2_000;
+  constructor(private readonly options: SummaryDeskOptions<S>) {
+    this.claimMs = options.claimMs ?? options.timeoutMs + 60_000;
+    this.waitMs = options.waitMs ?? options.timeoutMs + 15_000;
+    this.pollMs = options.pollMs ?? 250;
   }
 
   /** The kept outcome of `key`, if any; never writes. */
-  read(key: string): SummaryOutcome<S> | undefined {
-    const kept = this.kept.get(key);
-    if (!kept) return undefined;
-    if (kept.until <= this.options.now()) {
-      this.kept.delete(key);
-      return undefined;
-    }
-    return kept.outcome;
-  }
-
-  /** Whether a writing of `key` is under way on this server. */
-  isWriting(key: string): boolean {
-    return this.writing.has(key);
+  async read(key: SummaryKey): Promise<SummaryOutcome<S> | undefined> {
+    const stored = await this.options.store.read(key, new Date(this.options.now()));
+    return stored?.state === 'kept' ? this.parsed(key, stored.outcome) : undefined;
   }
 
   /**
    * The outcome of `key`: kept, joined (a writing under way), or written now by `write`,
-   * which has the model write through the `CallModel` it is given. `charged` is true only for
-   * the request whose credit paid for a summary that is served. Charging errors (402, 429)
-   * are the writer's own: a request that joined a writing refused them tries for itself.
+   * which has the model write through the `CallModel` it is given; null when another
+   * instance is still writing it after `waitMs`. `charged` is true only for the request whose
+   * credit paid for a summary that is served. Charging errors (402, 429) are the writer's
+   * own: a request that joined a writing refused them tries for itself.
    */
   async outcome(
     member: Member,
-    key: string,
+    key: SummaryKey,
     keepMs: number,
     write: (callModel: CallModel) => Promise<SummaryOutcome<S>>,
-  ): Promise<{ outcome: SummaryOutcome<S>; charged: boolean }> {
+  ): Promise<{ outcome: SummaryOutcome<S>; charged: boolean } | null> {
+    const { store, now } = this.options;
+    const id = `${key.kind}|${key.symbol}|${key.subject}`;
+    const waitUntil = now() + this.waitMs;
+    const waitUntilReal = performance.now() + this.waitMs;
     for (;;) {
-      const kept = this.read(key);
-      if (kept) return { outcome: kept, charged: false };
-      const running = this.writing.get(key);
+      const running = this.writing.get(id);
       if (running) {
         const outcome = await running;
         if (outcome) return { outcome, charged: false };
         continue;
       }
-      let settle: (outcome: SummaryOutcome<S> | null) => void = () => {};
-      this.writing.set(
-        key,
-        new Promise((resolve) => {
-          settle = resolve;
-        }),
-      );
-      // Set by the writing's model call (closures are not followed by narrowing: an object).
-      const paid: { run?: ModelRun; givenBack: boolean } = { givenBack: false };
-      const giveBack = async () => {
-        if (!paid.run || paid.givenBack) return;
-        paid.givenBack = true;
-        await paid.run.giveBack();
-      };
-      try {
-        const outcome = await write(async (messages, length) => {
-          paid.run = await this.callModel(member, messages, length);
-          return { text: paid.run.text, giveBack };
-        });
-        if (outcome.status !== 'ready') await giveBack();
-        this.keep(key, outcome, keepMs);
-        settle(outcome);
-        return { outcome, charged: paid.run !== undefined && !paid.givenBack };
-      } catch (error) {
-        await giveBack();
-        settle(null);
-        throw error;
-      } finally {
-        this.writing.delete(key);
+      const stored = await store.read(key, new Date(now()));
+      if (stored?.state === 'kept') {
+        const outcome = this.parsed(key, stored.outcome);
+        if (outcome) return { outcome, charged: false };
+        // Kept in a shape this server no longer reads: written again.
+        await store.forget(key);
       }
+      // A writing of this instance may have begun while the store was read: join it.
+      if (this.writing.has(id)) continue;
+      const claimId = randomUUID();
+      if (await store.claim(key, claimId, new Date(now()), new Date(now() + this.claimMs))) {
+        return this.written(member, key, id, claimId, keepMs, write);
+      }
+      // Another instance writes it (or did, and its outcome is about to be kept).
+      if (now() >= waitUntil || performance.now() >= waitUntilReal) return null;
+      await sleep(this.pollMs);
     }
   }
 
-  private keep(key: string, outcome: SummaryOutcome<S>, keepMs: number): void {
-    // An outage is not kept: the next reader may try again.
-    if (outcome.status === 'unavailable') return;
-    const ms = outcome.status === 'refused' ? Math.min(keepMs, refusalKeptMs) : keepMs;
-    this.kept.delete(key);
-    this.kept.set(key, { outcome, until: this.options.now() + ms });
-    if (this.kept.size > this.maxEntries) {
-      const oldest = this.kept.keys().next().value;
-      if (oldest !== undefined) this.kept.delete(oldest);
+  /** The claimed writing: its outcome kept for every instance, or the claim given up. */
+  private async written(
+    member: Member,
+    key: SummaryKey,
+    id: string,
+    claimId: string,
+    keepMs: number,
+    write: (callModel: CallModel) => Promise<SummaryOutcome<S>>,
+  ): Promise<{ outcome: SummaryOutcome<S>; charged: boolean }> {
+    const { store } = this.options;
+    let settle: (outcome: SummaryOutcome<S> | null) => void = () => {};
+    this.writing.set(
+      id,
+      new Promise((resolve) => {
+        settle = resolve;
+      }),
+    );
+    // Set by the writing's model call (closures are not followed by narrowing: an object).
+    const paid: { run?: ModelRun; givenBack: boolean } = { givenBack: false };
+    const giveBack = async () => {
+      if (!paid.run || paid.givenBack) return;
+      paid.givenBack = true;
+      await paid.run.giveBack();
+    };
+    try {
+      const outcome = await write(async (messages, length) => {
+        paid.run = await this.callModel(member, messages, length);
+        return { text: paid.run.text, giveBack };
+      });
+      if (outcome.status !== 'ready') await giveBack();
+      await this.keep(key, claimId, outcome, keepMs);
+      settle(outcome);
+      return { outcome, charged: paid.run !== undefined && !paid.givenBack };
+    } catch (error) {
+      await giveBack();
+      await store.release(key, claimId).catch(() => {});
+      settle(null);
+      throw error;
+    } finally {
+      this.writing.delete(id);
     }
+  }
+
+  /** Keeps an outcome for every instance; an outage is not kept (the next reader may try). */
+  private async keep(
+    key: SummaryKey,
+    claimId: string,
+    outcome: SummaryOutcome<S>,
+    keepMs: number,
+  ): Promise<void> {
+    const { store, now, log, model } = this.options;
+    if (outcome.status === 'unavailable') {
+      await store.release(key, claimId).catch(() => {});
+      return;
+    }
+    const stored: StoredOutcome =
+      outcome.status === 'ready'
+        ? outcome
+        : { status: outcome.status, message: outcome.message, sources: outcome.sources };
+    const ms = outcome.status === 'refused' ? Math.min(keepMs, refusalKeptMs) : keepMs;
+    try {
+      const kept = await store.complete(key, claimId, stored, model.name, new Date(now() + ms));
+      if (!kept) {
+        log.warn(
+          { event: 'summary_claim_taken_over', ...key },
+          'A summary was written after its claim had expired; the newer writing is kept',
+        );
+      }
+    } catch (error) {
+      // Served all the same; the next reader has it written again.
+      log.warn(
+        { event: 'summary_not_kept', ...key, error: String(error) },
+        'A summary could not be kept',
+      );
+      await store.release(key, claimId).catch(() => {});
+    }
+  }
+
+  /** A kept outcome with its sources read back; undefined when they are not this desk's. */
+  private parsed(key: SummaryKey, outcome: StoredOutcome): SummaryOutcome<S> | undefined {
+    const sources = this.options.parseSources(outcome.sources);
+    if (sources === null) {
+      this.options.log.warn(
+        { event: 'summary_unreadable', ...key },
+        'A kept summary’s sources could not be read; it is not served',
+      );
+      return undefined;
+    }
+    return outcome.status === 'ready'
+      ? { status: 'ready', summary: outcome.summary, sources }
+      : { status: outcome.status, message: outcome.message, sources };
   }
 
   /**
