@@ -224,3 +224,86 @@ describe('a filing summary', () => {
     expect(screen.getByText(/Source: SEC EDGAR, the 10-K filed Oct 31, 2025/)).toBeTruthy();
   });
 });
+
+describe('the states both summaries share', () => {
+  it('offers the upgrade under a filing on a plan without filing summaries', async () => {
+    answers = {
+      [`GET ${filingPath}`]: () =>
+        json(402, { error: { code: 'upgrade_required', message: 'Upgrade to Pro.' } }),
+    };
+    renderInPage(<FilingSummary symbol="AAPL" accession={accession} />);
+    expect(await screen.findByText('Filing summaries comes with Pro')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the plans' })).toBeTruthy();
+  });
+
+  it('asks the model again when "Try again" is pressed after it could not be reached', async () => {
+    let posts = 0;
+    answers = {
+      [`GET ${filingPath}`]: () =>
+        json(200, {
+          ...filing,
+          status: 'unavailable',
+          message:
+            'The language model could not be reached (took too long), so no summary was written.',
+        }),
+      [`POST ${filingPath}`]: () => {
+        posts += 1;
+        return json(200, {
+          ...filing,
+          status: 'ready',
+          message: null,
+          charged: true,
+          sources: [
+            { title: 'Item 7. Management’s Discussion and Analysis', chars: 900, cut: false },
+          ],
+          summary: {
+            model: 'fake-analyst-1',
+            writtenAt: '2025-11-01T10:00:00.000Z',
+            sentences: [{ text: 'Services revenue grew.', cites: [1] }],
+          },
+        });
+      },
+      'GET /api/me/usage': () => json(500, {}),
+    };
+    renderInPage(<FilingSummary symbol="AAPL" accession={accession} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Services revenue grew.')).toBeTruthy();
+    expect(posts).toBe(1);
+    expect(screen.getByText(/written by the language model fake-analyst-1/)).toBeTruthy();
+    expect(screen.getByText(/Not investment advice\./)).toBeTruthy();
+  });
+
+  it('shows a refused summary’s reason with nothing to press', async () => {
+    answers = {
+      [`GET ${whyPath}`]: () =>
+        json(200, {
+          ...notWritten,
+          status: 'refused',
+          message:
+            'The language model’s summary stated something its sources do not say, so it is not shown and no AI credit was used. The sources are listed below.',
+        }),
+    };
+    renderInPage(<WhyItMoved symbol="AAPL" />);
+    expect(await screen.findByText(/stated something its sources do not say/)).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says when it could not be loaded and loads it again on "Try again"', async () => {
+    let gets = 0;
+    answers = {
+      [`GET ${whyPath}`]: () => {
+        gets += 1;
+        return gets === 1
+          ? json(500, {
+              error: { code: 'internal_error', message: 'Something went wrong. Please try again.' },
+            })
+          : json(200, notWritten);
+      },
+    };
+    renderInPage(<WhyItMoved symbol="AAPL" />);
+    expect(await screen.findByText('“Why it moved” could not be loaded.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Summarise the news' })).toBeTruthy();
+    expect(gets).toBe(2);
+  });
+});
