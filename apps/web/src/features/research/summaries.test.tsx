@@ -97,18 +97,30 @@ function renderInPage(element: ReactNode) {
 
 const whyPath = '/api/stocks/AAPL/why-it-moved';
 
+const openMarket = {
+  market: {
+    state: 'open',
+    asOf: '2026-03-16T15:00:00.000Z',
+    session: '2026-03-16',
+    closesAt: '2026-03-16T20:00:00.000Z',
+    nextOpen: '2026-03-17T13:30:00.000Z',
+  },
+};
+
 describe('Why it moved', () => {
   it('shows the day’s move, offers a summary for 1 credit, and shows it with linked headlines', async () => {
     answers = {
       [`GET ${whyPath}`]: () => json(200, notWritten),
       [`POST ${whyPath}`]: () => json(200, written),
       'GET /api/me/usage': () => json(500, {}),
+      'GET /api/market/status': () => json(200, openMarket),
     };
     renderInPage(<WhyItMoved symbol="AAPL" />);
     expect(screen.getByRole('status', { name: 'Loading why it moved' })).toBeTruthy();
     const box = await screen.findByRole('region', { name: 'Why it moved' });
     expect(await within(box).findByText('-1.37%')).toBeTruthy();
-    expect(within(box).getByText(/delayed 15 min, Finnhub, as of/)).toBeTruthy();
+    expect(await within(box).findByText('AAPL today:')).toBeTruthy();
+    expect(within(box).getByText(/Prices: Finnhub, delayed 15 min · as of/)).toBeTruthy();
     expect(within(box).getByText(/uses 1 AI credit \(197 of 200 left today\)/)).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
@@ -120,6 +132,34 @@ describe('Why it moved', () => {
     expect(cite.getAttribute('href')).toBe('https://www.reuters.com/markets/story-1');
     expect(within(box).getByText(/Written by the language model fake-analyst-1/)).toBeTruthy();
     expect(within(box).getByText(/Not investment advice\./)).toBeTruthy();
+  });
+
+  it('reads a move taken after the last close as that close’s, as the page’s headline does', async () => {
+    answers = {
+      // Saturday: the delayed price was taken after Friday's close.
+      [`GET ${whyPath}`]: () =>
+        json(200, {
+          ...notWritten,
+          day: '2026-03-21',
+          move: { ...notWritten.move, asOf: '2026-03-21T15:45:00.000Z' },
+        }),
+      'GET /api/market/status': () =>
+        json(200, {
+          market: {
+            state: 'closed',
+            asOf: '2026-03-20T20:00:00.000Z',
+            session: '2026-03-20',
+            closesAt: '2026-03-23T20:00:00.000Z',
+            nextOpen: '2026-03-23T13:30:00.000Z',
+          },
+        }),
+    };
+    renderInPage(<WhyItMoved symbol="AAPL" />);
+    const box = await screen.findByRole('region', { name: 'Why it moved' });
+    expect(await within(box).findByText('AAPL on Mar 20:')).toBeTruthy();
+    expect(within(box).getByText(/^Prices: /).textContent).toBe(
+      'Prices: Finnhub, delayed 15 min · at the close of Mar 20, 4:00 PM ET',
+    );
   });
 
   it('says plainly that it needs a language model, with no button', async () => {

@@ -1,5 +1,11 @@
-import { researchSourceText, type WhyItMoved as WhyItMovedAnswer } from '@tickerwise/shared';
+import {
+  dayChangeWord,
+  formatNewYorkTime,
+  researchSourceText,
+  type WhyItMoved as WhyItMovedAnswer,
+} from '@tickerwise/shared';
 import { ChangeIndicator } from '../../../components/prices/change-indicator.tsx';
+import { useMarketStatus } from '../../../lib/market-status.ts';
 import { formatDay, formatMoment, priceSourceName } from '../../../lib/price-sources.ts';
 import { useLiveQuote } from '../../../lib/use-live-quote.ts';
 import { useWhyItMoved, useWriteWhyItMoved } from '../api/summaries.ts';
@@ -69,16 +75,29 @@ function DayMove({ answer }: { answer: WhyItMovedAnswer }) {
     delayed: move.delayed,
     asOf: move.asOf,
   });
+  const market = useMarketStatus();
+  // Outside a session, a price taken after the last close is that close: said as the
+  // headline says it, with the session's day rather than today's.
+  const atClose =
+    market !== undefined &&
+    market.state !== 'open' &&
+    Date.parse(quote.asOf) >= Date.parse(market.asOf);
   return (
-    <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">
-      <span>
-        {answer.symbol} on {formatDay(answer.day)}:
-      </span>
-      <ChangeIndicator change={quote.change} className="text-sm" />
-      <span>
-        {move.delayed ? `delayed ${move.delayMinutes} min, ` : ''}
-        {priceSourceName(move.source)}, as of {formatMoment(quote.asOf)}
-      </span>
-    </p>
+    <div className="text-xs text-slate-500">
+      <p className="flex items-baseline gap-2">
+        <span>
+          {answer.symbol} {market ? dayChangeWord(market) : `on ${formatDay(answer.day)}`}:
+        </span>
+        <ChangeIndicator change={quote.change} className="text-sm" />
+      </p>
+      <p className="mt-0.5">
+        Prices: {priceSourceName(move.source)}
+        {move.delayed && `, delayed ${move.delayMinutes} min`} ·{' '}
+        {atClose ? 'at the close of ' : 'as of '}
+        <span className="whitespace-nowrap">
+          {atClose ? formatNewYorkTime(market.asOf) : formatMoment(quote.asOf)}
+        </span>
+      </p>
+    </div>
   );
 }
