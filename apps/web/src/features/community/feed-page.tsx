@@ -25,15 +25,19 @@ import { PostComposer } from './components/post-composer.tsx';
 import { ProfileSetup } from './components/profile-setup.tsx';
 import { StandingPanel } from './components/standing-panel.tsx';
 
-/** "3 new posts": floats over the list (taking no room), and loads them when clicked. */
+/**
+ * "3 new posts": floats over the list (taking no room), and loads them when clicked. At the
+ * top of the list it sits in the gap above the first post, clear of its author's name; once
+ * scrolled, just under the page's header.
+ */
 function NewPostsPill({ count, onShow }: { count: number; onShow: () => void }) {
   return (
-    <div className="sticky top-16 z-20 flex h-0 justify-center lg:top-20" aria-live="polite">
+    <div className="sticky top-22 z-20 flex h-0 justify-center lg:top-26" aria-live="polite">
       {count > 0 && (
         <button
           type="button"
           onClick={onShow}
-          className="inline-flex h-9 items-center gap-1.5 rounded-full bg-ink-950 px-4 text-sm font-semibold text-white shadow-lg hover:bg-ink-800"
+          className="inline-flex h-8 -translate-y-6 items-center gap-1.5 rounded-full bg-ink-950 px-4 text-sm font-semibold text-white shadow-lg hover:bg-ink-800"
         >
           <ArrowUp aria-hidden="true" className="size-4" />
           {count >= 99 ? '99+ new posts' : `${count} new ${count === 1 ? 'post' : 'posts'}`}

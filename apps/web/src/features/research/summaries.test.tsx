@@ -97,18 +97,30 @@ function renderInPage(element: ReactNode) {
 
 const whyPath = '/api/stocks/AAPL/why-it-moved';
 
+const openMarket = {
+  market: {
+    state: 'open',
+    asOf: '2026-03-16T15:00:00.000Z',
+    session: '2026-03-16',
+    closesAt: '2026-03-16T20:00:00.000Z',
+    nextOpen: '2026-03-17T13:30:00.000Z',
+  },
+};
+
 describe('Why it moved', () => {
   it('shows the day’s move, offers a summary for 1 credit, and shows it with linked headlines', async () => {
     answers = {
       [`GET ${whyPath}`]: () => json(200, notWritten),
       [`POST ${whyPath}`]: () => json(200, written),
       'GET /api/me/usage': () => json(500, {}),
+      'GET /api/market/status': () => json(200, openMarket),
     };
     renderInPage(<WhyItMoved symbol="AAPL" />);
     expect(screen.getByRole('status', { name: 'Loading why it moved' })).toBeTruthy();
     const box = await screen.findByRole('region', { name: 'Why it moved' });
     expect(await within(box).findByText('-1.37%')).toBeTruthy();
-    expect(within(box).getByText(/delayed 15 min, Finnhub, as of/)).toBeTruthy();
+    expect(await within(box).findByText('AAPL today:')).toBeTruthy();
+    expect(within(box).getByText(/Prices: Finnhub, delayed 15 min · as of/)).toBeTruthy();
     expect(within(box).getByText(/uses 1 AI credit \(197 of 200 left today\)/)).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
@@ -120,6 +132,34 @@ describe('Why it moved', () => {
     expect(cite.getAttribute('href')).toBe('https://www.reuters.com/markets/story-1');
     expect(within(box).getByText(/Written by the language model fake-analyst-1/)).toBeTruthy();
     expect(within(box).getByText(/Not investment advice\./)).toBeTruthy();
+  });
+
+  it('reads a move taken after the last close as that close’s, as the page’s headline does', async () => {
+    answers = {
+      // Saturday: the delayed price was taken after Friday's close.
+      [`GET ${whyPath}`]: () =>
+        json(200, {
+          ...notWritten,
+          day: '2026-03-21',
+          move: { ...notWritten.move, asOf: '2026-03-21T15:45:00.000Z' },
+        }),
+      'GET /api/market/status': () =>
+        json(200, {
+          market: {
+            state: 'closed',
+            asOf: '2026-03-20T20:00:00.000Z',
+            session: '2026-03-20',
+            closesAt: '2026-03-23T20:00:00.000Z',
+            nextOpen: '2026-03-23T13:30:00.000Z',
+          },
+        }),
+    };
+    renderInPage(<WhyItMoved symbol="AAPL" />);
+    const box = await screen.findByRole('region', { name: 'Why it moved' });
+    expect(await within(box).findByText('AAPL on Mar 20:')).toBeTruthy();
+    expect(within(box).getByText(/^Prices: /).textContent).toBe(
+      'Prices: Finnhub, delayed 15 min · at the close of Mar 20, 4:00 PM ET',
+    );
   });
 
   it('says plainly that it needs a language model, with no button', async () => {
@@ -222,5 +262,88 @@ describe('a filing summary', () => {
     expect(await screen.findByText('Total net sales increased 6%.')).toBeTruthy();
     expect(screen.getByText('[2] Item 1A. Risk Factors (its beginning)')).toBeTruthy();
     expect(screen.getByText(/Source: SEC EDGAR, the 10-K filed Oct 31, 2025/)).toBeTruthy();
+  });
+});
+
+describe('the states both summaries share', () => {
+  it('offers the upgrade under a filing on a plan without filing summaries', async () => {
+    answers = {
+      [`GET ${filingPath}`]: () =>
+        json(402, { error: { code: 'upgrade_required', message: 'Upgrade to Pro.' } }),
+    };
+    renderInPage(<FilingSummary symbol="AAPL" accession={accession} />);
+    expect(await screen.findByText('Filing summaries comes with Pro')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the plans' })).toBeTruthy();
+  });
+
+  it('asks the model again when "Try again" is pressed after it could not be reached', async () => {
+    let posts = 0;
+    answers = {
+      [`GET ${filingPath}`]: () =>
+        json(200, {
+          ...filing,
+          status: 'unavailable',
+          message:
+            'The language model could not be reached (took too long), so no summary was written.',
+        }),
+      [`POST ${filingPath}`]: () => {
+        posts += 1;
+        return json(200, {
+          ...filing,
+          status: 'ready',
+          message: null,
+          charged: true,
+          sources: [
+            { title: 'Item 7. Management’s Discussion and Analysis', chars: 900, cut: false },
+          ],
+          summary: {
+            model: 'fake-analyst-1',
+            writtenAt: '2025-11-01T10:00:00.000Z',
+            sentences: [{ text: 'Services revenue grew.', cites: [1] }],
+          },
+        });
+      },
+      'GET /api/me/usage': () => json(500, {}),
+    };
+    renderInPage(<FilingSummary symbol="AAPL" accession={accession} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Services revenue grew.')).toBeTruthy();
+    expect(posts).toBe(1);
+    expect(screen.getByText(/written by the language model fake-analyst-1/)).toBeTruthy();
+    expect(screen.getByText(/Not investment advice\./)).toBeTruthy();
+  });
+
+  it('shows a refused summary’s reason with nothing to press', async () => {
+    answers = {
+      [`GET ${whyPath}`]: () =>
+        json(200, {
+          ...notWritten,
+          status: 'refused',
+          message:
+            'The language model’s summary stated something its sources do not say, so it is not shown and no AI credit was used. The sources are listed below.',
+        }),
+    };
+    renderInPage(<WhyItMoved symbol="AAPL" />);
+    expect(await screen.findByText(/stated something its sources do not say/)).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says when it could not be loaded and loads it again on "Try again"', async () => {
+    let gets = 0;
+    answers = {
+      [`GET ${whyPath}`]: () => {
+        gets += 1;
+        return gets === 1
+          ? json(500, {
+              error: { code: 'internal_error', message: 'Something went wrong. Please try again.' },
+            })
+          : json(200, notWritten);
+      },
+    };
+    renderInPage(<WhyItMoved symbol="AAPL" />);
+    expect(await screen.findByText('“Why it moved” could not be loaded.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Summarise the news' })).toBeTruthy();
+    expect(gets).toBe(2);
   });
 });

@@ -3,6 +3,7 @@ import { dayNumber, newYorkTime } from '../../calendar/market-calendar.ts';
 import { finnhubLimits } from '../../upstream/provider-limits.ts';
 import { UpstreamError } from '../../upstream/upstream.ts';
 import type { BarsAnswer, BarsProvider, ProviderBar } from '../bars-provider.ts';
+import { finnhubGetter } from './get.ts';
 
 export interface FinnhubCandleOptions {
   apiKey: string;
@@ -23,7 +24,7 @@ const candleSchema = z.object({
 
 /**
  * Finnhub's `/stock/candle` (daily). Free keys are refused it (403) for every symbol: after a
- * refusal no symbol asks again that day, and the history service keeps only the bars that
+ * refusal (that, or a key refused outright) no symbol asks again that day, and the history service keeps only the bars that
  * Finnhub's `/quote` closes each evening.
  */
 export function createFinnhubCandles({
@@ -32,6 +33,7 @@ export function createFinnhubCandles({
   callsPerMinute,
   now = Date.now,
 }: FinnhubCandleOptions): BarsProvider {
+  const get = finnhubGetter({ apiKey, baseUrl });
   let refusedDay: number | undefined;
   // The first candle call of a day goes alone: after a refusal, the others do not ask.
   let firstCallOfDay: { day: number; settled: Promise<unknown> } | undefined;
@@ -57,40 +59,26 @@ export function createFinnhubCandles({
     signal: AbortSignal,
     today: number,
   ): Promise<BarsAnswer | null> {
-    const url = new URL(`${baseUrl}/stock/candle`);
-    url.searchParams.set('symbol', symbol);
-    url.searchParams.set('resolution', 'D');
-    url.searchParams.set('from', String(dayNumber(from) * 86_400));
-    url.searchParams.set('to', String((dayNumber(to) + 1) * 86_400 - 1));
-    let response: Response;
+    let body: z.infer<typeof candleSchema>;
     try {
-      response = await fetch(url, {
-        headers: { 'x-finnhub-token': apiKey, accept: 'application/json' },
+      body = await get(
+        '/stock/candle',
+        {
+          symbol,
+          resolution: 'D',
+          from: String(dayNumber(from) * 86_400),
+          to: String((dayNumber(to) + 1) * 86_400 - 1),
+        },
+        candleSchema,
         signal,
-      });
-    } catch (error) {
-      if (signal.aborted) throw new UpstreamError('timeout', 'Finnhub candles timed out');
-      throw new UpstreamError('network', `Finnhub unreachable: ${(error as Error).message}`);
-    }
-    if (response.status === 403) {
-      await response.body?.cancel();
-      refusedDay = today;
-      return null;
-    }
-    if (response.status === 429) {
-      await response.body?.cancel();
-      throw new UpstreamError('rate_limited', 'Finnhub rate limit reached');
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new UpstreamError(
-        response.status >= 500 ? 'server_error' : 'bad_response',
-        `Finnhub candles answered ${response.status}`,
       );
+    } catch (error) {
+      if (error instanceof UpstreamError && error.failure === 'rejected') {
+        refusedDay = today;
+        return null;
+      }
+      throw error;
     }
-    const parsed = candleSchema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) throw new UpstreamError('bad_response', 'Finnhub candles: unknown shape');
-    const body = parsed.data;
     if (body.s !== 'ok') return { bars: [] };
     const bars: ProviderBar[] = [];
     (body.t ?? []).forEach((time, index) => {

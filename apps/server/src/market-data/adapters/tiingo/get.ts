@@ -1,9 +1,28 @@
-import type { z } from 'zod';
 import { UpstreamError } from '../../upstream/upstream.ts';
+import { upstreamGetter } from '../../upstream/upstream-get.ts';
 
 /** Tiingo writes share classes with a hyphen (BRK-B) where we write a dot (BRK.B). */
 export function tiingoTicker(symbol: string): string {
   return symbol.replace('.', '-').toLowerCase();
+}
+
+function tiingoFailure(status: number, path: string): UpstreamError | undefined {
+  if (status === 429) return new UpstreamError('rate_limited', 'Tiingo rate limit reached');
+  if (status === 404) return new UpstreamError('not_found', `Tiingo has no ${path}`);
+  if (status === 401 || status === 403) {
+    return new UpstreamError('rejected', `Tiingo refused the API key (${status})`);
+  }
+  if (status >= 500) return new UpstreamError('server_error', `Tiingo answered ${status}`);
+  return undefined;
+}
+
+function tiingoNotJson(body: string, status: number): UpstreamError {
+  // Over an allowance (hourly, or the monthly symbol count), Tiingo answers plain text, with
+  // any status (a 200 among them).
+  if (/run over|limit|allocation/i.test(body)) {
+    return new UpstreamError('rate_limited', 'Tiingo allowance used up');
+  }
+  return new UpstreamError('bad_response', `Tiingo answered ${status} without JSON`);
 }
 
 /**
@@ -12,50 +31,11 @@ export function tiingoTicker(symbol: string): string {
  * shape) is an UpstreamError.
  */
 export function tiingoGetter({ apiKey, baseUrl }: { apiKey: string; baseUrl: string }) {
-  return async function get<T extends z.ZodType>(
-    path: string,
-    query: Record<string, string>,
-    schema: T,
-    signal: AbortSignal,
-  ): Promise<z.infer<T>> {
-    const url = new URL(`${baseUrl}${path}`);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    let response: Response;
-    try {
-      // The key travels in the Authorization header, never in a URL that logs keep.
-      response = await fetch(url, {
-        headers: { authorization: `Token ${apiKey}`, accept: 'application/json' },
-        signal,
-      });
-    } catch (error) {
-      if (signal.aborted) throw new UpstreamError('timeout', 'Tiingo timed out');
-      throw new UpstreamError('network', `Tiingo unreachable: ${(error as Error).message}`);
-    }
-    const body = await response.text();
-    if (response.status === 429) {
-      throw new UpstreamError('rate_limited', 'Tiingo rate limit reached');
-    }
-    if (response.status === 404) throw new UpstreamError('not_found', `Tiingo has no ${path}`);
-    if (response.status === 401 || response.status === 403) {
-      throw new UpstreamError('rejected', `Tiingo refused the API key (${response.status})`);
-    }
-    if (response.status >= 500) {
-      throw new UpstreamError('server_error', `Tiingo answered ${response.status}`);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch {
-      // Over an allowance (hourly, or the monthly symbol count), Tiingo answers plain text.
-      if (/run over|limit|allocation/i.test(body)) {
-        throw new UpstreamError('rate_limited', 'Tiingo allowance used up');
-      }
-      throw new UpstreamError('bad_response', `Tiingo answered ${response.status} without JSON`);
-    }
-    if (!response.ok) throw new UpstreamError('bad_response', `Tiingo answered ${response.status}`);
-    const parsed = schema.safeParse(json);
-    if (!parsed.success)
-      throw new UpstreamError('bad_response', 'Tiingo answered an unknown shape');
-    return parsed.data;
-  };
+  return upstreamGetter({
+    baseUrl,
+    headers: { authorization: `Token ${apiKey}` },
+    label: () => 'Tiingo',
+    failureOf: tiingoFailure,
+    notJson: tiingoNotJson,
+  });
 }

@@ -14,7 +14,16 @@ import { PostChart } from './post-chart.tsx';
 import { PostComposer } from './post-composer.tsx';
 import { ReportAction } from './report-action.tsx';
 
-function Actions({ post, onReply }: { post: CommunityPost; onReply?: () => void }) {
+/** Like, reply, and the author's edit (while the edit window lasts) and delete, or a report. */
+function Actions({
+  post,
+  onReply,
+  onEdit,
+}: {
+  post: CommunityPost;
+  onReply?: () => void;
+  onEdit: (() => void) | undefined;
+}) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['community'] });
   const like = useMutation({
@@ -45,6 +54,11 @@ function Actions({ post, onReply }: { post: CommunityPost; onReply?: () => void 
             <MessageSquare aria-hidden="true" className="size-4" />
             <span className="tabular-nums">{post.replyCount}</span>
             <span className="sr-only">replies</span>
+          </button>
+        )}
+        {onEdit && (
+          <button type="button" className={action} onClick={onEdit}>
+            <Pencil aria-hidden="true" className="size-4" /> Edit
           </button>
         )}
         {post.mine ? (
@@ -194,15 +208,6 @@ export function PostCard({ post, nested = false }: { post: CommunityPost; nested
             <span className="sr-only">(verified from their portfolio when posted)</span>
           </span>
         ))}
-        {post.editableUntil && !editing && (
-          <button
-            type="button"
-            onClick={() => setEditing(true)}
-            className="ml-auto inline-flex items-center gap-1 text-slate-500 hover:text-ink-950"
-          >
-            <Pencil aria-hidden="true" className="size-3.5" /> Edit
-          </button>
-        )}
       </header>
       <div className="mt-2">
         {editing ? (
@@ -212,7 +217,11 @@ export function PostCard({ post, nested = false }: { post: CommunityPost; nested
         )}
         {post.chart && <PostChart chart={post.chart} />}
       </div>
-      <Actions post={post} {...(nested ? {} : { onReply: () => setOpen(!open) })} />
+      <Actions
+        post={post}
+        onEdit={post.editableUntil && !editing ? () => setEditing(true) : undefined}
+        {...(nested ? {} : { onReply: () => setOpen(!open) })}
+      />
       {open && !nested && <Replies post={post} />}
     </article>
   );

@@ -17,14 +17,20 @@ export function StockFigures({ stock }: { stock?: Stock }) {
     stock.peRatio !== null ? formatRatio(stock.peRatio) : notAvailable,
   ];
   return (
-    <dl className="grid gap-4 sm:grid-cols-3">
+    // On a phone each figure is one line, label and value side by side, so the three take
+    // little more room than one card.
+    <dl className="grid gap-3 sm:grid-cols-3 sm:gap-4">
       {labels.map((label, index) => {
         const value = values?.[index];
         return (
-          <Card key={label} size="sm">
+          <Card
+            key={label}
+            size="sm"
+            className="flex items-center justify-between gap-3 py-3.5 sm:block sm:py-5"
+          >
             <dt className="text-sm font-medium text-slate-500">{label}</dt>
             <dd
-              className={`mt-2 text-xl font-bold tracking-tight tabular-nums ${
+              className={`text-lg font-bold tracking-tight tabular-nums sm:mt-2 sm:text-xl ${
                 value === notAvailable ? 'text-slate-400' : 'text-ink-950'
               }`}
             >
