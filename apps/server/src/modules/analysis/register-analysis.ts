@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { AnalystConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { type MarketData, newYorkTime } from '../../market-data/index.ts';
+import { type MarketData, newYorkTime, tradingDayAt } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { EntitlementService } from '../entitlements/service.ts';
 import { type AnalysisMarket, AnalysisService } from './analysis-service.ts';
@@ -198,6 +198,7 @@ function researchSummaries(
       filings: (security) => research.filings(security),
       filingText: (filing, maxChars) => research.filingText(filing, maxChars),
       newYorkDay: (ms) => newYorkTime(ms).date,
+      tradingDay: tradingDayAt,
     },
     entitlements: options.entitlements,
     headlineDesk: desk<CitedHeadline[]>(z.array(citedHeadlineSchema)),

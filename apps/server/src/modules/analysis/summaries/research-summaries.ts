@@ -46,6 +46,8 @@ interface SummarySources<S extends SummarySecurity> {
   filingText(filing: Filing, maxChars: number): Promise<FilingText[] | null>;
   /** The New York day of an instant (YYYY-MM-DD). */
   newYorkDay(ms: number): string;
+  /** The trading day a price taken at `ms` belongs to (the last session outside one). */
+  tradingDay(ms: number): string;
 }
 
 interface ResearchSummariesOptions<S extends SummarySecurity> {
@@ -93,7 +95,9 @@ export class ResearchSummaries<S extends SummarySecurity> {
     const { sources, entitlements, headlineDesk } = this.options;
     const security = await sources.security(symbol);
     const stock = await sources.stock(await entitlements.marketData(member), security.symbol);
-    const day = sources.newYorkDay(Date.parse(stock.asOf));
+    // The session the quote belongs to: on a weekend or before the bell, the last one, whose
+    // close is the price shown (the page's headline says the same day).
+    const day = sources.tradingDay(Date.parse(stock.asOf));
     const news = await sources.news(security);
     const items = news.items
       .filter((item) => sources.newYorkDay(Date.parse(item.publishedAt)) === day)
