@@ -47,7 +47,11 @@ const isUniqueViolation = (error: unknown) =>
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export const feedPageSize = 20;
-/** How many of the newest posts the Following tab reads in order before it looks elsewhere. */
+/**
+ * How many of the newest posts the Following tab reads in order, at most, before it looks
+ * elsewhere: enough for a reader who matches one post in ten (the benchmark's readers) to fill
+ * a page from it whatever the page (ADR 0084).
+ */
 export const followingWindow = 500;
 const hour = 3_600_000;
 
@@ -396,7 +400,7 @@ export class CommunityStore {
     }));
   }
 
-  /** The reader's Following lists and blocks, in one query (for `followingPosts`). */
+  /** The reader's Following lists and blocks, in one query (the shared counts, `new-posts.ts`). */
   async following(viewerId: string): Promise<Following> {
     const [row] = rowsOf<Following>(
       await this.db.execute(sql`
