@@ -47,8 +47,12 @@ const isUniqueViolation = (error: unknown) =>
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export const feedPageSize = 20;
-/** How many of the newest posts the Following tab reads in order before it looks elsewhere. */
-const followingWindow = 200;
+/**
+ * How many of the newest posts the Following tab reads in order, at most, before it looks
+ * elsewhere: enough for a reader who matches one post in ten (the benchmark's readers) to fill
+ * a page from it whatever the page (ADR 0084).
+ */
+export const followingWindow = 500;
 const hour = 3_600_000;
 
 type PostRow = typeof communityPosts.$inferSelect;
@@ -181,15 +185,45 @@ export class CommunityStore {
         .limit(limit);
       return this.pageOf(rows, viewerId);
     }
-    const where =
-      source.kind === 'following'
-        ? followingPosts(await this.following(viewerId), within, limit)
-        : and(visible(viewerId), isNull(communityPosts.parentId), within(postPlace));
+    if (source.kind === 'following') {
+      return this.pageOf(await this.followingPage(viewerId, within, limit), viewerId);
+    }
     const rows = await this.posts(viewerId)
-      .where(where)
+      .where(and(visible(viewerId), isNull(communityPosts.parentId), within(postPlace)))
       .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
       .limit(limit);
     return this.pageOf(rows, viewerId);
+  }
+
+  /**
+   * The newest `limit` posts of the viewer's Following tab `within` the page's bounds (ADR
+   * 0084): those of the newest posts that match, and only when they leave the page short, the
+   * next ones from each followed member's and symbol's own index, older than the last found.
+   */
+  private async followingPage(
+    viewerId: string,
+    within: (place: PlaceColumns) => SQL | undefined,
+    limit: number,
+  ) {
+    const newest = (where: SQL, count: number) =>
+      this.posts(viewerId)
+        .where(where)
+        .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
+        .limit(count);
+    const found = await newest(
+      sql`${communityPosts.id} in (${followingInWindow(viewerId, within, limit)})`,
+      limit,
+    );
+    if (found.length === limit) return found;
+    const last = found.at(-1)?.post;
+    const older = (place: PlaceColumns) =>
+      and(within(place), last ? compared(place, '<', last) : undefined);
+    const wanted = limit - found.length;
+    const more = await newest(
+      sql`${communityPosts.id} in (${followedSources(viewerId, older, wanted)})`,
+      wanted,
+    );
+    return [...found, ...more];
   }
 
   /** Visible posts and replies that `where` keeps, newest first, a page at a time. */
@@ -231,23 +265,52 @@ export class CommunityStore {
   ): Promise<string[]> {
     const after = parseCursor(cursor);
     const newer = (place: PlaceColumns) => compared(place, '>', after);
-    const where =
-      source.kind === 'following'
-        ? followingPosts(await this.following(viewerId), newer, limit)
-        : and(
-            visible(viewerId),
-            isNull(communityPosts.parentId),
-            newer(postPlace),
-            source.kind === 'symbol'
-              ? sql`${communityPosts.id} in (select ${communityPostSymbols.postId} from ${communityPostSymbols} where ${communityPostSymbols.symbol} = ${source.symbol} and ${newer(symbolPlace)})`
-              : undefined,
-          );
+    if (source.kind === 'following') return this.newInFollowing(viewerId, newer, limit);
+    const where = and(
+      visible(viewerId),
+      isNull(communityPosts.parentId),
+      newer(postPlace),
+      source.kind === 'symbol'
+        ? sql`${communityPosts.id} in (select ${communityPostSymbols.postId} from ${communityPostSymbols} where ${communityPostSymbols.symbol} = ${source.symbol} and ${newer(symbolPlace)})`
+        : undefined,
+    );
     const rows = await this.db
       .select({ id: communityPosts.id })
       .from(communityPosts)
       .where(where)
       .limit(limit);
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * The ids of the newest `limit` posts of the viewer's Following tab `newer` than a head, as
+   * `followingPage` finds them: the matches among the newest posts, and only when those were a
+   * whole window and left the count short, the next ones from each followed member's and
+   * symbol's own index.
+   */
+  private async newInFollowing(
+    viewerId: string,
+    newer: (place: PlaceColumns) => SQL | undefined,
+    limit: number,
+  ): Promise<string[]> {
+    const [window] = rowsOf<{
+      read: number;
+      ids: string[];
+      lastAt: string | Date | null;
+      lastId: string | null;
+    }>(await this.db.execute(followingInWindowCounted(viewerId, newer, limit)));
+    const ids = window?.ids ?? [];
+    if (ids.length === limit || (window?.read ?? 0) < followingWindow) return ids;
+    const last =
+      window?.lastAt && window.lastId
+        ? { createdAt: new Date(window.lastAt), id: window.lastId }
+        : undefined;
+    const older = (place: PlaceColumns) =>
+      and(newer(place), last ? compared(place, '<', last) : undefined);
+    const more = rowsOf<{ id: string }>(
+      await this.db.execute(followedSources(viewerId, older, limit - ids.length)),
+    );
+    return [...ids, ...more.map((row) => row.id)];
   }
 
   /**
@@ -337,7 +400,7 @@ export class CommunityStore {
     }));
   }
 
-  /** The reader's Following lists and blocks, in one query (for `followingPosts`). */
+  /** The reader's Following lists and blocks, in one query (the shared counts, `new-posts.ts`). */
   async following(viewerId: string): Promise<Following> {
     const [row] = rowsOf<Following>(
       await this.db.execute(sql`
@@ -820,70 +883,101 @@ export interface Following {
 }
 
 /**
- * The Following tab: the viewer's own posts, those of the members they follow and those naming
- * a symbol they follow (ADR 0052), `within` the page's bounds, the newest `limit`. First the
- * newest `followingWindow` visible posts are read in order and kept when they match: for a
- * reader who follows busy members or symbols the page is there. Only when it is not, and there
- * are older posts, each member's and each symbol's posts older than that window are read
- * newest first from their own index, at most `limit` of each, and merged: a page never costs a
- * scan of everyone's posts in search of the few that match. The lists come in as arrays (read
- * once before, `CommunityStore.following`), so the statement stays small to plan.
+ * Whose posts and which symbols' posts are in the viewer's Following tab: the members they
+ * follow and themself, and the symbols they follow (read inside each statement, ADR 0084).
  */
-function followingPosts(
-  following: Following,
+const followedMembers = (viewerId: string) =>
+  sql`select ${communityFollows.followeeId} from ${communityFollows} where ${communityFollows.followerId} = ${viewerId} union all select ${viewerId}::text`;
+const followedSymbols = (viewerId: string) =>
+  sql`array(select ${communitySymbolFollows.symbol} from ${communitySymbolFollows} where ${communitySymbolFollows.userId} = ${viewerId})`;
+
+/** The newest `followingWindow` visible top-level posts `within` bounds, newest first. */
+const newestPosts = (viewerId: string, within: (place: PlaceColumns) => SQL | undefined) =>
+  sql`select ${communityPosts.id} as id, ${communityPosts.createdAt} as created_at,
+        ${communityPosts.authorId} as author_id, ${communityPosts.symbols} as symbols
+      from ${communityPosts}
+      where ${and(visible(viewerId), isNull(communityPosts.parentId), within(postPlace))}
+      order by ${communityPosts.createdAt} desc, ${communityPosts.id} desc
+      limit ${followingWindow}`;
+const matchesFollowing = (viewerId: string) =>
+  sql`(recent.author_id in (${followedMembers(viewerId)}) or recent.symbols && ${followedSymbols(viewerId)})`;
+
+/**
+ * The Following tab's first reading (ADR 0084): the ids of the newest `limit` posts it shows
+ * among the newest `followingWindow` posts `within` bounds, read newest first from
+ * `community_posts_visible_idx` and stopping at the `limit`th match. For a reader who follows
+ * busy members or symbols, the page.
+ */
+function followingInWindow(
+  viewerId: string,
+  within: (place: PlaceColumns) => SQL | undefined,
+  limit: number,
+): SQL {
+  return sql`select recent.id from (${newestPosts(viewerId, within)}) recent
+    where ${matchesFollowing(viewerId)}
+    order by recent.created_at desc, recent.id desc
+    limit ${limit}`;
+}
+
+/**
+ * `followingInWindow` as one row, with how many posts the window read (a whole window, or all
+ * there were) and the place of the last id, for the new-posts count.
+ */
+function followingInWindowCounted(
+  viewerId: string,
+  within: (place: PlaceColumns) => SQL | undefined,
+  limit: number,
+): SQL {
+  return sql`with recent as materialized (${newestPosts(viewerId, within)}),
+    matched as materialized (
+      select recent.id, recent.created_at from recent
+      where ${matchesFollowing(viewerId)}
+      order by recent.created_at desc, recent.id desc
+      limit ${limit}
+    )
+    select (select count(*)::int from recent) as read,
+      array(select matched.id from matched order by matched.created_at desc, matched.id desc) as ids,
+      last.created_at as "lastAt", last.id as "lastId"
+    from (select 1) one
+    left join (select matched.id, matched.created_at from matched
+               order by matched.created_at, matched.id limit 1) last on true`;
+}
+
+/**
+ * The Following tab where the window left it short (ADR 0084): the ids of the newest `limit`
+ * posts `within` bounds of the viewer's followed members (and their own) and followed
+ * symbols, each read newest first from its own index (`community_posts_author_visible_idx`,
+ * `community_post_symbols`), at most `limit` of each, merged. Each member's and symbol's
+ * posts are all theirs, so nothing is read in search of a match, however few there are.
+ */
+function followedSources(
+  viewerId: string,
   within: (place: PlaceColumns) => SQL | undefined,
   limit: number,
 ): SQL {
   const posts = communityPosts;
   const tagged = communityPostSymbols;
-  const members = sql`${sql.param(following.members)}::text[]`;
-  const symbols = sql`${sql.param(following.symbols)}::text[]`;
-  const shown = and(
-    isNull(posts.deletedAt),
-    isNull(posts.hiddenAt),
-    sql`${posts.authorId} <> all(${sql.param(following.blocked)}::text[])`,
-  );
-  // Older than the window's oldest post, and only while the window left the page short.
-  const beyond = (place: PlaceColumns) =>
-    sql`(${place.createdAt}, ${place.id}) < (select recent.created_at, recent.id from recent order by recent.created_at, recent.id limit 1)`;
-  const needed = sql`(select count(*) from matching) < ${limit} and (select count(*) from recent) = ${followingWindow}`;
-  return sql`${posts.id} in (
-    with recent as materialized (
-      select ${posts.id} as id, ${posts.createdAt} as created_at, ${posts.authorId} as author_id,
-             ${posts.symbols} as symbols
-        from ${posts}
-        where ${and(isNull(posts.parentId), shown, within(postPlace))}
-        order by ${posts.createdAt} desc, ${posts.id} desc
-        limit ${followingWindow}
-    ),
-    matching as materialized (
-      select recent.id, recent.created_at from recent
-        where recent.author_id = any(${members}) or recent.symbols && ${symbols}
-    )
-    select following.id from (
-      select matching.id, matching.created_at from matching
-      union
+  const shown = and(isNull(posts.deletedAt), isNull(posts.hiddenAt), notBlockedWith(viewerId));
+  return sql`select following.id from (
       select member_posts.id, member_posts.created_at
-        from unnest(${members}) as followed(author_id)
+        from (${followedMembers(viewerId)}) as followed(author_id)
         cross join lateral (
           select ${posts.id} as id, ${posts.createdAt} as created_at from ${posts}
-          where ${and(sql`${posts.authorId} = followed.author_id`, isNull(posts.parentId), shown, within(postPlace), beyond(postPlace))}
+          where ${and(sql`${posts.authorId} = followed.author_id`, isNull(posts.parentId), shown, within(postPlace))}
           order by ${posts.createdAt} desc, ${posts.id} desc limit ${limit}
         ) member_posts
-        where ${needed}
       union
       select symbol_posts.id, symbol_posts.created_at
-        from unnest(${symbols}) as followed(symbol)
+        from unnest(${followedSymbols(viewerId)}) as followed(symbol)
         cross join lateral (
           select ${tagged.postId} as id, ${tagged.createdAt} as created_at from ${tagged}
           inner join ${posts} on ${posts.id} = ${tagged.postId}
-          where ${and(sql`${tagged.symbol} = followed.symbol`, shown, within(symbolPlace), beyond(symbolPlace))}
+          where ${and(sql`${tagged.symbol} = followed.symbol`, shown, within(symbolPlace))}
           order by ${tagged.createdAt} desc, ${tagged.postId} desc limit ${limit}
         ) symbol_posts
-        where ${needed}
     ) following
     order by following.created_at desc, following.id desc
-    limit ${limit})`;
+    limit ${limit}`;
 }
 
 function profileOf(row: typeof communityProfiles.$inferSelect): CommunityProfile {
