@@ -10,7 +10,11 @@ const texts: SummaryTexts<FilingSummaryAnswer> = {
   loadFailed: 'The filing summary could not be loaded.',
   writing: (answer) => `Reading the ${answer.form} on SEC EDGAR and summarising it…`,
   offer: (answer) =>
-    `A language model can summarise this ${filingFormText[answer.form].toLowerCase()} from its text (management’s discussion, risk factors, the items reported), every figure checked against it.`,
+    `A language model can summarise this ${filingFormText[answer.form].toLowerCase()} from its text (${
+      answer.form === '8-K'
+        ? 'the items reported and any press release filed with them'
+        : 'management’s discussion and risk factors'
+    }), every figure checked against it.`,
   action: 'Summarise the filing',
   sourceNoun: 'section',
 };
