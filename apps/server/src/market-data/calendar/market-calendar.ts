@@ -130,15 +130,30 @@ const newYorkClock = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-/** The date and minute of the day in New York at an instant. */
-export function newYorkTime(ms: number): { date: string; minute: number } {
+/** The last answer of `newYorkTime`, and the UTC minute it holds for. */
+let lastNewYorkTime: { utcMinute: number; time: Readonly<{ date: string; minute: number }> } = {
+  utcMinute: Number.NaN,
+  time: { date: '', minute: 0 },
+};
+
+/**
+ * The date and minute of the day in New York at an instant. New York is a whole number of
+ * hours from UTC, so every instant of one UTC minute has the same answer: the last one is
+ * kept, as the server asks many times a minute (each quote, stock record and bar read) and
+ * `formatToParts` is one of its costlier calls.
+ */
+export function newYorkTime(ms: number): Readonly<{ date: string; minute: number }> {
+  const utcMinute = Math.floor(ms / 60_000);
+  if (utcMinute === lastNewYorkTime.utcMinute) return lastNewYorkTime.time;
   const parts = Object.fromEntries(
     newYorkClock.formatToParts(ms).map((part) => [part.type, part.value]),
   );
-  return {
+  const time = Object.freeze({
     date: `${parts.year}-${parts.month}-${parts.day}`,
     minute: Number(parts.hour) * 60 + Number(parts.minute),
-  };
+  });
+  lastNewYorkTime = { utcMinute, time };
+  return time;
 }
 
 /**

@@ -49,12 +49,30 @@ export class CompanyService {
    */
   async companyData(security: Security, through?: string): Promise<CompanyData> {
     if (!this.options.provider.companyData) return this.simulated(security, through);
+    const data = await this.fromProviderOnce(security);
+    return this.withBarFigures(security.symbol, data, through, 'stored');
+  }
+
+  /**
+   * The market value `companyData` gives, without its other figures or those read from the
+   * bars: the simulated company's from the last stored close, a provider's as `companyData`
+   * gets it (stored for the day, else asked within the budget).
+   */
+  async marketCap(security: Security, through?: string): Promise<number | null> {
+    const data = this.options.provider.companyData
+      ? await this.fromProviderOnce(security)
+      : await this.simulated(security, through, false);
+    return data.metrics.marketCap;
+  }
+
+  /** The provider's company data of a symbol (`fromProvider`), one reading at a time. */
+  private fromProviderOnce(security: Security): Promise<CompanyData> {
     let pending = this.pending.get(security.symbol);
     if (!pending) {
       pending = this.fromProvider(security).finally(() => this.pending.delete(security.symbol));
       this.pending.set(security.symbol, pending);
     }
-    return this.withBarFigures(security.symbol, await pending, through, 'stored');
+    return pending;
   }
 
   /**

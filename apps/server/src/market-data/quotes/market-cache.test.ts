@@ -109,6 +109,34 @@ describe('the market cache in front of Finnhub', () => {
     await expect(market.getStock(viewer, 'TSLA')).rejects.toMatchObject({ statusCode: 404 });
   });
 
+  it("gives a post's small-company check the price and market value the stock record shows, reading no bars", async () => {
+    finnhub.setQuote('AAPL', { c: 189.844, pc: 187.5 });
+    finnhub.setQuote('TSLA', { c: 0, pc: 0 });
+    const market = service();
+    const figures = await market.priceAndMarketCap('AAPL');
+    expect(figures).toEqual({ symbol: 'AAPL', price: 189.84, marketCap: 2_950_000_000_000 });
+    expect(finnhub.calls.candle).toBe(0);
+    const stock = await market.getStock(viewer, 'AAPL');
+    expect({ price: stock.price, marketCap: stock.marketCap }).toEqual({
+      price: figures.price,
+      marketCap: figures.marketCap,
+    });
+    // A company the provider gives no market value of is judged by its price alone.
+    expect(await market.priceAndMarketCap('MSFT')).toEqual({
+      symbol: 'MSFT',
+      price: 415.1,
+      marketCap: null,
+    });
+    // Answered as the stock record is: 404 without a price or a symbol, 503 without a quote.
+    await expect(market.priceAndMarketCap('TSLA')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(market.priceAndMarketCap('ZZZZQ')).rejects.toMatchObject({ statusCode: 404 });
+    finnhub.fail('server_error');
+    await expect(market.priceAndMarketCap('AMZN')).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'market_data_unavailable',
+    });
+  });
+
   /** Lets the scheduler refresh every demanded quote once (one call every 1.33 s). */
   async function refreshAll(market: ReturnType<typeof service>) {
     now += QuoteCache.ttlMs;
@@ -180,5 +208,22 @@ describe('history from a paid Finnhub key', () => {
     expect(aapl.historicalData.at(-1)?.date).toBe('2026-03-13');
     await market.getStock(viewer, 'AAPL');
     expect(finnhub.calls.candle).toBe(1);
+  });
+});
+
+describe('the simulated market', () => {
+  beforeEach(emptyTables);
+
+  it("gives a post's small-company check the stock record's price and market value", async () => {
+    const market = createMarketData(
+      { market: { provider: 'simulated' } },
+      test.database.db,
+      silentLog,
+      () => start,
+    ).market;
+    const figures = await market.priceAndMarketCap('KO');
+    const stock = await market.getStock(viewer, 'KO');
+    expect(figures).toEqual({ symbol: 'KO', price: stock.price, marketCap: stock.marketCap });
+    expect(figures.marketCap).toBeGreaterThan(3e8);
   });
 });

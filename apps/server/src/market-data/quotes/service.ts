@@ -348,6 +348,31 @@ export class MarketService {
     return stock;
   }
 
+  /**
+   * A symbol's price (real-time) and market value as its stock record shows them, without the
+   * rest of the record (bars, 52-week range, P/E, series): what the community's small-company
+   * rule reads for each cashtag of a post. 404 and 503 as `getStock`.
+   */
+  async priceAndMarketCap(
+    symbolParam: string,
+  ): Promise<{ symbol: string; price: number; marketCap: number | null }> {
+    const security = await this.security(symbolParam);
+    let viewed: ViewedQuote;
+    try {
+      viewed = await this.quoteFor(realtimeViewer, security.symbol);
+    } catch (error) {
+      if (error instanceof MarketDataUnavailable) throw marketDataUnavailable(error);
+      throw error;
+    }
+    if (!(viewed.quote.price > 0)) throw stockNotFound();
+    const lastSession = this.lastSessionFor(realtimeViewer);
+    return {
+      symbol: security.symbol,
+      price: roundCents(viewed.quote.price),
+      marketCap: await this.options.company.marketCap(security, lastSession),
+    };
+  }
+
   /** How the feed stands, for `GET /api/health`. */
   status(): MarketHealth {
     const { budget } = this.options;

@@ -1,5 +1,5 @@
 import { type CommunityBlockList, moderationRules } from '@tickerwise/shared';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -25,6 +25,15 @@ export function notBlockedWith(
   author: AnyPgColumn = communityPosts.authorId,
 ): SQL {
   return sql`${author} <> all(array(select ${communityBlocks.blockedId} from ${communityBlocks} where ${communityBlocks.blockerId} = ${viewerId} union all select ${communityBlocks.blockerId} from ${communityBlocks} where ${communityBlocks.blockedId} = ${viewerId}))`;
+}
+
+/** Neither deleted nor hidden, nor between the viewer and a member either of them blocked. */
+export function visibleTo(viewerId: string): SQL | undefined {
+  return and(
+    isNull(communityPosts.deletedAt),
+    isNull(communityPosts.hiddenAt),
+    notBlockedWith(viewerId),
+  );
 }
 
 /** A member's id, as a value or as a column of the query. */

@@ -7,13 +7,10 @@ import {
   communityRules,
   entitlementsFor,
   hasLink,
-  type PostChart,
-  paidTiers,
-  planFor,
   type Sentiment,
   type SubscriptionTier,
 } from '@tickerwise/shared';
-import { and, count, desc, eq, gt, gte, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -22,22 +19,26 @@ import {
   communityBlocks,
   communityFollows,
   communityLikes,
-  communityPostReviews,
   communityPostSymbols,
   communityPosts,
   communityProfiles,
   communityReports,
-  communitySuspensions,
   communitySymbolFollows,
-  profiles,
   user,
 } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { tierOf } from '../profiles/service.ts';
-import { notBlockedWith } from './blocks.ts';
+import { visibleTo as visible } from './blocks.ts';
 import { refusals } from './community-rules.ts';
-import { type MentionedMember, recordMentions } from './mentions.ts';
-import { countedInHours, isNewForPumpGuard } from './pump-guard.ts';
+import { recordMentions } from './mentions.ts';
+import {
+  lockedAuthor,
+  type NewPost,
+  periodAround,
+  refusalOf,
+  writeLimits,
+  writeUnderLimits,
+} from './post-write.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const missingPost = () => notFound('This post does not exist.');
@@ -62,22 +63,6 @@ export type FeedSource =
   | { kind: 'all' }
   | { kind: 'following' }
   | { kind: 'symbol'; symbol: string };
-
-/** What a new post or reply says, already checked against the symbols' rules. */
-export interface NewPost {
-  body: string;
-  sentiment: Sentiment | null;
-  paid: boolean;
-  symbols: string[];
-  /** Symbols of the post the author's real portfolios hold (checked before writing). */
-  heldSymbols?: string[];
-  /** Members the text mentions, resolved from its `@handles`. */
-  mentions?: MentionedMember[];
-  /** The pump guard holds it: written hidden, waiting in the moderation queue (ADR 0042). */
-  heldForReview?: boolean;
-  /** A chart snapshot drawn when posting (posts only; ADR 0058). */
-  chart?: PostChart | null;
-}
 
 /**
  * Profiles, posts, replies, likes and reports. Every post and reply of a user is written
@@ -436,180 +421,74 @@ export class CommunityStore {
   /**
    * Writes a post, or a reply under `parentId`, after the user's limits: a suspension (403),
    * the plan's month (402 naming it), the new-account day (429), the pause between posts
-   * (429), links (422), the day's charts (429) and the same text twice (409). All under the
-   * lock on the author's profile row, in three statements (ADR 0059): the lock, which also
-   * reads the author's plan, join date, suspension and the parent; one reading of every count
-   * from the author's recent posts, taken after the lock so it sees every earlier post; and
-   * the insert, which also counts the post into its symbols' hours for the pump guard and a
-   * reply into its parent's count.
+   * (429), links (422), the day's charts (429) and the same text twice (409); held for review
+   * when the pump guard says one of its symbols surges. All under the lock on the author's
+   * profile row, in two statements (ADR 0059, `post-write.ts`): the lock, which also reads the
+   * author's plan, join date, suspension, the parent and the pump guard's counts; then one
+   * statement that counts the author's recent posts, taken after the lock so it sees every
+   * earlier post, and inserts the post only when those counts are within the limits, counting
+   * it into its symbols' hours and a reply into its parent's count.
    */
-  async write(userId: string, input: NewPost, parentId?: string): Promise<CommunityPost> {
+  async write(
+    userId: string,
+    input: NewPost,
+    parentId?: string,
+  ): Promise<{ post: CommunityPost; heldForReview: boolean }> {
     const now = this.clock();
     if (parentId !== undefined && !uuidPattern.test(parentId)) throw missingPost();
     const reply = parentId !== undefined;
     return this.db.transaction(async (tx) => {
-      const [author] = await tx
-        .select({
-          handle: communityProfiles.handle,
-          displayName: communityProfiles.displayName,
-          joinedAt: user.createdAt,
-          tier: profiles.subscriptionTier,
-          suspendedUntil: communitySuspensions.until,
-          suspensionReason: communitySuspensions.reason,
-          parentShown:
-            parentId === undefined
-              ? sql<boolean>`true`
-              : sql<boolean>`exists (select 1 from ${communityPosts} where ${and(
-                  eq(communityPosts.id, parentId),
-                  isNull(communityPosts.parentId),
-                  visible(userId),
-                )})`,
-        })
-        .from(communityProfiles)
-        .innerJoin(user, eq(user.id, communityProfiles.userId))
-        .leftJoin(profiles, eq(profiles.id, communityProfiles.userId))
-        .leftJoin(
-          communitySuspensions,
-          and(
-            eq(communitySuspensions.userId, communityProfiles.userId),
-            gt(communitySuspensions.until, now),
-          ),
-        )
-        .where(eq(communityProfiles.userId, userId))
-        .for('update', { of: communityProfiles });
+      const author = await lockedAuthor(tx, userId, { symbols: input.symbols, parentId }, now);
       if (!author) throw refusals.profileRequired();
-      if (author.suspendedUntil) {
-        throw refusals.suspended(author.suspendedUntil, author.suspensionReason ?? '');
+      if (author.suspension) {
+        throw refusals.suspended(author.suspension.until, author.suspension.reason);
       }
       if (!author.parentShown) throw missingPost();
-      const isNew =
-        now.getTime() - author.joinedAt.getTime() < communityRules.newAccountHours * hour;
-      const chart = reply ? null : (input.chart ?? null);
-      const counts = await this.recentCounts(tx, userId, input.body, now, isNew);
-
-      const tier = author.tier ?? 'free';
-      const plan = entitlementsFor(tier);
-      const used = reply ? counts.repliesThisMonth : counts.postsThisMonth;
-      const limit = reply ? plan.repliesPerMonth : plan.postsPerMonth;
-      if (limit !== null && used >= limit) {
-        const resetsAt = periodAround('month', now).end.toISOString();
-        throw quotaReached(reply ? 'replies' : 'posts', tier, limit, resetsAt);
+      const limits = writeLimits(author, input, reply, now);
+      const { counts, postId } = await writeUnderLimits(
+        tx,
+        userId,
+        author,
+        { ...input, parentId },
+        limits,
+      );
+      if (postId === null) {
+        throw refusalOf(counts, limits) ?? new Error('The post was refused by no limit');
       }
-      if (isNew) newAccountLimits(counts, input.body, reply, now);
-      if (chart && counts.chartsToday >= communityRules.chartsPerDay) throw refusals.chartsDaily();
-      if (counts.duplicate) throw refusals.duplicate();
-
-      const counted =
-        input.symbols.length === 0
-          ? []
-          : [
-              tx
-                .$with('counted')
-                .as(
-                  countedInHours(tx, input.symbols, isNewForPumpGuard(author.joinedAt, now), now),
-                ),
-            ];
-      const bumped =
-        parentId === undefined
-          ? []
-          : [
-              tx.$with('bumped').as(
-                tx
-                  .update(communityPosts)
-                  .set({ replyCount: sql`${communityPosts.replyCount} + 1` })
-                  .where(eq(communityPosts.id, parentId))
-                  .returning({ id: communityPosts.id }),
-              ),
-            ];
-      const [row] = await tx
-        .with(...counted, ...bumped)
-        .insert(communityPosts)
-        .values({
-          authorId: userId,
-          parentId: parentId ?? null,
-          body: input.body,
-          sentiment: reply ? null : input.sentiment,
-          paid: input.paid,
-          symbols: input.symbols,
-          heldSymbols: reply ? [] : (input.heldSymbols ?? []),
-          mentions: (input.mentions ?? []).map((member) => member.handle),
-          chart,
-          createdAt: now,
-          hiddenAt: input.heldForReview ? now : null,
-        })
-        .returning();
-      if (!row) throw new Error('The post was not stored');
-      if (input.heldForReview) {
-        // A post the pump guard holds tells nobody until a moderator restores it.
-        await tx.insert(communityPostReviews).values({ postId: row.id, heldFor: 'pump' });
-      } else {
+      // A post the pump guard holds tells nobody until a moderator restores it.
+      if (!author.held) {
         await recordMentions(tx, {
-          postId: row.id,
+          postId,
           authorId: userId,
           authorHandle: author.handle,
           input,
           now,
         });
       }
-      return this.postOf(
+      const row: PostRow = {
+        id: postId,
+        authorId: userId,
+        parentId: parentId ?? null,
+        body: input.body,
+        sentiment: reply ? null : input.sentiment,
+        paid: input.paid,
+        symbols: input.symbols,
+        heldSymbols: reply ? [] : (input.heldSymbols ?? []),
+        mentions: (input.mentions ?? []).map((member) => member.handle),
+        chart: reply ? null : (input.chart ?? null),
+        createdAt: now,
+        editedAt: null,
+        deletedAt: null,
+        hiddenAt: author.held ? now : null,
+        likeCount: 0,
+        replyCount: 0,
+      };
+      const post = this.postOf(
         { post: row, handle: author.handle, displayName: author.displayName, likedByMe: false },
         userId,
       );
+      return { post, heldForReview: author.held };
     });
-  }
-
-  /**
-   * Everything the limits count of the author's recent posts and replies (deleted ones too),
-   * in one reading: the month's posts and replies, the day's (for a new account) and charts,
-   * the newest post's time and whether the same text was posted within the duplicate window.
-   * It reads back to the month's start, or, for a new account, 24 hours when that is earlier
-   * (the pause between posts looks at the newest one).
-   */
-  private async recentCounts(
-    tx: Db,
-    userId: string,
-    body: string,
-    now: Date,
-    isNew: boolean,
-  ): Promise<RecentCounts> {
-    const month = periodAround('month', now).start;
-    const day = periodAround('day', now).start;
-    const duplicateSince = new Date(now.getTime() - communityRules.duplicateWindowMinutes * 60_000);
-    const since = new Date(
-      Math.min(
-        month.getTime(),
-        duplicateSince.getTime(),
-        isNew ? now.getTime() - communityRules.newAccountHours * hour : month.getTime(),
-      ),
-    );
-    const posts = communityPosts;
-    const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-    const counted = (where: SQL) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
-    const top = isNull(posts.parentId);
-    const isReply = isNotNull(posts.parentId);
-    const [row] = await tx
-      .select({
-        postsThisMonth: counted(sql`${top} and ${posts.createdAt} >= ${at(month)}`),
-        repliesThisMonth: counted(sql`${isReply} and ${posts.createdAt} >= ${at(month)}`),
-        postsToday: counted(sql`${top} and ${posts.createdAt} >= ${at(day)}`),
-        repliesToday: counted(sql`${isReply} and ${posts.createdAt} >= ${at(day)}`),
-        chartsToday: counted(sql`${isNotNull(posts.chart)} and ${posts.createdAt} >= ${at(day)}`),
-        lastPostAt: sql<Date | null>`max(${posts.createdAt}) filter (where ${top})`.mapWith(
-          posts.createdAt,
-        ),
-        duplicate: sql<boolean>`coalesce(bool_or(${posts.body} = ${body} and ${posts.deletedAt} is null and ${posts.createdAt} >= ${at(duplicateSince)}), false)`,
-      })
-      .from(posts)
-      .where(and(eq(posts.authorId, userId), gte(posts.createdAt, since)));
-    return {
-      postsThisMonth: row?.postsThisMonth ?? 0,
-      repliesThisMonth: row?.repliesThisMonth ?? 0,
-      postsToday: row?.postsToday ?? 0,
-      repliesToday: row?.repliesToday ?? 0,
-      chartsToday: row?.chartsToday ?? 0,
-      lastPostAt: row?.lastPostAt ?? null,
-      duplicate: Boolean(row?.duplicate),
-    };
   }
 
   /** The author's own post or reply, still editable (404 for anyone else's). */
@@ -786,49 +665,6 @@ export class CommunityStore {
   }
 }
 
-/** The UTC month or day `now` falls in, as [start, end): the quota's and the new account's. */
-function periodAround(period: 'day' | 'month', now: Date): { start: Date; end: Date } {
-  const [year, month, day] = [now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()];
-  return period === 'month'
-    ? { start: new Date(Date.UTC(year, month, 1)), end: new Date(Date.UTC(year, month + 1, 1)) }
-    : {
-        start: new Date(Date.UTC(year, month, day)),
-        end: new Date(Date.UTC(year, month, day + 1)),
-      };
-}
-
-/** What `CommunityStore.write` counts of the author's recent posts and replies. */
-interface RecentCounts {
-  postsThisMonth: number;
-  repliesThisMonth: number;
-  postsToday: number;
-  repliesToday: number;
-  chartsToday: number;
-  lastPostAt: Date | null;
-  duplicate: boolean;
-}
-
-/** An account under 24 hours old: no links, a few posts and replies a day, a pause between posts. */
-function newAccountLimits(counts: RecentCounts, body: string, reply: boolean, now: Date): void {
-  if (hasLink(body)) throw refusals.linksNotYet();
-  const limit = reply
-    ? communityRules.newAccountRepliesPerDay
-    : communityRules.newAccountPostsPerDay;
-  if ((reply ? counts.repliesToday : counts.postsToday) >= limit) {
-    throw refusals.newAccountDaily(reply ? 'replies' : 'posts', limit);
-  }
-  if (reply) return;
-  const wait = communityRules.newAccountSecondsBetweenPosts * 1000;
-  const since = counts.lastPostAt
-    ? now.getTime() - counts.lastPostAt.getTime()
-    : Number.POSITIVE_INFINITY;
-  if (since < wait) throw refusals.tooSoon(Math.ceil((wait - since) / 1000));
-}
-
-/** Neither deleted nor hidden, nor between the viewer and a member either of them blocked. */
-const visible = (viewerId: string) =>
-  and(isNull(communityPosts.deletedAt), isNull(communityPosts.hiddenAt), notBlockedWith(viewerId));
-
 /** The columns that place a post in a newest-first list: its time, then its id. */
 interface PlaceColumns {
   createdAt: AnyPgColumn;
@@ -1000,34 +836,4 @@ function parseCursor(cursor: string): { createdAt: Date; id: string } {
   const year = createdAt.getUTCFullYear();
   if (!id || !uuidPattern.test(id) || !(year >= 2000 && year <= 3000)) throw refusals.badCursor();
   return { createdAt, id };
-}
-
-/** 402: the month's posts or replies are used up; names the limit, the reset and a bigger plan. */
-function quotaReached(
-  what: 'posts' | 'replies',
-  tier: SubscriptionTier,
-  limit: number,
-  resetsAt: string,
-): AppError {
-  const key = what === 'posts' ? 'postsPerMonth' : 'repliesPerMonth';
-  const bigger = paidTiers.find((paid) => {
-    const more = entitlementsFor(paid)[key];
-    return more === null || more > limit;
-  });
-  const from = new Date(resetsAt).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-  const more = bigger
-    ? ` The ${planFor(bigger).name} plan includes ${entitlementsFor(bigger)[key] ?? 'unlimited'} a month.`
-    : '';
-  return new AppError(
-    402,
-    'community_quota_reached',
-    `You have used all ${limit} ${what} your ${planFor(tier).name} plan includes this month. More are available from ${from}.${more}`,
-    undefined,
-    undefined,
-    { resetsAt, ...(bigger ? { requiredTier: bigger } : {}) },
-  );
 }

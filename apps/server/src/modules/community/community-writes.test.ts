@@ -9,7 +9,7 @@ import {
   signUpUser,
   type TestApp,
 } from '../../../test/test-app.ts';
-import { user as users } from '../../db/schema/index.ts';
+import { communitySymbolHours, user as users } from '../../db/schema/index.ts';
 import { setTier } from '../profiles/service.ts';
 
 // Every statement, with the `x-test-tag` of the request that sent it.
@@ -53,7 +53,7 @@ async function member({ established = true } = {}) {
 }
 
 describe('writing posts', () => {
-  it('costs a post four statements, a reply four, a mention two more', async () => {
+  it('costs a post two statements, a reply two, a mention three more', async () => {
     const author = await member();
     const reader = await member();
     // The market data reads a symbol's stored prices once, the first time anyone asks for it.
@@ -69,11 +69,13 @@ describe('writing posts', () => {
     expect(posted.statusCode, posted.body).toBe(201);
     const post = posted.json().post;
     expect(post).toMatchObject({ symbols: ['AAPL', 'MSFT'], mine: true, replyCount: 0 });
-    // The pump guard's reading, the lock (with plan, join date, suspension), every count of
-    // the author's recent posts, and the insert (with the symbols' hours).
-    expect(log.of('post'), log.of('post').join('\n\n')).toHaveLength(4);
-    expect(log.of('post')[1]).toMatch(/for update of "community_profiles"/);
-    expect(log.of('post')[3]).toMatch(/^with "counted" as \(insert into "community_symbol_hours"/);
+    // The lock (with plan, join date, suspension and the pump guard's counts), then every
+    // count of the author's recent posts with the insert (and the symbols' hours).
+    expect(log.of('post'), log.of('post').join('\n\n')).toHaveLength(2);
+    expect(log.of('post')[0]).toMatch(/for update of "community_profiles"/);
+    expect(log.of('post')[0]).toContain('"community_symbol_hours"');
+    expect(log.of('post')[1]).toMatch(/^\s*with recent as \(/);
+    expect(log.of('post')[1]).toContain('insert into "community_symbol_hours"');
 
     const replied = await tagged(
       'reply',
@@ -85,19 +87,68 @@ describe('writing posts', () => {
       },
     );
     expect(replied.statusCode, replied.body).toBe(201);
-    expect(log.of('reply'), log.of('reply').join('\n\n')).toHaveLength(4);
+    expect(log.of('reply'), log.of('reply').join('\n\n')).toHaveLength(2);
     const thread = await call(reader, 'GET', `/api/community/posts/${post.id}`);
     expect(thread.json().post.replyCount).toBe(1);
     expect(thread.json().replies).toHaveLength(1);
+    expect(thread.json().replies[0]).toMatchObject({
+      id: replied.json().reply.id,
+      parentId: post.id,
+      body: 'Agreed on $AAPL',
+      symbols: ['AAPL'],
+      sentiment: null,
+    });
 
     // A mention: the handle's lookup, then the mention and its notification in the write.
     const mentioning = await tagged('mention', reader, 'POST', '/api/community/posts', {
       body: `Ask @${author.handle} about it`,
     });
     expect(mentioning.statusCode, mentioning.body).toBe(201);
-    expect(log.of('mention'), log.of('mention').join('\n\n')).toHaveLength(6);
+    expect(log.of('mention'), log.of('mention').join('\n\n')).toHaveLength(5);
     const notifications = await call(author, 'GET', '/api/notifications');
     expect(notifications.body).toContain(`@${reader.handle} mentioned you`);
+  });
+
+  it('answers a new post as it is read back', async () => {
+    const author = await member();
+    const posted = await call(author, 'POST', '/api/community/posts', {
+      body: 'Margins on **$KO** hold up',
+      sentiment: 'bearish',
+      paid: true,
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const thread = await call(author, 'GET', `/api/community/posts/${posted.json().post.id}`);
+    expect(thread.statusCode, thread.body).toBe(200);
+    expect(posted.json().post).toEqual(thread.json().post);
+  });
+
+  it("counts a refused post nowhere: not in its symbols' hours, nor a reply in its parent", async () => {
+    const author = await member();
+    const replier = await member();
+    const hours = async (symbol: string) => {
+      const rows = await db()
+        .select({ posts: communitySymbolHours.posts })
+        .from(communitySymbolHours)
+        .where(eq(communitySymbolHours.symbol, symbol));
+      return rows.reduce((sum, row) => sum + row.posts, 0);
+    };
+    const first = await call(author, 'POST', '/api/community/posts', { body: 'Once on $PEP' });
+    expect(first.statusCode, first.body).toBe(201);
+    const counted = await hours('PEP');
+    const again = await call(author, 'POST', '/api/community/posts', { body: 'Once on $PEP' });
+    expect(again.statusCode).toBe(409);
+    expect(await hours('PEP')).toBe(counted);
+
+    const parentId = first.json().post.id as string;
+    const answer = { body: 'Same answer on $PEP' };
+    const replied = await call(replier, 'POST', `/api/community/posts/${parentId}/replies`, answer);
+    expect(replied.statusCode, replied.body).toBe(201);
+    const twice = await call(replier, 'POST', `/api/community/posts/${parentId}/replies`, answer);
+    expect(twice.statusCode).toBe(409);
+    const thread = await call(author, 'GET', `/api/community/posts/${parentId}`);
+    expect(thread.json().post.replyCount).toBe(1);
+    expect(thread.json().replies).toHaveLength(1);
+    expect(await hours('PEP')).toBe(counted + 1);
   });
 
   it('keeps the new-account and duplicate rules with the counts read in one statement', async () => {

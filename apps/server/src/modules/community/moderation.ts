@@ -91,16 +91,6 @@ export class Moderation {
   }
 
   /**
-   * Whether a new post or reply is held: one of its symbols surges (ADR 0052: replies carry
-   * cashtags to the same stock pages, so the rule holds them too). Its author's suspension is
-   * checked under the write's lock (`CommunityStore.write`), and its count into the symbols'
-   * hours is part of its insert.
-   */
-  async holdsNewPost(symbols: readonly string[]): Promise<boolean> {
-    return (await this.pumpGuard.surging(symbols, this.clock())).length > 0;
-  }
-
-  /**
    * Whether an edit of a post or reply is to be held: it names a surging symbol it did not name
    * before (editing a harmless post into a pump is posting one).
    */

@@ -5,10 +5,10 @@ import {
   type postInputSchema,
 } from '@tickerwise/shared';
 import type { z } from 'zod';
-import { type MarketService, realtimeViewer } from '../../market-data/index.ts';
+import type { MarketService } from '../../market-data/index.ts';
 import { refusals, smallCompanyRefusal } from './community-rules.ts';
-import type { NewPost } from './community-store.ts';
 import type { ChartSnapshots } from './post-charts.ts';
+import type { NewPost } from './post-write.ts';
 
 /**
  * A post's text checked against the symbols it names: at most 5 cashtags, each a symbol
@@ -22,11 +22,10 @@ export async function checkedPost(
   if (symbols.length > communityRules.cashtagsPerPost) throw refusals.tooManyCashtags();
   const unknown = await market.unknownSymbols(symbols);
   if (unknown.length > 0) throw refusals.unknownSymbols(unknown);
-  const stocks = await Promise.all(
-    symbols.map((symbol) => market.getStock(realtimeViewer, symbol)),
-  );
-  for (const stock of stocks) {
-    const refusal = smallCompanyRefusal(stock);
+  // Only the price and market value a stock record shows: the rule reads no more of it.
+  const figures = await Promise.all(symbols.map((symbol) => market.priceAndMarketCap(symbol)));
+  for (const symbolFigures of figures) {
+    const refusal = smallCompanyRefusal(symbolFigures);
     if (refusal) throw refusals.smallCompany(refusal);
   }
   const { sentiment = null, paid = false } = input as Partial<PostInput>;

@@ -1,6 +1,8 @@
 import { moderationRules } from '@tickerwise/shared';
-import { and, gte, inArray, lt, sql } from 'drizzle-orm';
+import { lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { communitySymbolHours } from '../../db/schema/index.ts';
 
 const hour = 3_600_000;
@@ -37,77 +39,101 @@ export function isSurging(activity: SymbolActivity): boolean {
 
 /**
  * Counts a post naming `symbols`, written at `at` by a new account or not, into each symbol's
- * row of the hour: an atomic upsert, so every instance counts into the same rows. A statement
- * the post's own write runs as part of its insert (`CommunityStore.write`), so a post and its
- * count commit together.
+ * row of the hour: an atomic upsert, so every instance counts into the same rows. A part of
+ * the post's own write (`CommunityStore.write`), run only `when` its insert wrote the post, so
+ * a post and its count commit together.
  */
-export function countedInHours(db: Db, symbols: readonly string[], newAccount: boolean, at: Date) {
-  const bucket = hourOf(at);
-  return db
-    .insert(communitySymbolHours)
-    .values(
-      symbols.map((symbol) => ({
-        symbol,
-        hour: bucket,
-        posts: 1,
-        newAccountPosts: newAccount ? 1 : 0,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [communitySymbolHours.symbol, communitySymbolHours.hour],
-      set: {
-        posts: sql`${communitySymbolHours.posts} + 1`,
-        newAccountPosts: sql`${communitySymbolHours.newAccountPosts} + excluded.new_account_posts`,
-      },
-    })
-    .returning({ symbol: communitySymbolHours.symbol });
+export function countedInHours(
+  symbols: readonly string[],
+  newAccount: boolean,
+  at: Date,
+  when: SQL,
+): SQL {
+  const { symbol, hour: hourColumn, posts, newAccountPosts } = communitySymbolHours;
+  const name = (column: AnyPgColumn) => sql.identifier(column.name);
+  return sql`insert into ${communitySymbolHours}
+      (${name(symbol)}, ${name(hourColumn)}, ${name(posts)}, ${name(newAccountPosts)})
+    select named, ${hourOf(at).toISOString()}::timestamptz, 1, ${newAccount ? 1 : 0}::int
+      from unnest(${sql.param([...symbols])}::text[]) as named
+      where ${when}
+    on conflict (${name(symbol)}, ${name(hourColumn)}) do update set
+      ${name(posts)} = ${posts} + 1,
+      ${name(newAccountPosts)} = ${newAccountPosts} + excluded.${name(newAccountPosts)}`;
+}
+
+/** One symbol's rows of the hours the guard reads, summed as `hourCounts` reads them. */
+export interface HourCounts {
+  symbol: string;
+  current: number | string | null;
+  currentNew: number | string | null;
+  previous: number | string | null;
+  previousNew: number | string | null;
+  baseline: number | string | null;
+}
+
+/**
+ * The counts the guard judges `symbols` by at `now`, as one json value (an array with a row
+ * per symbol that has any, `HourCounts`): a subquery that reads at most 721 rows per symbol
+ * by primary key. The writing of a post reads it inside its lock statement
+ * (`CommunityStore.write`), `PumpGuard.activity` on its own; `activityOf` judges either.
+ */
+export function hourCounts(symbols: readonly string[], now: Date): SQL {
+  const current = hourOf(now);
+  const previous = new Date(current.getTime() - hour);
+  const from = new Date(current.getTime() - baselineHours * hour);
+  const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+  const { symbol, hour: hourColumn, posts, newAccountPosts } = communitySymbolHours;
+  const summed = (column: AnyPgColumn, where: SQL) => sql`sum(${column}) filter (where ${where})`;
+  return sql`(select coalesce(json_agg(counted), '[]'::json) from (
+      select ${symbol} as symbol,
+        ${summed(posts, sql`${hourColumn} = ${at(current)}`)} as current,
+        ${summed(newAccountPosts, sql`${hourColumn} = ${at(current)}`)} as "currentNew",
+        ${summed(posts, sql`${hourColumn} = ${at(previous)}`)} as previous,
+        ${summed(newAccountPosts, sql`${hourColumn} = ${at(previous)}`)} as "previousNew",
+        ${summed(posts, sql`${hourColumn} < ${at(current)}`)} as baseline
+      from ${communitySymbolHours}
+      where ${symbol} = any(${sql.param([...symbols])}::text[]) and ${hourColumn} >= ${at(from)}
+      group by ${symbol}) as counted)`;
+}
+
+/**
+ * Each symbol's activity from what `hourCounts` read: the current and previous hour give the
+ * last hour as a sliding window (the previous hour weighted by how much of it is still within
+ * the last 60 minutes), the 720 hours before the current one give the 30-day hourly average.
+ */
+export function activityOf(
+  counts: readonly HourCounts[] | null,
+  symbols: readonly string[],
+  now: Date,
+): SymbolActivity[] {
+  const stillInWindow = 1 - (now.getTime() - hourOf(now).getTime()) / hour;
+  const number = (value: number | string | null | undefined) => Number(value ?? 0);
+  return symbols.map((symbol) => {
+    const row = counts?.find((candidate) => candidate.symbol === symbol);
+    return {
+      symbol,
+      lastHour: number(row?.current) + number(row?.previous) * stillInWindow,
+      lastHourByNewAccounts: number(row?.currentNew) + number(row?.previousNew) * stillInWindow,
+      hourlyAverage: number(row?.baseline) / baselineHours,
+    };
+  });
 }
 
 /**
  * The pump guard (docs/PRODUCT.md, "Community"; ADR 0042). Every post naming symbols adds one to
  * each symbol's row of the current UTC hour in `community_symbol_hours` (`countedInHours`, in the
- * post's insert). Judging a post reads at most 721 rows per symbol
- * by primary key: the current and previous hour give the last hour as a sliding window (the
- * previous hour weighted by how much of it is still within the last 60 minutes), the 720 hours
- * before the current one give the 30-day hourly average.
+ * post's write), and is judged from those rows (`hourCounts`, read in the same write's lock
+ * statement, before the post's own count).
  */
 export class PumpGuard {
   constructor(private readonly db: Db) {}
 
   async activity(symbols: readonly string[], now: Date): Promise<SymbolActivity[]> {
     if (symbols.length === 0) return [];
-    const current = hourOf(now);
-    const previous = new Date(current.getTime() - hour);
-    const from = new Date(current.getTime() - baselineHours * hour);
-    const at = (date: Date) => date.toISOString();
-    const { symbol: symbolColumn, hour: hourColumn, posts, newAccountPosts } = communitySymbolHours;
-    const rows = await this.db
-      .select({
-        symbol: symbolColumn,
-        current: sql<string | null>`sum(${posts}) filter (where ${hourColumn} = ${at(current)})`,
-        currentNew: sql<
-          string | null
-        >`sum(${newAccountPosts}) filter (where ${hourColumn} = ${at(current)})`,
-        previous: sql<string | null>`sum(${posts}) filter (where ${hourColumn} = ${at(previous)})`,
-        previousNew: sql<
-          string | null
-        >`sum(${newAccountPosts}) filter (where ${hourColumn} = ${at(previous)})`,
-        baseline: sql<string | null>`sum(${posts}) filter (where ${hourColumn} < ${at(current)})`,
-      })
-      .from(communitySymbolHours)
-      .where(and(inArray(symbolColumn, [...symbols]), gte(hourColumn, from)))
-      .groupBy(symbolColumn);
-    const stillInWindow = 1 - (now.getTime() - current.getTime()) / hour;
-    return symbols.map((symbol) => {
-      const row = rows.find((candidate) => candidate.symbol === symbol);
-      const number = (value: number | string | null | undefined) => Number(value ?? 0);
-      return {
-        symbol,
-        lastHour: number(row?.current) + number(row?.previous) * stillInWindow,
-        lastHourByNewAccounts: number(row?.currentNew) + number(row?.previousNew) * stillInWindow,
-        hourlyAverage: number(row?.baseline) / baselineHours,
-      };
-    });
+    const [row] = rowsOf<{ counts: HourCounts[] | null }>(
+      await this.db.execute(sql`select ${hourCounts(symbols, now)} as counts`),
+    );
+    return activityOf(row?.counts ?? null, symbols, now);
   }
 
   /** The symbols of `symbols` whose posts are surging now: a post naming any is held. */

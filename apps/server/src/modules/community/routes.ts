@@ -30,7 +30,7 @@ export interface CommunityRoutesOptions {
   store: CommunityStore;
   market: MarketService;
   social: CommunitySocial;
-  /** Suspensions and the pump guard, checked on every post, reply and edit (ADR 0042). */
+  /** Suspensions and the pump guard for edits (a new post's are judged in its write; ADR 0042). */
   moderation: Moderation;
   /** A post's chart snapshot, drawn from the stored closes when posting (ADR 0058). */
   charts: ChartSnapshots;
@@ -135,10 +135,9 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
     const input = parseInput(postInputSchema, request.body);
     const { post, heldForReview } = await writeSlots.run(async () => {
       const checked = await withChart(await checkedPost(market, input), input.chart, charts);
-      const held = await moderation.holdsNewPost(checked.symbols);
       const withSocial = await withMentionsAndHoldings(social, id, checked, input.holds);
-      const written = await store.write(id, { ...withSocial, heldForReview: held });
-      return { post: written, heldForReview: held };
+      // The pump guard is judged in the write, under its lock (ADR 0042, ADR 0059).
+      return store.write(id, withSocial);
     });
     return reply.status(201).send({ post, heldForReview });
   });
@@ -174,15 +173,9 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
     const input = parseInput(replyInputSchema, request.body);
     const { post, heldForReview } = await writeSlots.run(async () => {
       const checked = await checkedPost(market, input);
-      // A reply naming a surging symbol is held like a post: pumps spread through threads too.
-      const held = await moderation.holdsNewPost(checked.symbols);
       const withSocial = await withMentionsAndHoldings(social, id, checked);
-      const written = await store.write(
-        id,
-        { ...withSocial, heldForReview: held },
-        request.params.id,
-      );
-      return { post: written, heldForReview: held };
+      // A reply naming a surging symbol is held like a post: pumps spread through threads too.
+      return store.write(id, withSocial, request.params.id);
     });
     return reply.status(201).send({ reply: post, heldForReview });
   });

@@ -17,11 +17,12 @@ import { notFound, parseInput } from '../../http/errors.ts';
 import type { MarketService } from '../../market-data/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../auth/guard.ts';
-import type { CommunityStore, NewPost } from './community-store.ts';
+import type { CommunityStore } from './community-store.ts';
 import type { FollowStore } from './follows.ts';
 import { type HeldSymbols, verifiedHoldings } from './holdings.ts';
 import { mentionedMembers } from './mentions.ts';
 import { NewPostsCounter } from './new-posts.ts';
+import type { NewPost } from './post-write.ts';
 import { updatesOf } from './updates.ts';
 
 export interface CommunitySocial {
