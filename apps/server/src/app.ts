@@ -43,7 +43,7 @@ import { accountDataPart, signInSecurityDataPart } from './modules/auth/account-
 import { type Auth, createAuth } from './modules/auth/auth.ts';
 import { EmailChanges } from './modules/auth/email-change.ts';
 import { emailChangeRoutes } from './modules/auth/email-change-routes.ts';
-import { requireUser, useSessionClock } from './modules/auth/guard.ts';
+import { requireUserSoon, useSessionClock } from './modules/auth/guard.ts';
 import { PasswordConfirmations } from './modules/auth/password-confirmation.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret } from './modules/auth/server-secret.ts';
@@ -279,7 +279,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     return apiKeys;
   };
   registerRouteAccess(app, {
-    user: (request) => requireUser(auth, request),
+    user: (request) => requireUserSoon(auth, request),
     operator: (request) => requireOperator(operator, auth, request),
     apikey: async (request, reply) => {
       request.apiCaller = await registeredApiKeys().authenticate(request, reply);

@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+} from 'fastify';
 
 /**
  * Who may call an `/api` route. Every `/api` route declares one in its config
@@ -40,8 +46,11 @@ export interface ApiRoute {
 }
 
 export interface RouteGuards {
-  /** Throws 401 unless the request is signed in. */
-  user: (request: FastifyRequest) => Promise<unknown>;
+  /**
+   * Refuses (401) unless the request is signed in: at once when its session is known without
+   * waiting (a plain value or a synchronous throw), else through the promise it returns.
+   */
+  user: (request: FastifyRequest) => unknown;
   /** Throws 401/403 unless the request is the operator or an admin. */
   operator: (request: FastifyRequest) => Promise<unknown>;
   /**
@@ -53,6 +62,12 @@ export interface RouteGuards {
 
 const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
 
+/** Calls `done` when `checked` settles: at once unless it is a promise. */
+function settle(checked: unknown, done: HookHandlerDoneFunction): void {
+  if (checked instanceof Promise) checked.then(() => done(), done);
+  else done();
+}
+
 /**
  * Requires an access level on every `/api` route registered after this call and enforces
  * `user` and `operator` in an onRequest hook, before the body is even read.
@@ -61,8 +76,16 @@ export function registerRouteAccess(app: FastifyInstance, guards: RouteGuards): 
   const routes: ApiRoute[] = [];
   app.decorate('apiRoutes', routes);
   const hooks: Partial<Record<RouteAccess, onRequestHookHandler>> = {
-    user: async (request) => {
-      await guards.user(request);
+    // A callback hook: a signed-in request whose session is remembered passes with no promise.
+    user: (request, _reply, done) => {
+      let checked: unknown;
+      try {
+        checked = guards.user(request);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      settle(checked, done);
     },
     operator: async (request) => {
       await guards.operator(request);

@@ -11,12 +11,12 @@ import {
   type StockList,
   type StockResponse,
 } from '@tickerwise/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, parseInput } from '../http/errors.ts';
 import { EtagCache, sendWithEtag } from '../http/etag.ts';
 import { SharedJson } from '../http/shared-json.ts';
 import type { Auth } from '../modules/auth/auth.ts';
-import { requireUser } from '../modules/auth/guard.ts';
+import { knownSession, requireUser } from '../modules/auth/guard.ts';
 import type { EntitlementService } from '../modules/entitlements/service.ts';
 import type { CompanyService } from './company/service.ts';
 import { historyAnswer } from './history/history-answer.ts';
@@ -45,7 +45,12 @@ class SharedLists {
 
   constructor(private readonly now: () => number) {}
 
-  get(viewer: MarketViewer, load: () => Promise<unknown>): Promise<string> {
+  /** The list for `viewer`'s plan kind while it is fresh, without waiting. */
+  fresh(viewer: MarketViewer): Buffer | undefined {
+    return this.byViewer.get(viewerKey(viewer))?.fresh();
+  }
+
+  get(viewer: MarketViewer, load: () => Promise<unknown>): Promise<Buffer> {
     const key = viewerKey(viewer);
     let list = this.byViewer.get(key);
     if (!list) {
@@ -55,6 +60,12 @@ class SharedLists {
     return list.get(load);
   }
 }
+
+const sendList = (reply: FastifyReply, body: Buffer) =>
+  reply
+    .header('cache-control', 'private, no-store')
+    .type('application/json; charset=utf-8')
+    .send(body);
 
 /**
  * Stocks, ETFs, quotes, history and company data. Every price in these answers is the one the
@@ -71,8 +82,26 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
   const histories = new EtagCache(64 * 1024 * 1024);
   const profiles = new EtagCache(8 * 1024 * 1024);
 
-  const viewerOf = async (request: Parameters<typeof requireUser>[1]) =>
+  const viewerOf = async (request: FastifyRequest) =>
     entitlements.marketData(await requireUser(auth, request));
+
+  /**
+   * The stocks or ETF list for the viewer's plan. Nearly every request of a signed-in page finds
+   * its session, its plan and a fresh list remembered, and is then answered without a promise
+   * (each one costs a request under the async context tracking that is on in this process);
+   * any of the three missing, it is read as any other route reads it.
+   */
+  const listRoute =
+    (lists: SharedLists, load: (viewer: MarketViewer) => Promise<unknown>) =>
+    (request: FastifyRequest, reply: FastifyReply) => {
+      const user = knownSession(auth, request)?.user;
+      const viewer = user && entitlements.knownMarketData(user);
+      const body = viewer && lists.fresh(viewer);
+      if (body) return sendList(reply, body);
+      return viewerOf(request).then(async (viewer) =>
+        sendList(reply, await lists.get(viewer, () => load(viewer))),
+      );
+    };
 
   // Whether the market trades now: every screen with prices names it (docs/PRODUCT.md §7.6).
   app.get(
@@ -84,29 +113,27 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
     },
   );
 
-  app.get('/api/stocks', { config: { access: 'user' } }, async (request, reply) => {
-    const viewer = await viewerOf(request);
-    const body = await stockLists.get(
-      viewer,
-      async (): Promise<StockList> => ({ stocks: await market.listStocks(viewer) }),
-    );
-    return reply
-      .header('cache-control', 'private, no-store')
-      .type('application/json; charset=utf-8')
-      .send(body);
-  });
+  app.get(
+    '/api/stocks',
+    { config: { access: 'user' } },
+    listRoute(
+      stockLists,
+      async (viewer): Promise<StockList> => ({
+        stocks: await market.listStocks(viewer),
+      }),
+    ),
+  );
 
-  app.get('/api/etfs', { config: { access: 'user' } }, async (request, reply) => {
-    const viewer = await viewerOf(request);
-    const body = await etfLists.get(
-      viewer,
-      async (): Promise<EtfList> => ({ etfs: await market.listEtfs(viewer) }),
-    );
-    return reply
-      .header('cache-control', 'private, no-store')
-      .type('application/json; charset=utf-8')
-      .send(body);
-  });
+  app.get(
+    '/api/etfs',
+    { config: { access: 'user' } },
+    listRoute(
+      etfLists,
+      async (viewer): Promise<EtfList> => ({
+        etfs: await market.listEtfs(viewer),
+      }),
+    ),
+  );
 
   app.get('/api/quotes', { config: { access: 'user' } }, async (request, reply) => {
     const viewer = await viewerOf(request);

@@ -50,6 +50,8 @@ interface Sessions {
   lookups: Map<string, { epoch: number; session: Promise<VerifiedSession | null> }>;
   /** better-auth's own session cookie name (`__Secure-` prefixed over https). */
   cookieName: Promise<string>;
+  /** The same name once known, for the checks that do not wait (`knownSession`). */
+  knownCookieName?: string;
 }
 
 const sessionsByAuth = new WeakMap<Auth, Sessions>();
@@ -75,7 +77,10 @@ export function sessionsOf(auth: Auth): Sessions {
       clock: systemClock,
       memo: new SessionMemo(10_000, 50_000, () => holder.clock().getTime()),
       lookups: new Map(),
-      cookieName: auth.$context.then((context) => context.authCookies.sessionToken.name),
+      cookieName: auth.$context.then((context) => {
+        holder.knownCookieName = context.authCookies.sessionToken.name;
+        return holder.knownCookieName;
+      }),
     };
     sessions = holder;
     sessionsByAuth.set(auth, sessions);
@@ -127,17 +132,26 @@ async function noteActivity(auth: Auth, token: string, lastWritten: number): Pro
   await context.internalAdapter.updateSession(token, { updatedAt: now }).catch(() => {});
 }
 
+/** The session the memo holds for exactly this cookie value, if any. */
+function rememberedSession(
+  memo: SessionMemo<RememberedSession>,
+  cookieValue: string,
+): VerifiedSession | undefined {
+  const key = sessionKey(tokenOfCookieValue(cookieValue));
+  const remembered = memo.get(key);
+  if (!remembered || remembered.cookieDigest !== sessionKey(cookieValue)) return undefined;
+  return { user: remembered.user, key, expiresAt: remembered.expiresAt };
+}
+
 async function verify(auth: Auth, request: FastifyRequest): Promise<VerifiedSession | null> {
   const cookie = await sessionCookieOf(auth, request);
   if (cookie.kind !== 'one') return null;
+  const { memo, lookups } = sessionsOf(auth);
+  const remembered = rememberedSession(memo, cookie.value);
+  if (remembered) return remembered;
   const token = tokenOfCookieValue(cookie.value);
   const key = sessionKey(token);
   const cookieDigest = sessionKey(cookie.value);
-  const { memo, lookups } = sessionsOf(auth);
-  const remembered = memo.get(key);
-  if (remembered && remembered.cookieDigest === cookieDigest) {
-    return { user: remembered.user, key, expiresAt: remembered.expiresAt };
-  }
   // A lookup begun before a session ended (forgotten since) is not joined.
   const epoch = memo.epoch();
   const running = lookups.get(cookieDigest);
@@ -180,6 +194,34 @@ async function lookUp(
   sessionsOf(auth).memo.set(key, { ...verified, cookieDigest }, verified.expiresAt, epoch);
   await noteActivity(auth, token, new Date(session.session.updatedAt).getTime());
   return verified;
+}
+
+/**
+ * The request's signed-in session when it is known without waiting: verified earlier in this
+ * request, or remembered by the memo under exactly this cookie. Undefined when it must be
+ * looked up, and for a request without one session cookie (`currentSession` refuses those, and
+ * notes the stray cookies to delete). The same checks as `currentSession`, without a promise:
+ * under the async context tracking that better-auth and the background lane switch on, every
+ * promise of a request costs, and a signed-in page's polling is nearly all memo hits.
+ */
+export function knownSession(auth: Auth, request: FastifyRequest): VerifiedSession | undefined {
+  if (request.verifiedSession) return request.verifiedSession;
+  if (request.verifiedSession === null) return undefined;
+  const sessions = sessionsOf(auth);
+  if (sessions.knownCookieName === undefined) return undefined;
+  const cookie = readSessionCookie(request.headers.cookie, sessions.knownCookieName);
+  if (cookie.kind !== 'one') return undefined;
+  const remembered = rememberedSession(sessions.memo, cookie.value);
+  if (remembered) request.verifiedSession = remembered;
+  return remembered;
+}
+
+/** The signed-in user, at once when `knownSession` knows it, else once looked up (or a 401). */
+export function requireUserSoon(
+  auth: Auth,
+  request: FastifyRequest,
+): SessionUser | Promise<SessionUser> {
+  return knownSession(auth, request)?.user ?? requireUser(auth, request);
 }
 
 /** The verified session of a request, or null. Cached per request. */

@@ -99,6 +99,12 @@ export function createEntitlementService({ db, clock }: { db: Db; clock: Clock }
       return entitlementsFor(tier).marketData;
     },
 
+    /** `marketData` at once when the user's plan is remembered; undefined when it must be read. */
+    knownMarketData(member: Member): MarketDataAccess | undefined {
+      const tier = tiers.get(member.id);
+      return tier === undefined ? undefined : entitlementsFor(tier).marketData;
+    },
+
     /** The user's plan changed (announced by the database): read it afresh next time. */
     forgetTier(userId: string): void {
       tiers.forgetUser(userId);
