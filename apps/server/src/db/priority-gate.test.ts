@@ -31,7 +31,36 @@ describe('the embedded database gate', () => {
     first.end();
     await Promise.all([running, ...waiting]);
     expect(order).toEqual(['request 1', 'request 2', 'background 1', 'background 2']);
-    expect(gate.waited).toEqual({ foreground: 2, background: 2 });
+    // The first background unit had not taken the connection yet: a request asked in its turn.
+    expect(gate.waited).toEqual({ foreground: 1, background: 3 });
+  });
+
+  it('gives the event loop a turn before each background unit, where a request goes first', async () => {
+    const gate = new PriorityGate({ maxWaitMs: 60_000 });
+    const order: string[] = [];
+    // A chain of background statements, each asked as the one before ends.
+    const chain = inBackground(async () => {
+      for (let index = 0; index < 3; index++) {
+        await gate.run(async () => void order.push(`background ${index}`));
+      }
+    });
+    // A request that arrives (on a timer, as a socket's bytes do) while the chain runs.
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        order.push('request arrives');
+        resolve();
+      }),
+    );
+    const request = gate.run(async () => void order.push('request'));
+    await Promise.all([chain, request]);
+    // Without the turn the chain would end before the request is even read.
+    expect(order).toEqual([
+      'background 0',
+      'request arrives',
+      'request',
+      'background 1',
+      'background 2',
+    ]);
   });
 
   it('lets background work that waited too long go before later requests', async () => {

@@ -14,15 +14,22 @@ interface Waiter {
  * order, so a request that arrives behind a burst of background statements (alert firings,
  * emails, the screener's refresh) waits for all of them. Background work that has waited
  * `maxWaitMs` goes next regardless, so a stream of requests cannot starve it. ADR 0074.
+ *
+ * A background unit takes the connection only after a turn of the event loop, never in the
+ * turn it asks (ADR 0083). PGlite answers a statement without one, so a chain of background
+ * statements (read, check, write) would otherwise run as one stretch of this thread: a request
+ * whose bytes arrived meanwhile could not even be read before the chain ended, let alone queue
+ * here. With the turn, it is read, asks, and goes first.
  */
 export class PriorityGate {
   private busy = false;
+  private dispatching = false;
   private readonly foreground: Waiter[] = [];
   private readonly background: Waiter[] = [];
   private readonly maxWaitMs: number;
   private readonly now: () => number;
   private readonly isBackground: () => boolean;
-  /** Units that waited for the connection, by lane (for tests and `/metrics`). */
+  /** Units that waited for the connection, by lane (tests); background units always wait. */
   readonly waited = { foreground: 0, background: 0 };
 
   constructor(
@@ -34,11 +41,15 @@ export class PriorityGate {
   }
 
   async run<T>(unit: () => Promise<T>): Promise<T> {
-    if (this.busy) {
-      const queue = this.isBackground() ? this.background : this.foreground;
-      this.waited[queue === this.background ? 'background' : 'foreground'] += 1;
-      // `release` hands the connection over without freeing it: nobody slips in between.
-      await new Promise<void>((go) => queue.push({ go, since: this.now() }));
+    if (this.isBackground()) {
+      this.waited.background += 1;
+      await new Promise<void>((go) => {
+        this.background.push({ go, since: this.now() });
+        if (!this.busy) this.dispatchSoon();
+      });
+    } else if (this.busy) {
+      this.waited.foreground += 1;
+      await new Promise<void>((go) => this.foreground.push({ go, since: this.now() }));
     } else {
       this.busy = true;
     }
@@ -50,12 +61,38 @@ export class PriorityGate {
   }
 
   private release(): void {
+    // `go` hands the connection over without freeing it: nobody slips in between.
+    const next = this.overdueBackground() ?? this.foreground.shift();
+    if (next) {
+      next.go();
+      return;
+    }
+    this.busy = false;
+    if (this.background.length > 0) this.dispatchSoon();
+  }
+
+  /** The oldest background unit, taken off its queue, once it has waited `maxWaitMs`. */
+  private overdueBackground(): Waiter | undefined {
     const oldest = this.background[0];
-    const next =
-      oldest && this.now() - oldest.since >= this.maxWaitMs
-        ? this.background.shift()
-        : (this.foreground.shift() ?? this.background.shift());
-    if (next) next.go();
-    else this.busy = false;
+    return oldest && this.now() - oldest.since >= this.maxWaitMs
+      ? this.background.shift()
+      : undefined;
+  }
+
+  /**
+   * Hands the free connection to the next background unit after a turn of the event loop: a
+   * request that arrives in that turn finds the connection free and takes it first.
+   */
+  private dispatchSoon(): void {
+    if (this.dispatching) return;
+    this.dispatching = true;
+    setImmediate(() => {
+      this.dispatching = false;
+      if (this.busy) return;
+      const next = this.overdueBackground() ?? this.foreground.shift() ?? this.background.shift();
+      if (!next) return;
+      this.busy = true;
+      next.go();
+    });
   }
 }

@@ -38,7 +38,16 @@ export interface AlertEmailPass {
   skipped: number;
 }
 
-type Firing = typeof alertFirings.$inferSelect;
+/** What an email lists of a pending firing (`EmailedFiring`), with its id and user. */
+const pendingFiring = {
+  id: alertFirings.id,
+  userId: alertFirings.userId,
+  symbol: alertFirings.symbol,
+  title: alertFirings.title,
+  message: alertFirings.message,
+  firedAt: alertFirings.firedAt,
+};
+type Firing = Pick<typeof alertFirings.$inferSelect, keyof typeof pendingFiring>;
 
 /** A user's email, rendered and admitted, with the firings it lists. */
 interface Ready {
@@ -122,7 +131,7 @@ export class AlertEmails {
       .from(user)
       .where(inArray(user.id, [...userIds]));
     const pending = await db
-      .select()
+      .select(pendingFiring)
       .from(alertFirings)
       .where(
         and(inArray(alertFirings.userId, [...userIds]), eq(alertFirings.emailState, 'pending')),
@@ -130,7 +139,9 @@ export class AlertEmails {
       .orderBy(asc(alertFirings.firedAt));
     const firingsOf = new Map<string, Firing[]>();
     for (const firing of pending) {
-      firingsOf.set(firing.userId, [...(firingsOf.get(firing.userId) ?? []), firing]);
+      const list = firingsOf.get(firing.userId);
+      if (list) list.push(firing);
+      else firingsOf.set(firing.userId, [firing]);
     }
     const confirmed = accounts.filter(
       (account) => account.verified === true && firingsOf.has(account.id),

@@ -147,15 +147,17 @@ export class AlertBook {
     const book = this.symbols.get(entry.symbol);
     if (!book) return;
     this.ladderOf(entry, false)?.remove(entry);
-    if (
+    this.dropIfEmpty(entry.symbol, book);
+  }
+
+  /** Forgets a symbol none of whose ladders holds an alert any more. */
+  private dropIfEmpty(symbol: string, book: SymbolBook): void {
+    const left =
       book.above.entries.length +
-        book.below.entries.length +
-        book.up.entries.length +
-        book.down.entries.length ===
-      0
-    ) {
-      this.symbols.delete(entry.symbol);
-    }
+      book.below.entries.length +
+      book.up.entries.length +
+      book.down.entries.length;
+    if (left === 0) this.symbols.delete(symbol);
   }
 
   /** Empties the book (before a reload). */
@@ -177,18 +179,21 @@ export class AlertBook {
     this.crossBack(symbol, reading.price);
     const book = this.symbols.get(symbol);
     if (!book) return [];
+    // Each ladder's triggered entries are one run at its end: cut out at once, not one by one
+    // (a quote can meet hundreds of alerts on one level).
     const triggered: BookEntry[] = [
-      ...book.above.entries.slice(0, book.above.upperBound(reading.price)),
-      ...book.below.entries.slice(book.below.lowerBound(reading.price)),
+      ...book.above.entries.splice(0, book.above.upperBound(reading.price)),
+      ...book.below.entries.splice(book.below.lowerBound(reading.price)),
     ];
     if (reading.change !== null) {
       if (reading.change > 0) {
-        triggered.push(...book.up.entries.slice(0, book.up.upperBound(reading.change)));
+        triggered.push(...book.up.entries.splice(0, book.up.upperBound(reading.change)));
       } else if (reading.change < 0) {
-        triggered.push(...book.down.entries.slice(0, book.down.upperBound(-reading.change)));
+        triggered.push(...book.down.entries.splice(0, book.down.upperBound(-reading.change)));
       }
     }
-    for (const entry of triggered) this.delete(entry.id);
+    for (const entry of triggered) this.byId.delete(entry.id);
+    this.dropIfEmpty(symbol, book);
     return triggered;
   }
 

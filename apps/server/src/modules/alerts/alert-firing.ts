@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { hasFeature, stockPath, subscriptionTiers } from '@tickerwise/shared';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -118,34 +119,41 @@ export async function fireAlerts(
     });
     const firingRows = texts.flatMap(({ row, candidate, title, message }) =>
       reaches(row).map((userId) => ({
-        alertId: row.id,
-        userId,
+        // Made here, so the rows recorded are told by their ids, not by the order they return.
+        id: randomUUID(),
+        alert_id: row.id,
+        user_id: userId,
         symbol: row.symbol,
         repeat: row.repeat,
-        tradingDay,
         title,
         message,
         value: candidate.value,
-        firedAt: at,
         // Waits for the person's next alert email (`modules/alert-mail` groups them and
         // sends it only to a confirmed address while they want alert emails).
-        emailState: row.email ? 'pending' : null,
+        email_state: row.email ? 'pending' : null,
       })),
     );
     if (firingRows.length === 0) return [];
-    const recorded = await tx
-      .insert(alertFirings)
-      .values(firingRows)
-      .onConflictDoNothing()
-      .returning({
-        id: alertFirings.id,
-        alertId: alertFirings.alertId,
-        userId: alertFirings.userId,
-      });
+    // One JSON parameter for every row: a statement the same whatever the count, with no
+    // query building per value (hundreds of firings come from one quote).
+    const inserted = await tx.execute(sql`
+      insert into ${alertFirings} (id, alert_id, user_id, symbol, repeat, trading_day, title,
+        message, value, fired_at, email_state)
+      select f.id, f.alert_id, f.user_id, f.symbol, f.repeat, ${tradingDay}::date, f.title,
+        f.message, f.value, ${at.toISOString()}::timestamptz, f.email_state
+      from jsonb_to_recordset(${JSON.stringify(firingRows)}::jsonb) as f(id uuid, alert_id uuid,
+        user_id text, symbol text, repeat text, title text, message text, value float8,
+        email_state text)
+      on conflict do nothing
+      returning id`);
+    const recordedIds = new Set(rowsOf<{ id: string }>(inserted).map((row) => row.id));
     const recordedOf = new Map<string, { id: string; userId: string }[]>();
-    for (const firing of recorded) {
-      const alertId = firing.alertId!;
-      recordedOf.set(alertId, [...(recordedOf.get(alertId) ?? []), firing]);
+    for (const firing of firingRows) {
+      if (!recordedIds.has(firing.id)) continue;
+      const list = recordedOf.get(firing.alert_id);
+      const recorded = { id: firing.id, userId: firing.user_id };
+      if (list) list.push(recorded);
+      else recordedOf.set(firing.alert_id, [recorded]);
     }
     const toNotify = texts.filter(({ row }) => recordedOf.has(row.id));
     if (toNotify.length === 0) return [];
@@ -176,6 +184,7 @@ export async function fireAlerts(
     );
     const notices = toNotify.flatMap(({ row, title, message }) =>
       recordedOf.get(row.id)!.map((firing) => ({
+        id: randomUUID(),
         alertId: row.id,
         title,
         message,
@@ -183,12 +192,13 @@ export async function fireAlerts(
         userId: firing.userId,
       })),
     );
-    const notified = await tx
-      .insert(notifications)
-      .values(notices.map(({ alertId: _alertId, ...notice }) => notice))
-      .returning({ id: notifications.id });
+    await tx.execute(sql`
+      insert into ${notifications} (id, title, message, link, user_id)
+      select n.id, n.title, n.message, n.link, n."userId"
+      from jsonb_to_recordset(${JSON.stringify(notices)}::jsonb) as n(id uuid, title text,
+        message text, link text, "userId" text)`);
     const notificationOf = new Map(
-      notices.map((notice, index) => [`${notice.alertId} ${notice.userId}`, notified[index]!.id]),
+      notices.map((notice) => [`${notice.alertId} ${notice.userId}`, notice.id]),
     );
     return toNotify.map(({ row, title }) => {
       const main = mainFiring(row);

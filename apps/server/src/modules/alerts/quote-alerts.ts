@@ -1,3 +1,4 @@
+import { setImmediate as giveWay } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { inBackground } from '../../lifecycle/background-lane.ts';
@@ -34,6 +35,13 @@ const changeSchema = z.union([
 
 /** Alerts a failed or refused firing put aside are looked at again after this. */
 const parkMs = 5 * 60_000;
+
+/**
+ * Alerts fired in one transaction. A quote can meet hundreds (200 in `npm run bench:email`);
+ * on the embedded database the transaction holds the thread, requests included, and one of
+ * 200 took 300 to 500 ms on a loaded machine (ADR 0083).
+ */
+export const alertsPerFiring = 25;
 
 export interface QuoteAlertsOptions {
   database: Database;
@@ -130,35 +138,63 @@ export class QuoteAlerts {
     );
     if (triggered.length === 0) return [];
     const at = new Date(quote.fetchedAt);
-    const changesBefore = triggered.map((entry) => this.changes.get(entry.id) ?? 0);
-    const candidates = triggered.map((entry) => ({
-      id: entry.id,
-      level: entry.level,
-      figures: { price: quote.price, change, at, market },
-      value: entry.kind === 'change_up' || entry.kind === 'change_down' ? change : quote.price,
-    }));
-    const { store } = this.options;
+    const figures = { price: quote.price, change, at, market };
     // A quote a request brought in fires its alerts as the instance's own work (ADR 0074).
-    const work = inBackground(() =>
-      fireAlerts(store.db, candidates, tradingDay, at, store.clock()),
-    );
+    const work = inBackground(() => this.fire(symbol, triggered, figures, tradingDay));
     this.firing.add(work);
     try {
       const fired = await work;
-      const firedIds = new Set(fired.map((alert) => alert.alertId));
-      triggered.forEach((entry, index) => {
-        const changedSince = (this.changes.get(entry.id) ?? 0) !== changesBefore[index];
-        if (!firedIds.has(entry.id) && !changedSince) this.park(entry);
-      });
       if (fired.length > 0) this.options.onFired?.(fired);
       return fired;
-    } catch (error) {
-      this.options.log.warn({ symbol, err: error }, 'alerts could not be fired; trying again');
-      for (const entry of triggered) this.book.put(entry);
-      return [];
     } finally {
       this.firing.delete(work);
     }
+  }
+
+  /**
+   * Fires the alerts a quote met, `alertsPerFiring` to a transaction, giving way to the
+   * event loop between them (ADR 0083): on the embedded database each transaction holds this
+   * thread, and one quote can meet hundreds of alerts. A transaction that fails puts its
+   * alerts back in the book for the next quote; those the database refused are parked.
+   */
+  private async fire(
+    symbol: string,
+    triggered: readonly BookEntry[],
+    figures: { price: number; change: number | null; at: Date; market: MarketState },
+    tradingDay: string,
+  ): Promise<FiredAlert[]> {
+    const { store } = this.options;
+    // Taken before the first transaction: a refusal that raced a change is not parked.
+    const changesBefore = triggered.map((entry) => this.changes.get(entry.id) ?? 0);
+    const fired: FiredAlert[] = [];
+    for (let start = 0; start < triggered.length; start += alertsPerFiring) {
+      if (start > 0) await giveWay();
+      const part = triggered.slice(start, start + alertsPerFiring);
+      const candidates = part.map((entry) => ({
+        id: entry.id,
+        level: entry.level,
+        figures,
+        value:
+          entry.kind === 'change_up' || entry.kind === 'change_down'
+            ? figures.change
+            : figures.price,
+      }));
+      let firedNow: FiredAlert[];
+      try {
+        firedNow = await fireAlerts(store.db, candidates, tradingDay, figures.at, store.clock());
+      } catch (error) {
+        this.options.log.warn({ symbol, err: error }, 'alerts could not be fired; trying again');
+        for (const entry of part) this.book.put(entry);
+        continue;
+      }
+      const firedIds = new Set(firedNow.map((alert) => alert.alertId));
+      part.forEach((entry, index) => {
+        const changedSince = (this.changes.get(entry.id) ?? 0) !== changesBefore[start + index];
+        if (!firedIds.has(entry.id) && !changedSince) this.park(entry);
+      });
+      fired.push(...firedNow);
+    }
+    return fired;
   }
 
   /**
