@@ -28,7 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { tierOf } from '../profiles/service.ts';
-import { visibleTo as visible } from './blocks.ts';
+import { notBlockedWith, visibleTo as visible } from './blocks.ts';
 import { refusals } from './community-rules.ts';
 import { recordMentions } from './mentions.ts';
 import {
