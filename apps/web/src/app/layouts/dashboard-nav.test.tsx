@@ -7,7 +7,7 @@ import { DashboardNav } from './dashboard-nav.tsx';
 function socialLinks(moderator: boolean): string[] {
   render(
     <MemoryRouter initialEntries={[paths.socialFeed]}>
-      <DashboardNav moderator={moderator} counts={false} />
+      <DashboardNav moderator={moderator} />
     </MemoryRouter>,
   );
   const nav = screen.getByRole('navigation', { name: 'Dashboard' });
