@@ -3,7 +3,7 @@
 // the public entry (`public-main.tsx`) hands the root over to it on the first move elsewhere.
 // First: the schemas below are built with zod's compiler off (lib/zod-csp.ts).
 import './lib/zod-csp.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -26,7 +26,10 @@ export async function startApp(root: HTMLElement): Promise<void> {
   await resolveLazyMatches(routes, window.location.pathname);
   const app = appElement(createBrowserRouter(routes));
   clearPrerenderedPage(root);
-  createRoot(root).render(app);
+  const appRoot = createRoot(root);
+  // In a transition React renders the first screen in slices, answering input between them;
+  // until it commits, the page's own markup (the dashboard's shell) stays on screen.
+  startTransition(() => appRoot.render(app));
 }
 
 /**

@@ -9,7 +9,7 @@ import { useAuth } from '../../lib/session/auth-provider.tsx';
 import { useOnMediaMatch } from '../../lib/use-on-media-match.ts';
 import { DashboardFrame, menuButtonClassName } from './dashboard-frame.tsx';
 import { DashboardSearch } from './dashboard-search.tsx';
-import { DashboardSidebar } from './dashboard-sidebar.tsx';
+import { SignedInSidebar } from './signed-in-sidebar.tsx';
 
 /** Where the sidebar stops being a drawer (Tailwind's `lg`). */
 const wideScreen = '(min-width: 64rem)';
@@ -38,7 +38,7 @@ export function DashboardLayout() {
 
   return (
     <DashboardFrame
-      sidebar={<DashboardSidebar user={auth.user} />}
+      sidebar={<SignedInSidebar user={auth.user} />}
       headerStart={
         <>
           <Drawer
@@ -64,7 +64,7 @@ export function DashboardLayout() {
               </button>
             }
           >
-            <DashboardSidebar user={auth.user} inDrawer />
+            <SignedInSidebar user={auth.user} inDrawer />
           </Drawer>
           <Logo compact />
         </>

@@ -1,10 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { paths } from '@tickerwise/shared';
 import { ChevronDown } from 'lucide-react';
 import { Fragment, type ReactNode, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { standingQuery } from '../../features/community/api/moderation-api.ts';
-import { UnreadMessagesBadge } from '../../features/community/unread-messages-badge.tsx';
 import {
   dashboardNav,
   groupOfPath,
@@ -18,30 +15,20 @@ const idleClass = 'text-slate-600 hover:bg-slate-100 hover:text-ink-950';
 const activeClass = 'bg-brand-50 text-brand-800';
 
 /**
- * The navigation of the running app: as `DashboardNav`, with the moderation queue's link for
- * the community's moderators once their standing says so.
- */
-export function SignedInDashboardNav({ beforeSettings }: { beforeSettings?: ReactNode }) {
-  const standing = useQuery(standingQuery);
-  return (
-    <DashboardNav moderator={standing.data?.moderator ?? false} beforeSettings={beforeSettings} />
-  );
-}
-
-/**
  * docs/PRODUCT.md §3.10: groups expand one at a time and clicking the open group closes it. The
  * group of the current page starts open, and opens when a navigation lands in it. Links for
- * moderators only show when `moderator`; live counts (unread messages) when `counts`, which
- * the shell painted before the app runs has none to ask for; `beforeSettings` goes above
- * Settings (the Team link).
+ * moderators only show when `moderator`; `unreadMessages` (the live count) stands beside
+ * Messages and its closed group, and the shell painted before the app runs has none to ask
+ * for; `beforeSettings` goes above Settings (the Team link). The running app's is composed in
+ * `signed-in-sidebar.tsx`, so the shell's chunk loads none of what those ask the server.
  */
 export function DashboardNav({
   moderator = false,
-  counts = true,
+  unreadMessages,
   beforeSettings,
 }: {
   moderator?: boolean;
-  counts?: boolean;
+  unreadMessages?: ReactNode;
   beforeSettings?: ReactNode;
 }) {
   const { pathname } = useLocation();
@@ -66,7 +53,7 @@ export function DashboardNav({
             }
             open={openGroup === item.label}
             holdsCurrentPage={currentGroup === item.label}
-            counts={counts}
+            unreadMessages={unreadMessages}
             onToggle={() => setOpenGroup((open) => (open === item.label ? null : item.label))}
           />
         ) : (
@@ -98,12 +85,12 @@ interface NavGroupProps {
   group: NavGroupItem;
   open: boolean;
   holdsCurrentPage: boolean;
-  /** Live counts beside links (unread messages); off in the prerendered shell. */
-  counts: boolean;
+  /** The live count of unread messages; none in the prerendered shell. */
+  unreadMessages: ReactNode;
   onToggle: () => void;
 }
 
-function NavGroup({ group, open, holdsCurrentPage, counts, onToggle }: NavGroupProps) {
+function NavGroup({ group, open, holdsCurrentPage, unreadMessages, onToggle }: NavGroupProps) {
   const listId = `nav-group-${group.label.toLowerCase()}`;
   return (
     <div>
@@ -116,9 +103,7 @@ function NavGroup({ group, open, holdsCurrentPage, counts, onToggle }: NavGroupP
       >
         <group.icon className="size-5 shrink-0" />
         <span className="flex-1 text-left">{group.label}</span>
-        {counts && !open && group.links.some((link) => link.badge === 'unreadMessages') && (
-          <UnreadMessagesBadge />
-        )}
+        {!open && group.links.some((link) => link.badge === 'unreadMessages') && unreadMessages}
         <ChevronDown
           className={`size-4 text-slate-400 transition-transform ${open ? 'rotate-180' : ''}`}
         />
@@ -134,7 +119,7 @@ function NavGroup({ group, open, holdsCurrentPage, counts, onToggle }: NavGroupP
                 }
               >
                 {link.label}
-                {counts && link.badge === 'unreadMessages' && <UnreadMessagesBadge />}
+                {link.badge === 'unreadMessages' && unreadMessages}
               </NavLink>
             </li>
           ))}

@@ -6,7 +6,8 @@ import { SymbolSearch } from '../../components/symbol-search/symbol-search.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { DashboardHomeSkeleton } from '../../features/dashboard/dashboard-home-skeleton.tsx';
 import { DashboardFrame, dashboardSearchLook, menuButtonClassName } from './dashboard-frame.tsx';
-import { DashboardSidebar } from './dashboard-sidebar.tsx';
+import { DashboardNav } from './dashboard-nav.tsx';
+import { AccountPlaceholder, DashboardSidebar } from './dashboard-sidebar.tsx';
 
 const noMatches = () => Promise.resolve([]);
 const ignore = () => {};
@@ -24,7 +25,7 @@ export function DashboardShell() {
     // and a click waits for the app's own. Its links are plain links and work at once.
     <fieldset disabled className="contents">
       <DashboardFrame
-        sidebar={<DashboardSidebar user={null} />}
+        sidebar={<DashboardSidebar nav={<DashboardNav />} account={<AccountPlaceholder />} />}
         headerStart={
           <>
             <button type="button" aria-label="Open menu" className={menuButtonClassName}>

@@ -1,65 +1,38 @@
-import type { Me } from '@tickerwise/shared';
-import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Logo } from '../../components/logo.tsx';
-import { iconButtonStyles } from '../../components/ui/button.tsx';
-import { DrawerClose } from '../../components/ui/drawer.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { AccountMenu } from '../../features/account/account-menu.tsx';
-import { PendingPlanChange } from '../../features/billing/pending-plan-change.tsx';
-import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
-import { DashboardNav, SignedInDashboardNav } from './dashboard-nav.tsx';
-import { TeamNavLink } from './team-nav-link.tsx';
 
 interface DashboardSidebarProps {
-  /** `null` in the shell painted before the app runs: grey blocks stand for the bell and account. */
-  user: Me | null;
-  /** In the phone drawer: shows the button that closes it. */
-  inDrawer?: boolean;
+  /** The navigation (`DashboardNav`). */
+  nav: ReactNode;
+  /** At the bottom: the bell and the account menu, or their grey blocks in the shell. */
+  account: ReactNode;
+  /** Beside the logo in the phone drawer: the button that closes it. */
+  closeButton?: ReactNode;
 }
 
-/** The sidebar's contents: logo, navigation, and the bell and account menu at the bottom. */
-export function DashboardSidebar({ user, inDrawer = false }: DashboardSidebarProps) {
+/**
+ * The sidebar's frame: logo, navigation, and the bell and account menu at the bottom. The shell
+ * painted before the app runs fills it with plain links and grey blocks (`dashboard-shell.tsx`),
+ * the app with what asks the server (`signed-in-sidebar.tsx`), so the shell's chunk stays small.
+ */
+export function DashboardSidebar({ nav, account, closeButton }: DashboardSidebarProps) {
   return (
     <>
       <div className="flex h-16 shrink-0 items-center justify-between px-5">
         <Logo />
-        {inDrawer && (
-          <DrawerClose>
-            <button
-              type="button"
-              aria-label="Close menu"
-              className={`-mr-2 ${iconButtonStyles('sm')}`}
-            >
-              <X className="size-5" />
-            </button>
-          </DrawerClose>
-        )}
+        {closeButton}
       </div>
-      {/* The shell painted before the app runs has no counts, standing or team to ask for. */}
-      {user ? (
-        <SignedInDashboardNav beforeSettings={<TeamNavLink />} />
-      ) : (
-        <DashboardNav counts={false} />
-      )}
+      {nav}
       <div className="flex shrink-0 items-center gap-1 border-t border-slate-200 p-3">
-        {user ? (
-          <>
-            <NotificationBell />
-            <AccountMenu
-              user={user}
-              planNote={<PendingPlanChange user={user} className="mt-2" />}
-            />
-          </>
-        ) : (
-          <AccountPlaceholder />
-        )}
+        {account}
       </div>
     </>
   );
 }
 
 /** The bell and the account menu's button, as grey blocks of their size. */
-function AccountPlaceholder() {
+export function AccountPlaceholder() {
   return (
     <>
       <span className="grid size-10 shrink-0 place-items-center">

@@ -1,5 +1,5 @@
 import { paths } from '@tickerwise/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { CenteredSpinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from './auth-provider.tsx';
@@ -22,7 +22,13 @@ function sessionStore(): Storage | null {
  * signing in or up opens it again (docs/PRODUCT.md §3.26).
  */
 export function RequireAuth({ pending }: { pending?: ReactNode }) {
-  const auth = useAuth();
+  // The store's answer arrives as an urgent update, which React renders in one piece. Signed
+  // in, it opens the whole app (layout, page, every query starting): deferred, React renders
+  // that in a transition, in slices with input answered between them, while `pending` stays.
+  // A sign-out is followed at once.
+  const current = useAuth();
+  const deferred = useDeferredValue(current);
+  const auth = current.status === 'signed-in' ? deferred : current;
   const location = useLocation();
   if (auth.status === 'loading') return pending ?? <CenteredSpinner />;
   const invite =
