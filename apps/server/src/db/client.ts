@@ -264,6 +264,8 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
         await statistics.stop();
         await durability?.stop();
         if (!options.scheduler) await scheduler.stop();
+        // Statements already handed to the gate run on an open connection (ADR 0083).
+        await gate.settled();
         // Closing writes a shutdown checkpoint; then everything reaches the disk.
         await client.close();
         await durability?.flush('');

@@ -60,6 +60,29 @@ export class PriorityGate {
     }
   }
 
+  /**
+   * Resolves once no unit holds or waits for the connection and none asked in the turn after
+   * (a chain of statements asks for its next one within that turn), or after `limitMs`:
+   * closing the database waits for it, so work already handed to the gate finishes on an open
+   * connection instead of failing on a closed one.
+   */
+  async settled(limitMs = 2_000): Promise<void> {
+    const until = this.now() + limitMs;
+    const idle = () =>
+      !this.busy &&
+      !this.dispatching &&
+      this.foreground.length === 0 &&
+      this.background.length === 0;
+    while (this.now() < until) {
+      if (idle()) {
+        await new Promise<void>((turn) => setImmediate(turn));
+        if (idle()) return;
+      } else {
+        await new Promise<void>((wait) => setTimeout(wait, 1));
+      }
+    }
+  }
+
   private release(): void {
     // `go` hands the connection over without freeing it: nobody slips in between.
     const next = this.overdueBackground() ?? this.foreground.shift();

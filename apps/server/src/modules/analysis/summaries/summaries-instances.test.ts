@@ -59,7 +59,7 @@ const alphaUser = () => signUpUser(first.app, { plan: 'alpha' });
 beforeAll(async () => {
   clock.set(start);
   finnhub = await startFakeFinnhub({ now: () => clock().getTime() });
-  edgar = await startFakeEdgar();
+  edgar = await startFakeEdgar({ now: () => clock().getTime() });
   llm = await startFakeLlm();
   config = {
     market: { provider: 'finnhub', apiKey: finnhub.apiKey, baseUrl: finnhub.url, stream: null },

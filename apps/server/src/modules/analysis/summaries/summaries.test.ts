@@ -117,7 +117,7 @@ async function alphaUser(app: TestApp): Promise<SignedUpUser> {
 beforeAll(async () => {
   clock.set(start);
   finnhub = await startFakeFinnhub({ now: () => clock().getTime() });
-  edgar = await startFakeEdgar();
+  edgar = await startFakeEdgar({ now: () => clock().getTime() });
   edgar.setFilings('0000320193', 'Apple Inc.', [
     ...appleFilings,
     noExhibit,
