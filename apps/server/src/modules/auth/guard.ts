@@ -132,22 +132,60 @@ async function noteActivity(auth: Auth, token: string, lastWritten: number): Pro
   await context.internalAdapter.updateSession(token, { updatedAt: now }).catch(() => {});
 }
 
+/**
+ * The last memo hit of a keep-alive connection: the exact `Cookie` header it came with, and the
+ * memo entry it matched. A browser sends the same header on every request of a page, so the
+ * next one on that connection is known by comparing the header and finding that very entry
+ * still in the memo, without reading the cookie or hashing it again. Anything else (another
+ * header, the session forgotten or looked up again, the entry lapsed) takes the full check.
+ * Kept with the connection and gone with it; a connection shared by several visitors (a proxy's)
+ * just misses.
+ */
+interface ConnectionSession {
+  sessions: Sessions;
+  header: string;
+  entry: RememberedSession;
+  verified: VerifiedSession;
+}
+
+const connectionSessions = new WeakMap<object, ConnectionSession>();
+
 /** The session the memo holds for exactly this cookie value, if any. */
 function rememberedSession(
-  memo: SessionMemo<RememberedSession>,
+  sessions: Sessions,
+  request: FastifyRequest,
   cookieValue: string,
 ): VerifiedSession | undefined {
   const key = sessionKey(tokenOfCookieValue(cookieValue));
-  const remembered = memo.get(key);
+  const remembered = sessions.memo.get(key);
   if (!remembered || remembered.cookieDigest !== sessionKey(cookieValue)) return undefined;
-  return { user: remembered.user, key, expiresAt: remembered.expiresAt };
+  const verified = { user: remembered.user, key, expiresAt: remembered.expiresAt };
+  const header = request.headers.cookie;
+  if (header !== undefined) {
+    connectionSessions.set(request.raw.socket, { sessions, header, entry: remembered, verified });
+  }
+  return verified;
+}
+
+/** The session of the connection's last memo hit, when this request repeats its header. */
+function connectionSession(
+  sessions: Sessions,
+  request: FastifyRequest,
+): VerifiedSession | undefined {
+  const last = connectionSessions.get(request.raw.socket);
+  if (!last || last.sessions !== sessions || last.header !== request.headers.cookie) {
+    return undefined;
+  }
+  const remembered = sessions.memo.get(last.verified.key);
+  return remembered === last.entry ? last.verified : undefined;
 }
 
 async function verify(auth: Auth, request: FastifyRequest): Promise<VerifiedSession | null> {
   const cookie = await sessionCookieOf(auth, request);
   if (cookie.kind !== 'one') return null;
-  const { memo, lookups } = sessionsOf(auth);
-  const remembered = rememberedSession(memo, cookie.value);
+  const sessions = sessionsOf(auth);
+  const { memo, lookups } = sessions;
+  const remembered = rememberedSession(sessions, request, cookie.value);
   if (remembered) return remembered;
   const token = tokenOfCookieValue(cookie.value);
   const key = sessionKey(token);
@@ -209,9 +247,14 @@ export function knownSession(auth: Auth, request: FastifyRequest): VerifiedSessi
   if (request.verifiedSession === null) return undefined;
   const sessions = sessionsOf(auth);
   if (sessions.knownCookieName === undefined) return undefined;
+  const known = connectionSession(sessions, request);
+  if (known) {
+    request.verifiedSession = known;
+    return known;
+  }
   const cookie = readSessionCookie(request.headers.cookie, sessions.knownCookieName);
   if (cookie.kind !== 'one') return undefined;
-  const remembered = rememberedSession(sessions.memo, cookie.value);
+  const remembered = rememberedSession(sessions, request, cookie.value);
   if (remembered) request.verifiedSession = remembered;
   return remembered;
 }
