@@ -1,7 +1,8 @@
 // GET /api/stocks (signed in, served from the warm cache) beside a bare route of the same
 // server, measured in one run with autocannon at 50 connections. The routes alternate
 // (bare, stocks, then stocks, bare), so that a slow moment of the machine does not land on
-// one side only.
+// one side only. The same list as a browser asks for it (Accept-Encoding: br and gzip) is
+// measured beside them, for what compression costs; the ratio is taken on the plain one.
 // Run: npm run bench:stocks-throughput   Target: ratio >= 0.8, p99 < 20 ms.
 // `--target <checkout>` measures another checkout's server, `--json` prints the figures;
 // BENCH_SECONDS and BENCH_ROUNDS set each run's length and the rounds (5 s, 2 by default).
@@ -24,6 +25,10 @@ try {
   const routes = {
     bare: { url: `${app.url}/api/bench/bare`, headers: {} },
     stocks: { url: `${app.url}/api/stocks`, headers: { cookie: cookie! } },
+    browser: {
+      url: `${app.url}/api/stocks`,
+      headers: { cookie: cookie!, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    },
   };
   const warm = await fetch(routes.stocks.url, { headers: routes.stocks.headers });
   if (warm.status !== 200) throw new Error(`GET /api/stocks answered ${warm.status}`);
@@ -32,12 +37,17 @@ try {
   // Warm-up: JIT and connection set-up on both routes before anything is measured.
   await run(routes.bare.url, routes.bare.headers, warmUpSeconds);
   await run(routes.stocks.url, routes.stocks.headers, warmUpSeconds);
+  await run(routes.browser.url, routes.browser.headers, warmUpSeconds);
 
-  const results: Record<'bare' | 'stocks', autocannon.Result[]> = { bare: [], stocks: [] };
+  const results: Record<keyof typeof routes, autocannon.Result[]> = {
+    bare: [],
+    stocks: [],
+    browser: [],
+  };
   for (let round = 0; round < rounds; round += 1) {
     for (const name of round % 2 === 0
-      ? (['bare', 'stocks'] as const)
-      : (['stocks', 'bare'] as const)) {
+      ? (['bare', 'stocks', 'browser'] as const)
+      : (['browser', 'stocks', 'bare'] as const)) {
       const result = await run(routes[name].url, routes[name].headers, seconds);
       const failures = result.non2xx + result.errors + result.timeouts;
       if (failures > 0) throw new Error(`${failures} requests to ${routes[name].url} failed`);
@@ -60,6 +70,7 @@ try {
   );
   say(row('GET /api/bench/bare', results.bare));
   say(row(`GET /api/stocks (${(stocksBytes / 1024).toFixed(1)} KB)`, results.stocks));
+  say(row('  the same, as a browser asks', results.browser));
   say(`  ratio stocks/bare: ${ratio.toFixed(2)}   (target >= 0.8)`);
   say(`  stocks p99: ${stocksP99} ms   (target < 20 ms)`);
   say(`  result: ${ratio >= 0.8 && stocksP99 < 20 ? 'PASS' : 'FAIL'}`);
@@ -73,6 +84,12 @@ try {
       gate: 'throughput',
     },
     { name: 'GET /api/stocks p99', value: stocksP99, unit: 'ms', better: 'lower', gate: 'p99' },
+    {
+      name: 'GET /api/stocks, br or gzip',
+      value: average(results.browser),
+      unit: 'req/s',
+      better: 'higher',
+    },
     { name: 'stocks/bare', value: ratio, unit: 'ratio', better: 'higher' },
   ]);
 } finally {

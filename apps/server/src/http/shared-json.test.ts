@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SharedJson } from './shared-json.ts';
 
@@ -23,5 +24,24 @@ describe('a shared JSON answer', () => {
     const shared = new SharedJson(1_000);
     await expect(shared.get(async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect((await shared.get(async () => ({ ok: true }))).toString()).toBe('{"ok":true}');
+  });
+
+  it('makes each encoding once per answer, from that answer', async () => {
+    let now = 0;
+    let builds = 0;
+    const shared = new SharedJson(1_000, () => now);
+    const load = async () => ({ build: ++builds, padding: 'x'.repeat(2_000) });
+    expect(shared.fresh('br')).toBeUndefined();
+    const br = await shared.get(load, 'br');
+    expect(JSON.parse(brotliDecompressSync(br).toString()).build).toBe(1);
+    expect(shared.fresh('br')).toBe(br);
+    const gzip = shared.fresh('gzip')!;
+    expect(gunzipSync(gzip).equals(shared.fresh()!)).toBe(true);
+    expect(shared.fresh('gzip')).toBe(gzip);
+    now = 1_000;
+    expect(shared.fresh('br')).toBeUndefined();
+    const next = await shared.get(load, 'gzip');
+    expect(JSON.parse(gunzipSync(next).toString()).build).toBe(2);
+    expect(JSON.parse(brotliDecompressSync(shared.fresh('br')!).toString()).build).toBe(2);
   });
 });

@@ -86,8 +86,10 @@ export function registerDrain(app: FastifyInstance): Drain {
   const drain = new Drain();
   drain.track(app.server);
   app.decorate('drain', drain);
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook: it runs for every answer, and an async one costs each a promise.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (drain.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   return drain;
 }

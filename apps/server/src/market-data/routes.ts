@@ -12,9 +12,10 @@ import {
   type StockResponse,
 } from '@tickerwise/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { encodedReply, sharedEncodingOf } from '../http/accept-encoding.ts';
 import { AppError, parseInput } from '../http/errors.ts';
 import { EtagCache, sendWithEtag } from '../http/etag.ts';
-import { SharedJson } from '../http/shared-json.ts';
+import { type SharedEncoding, SharedJson } from '../http/shared-json.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import { knownSession, requireUser } from '../modules/auth/guard.ts';
 import type { EntitlementService } from '../modules/entitlements/service.ts';
@@ -45,24 +46,28 @@ class SharedLists {
 
   constructor(private readonly now: () => number) {}
 
-  /** The list for `viewer`'s plan kind while it is fresh, without waiting. */
-  fresh(viewer: MarketViewer): Buffer | undefined {
-    return this.byViewer.get(viewerKey(viewer))?.fresh();
+  /** The list for `viewer`'s plan kind while it is fresh, without waiting, in `encoding`. */
+  fresh(viewer: MarketViewer, encoding: SharedEncoding | undefined): Buffer | undefined {
+    return this.byViewer.get(viewerKey(viewer))?.fresh(encoding);
   }
 
-  get(viewer: MarketViewer, load: () => Promise<unknown>): Promise<Buffer> {
+  get(
+    viewer: MarketViewer,
+    load: () => Promise<unknown>,
+    encoding: SharedEncoding | undefined,
+  ): Promise<Buffer> {
     const key = viewerKey(viewer);
     let list = this.byViewer.get(key);
     if (!list) {
       list = new SharedJson(1_000, this.now);
       this.byViewer.set(key, list);
     }
-    return list.get(load);
+    return list.get(load, encoding);
   }
 }
 
-const sendList = (reply: FastifyReply, body: Buffer) =>
-  reply
+const sendList = (reply: FastifyReply, body: Buffer, encoding: SharedEncoding | undefined) =>
+  encodedReply(reply, encoding)
     .header('cache-control', 'private, no-store')
     .type('application/json; charset=utf-8')
     .send(body);
@@ -94,12 +99,13 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
   const listRoute =
     (lists: SharedLists, load: (viewer: MarketViewer) => Promise<unknown>) =>
     (request: FastifyRequest, reply: FastifyReply) => {
+      const encoding = sharedEncodingOf(request);
       const user = knownSession(auth, request)?.user;
       const viewer = user && entitlements.knownMarketData(user);
-      const body = viewer && lists.fresh(viewer);
-      if (body) return sendList(reply, body);
+      const body = viewer && lists.fresh(viewer, encoding);
+      if (body) return sendList(reply, body, encoding);
       return viewerOf(request).then(async (viewer) =>
-        sendList(reply, await lists.get(viewer, () => load(viewer))),
+        sendList(reply, await lists.get(viewer, () => load(viewer), encoding), encoding),
       );
     };
 
