@@ -12,10 +12,11 @@ import {
   type StockResponse,
 } from '@tickerwise/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { encodedReply, sharedEncodingOf } from '../http/accept-encoding.ts';
+import { bodyEncodingOf, encodedReply } from '../http/accept-encoding.ts';
+import type { BodyEncoding } from '../http/encoded-body.ts';
 import { AppError, parseInput } from '../http/errors.ts';
 import { EtagCache, sendWithEtag } from '../http/etag.ts';
-import { type SharedEncoding, SharedJson } from '../http/shared-json.ts';
+import { SharedJson } from '../http/shared-json.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import { knownSession, requireUser } from '../modules/auth/guard.ts';
 import type { EntitlementService } from '../modules/entitlements/service.ts';
@@ -47,14 +48,14 @@ class SharedLists {
   constructor(private readonly now: () => number) {}
 
   /** The list for `viewer`'s plan kind while it is fresh, without waiting, in `encoding`. */
-  fresh(viewer: MarketViewer, encoding: SharedEncoding | undefined): Buffer | undefined {
+  fresh(viewer: MarketViewer, encoding: BodyEncoding | undefined): Buffer | undefined {
     return this.byViewer.get(viewerKey(viewer))?.fresh(encoding);
   }
 
   get(
     viewer: MarketViewer,
     load: () => Promise<unknown>,
-    encoding: SharedEncoding | undefined,
+    encoding: BodyEncoding | undefined,
   ): Promise<Buffer> {
     const key = viewerKey(viewer);
     let list = this.byViewer.get(key);
@@ -66,7 +67,7 @@ class SharedLists {
   }
 }
 
-const sendList = (reply: FastifyReply, body: Buffer, encoding: SharedEncoding | undefined) =>
+const sendList = (reply: FastifyReply, body: Buffer, encoding: BodyEncoding | undefined) =>
   encodedReply(reply, encoding)
     .header('cache-control', 'private, no-store')
     .type('application/json; charset=utf-8')
@@ -99,7 +100,7 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
   const listRoute =
     (lists: SharedLists, load: (viewer: MarketViewer) => Promise<unknown>) =>
     (request: FastifyRequest, reply: FastifyReply) => {
-      const encoding = sharedEncodingOf(request);
+      const encoding = bodyEncodingOf(request);
       const user = knownSession(auth, request)?.user;
       const viewer = user && entitlements.knownMarketData(user);
       const body = viewer && lists.fresh(viewer, encoding);
@@ -177,7 +178,7 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
       const state = await history.state(security.symbol);
       const lastSession = market.lastSessionFor(viewer);
       const delayMinutes = viewer.kind === 'delayed' ? viewer.delayMinutes : 0;
-      const { body, etag } = await histories.get(
+      const answer = await histories.get(
         `${security.symbol}|${range}|${lastSession}|${delayMinutes}|${averages ?? ''}`,
         state.version,
         (): Promise<HistoryResponse> =>
@@ -187,7 +188,7 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
             averages: averages === 'sma',
           }),
       );
-      return sendWithEtag(request, reply, body, etag);
+      return sendWithEtag(request, reply, answer);
     },
   );
 
@@ -214,12 +215,12 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (
       const lastSession = market.lastSessionFor(viewer);
       const data: CompanyData = await company.companyData(security, lastSession);
       const version = `${data.source}|${data.asOf}|${data.stale}`;
-      const { body, etag } = await profiles.get(
+      const answer = await profiles.get(
         `${security.symbol}|${lastSession}`,
         version,
         async () => data,
       );
-      return sendWithEtag(request, reply, body, etag);
+      return sendWithEtag(request, reply, answer);
     },
   );
 };

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app.ts';
 
-describe('the stocks and ETF lists in the encoding the client accepts', () => {
+describe('kept answers in the encoding the client accepts', () => {
   let testApp: TestApp;
   let cookie: string;
   beforeAll(async () => {
@@ -54,6 +54,38 @@ describe('the stocks and ETF lists in the encoding the client accepts', () => {
       }
     },
   );
+
+  it.each([
+    '/api/stocks/AAPL/history?range=5y',
+    '/api/stocks/MSFT/history?range=1m&averages=sma',
+    '/api/stocks/AAPL/profile',
+  ])('answers %s in brotli or gzip with an ETag of its own for each', async (url) => {
+    const plain = await get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(plain.headers.vary).toContain('accept-encoding');
+
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toBe(`${etag.slice(0, -1)}-br"`);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.etag).toBe(`${etag.slice(0, -1)}-gzip"`);
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+
+    // Whichever form the client holds, it is the same answer: 304, no body.
+    for (const held of [etag, br.headers.etag as string, `W/${gzip.headers.etag}`]) {
+      const again = await get(url, { 'accept-encoding': 'br', 'if-none-match': held });
+      expect(again.statusCode, held).toBe(304);
+      expect(again.rawPayload).toHaveLength(0);
+      expect(again.headers['content-encoding']).toBeUndefined();
+      expect(again.headers.etag).toBe(br.headers.etag);
+    }
+    const other = await get(url, { 'accept-encoding': 'br', 'if-none-match': '"other-br"' });
+    expect(other.statusCode).toBe(200);
+  });
 
   it('refuses a visitor without a session whatever they accept', async () => {
     const answer = await testApp.app.inject({
