@@ -161,8 +161,11 @@ function rememberedSession(
   if (!remembered || remembered.cookieDigest !== sessionKey(cookieValue)) return undefined;
   const verified = { user: remembered.user, key, expiresAt: remembered.expiresAt };
   const header = request.headers.cookie;
-  if (header !== undefined) {
-    connectionSessions.set(request.raw.socket, { sessions, header, entry: remembered, verified });
+  // A request always has its socket while it is handled; the check keeps a WeakMap from ever
+  // being handed something that is not an object.
+  const socket: object | null | undefined = request.raw.socket;
+  if (header !== undefined && socket) {
+    connectionSessions.set(socket, { sessions, header, entry: remembered, verified });
   }
   return verified;
 }
@@ -172,7 +175,8 @@ function connectionSession(
   sessions: Sessions,
   request: FastifyRequest,
 ): VerifiedSession | undefined {
-  const last = connectionSessions.get(request.raw.socket);
+  const socket: object | null | undefined = request.raw.socket;
+  const last = socket ? connectionSessions.get(socket) : undefined;
   if (!last || last.sessions !== sessions || last.header !== request.headers.cookie) {
     return undefined;
   }
