@@ -51,13 +51,7 @@ export function edgarFilings({
 
     async filings(cik, signal) {
       const path = `/submissions/CIK${cik}.json`;
-      const response = await edgarGet(
-        `${baseUrl}${path}`,
-        path,
-        'application/json',
-        userAgent,
-        signal,
-      );
+      const response = await get(baseUrl, path, 'application/json', signal);
       const parsed = submissionsSchema.safeParse(await response.json().catch(() => undefined));
       if (!parsed.success) {
         throw new UpstreamError('bad_response', `EDGAR ${path} answered an unknown shape`);
@@ -87,13 +81,7 @@ export function edgarFilings({
 
     async documentText(filing, maxChars, signal, document) {
       const path = archivePath(filing, document);
-      const response = await edgarGet(
-        `${archiveBaseUrl}${path}`,
-        path,
-        'text/html',
-        userAgent,
-        signal,
-      );
+      const response = await get(archiveBaseUrl, path, 'text/html', signal);
       const text = new FilingTextReader(maxChars);
       await readPieces(response, path, signal, (piece) => {
         text.push(piece);
@@ -104,13 +92,7 @@ export function edgarFilings({
 
     async pressReleases(filing, signal) {
       const path = archivePath(filing, indexHeadersDocument(filing.accessionNumber));
-      const response = await edgarGet(
-        `${archiveBaseUrl}${path}`,
-        path,
-        'text/html',
-        userAgent,
-        signal,
-      );
+      const response = await get(archiveBaseUrl, path, 'text/html', signal);
       let page = '';
       await readPieces(response, path, signal, (piece) => {
         page += piece;
@@ -123,6 +105,11 @@ export function edgarFilings({
       return pressReleasesOf(documents, pressReleasesRead);
     },
   };
+
+  /** A GET of `path` at `base` (the JSON API or the archive), naming this client. */
+  function get(base: string, path: string, accept: string, signal: AbortSignal): Promise<Response> {
+    return edgarGet(`${base}${path}`, path, accept, userAgent, signal);
+  }
 
   /**
    * The archive path of a listed filing's main document, or of `document` in its folder:

@@ -1,9 +1,15 @@
 import { filingSummarySchema, whyItMovedSchema } from '@tickerwise/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeEdgar, startFakeEdgar } from '../../../../test/fake-edgar.ts';
-import { type FakeFinnhub, startFakeFinnhub } from '../../../../test/fake-finnhub.ts';
-import { type FakeLlm, startFakeLlm } from '../../../../test/fake-llm.ts';
+import type { FakeEdgar } from '../../../../test/fake-edgar.ts';
+import type { FakeLlm } from '../../../../test/fake-llm.ts';
+import {
+  appleEventHeadline,
+  microsoftPricesHeadline,
+  type SummaryFakes,
+  startSummaryFakes,
+  summaryMorning,
+} from '../../../../test/summary-fakes.ts';
 import {
   createTestApp,
   injectAs,
@@ -14,7 +20,6 @@ import {
   type TestApp,
 } from '../../../../test/test-app.ts';
 import { testClock } from '../../../../test/test-clock.ts';
-import type { Config } from '../../../config.ts';
 import { researchSummaries } from '../../../db/schema/index.ts';
 import { SummaryStore } from './summary-store.ts';
 
@@ -27,15 +32,12 @@ import { SummaryStore } from './summary-store.ts';
  */
 
 const clock = testClock();
-// A Monday, 11:00 in New York.
-const start = new Date('2026-03-16T15:00:00Z');
-const day = '2026-03-16';
-const epochS = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+// The morning's day, in New York as in UTC.
+const day = summaryMorning.toISOString().slice(0, 10);
 
-let finnhub: FakeFinnhub;
+let fakes: SummaryFakes;
 let edgar: FakeEdgar;
 let llm: FakeLlm;
-let config: Partial<Config>;
 let first: TestApp;
 let second: SecondInstance;
 
@@ -57,57 +59,22 @@ const creditsUsed = async (user: SignedUpUser) =>
 const alphaUser = () => signUpUser(first.app, { plan: 'alpha' });
 
 beforeAll(async () => {
-  clock.set(start);
-  finnhub = await startFakeFinnhub({ now: () => clock().getTime() });
-  edgar = await startFakeEdgar({ now: () => clock().getTime() });
-  llm = await startFakeLlm();
-  config = {
-    market: { provider: 'finnhub', apiKey: finnhub.apiKey, baseUrl: finnhub.url, stream: null },
-    filings: { provider: 'edgar', baseUrl: edgar.url, archiveBaseUrl: edgar.url },
-    analyst: {
-      model: { baseUrl: llm.url, apiKey: llm.apiKey, model: llm.model },
-      timeoutMs: 1_500,
-      concurrentCalls: 16,
-      concurrentCallsPerUser: 2,
-    },
-  };
-  first = await createTestApp({ clock, config });
-  second = await startSecondInstance(first, config, { clock });
-  for (const symbol of ['AAPL', 'MSFT']) {
-    finnhub.setNews(symbol, [
-      {
-        category: 'company',
-        datetime: epochS('2026-03-16T12:30:00Z'),
-        headline:
-          symbol === 'AAPL'
-            ? 'Apple unveils a cheaper iPhone at its spring event'
-            : 'Microsoft raises cloud prices',
-        id: symbol === 'AAPL' ? 1 : 2,
-        image: '',
-        related: symbol,
-        source: 'Reuters',
-        summary:
-          symbol === 'AAPL'
-            ? 'Apple introduced a lower-priced iPhone and said orders open on Friday.'
-            : 'Microsoft said Azure prices rise in May.',
-        url: `https://www.reuters.com/markets/story-${symbol}`,
-      },
-    ]);
-  }
+  clock.set(summaryMorning);
+  fakes = await startSummaryFakes(clock);
+  ({ edgar, llm } = fakes);
+  first = await createTestApp({ clock, config: fakes.config });
+  second = await startSecondInstance(first, fakes.config, { clock });
+  fakes.finnhub.setNews('AAPL', [appleEventHeadline]);
+  fakes.finnhub.setNews('MSFT', [microsoftPricesHeadline]);
 });
 afterAll(async () => {
   await second.close();
   await first.close();
-  await finnhub.close();
-  await edgar.close();
-  await llm.close();
+  await fakes.stop();
   clock.reset();
 });
 beforeEach(() => {
-  clock.set(new Date(clock().getTime() + 2 * 60_000));
-  llm.behave({ kind: 'answer' });
-  llm.requests.length = 0;
-  llm.reply((request) =>
+  fakes.beginTest((request) =>
     request.messages.at(-1)?.content.includes('Microsoft')
       ? 'Microsoft said its Azure prices rise in May [1].'
       : 'Apple introduced a lower-priced iPhone at its spring event [1].',
@@ -141,7 +108,7 @@ describe('summaries shared by the instances of a fleet', () => {
     const written = whyItMovedSchema.parse((await whyItMoved(first.app, await alphaUser())).body);
     expect(written.status).toBe('ready');
     await second.close();
-    second = await startSecondInstance(first, config, { clock });
+    second = await startSecondInstance(first, fakes.config, { clock });
     const reader = await alphaUser();
     const read = whyItMovedSchema.parse((await whyItMoved(second.app, reader, 'GET')).body);
     expect(read).toMatchObject({ status: 'ready', charged: false, summary: written.summary });

@@ -1,18 +1,17 @@
 import { filingSummarySchema, stockResponseSchema, whyItMovedSchema } from '@tickerwise/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setCreditsUsed } from '../../../../test/analyst-requests.ts';
+import { appleFilings, type FakeEdgar, type FakeFiling } from '../../../../test/fake-edgar.ts';
+import type { FakeFinnhub } from '../../../../test/fake-finnhub.ts';
+import type { ChatRequest, FakeLlm } from '../../../../test/fake-llm.ts';
 import {
-  appleFilings,
-  type FakeEdgar,
-  type FakeFiling,
-  startFakeEdgar,
-} from '../../../../test/fake-edgar.ts';
-import {
-  type FakeFinnhub,
-  type FakeNewsItem,
-  startFakeFinnhub,
-} from '../../../../test/fake-finnhub.ts';
-import { type ChatRequest, type FakeLlm, startFakeLlm } from '../../../../test/fake-llm.ts';
+  appleEventHeadline,
+  headline,
+  microsoftPricesHeadline,
+  type SummaryFakes,
+  startSummaryFakes,
+  summaryMorning,
+} from '../../../../test/summary-fakes.ts';
 import {
   createTestApp,
   injectAs,
@@ -31,29 +30,6 @@ import { testClock } from '../../../../test/test-clock.ts';
  */
 
 const clock = testClock();
-// A Monday, 11:00 in New York: the market is open.
-const start = new Date('2026-03-16T15:00:00Z');
-const epochS = (iso: string) => Math.floor(Date.parse(iso) / 1000);
-
-function headline(
-  symbol: string,
-  id: number,
-  iso: string,
-  text: string,
-  summary: string,
-): FakeNewsItem {
-  return {
-    category: 'company',
-    datetime: epochS(iso),
-    headline: text,
-    id,
-    image: '',
-    related: symbol,
-    source: 'Reuters',
-    summary,
-    url: `https://www.reuters.com/markets/story-${id}`,
-  };
-}
 
 /** Apple's 8-Ks beside the sample's: one with no exhibit, two whose index cannot be read. */
 const archive = '/Archives/edgar/data/320193';
@@ -86,6 +62,7 @@ const officerReport = (day: string) => `<html><body>
 const isWhyItMoved = (request: ChatRequest) =>
   request.messages[0]?.content.includes('Why it moved') ?? false;
 
+let fakes: SummaryFakes;
 let finnhub: FakeFinnhub;
 let edgar: FakeEdgar;
 let llm: FakeLlm;
@@ -115,9 +92,9 @@ async function alphaUser(app: TestApp): Promise<SignedUpUser> {
 }
 
 beforeAll(async () => {
-  clock.set(start);
-  finnhub = await startFakeFinnhub({ now: () => clock().getTime() });
-  edgar = await startFakeEdgar({ now: () => clock().getTime() });
+  clock.set(summaryMorning);
+  fakes = await startSummaryFakes(clock);
+  ({ finnhub, edgar, llm } = fakes);
   edgar.setFilings('0000320193', 'Apple Inc.', [
     ...appleFilings,
     noExhibit,
@@ -136,40 +113,15 @@ beforeAll(async () => {
     '<html><body><p>The page you requested is temporarily unavailable.</p></body></html>',
   );
   edgar.setDocument(`${folderOf(indexMissing)}/a991.htm`, '<p>Never read.</p>');
-  llm = await startFakeLlm();
-  const market = {
-    provider: 'finnhub' as const,
-    apiKey: finnhub.apiKey,
-    baseUrl: finnhub.url,
-    stream: null,
-  };
-  testApp = await createTestApp({
-    clock,
-    config: {
-      market,
-      filings: { provider: 'edgar', baseUrl: edgar.url, archiveBaseUrl: edgar.url },
-      analyst: {
-        model: { baseUrl: llm.url, apiKey: llm.apiKey, model: llm.model },
-        timeoutMs: 1_500,
-        concurrentCalls: 16,
-        concurrentCallsPerUser: 2,
-      },
-    },
-  });
-  offline = await createTestApp({ clock, config: { market } });
+  testApp = await createTestApp({ clock, config: fakes.config });
+  offline = await createTestApp({ clock, config: { market: fakes.config.market } });
   reader = await alphaUser(testApp);
   // Symbols beyond the fake's default quotes.
   finnhub.setQuote('NVDA', { c: 120.5, pc: 118.2 });
   finnhub.setQuote('META', { c: 590.1, pc: 597.4 });
   finnhub.setQuote('NFLX', { c: 910.3, pc: 905.0 });
   finnhub.setNews('AAPL', [
-    headline(
-      'AAPL',
-      1,
-      '2026-03-16T12:30:00Z',
-      'Apple unveils a cheaper iPhone at its spring event',
-      'Apple introduced a lower-priced iPhone and said orders open on Friday.',
-    ),
+    appleEventHeadline,
     headline(
       'AAPL',
       2,
@@ -189,18 +141,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp.close();
   await offline.close();
-  await finnhub.close();
-  await edgar.close();
-  await llm.close();
+  await fakes.stop();
   clock.reset();
 });
 beforeEach(() => {
-  // A couple of minutes on, the same New York morning: Finnhub's call budget (a minute's
-  // calls) has room again for the next symbols' quotes and news.
-  clock.set(new Date(clock().getTime() + 2 * 60_000));
-  llm.behave({ kind: 'answer' });
-  llm.requests.length = 0;
-  llm.reply(
+  fakes.beginTest(
     'The European Commission cleared Apple’s payments service after a 2-year review [1]. Apple introduced a lower-priced iPhone at its spring event [2].',
   );
 });
@@ -275,15 +220,7 @@ describe('“Why it moved” with a language model', () => {
   });
 
   it('charges one credit for requests that arrive together, and the model writes once', async () => {
-    finnhub.setNews('MSFT', [
-      headline(
-        'MSFT',
-        11,
-        '2026-03-16T12:00:00Z',
-        'Microsoft raises cloud prices',
-        'Microsoft said Azure prices rise in May.',
-      ),
-    ]);
+    finnhub.setNews('MSFT', [microsoftPricesHeadline]);
     llm.reply('Microsoft said its Azure prices rise in May [1].');
     llm.behave({ kind: 'hold' });
     const user = await alphaUser(testApp);
