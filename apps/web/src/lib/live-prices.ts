@@ -89,6 +89,13 @@ export function watchLivePrice(symbol: string, listener: Listener): () => void {
       listeners.delete(symbol);
       latest.delete(symbol);
     }
+    if (shown.size === 0 && !streamId && stopStream) {
+      // No stream has said hello, so the server was never told a symbol of this tab: there is
+      // nothing to withdraw, and the stream goes with the last price at once.
+      stopStream();
+      stopStream = null;
+      return;
+    }
     scheduleAnnounce();
   };
 }

@@ -21,18 +21,17 @@ const { overview, open, ask, userOn } = analystRequests(
 const usedToday = async (user: SignedUpUser) =>
   (await testApp.app.entitlements.usageOf(user, 'aiCalls')).used;
 
+/** The app's analyst on the fake model, which it gives up on after `timeoutMs`. */
+const analystOn = (timeoutMs: number) => ({
+  model: { baseUrl: llm.url, apiKey: llm.apiKey, model: llm.model },
+  timeoutMs,
+  ...defaultModelConcurrency,
+});
+
 beforeAll(async () => {
   llm = await startFakeLlm();
-  testApp = await createTestApp({
-    config: {
-      analyst: {
-        model: { baseUrl: llm.url, apiKey: llm.apiKey, model: llm.model },
-        // Long enough for a thousand streams on a busy machine; the time-out test waits it out.
-        timeoutMs: 8_000,
-        ...defaultModelConcurrency,
-      },
-    },
-  });
+  // Long enough for a thousand streams on a busy machine (the time-out test has its own app).
+  testApp = await createTestApp({ config: { analyst: analystOn(8_000) } });
   // A thousand readers connect at once: more than the default queue of pending connections.
   baseUrl = await testApp.app.listen({ host: '127.0.0.1', port: 0, backlog: 2048 });
 });
@@ -209,22 +208,36 @@ describe('asking about a stock', () => {
 
 describe('AI credits with a language model', () => {
   it('keeps no credit when the model fails or times out and the built-in text stands in', async () => {
-    const user = await userOn('pro');
-    llm.behave({ kind: 'fail', status: 500 });
-    const failed = writtenAnalysisResponseSchema.parse((await open('JPM', user)).json);
-    expect(failed.analysis).toMatchObject({ writer: 'built_in', fallback: 'model_error' });
-    expect(failed).toMatchObject({ charged: false, credits: { used: 0 } });
-    llm.behave({ kind: 'hang' });
-    const events = (await open('V', user, true)).events ?? [];
-    const timedOut = writtenAnalysisResponseSchema.parse(events.at(-1)?.data);
-    expect(timedOut.analysis).toMatchObject({ writer: 'built_in', fallback: 'timeout' });
-    expect(timedOut).toMatchObject({ charged: false, credits: { used: 0 } });
-    expect(await usedToday(user)).toBe(0);
-    // The model answers again: the next open of a stock is charged, once.
-    llm.behave({ kind: 'answer' });
-    const written = writtenAnalysisResponseSchema.parse((await open('KO', user)).json);
-    expect(written).toMatchObject({ charged: true, analysis: { writer: 'model' } });
-    expect(await usedToday(user)).toBe(1);
+    // An app of its own that gives the model 2 s, so the hung call is not waited out for the
+    // 8 s the thousand streams above need.
+    const quick = await createTestApp({ config: { analyst: analystOn(2_000) } });
+    try {
+      const quickUrl = await quick.app.listen({ host: '127.0.0.1', port: 0 });
+      const on = analystRequests(
+        () => quick,
+        () => quickUrl,
+      );
+      const usedOn = async (user: SignedUpUser) =>
+        (await quick.app.entitlements.usageOf(user, 'aiCalls')).used;
+      const user = await on.userOn('pro');
+      llm.behave({ kind: 'fail', status: 500 });
+      const failed = writtenAnalysisResponseSchema.parse((await on.open('JPM', user)).json);
+      expect(failed.analysis).toMatchObject({ writer: 'built_in', fallback: 'model_error' });
+      expect(failed).toMatchObject({ charged: false, credits: { used: 0 } });
+      llm.behave({ kind: 'hang' });
+      const events = (await on.open('V', user, true)).events ?? [];
+      const timedOut = writtenAnalysisResponseSchema.parse(events.at(-1)?.data);
+      expect(timedOut.analysis).toMatchObject({ writer: 'built_in', fallback: 'timeout' });
+      expect(timedOut).toMatchObject({ charged: false, credits: { used: 0 } });
+      expect(await usedOn(user)).toBe(0);
+      // The model answers again: the next open of a stock is charged, once.
+      llm.behave({ kind: 'answer' });
+      const written = writtenAnalysisResponseSchema.parse((await on.open('KO', user)).json);
+      expect(written).toMatchObject({ charged: true, analysis: { writer: 'model' } });
+      expect(await usedOn(user)).toBe(1);
+    } finally {
+      await quick.close();
+    }
   });
 
   it('gives the last credit to one of two opens arriving together; the other is told it is out', async () => {
