@@ -32,7 +32,8 @@ export type AnnouncedPost = z.infer<typeof announcedPostSchema>;
 /**
  * What `GET /api/events` (Server-Sent Events) tells a signed-in browser. `hello` opens every
  * stream with its id, which the tab names when it says which prices it shows
- * (`PUT /api/live/symbols`). `change` names data that changed for this user (refetch it),
+ * (`PUT /api/live/symbols`), and the topics announced to this user in the last 30 s
+ * (`recent`), which a tab's first stream refetches since its first reads may predate them. `change` names data that changed for this user (refetch it),
  * with the `mark` the instance gave that announcement (ADR 0070). A `community_posts` change
  * carries what the feed and open threads need instead of a refetch (ADR 0076): the new
  * top-level posts for this reader (`posts`) and the posts that got new replies (`replies`,
@@ -41,7 +42,11 @@ export type AnnouncedPost = z.infer<typeof announcedPostSchema>;
  * asked for (real-time plans only).
  */
 export const liveEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), streamId: z.string() }),
+  z.object({
+    type: z.literal('hello'),
+    streamId: z.string(),
+    recent: z.array(z.string()).optional(),
+  }),
   z.object({
     type: z.literal('change'),
     topic: z.string(),

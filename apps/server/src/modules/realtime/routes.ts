@@ -112,7 +112,11 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
           else stream.write(text);
         },
       });
-      if (liveId) stream.write(frame({ type: 'hello', streamId: liveId }));
+      // With what changed for this user just before: a tab's first stream refetches only that.
+      if (liveId) {
+        const recent = bus.recentTopics(session.user.id);
+        stream.write(frame({ type: 'hello', streamId: liveId, recent }));
+      }
       const unsubscribe = bus.subscribe(session.user.id, (text) => {
         if (stream.writableEnded) return;
         if (stream.writableLength > maxUnreadBytes) stream.end();
