@@ -2,12 +2,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { signedInChunkGroups } from './scripts/chunk-groups.ts';
+import { lazySharedSchemas } from './scripts/lazy-shared-schemas.ts';
 import { prerenderLanding } from './scripts/prerender-landing.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderLanding()],
+  plugins: [lazySharedSchemas(), react(), tailwindcss(), prerenderLanding()],
   server: {
     host: '127.0.0.1',
     port: 5173,
