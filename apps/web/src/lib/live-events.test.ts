@@ -5,6 +5,7 @@ type LiveEventsModule = typeof import('./live-events.ts');
 let subscribeLiveEvents: LiveEventsModule['subscribeLiveEvents'];
 /** How long the tab has been open (`performance.now()`), in ms. */
 let tabAgeMs = 2_000;
+let tabAge: { mockRestore(): void } | undefined;
 
 /** Stands in for the browser's EventSource: the test plays the server's side. */
 class FakeEventSource {
@@ -43,14 +44,14 @@ beforeEach(async () => {
   tabAgeMs = 2_000;
   vi.useFakeTimers();
   vi.stubGlobal('EventSource', FakeEventSource);
-  vi.spyOn(performance, 'now').mockImplementation(() => tabAgeMs);
+  tabAge = vi.spyOn(performance, 'now').mockImplementation(() => tabAgeMs);
   vi.resetModules();
   ({ subscribeLiveEvents } = await import('./live-events.ts'));
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  tabAge?.mockRestore();
 });
 
 const hello = (recent: string[] = []) => ({ type: 'hello', streamId: 'stream-1', recent });
@@ -64,7 +65,8 @@ describe('live events', () => {
       subscribeLiveEvents('watchlists', other),
     ];
     expect(FakeEventSource.instances).toHaveLength(1);
-    expect(latest().url).toBe('/api/events');
+    // The tab's first stream says how long ago its reads began: when the page opened.
+    expect(latest().url).toBe('/api/events?readsAgoMs=2000');
 
     latest().send({ type: 'change', topic: 'notifications' });
     expect(notifications).toHaveBeenCalledTimes(1);
@@ -126,6 +128,7 @@ describe('live events', () => {
     latest().refuse();
     vi.advanceTimersByTime(1_000);
     expect(FakeEventSource.instances).toHaveLength(2);
+    expect(latest().url).toBe('/api/events');
     expect(listener).not.toHaveBeenCalled();
     latest().open();
     expect(listener).toHaveBeenCalledTimes(1);
@@ -151,6 +154,7 @@ describe('live events', () => {
     tabAgeMs = 60_000;
     const listener = vi.fn();
     const unsubscribe = subscribeLiveEvents('notifications', listener);
+    expect(latest().url).toBe('/api/events');
     latest().open();
     expect(listener).toHaveBeenCalledTimes(1);
     latest().send(hello(['notifications']));

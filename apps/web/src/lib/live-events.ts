@@ -1,4 +1,4 @@
-import { type LiveEvent, liveEventSchema } from '@tickerwise/shared';
+import { type LiveEvent, liveEventSchema, recentChangesMs } from '@tickerwise/shared';
 
 /**
  * Told of a change of its topic (the event, with the server's mark of that announcement), or
@@ -13,10 +13,9 @@ const reconnectDelaysMs = [1_000, 2_000, 5_000, 10_000];
 
 /**
  * A tab's first stream trusts the `hello`'s list of recent changes only while everything the
- * tab has read is younger than the server's memory of them (30 s, `recentAnnouncementsMs` of
- * the change bus), with room to spare.
+ * tab has read is younger than the server's memory of them, with room to spare.
  */
-const recentChangesTrustedMs = 25_000;
+const recentChangesTrustedMs = recentChangesMs - 5_000;
 
 const listeners = new Map<string, Set<Listener>>();
 const eventListeners = new Set<EventListener>();
@@ -41,17 +40,20 @@ function notifyAll(): void {
 function connect(): void {
   // Without EventSource (an old browser, a test page) nothing is live: pages keep polling.
   if (typeof EventSource === 'undefined') return;
-  const stream = new EventSource('/api/events');
+  // The tab's first stream comes just after its screens read their data: only what changed
+  // since their reads began (at the earliest when the page opened) may be stale, and the
+  // server's `hello` names it, unless the tab has read for longer than the server remembers.
+  // Any other opening follows a gap (a dropped or refused stream, or one closed while nothing
+  // listened) whose events were missed: it refetches everything live.
+  const readsAgoMs = Math.ceil(performance.now());
+  const first = !openedBefore && readsAgoMs <= recentChangesTrustedMs;
+  const stream = new EventSource(first ? `/api/events?readsAgoMs=${readsAgoMs}` : '/api/events');
   source = stream;
   streamId = null;
   stream.onopen = () => {
     failures = 0;
-    // A reopening follows a gap (a dropped or refused stream, or one closed while nothing
-    // listened) whose events were missed: refetch everything live. The tab's first opening
-    // comes just after its screens read their data: only what changed since may be stale,
-    // and the `hello` names it, unless the tab has read for longer than the server remembers.
-    if (openedBefore || performance.now() > recentChangesTrustedMs) notifyAll();
-    else awaitingFirstHello = true;
+    if (first && !openedBefore) awaitingFirstHello = true;
+    else notifyAll();
     openedBefore = true;
   };
   stream.onmessage = (message) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LiveEvent } from '@tickerwise/shared';
+import { type LiveEvent, recentChangesMs } from '@tickerwise/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { eventFrame } from '../../http/event-stream.ts';
@@ -23,12 +23,14 @@ type Subscriber = (frame: string) => void;
 const streamsPerSlice = 250;
 
 /**
- * How long the bus remembers which topics it announced to whom. A stream opening names the
- * topics of its member announced in this time (`recentTopics`, the `hello`'s `recent`): a tab
- * whose first stream opens moments after its first reads refetches only what changed in
+ * How long the bus remembers which topics it announced to whom: a stream opening names the
+ * topics of its member announced in this time (`recentTopics`, the `hello`'s `recent`), so a
+ * tab whose first stream opens moments after its first reads refetches only what changed in
  * between, not everything it has just read (docs/ARCHITECTURE.md, Realtime).
  */
-export const recentAnnouncementsMs = 30_000;
+export const recentAnnouncementsMs = recentChangesMs;
+/** Clocks and the way to the server differ a little: a read that began earlier still counts. */
+const readsSlackMs = 1_000;
 
 /**
  * Fans the database's change announcements out to the live streams of this instance. Every
@@ -126,11 +128,13 @@ export class ChangeBus {
   }
 
   /**
-   * The topics announced to `userId` or to everyone in the last `recentAnnouncementsMs`,
-   * sorted: what may have changed just before a stream of theirs opened.
+   * The topics announced to `userId` or to everyone in the last `recentAnnouncementsMs`, or
+   * since reads that began `readsAgoMs` ago, sorted: what may have changed just before a
+   * stream of theirs opened.
    */
-  recentTopics(userId: string): string[] {
-    const since = this.now() - recentAnnouncementsMs;
+  recentTopics(userId: string, readsAgoMs?: number): string[] {
+    const within = Math.min(recentAnnouncementsMs, (readsAgoMs ?? Infinity) + readsSlackMs);
+    const since = this.now() - within;
     const topics = new Set<string>();
     for (const announced of [this.announcedToEveryone, this.announcedTo.get(userId)]) {
       for (const [topic, at] of announced ?? []) if (at >= since) topics.add(topic);

@@ -89,6 +89,14 @@ describe('GET /api/events', () => {
     expect(hello).toMatchObject({ recent: expect.arrayContaining(['notifications']) });
   });
 
+  it('refuses a malformed age of the reads with 400', async () => {
+    const user = await signUpUser(testApp.app);
+    for (const age of ['soon', '-1', '30001']) {
+      const stream = await connect(user, `/api/events?readsAgoMs=${age}`);
+      expect(stream.status).toBe(400);
+    }
+  });
+
   it('tells every connected user about a notification for everyone', async () => {
     const ada = await signUpUser(testApp.app);
     const bob = await signUpUser(testApp.app);
@@ -286,7 +294,11 @@ describe('the change bus', () => {
       const bob = bus.recentTopics(`bob-${Math.random()}`);
       expect(bob).toContain('notifications');
       expect(bob).not.toContain('watchlists');
-      now += recentAnnouncementsMs;
+      // A tab whose reads began after them needs neither (a second's slack for the clocks).
+      now += 5_000;
+      expect(bus.recentTopics(ada, 3_000)).toEqual([]);
+      expect(bus.recentTopics(ada, 4_000)).toEqual(['notifications', 'watchlists']);
+      now += recentAnnouncementsMs - 5_000;
       expect(bus.recentTopics(ada)).toEqual(['notifications', 'watchlists']);
       now += 1;
       expect(bus.recentTopics(ada)).toEqual([]);
