@@ -20,6 +20,10 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: 'hidden',
     assetsInlineLimit: 0,
-    rolldownOptions: { output: { codeSplitting: { groups: signedInChunkGroups() } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: signedInChunkGroups(), includeDependenciesRecursively: false },
+      },
+    },
   },
 });
