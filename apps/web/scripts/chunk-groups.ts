@@ -118,8 +118,8 @@ function reachable(
  * visitor's page loads what it did before, ADR 77) and the app's entry with the route table
  * (`main.tsx`, which a public page loads on its first move elsewhere). Our code that a public
  * page may load later (a feature page's live example) stays out of `signed-in` too; a library
- * it may load later (TanStack Query for a subscriber's billing on the pricing page, zod)
- * comes with `signed-in-vendor`. The build's `includeDependenciesRecursively: false` keeps a
+ * it may load later (TanStack Query for a subscriber's billing on the pricing page) comes with
+ * `signed-in-vendor`. The build's `includeDependenciesRecursively: false` keeps a
  * group to the modules named here (React stays where the public pages load it).
  */
 export function signedInChunkGroups() {
