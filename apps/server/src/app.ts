@@ -487,8 +487,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   // The live streams' change bus (started by the realtime routes): the community announces
   // new posts through it, each reader their own event (ADR 0076).
-  const changes = new ChangeBus(database, (payload) =>
-    app.log.warn({ payload }, 'ignored a malformed change announcement'),
+  const changes = new ChangeBus(
+    database,
+    (payload) => app.log.warn({ payload }, 'ignored a malformed change announcement'),
+    () => clock().getTime(),
   );
   // After the portfolios: posts show holdings checked against the author's real portfolios.
   await registerCommunity(app, {

@@ -4,6 +4,25 @@ import { tickerSymbolSchema } from './market.ts';
 /** Symbols one tab may follow live at once (docs/PRODUCT.md §7.5). */
 export const liveSymbolLimit = 100;
 
+/**
+ * How long the server remembers which topics it announced to whom, for the `hello` of a
+ * stream that opens then (`recent`).
+ */
+export const recentChangesMs = 30_000;
+
+/**
+ * `GET /api/events`: a tab's first stream says how long ago its reads began (`readsAgoMs`,
+ * since the page was opened), and its `hello` names only the topics announced since then.
+ */
+export const liveStreamQuerySchema = z.object({
+  readsAgoMs: z.coerce
+    .number({ error: 'Say how long ago the reads began, in ms' })
+    .int('Say how long ago the reads began, in whole ms')
+    .min(0, 'Reads cannot begin in the future')
+    .max(recentChangesMs, `The server remembers changes for ${recentChangesMs} ms`)
+    .optional(),
+});
+
 /** One live price: the latest trade or quote the server took in, at most once a second. */
 export const liveQuoteSchema = z.object({
   symbol: tickerSymbolSchema,
@@ -32,7 +51,9 @@ export type AnnouncedPost = z.infer<typeof announcedPostSchema>;
 /**
  * What `GET /api/events` (Server-Sent Events) tells a signed-in browser. `hello` opens every
  * stream with its id, which the tab names when it says which prices it shows
- * (`PUT /api/live/symbols`). `change` names data that changed for this user (refetch it),
+ * (`PUT /api/live/symbols`), and the topics announced to this user in the last 30 s, or
+ * since the tab's reads began (`recent`): a tab's first stream refetches those, since its
+ * reads may predate them. `change` names data that changed for this user (refetch it),
  * with the `mark` the instance gave that announcement (ADR 0070). A `community_posts` change
  * carries what the feed and open threads need instead of a refetch (ADR 0076): the new
  * top-level posts for this reader (`posts`) and the posts that got new replies (`replies`,
@@ -41,7 +62,11 @@ export type AnnouncedPost = z.infer<typeof announcedPostSchema>;
  * asked for (real-time plans only).
  */
 export const liveEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), streamId: z.string() }),
+  z.object({
+    type: z.literal('hello'),
+    streamId: z.string(),
+    recent: z.array(z.string()).optional(),
+  }),
   z.object({
     type: z.literal('change'),
     topic: z.string(),

@@ -1,4 +1,4 @@
-import { type LiveEvent, liveEventSchema } from '@tickerwise/shared';
+import { type LiveEvent, liveEventSchema, recentChangesMs } from '@tickerwise/shared';
 
 /**
  * Told of a change of its topic (the event, with the server's mark of that announcement), or
@@ -11,6 +11,12 @@ type EventListener = (event: LiveEvent) => void;
 /** Waits before re-opening a stream the server refused or ended (then the longest, repeated). */
 const reconnectDelaysMs = [1_000, 2_000, 5_000, 10_000];
 
+/**
+ * A tab's first stream trusts the `hello`'s list of recent changes only while everything the
+ * tab has read is younger than the server's memory of them, with room to spare.
+ */
+const recentChangesTrustedMs = recentChangesMs - 5_000;
+
 const listeners = new Map<string, Set<Listener>>();
 const eventListeners = new Set<EventListener>();
 let source: EventSource | null = null;
@@ -18,6 +24,10 @@ let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 let failures = 0;
 /** The id the open stream's `hello` gave, for subscribers that come after it. */
 let streamId: string | null = null;
+/** A stream of this tab has been open before: the next opening follows a gap. */
+let openedBefore = false;
+/** The tab's first stream is open and its `hello` (with the recent changes) is still to come. */
+let awaitingFirstHello = false;
 
 function notify(topic: string, change?: ChangeEvent): void {
   for (const listener of listeners.get(topic) ?? []) listener(change);
@@ -30,14 +40,21 @@ function notifyAll(): void {
 function connect(): void {
   // Without EventSource (an old browser, a test page) nothing is live: pages keep polling.
   if (typeof EventSource === 'undefined') return;
-  const stream = new EventSource('/api/events');
+  // The tab's first stream comes just after its screens read their data: only what changed
+  // since their reads began (at the earliest when the page opened) may be stale, and the
+  // server's `hello` names it, unless the tab has read for longer than the server remembers.
+  // Any other opening follows a gap (a dropped or refused stream, or one closed while nothing
+  // listened) whose events were missed: it refetches everything live.
+  const readsAgoMs = Math.ceil(performance.now());
+  const first = !openedBefore && readsAgoMs <= recentChangesTrustedMs;
+  const stream = new EventSource(first ? `/api/events?readsAgoMs=${readsAgoMs}` : '/api/events');
   source = stream;
   streamId = null;
-  // Every (re)connection may follow missed events, and the first one may race the first
-  // fetch: refetch what is live each time the stream opens.
   stream.onopen = () => {
     failures = 0;
-    notifyAll();
+    if (first && !openedBefore) awaitingFirstHello = true;
+    else notifyAll();
+    openedBefore = true;
   };
   stream.onmessage = (message) => {
     let parsed: unknown;
@@ -48,7 +65,11 @@ function connect(): void {
     }
     const event = liveEventSchema.safeParse(parsed);
     if (!event.success) return;
-    if (event.data.type === 'hello') streamId = event.data.streamId;
+    if (event.data.type === 'hello') {
+      streamId = event.data.streamId;
+      if (awaitingFirstHello) for (const topic of event.data.recent ?? []) notify(topic);
+      awaitingFirstHello = false;
+    }
     for (const listener of eventListeners) listener(event.data);
     if (event.data.type === 'resync') notifyAll();
     else if (event.data.type === 'change') notify(event.data.topic, event.data);
@@ -75,6 +96,7 @@ function disconnect(): void {
   source?.close();
   source = null;
   streamId = null;
+  awaitingFirstHello = false;
   clearTimeout(reconnectTimer);
   reconnectTimer = undefined;
   failures = 0;
@@ -82,7 +104,9 @@ function disconnect(): void {
 
 /**
  * Calls `listener` whenever the server says `topic` changed for the signed-in user (with that
- * change event), and after every (re)connection (with nothing). One `/api/events` stream per tab serves every subscriber; it closes
+ * change event), and with nothing when changes may have been missed: on every reconnection
+ * after a gap, on `resync`, and on the tab's first connection when the server says `topic`
+ * changed just before it. One `/api/events` stream per tab serves every subscriber; it closes
  * when the last one leaves.
  */
 export function subscribeLiveEvents(topic: string, listener: Listener): () => void {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LiveEvent } from '@tickerwise/shared';
+import { type LiveEvent, recentChangesMs } from '@tickerwise/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { eventFrame } from '../../http/event-stream.ts';
@@ -23,6 +23,16 @@ type Subscriber = (frame: string) => void;
 const streamsPerSlice = 250;
 
 /**
+ * How long the bus remembers which topics it announced to whom: a stream opening names the
+ * topics of its member announced in this time (`recentTopics`, the `hello`'s `recent`), so a
+ * tab whose first stream opens moments after its first reads refetches only what changed in
+ * between, not everything it has just read (docs/ARCHITECTURE.md, Realtime).
+ */
+export const recentAnnouncementsMs = recentChangesMs;
+/** Clocks and the way to the server differ a little: a read that began earlier still counts. */
+const readsSlackMs = 1_000;
+
+/**
  * Fans the database's change announcements out to the live streams of this instance. Every
  * instance listens on the same channel, so a change written through any of them, or by any
  * other tool, reaches every connected user it concerns, and nobody else.
@@ -44,10 +54,16 @@ export class ChangeBus {
   private readonly routes = new Map<string, (announcement: Announcement) => void>();
   private stopListening: (() => Promise<void>) | undefined;
   private stopRestored: (() => void) | undefined;
+  /** When each topic was last announced to everyone, and to each member (app clock, ms). */
+  private readonly announcedToEveryone = new Map<string, number>();
+  private readonly announcedTo = new Map<string, Map<string, number>>();
+  private forgottenAt = 0;
 
   constructor(
     private readonly database: Database,
     private readonly onBadAnnouncement: (payload: string) => void = () => {},
+    /** The app's clock, in ms. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   async start(): Promise<void> {
@@ -111,6 +127,21 @@ export class ChangeBus {
     }
   }
 
+  /**
+   * The topics announced to `userId` or to everyone in the last `recentAnnouncementsMs`, or
+   * since reads that began `readsAgoMs` ago, sorted: what may have changed just before a
+   * stream of theirs opened.
+   */
+  recentTopics(userId: string, readsAgoMs?: number): string[] {
+    const within = Math.min(recentAnnouncementsMs, (readsAgoMs ?? Infinity) + readsSlackMs);
+    const since = this.now() - within;
+    const topics = new Set<string>();
+    for (const announced of [this.announcedToEveryone, this.announcedTo.get(userId)]) {
+      for (const [topic, at] of announced ?? []) if (at >= since) topics.add(topic);
+    }
+    return [...topics].sort();
+  }
+
   subscribe(userId: string, subscriber: Subscriber): () => void {
     this.everyone.add(subscriber);
     let own = this.byUser.get(userId);
@@ -135,6 +166,7 @@ export class ChangeBus {
       this.onBadAnnouncement(payload);
       return;
     }
+    this.remember(announcement);
     const routed = this.routes.get(announcement.topic);
     if (routed) {
       routed(announcement);
@@ -152,6 +184,30 @@ export class ChangeBus {
     }
     for (const userId of new Set(announcement.userIds)) {
       for (const subscriber of this.byUser.get(userId) ?? []) subscriber(frame);
+    }
+  }
+
+  private remember({ topic, userIds }: Announcement): void {
+    const now = this.now();
+    if (userIds === null) this.announcedToEveryone.set(topic, now);
+    for (const userId of userIds ?? []) {
+      let topics = this.announcedTo.get(userId);
+      if (!topics) {
+        topics = new Map();
+        this.announcedTo.set(userId, topics);
+      }
+      topics.set(topic, now);
+    }
+    // Once a window: what is older than the window goes, so memory follows the recent traffic.
+    if (now - this.forgottenAt < recentAnnouncementsMs) return;
+    this.forgottenAt = now;
+    const since = now - recentAnnouncementsMs;
+    for (const [topic, at] of this.announcedToEveryone) {
+      if (at < since) this.announcedToEveryone.delete(topic);
+    }
+    for (const [userId, topics] of this.announcedTo) {
+      for (const [topic, at] of topics) if (at < since) topics.delete(topic);
+      if (topics.size === 0) this.announcedTo.delete(userId);
     }
   }
 }

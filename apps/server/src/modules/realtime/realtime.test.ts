@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EventStream, openEventStream } from '../../../test/event-stream.ts';
 import {
   cookieFrom,
@@ -12,6 +12,7 @@ import {
 import { defaultLimits } from '../../config.ts';
 import { notifications, session as sessions } from '../../db/schema/index.ts';
 import { insertNotification } from '../notifications/service.ts';
+import { ChangeBus, changeChannel, recentAnnouncementsMs } from './change-bus.ts';
 import { realtimeRoutes } from './routes.ts';
 
 let testApp: TestApp;
@@ -71,7 +72,29 @@ describe('GET /api/events', () => {
   it('opens with its id, for the tab to name when it asks for live prices', async () => {
     const stream = await connect(await signUpUser(testApp.app));
     const hello = await stream.waitFor(() => true);
-    expect(hello).toEqual({ type: 'hello', streamId: expect.stringMatching(/^[\w-]{24}$/) });
+    expect(hello).toEqual({
+      type: 'hello',
+      streamId: expect.stringMatching(/^[\w-]{24}$/),
+      recent: expect.any(Array),
+    });
+  });
+
+  it('opens with the topics announced to its user just before, for a first stream to refetch', async () => {
+    const ada = await signUpUser(testApp.app);
+    const earlier = await connect(ada);
+    await insertNotification(db(), { title: 'Ada only', message: 'm', userId: ada.id });
+    await earlier.waitFor(changed);
+    const later = await connect(ada);
+    const hello = await later.waitFor((event) => event.type === 'hello');
+    expect(hello).toMatchObject({ recent: expect.arrayContaining(['notifications']) });
+  });
+
+  it('refuses a malformed age of the reads with 400', async () => {
+    const user = await signUpUser(testApp.app);
+    for (const age of ['soon', '-1', '30001']) {
+      const stream = await connect(user, `/api/events?readsAgoMs=${age}`);
+      expect(stream.status).toBe(400);
+    }
   });
 
   it('tells every connected user about a notification for everyone', async () => {
@@ -244,6 +267,44 @@ describe('how many streams one user or one address may open', () => {
       statuses.push((await open(user, '203.0.113.99')).status);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('the change bus', () => {
+  it('remembers for 30 s of its clock which topics it announced to whom', async () => {
+    let now = Date.parse('2026-11-27T12:00:00Z');
+    const bus = new ChangeBus(
+      testApp.app.database,
+      () => {},
+      () => now,
+    );
+    await bus.start();
+    try {
+      const ada = `ada-${Math.random()}`;
+      const announce = (topic: string, userIds: string[] | null) =>
+        db().execute(
+          sql`select pg_notify(${changeChannel}, ${JSON.stringify({ topic, userIds })})`,
+        );
+      await announce('watchlists', [ada]);
+      await announce('notifications', null);
+      // PostgreSQL hands announcements over later than PGlite: wait for them.
+      await vi.waitFor(() =>
+        expect(bus.recentTopics(ada)).toEqual(['notifications', 'watchlists']),
+      );
+      const bob = bus.recentTopics(`bob-${Math.random()}`);
+      expect(bob).toContain('notifications');
+      expect(bob).not.toContain('watchlists');
+      // A tab whose reads began after them needs neither (a second's slack for the clocks).
+      now += 5_000;
+      expect(bus.recentTopics(ada, 3_000)).toEqual([]);
+      expect(bus.recentTopics(ada, 4_000)).toEqual(['notifications', 'watchlists']);
+      now += recentAnnouncementsMs - 5_000;
+      expect(bus.recentTopics(ada)).toEqual(['notifications', 'watchlists']);
+      now += 1;
+      expect(bus.recentTopics(ada)).toEqual([]);
+    } finally {
+      await bus.stop();
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import type { LiveEvent } from '@tickerwise/shared';
+import { type LiveEvent, liveStreamQuerySchema } from '@tickerwise/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { parseInput } from '../../http/errors.ts';
 import { eventFrame, openEventStream } from '../../http/event-stream.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireSession, sessionClockOf } from '../auth/guard.ts';
@@ -99,6 +100,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
     { config: { access: 'user' }, exposeHeadRoute: false },
     async (request, reply) => {
       const session = await requireSession(auth, request);
+      const { readsAgoMs } = parseInput(liveStreamQuerySchema, request.query);
       if (app.drain.draining) {
         // A connection the proxy still held reached a stopping instance: straight elsewhere.
         openEventStream(reply).end(movingOnFrame());
@@ -112,7 +114,11 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (
           else stream.write(text);
         },
       });
-      if (liveId) stream.write(frame({ type: 'hello', streamId: liveId }));
+      // With what changed for this user just before: a tab's first stream refetches only that.
+      if (liveId) {
+        const recent = bus.recentTopics(session.user.id, readsAgoMs);
+        stream.write(frame({ type: 'hello', streamId: liveId, recent }));
+      }
       const unsubscribe = bus.subscribe(session.user.id, (text) => {
         if (stream.writableEnded) return;
         if (stream.writableLength > maxUnreadBytes) stream.end();
