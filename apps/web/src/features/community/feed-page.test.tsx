@@ -211,16 +211,23 @@ describe('the feed’s new posts', () => {
 
   it('asks for the posts after the head when the stream (re)opens, and adds those announced meanwhile once', async () => {
     const stream = await openFeed();
+    // The stream opens and says hello with nothing changed since the page read its feed.
+    stream.onopen?.();
+    stream.send({ type: 'hello', streamId: 'stream-1', recent: [] });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const askedBefore = countsAsked().length;
     let answer = () => {};
     countGate = new Promise((resolve) => {
       answer = resolve;
     });
-    // Away, two posts went by; back, the tab asks, and a third post and one of the two
-    // missed ones are announced before the answer comes.
+    // Away, two posts went by; back (the stream opens again after the gap), the tab asks,
+    // and a third post and one of the two missed ones are announced before the answer comes.
     newIds = [uuid(2), uuid(3)];
     stream.onopen?.();
     await waitFor(() =>
-      expect(countsAsked()).toEqual([`/api/community/feed/new?tab=all&after=${firstHead}`]),
+      expect(countsAsked().slice(askedBefore)).toEqual([
+        `/api/community/feed/new?tab=all&after=${firstHead}`,
+      ]),
     );
     stream.send({
       type: 'change',
@@ -231,7 +238,7 @@ describe('the feed’s new posts', () => {
     expect(await screen.findByRole('button', { name: '2 new posts' })).toBeTruthy();
     answer();
     expect(await screen.findByRole('button', { name: '3 new posts' })).toBeTruthy();
-    expect(countsAsked()).toHaveLength(1);
+    expect(countsAsked()).toHaveLength(askedBefore + 1);
   });
 
   it('refreshes an open thread when a reply to its post is announced, not for other posts', {
