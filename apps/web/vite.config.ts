@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -7,8 +8,24 @@ import { prerenderLanding } from './scripts/prerender-landing.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
-export default defineConfig({
+/**
+ * React Router's package sends every bundler to its development build (warnings, invariant
+ * texts and checks a production page never needs); its production build sits beside it, under
+ * the same version. The production bundle takes that one.
+ */
+const reactRouterProduction = createRequire(import.meta.url)
+  .resolve('react-router')
+  .replace(/[/\\]development[/\\]index\.m?js$/, '/production/index.mjs');
+if (!reactRouterProduction.endsWith('/production/index.mjs')) {
+  throw new Error(`React Router's production build was not found beside ${reactRouterProduction}`);
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [lazySharedSchemas(), react(), tailwindcss(), prerenderLanding()],
+  resolve:
+    command === 'build'
+      ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }
+      : {},
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -26,4 +43,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
