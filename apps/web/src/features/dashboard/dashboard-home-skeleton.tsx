@@ -1,5 +1,4 @@
 import { GraduationCap, MessageCircle, Sparkles, Wallet } from 'lucide-react';
-import type { Ref } from 'react';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { StatCard } from './stat-card.tsx';
@@ -10,51 +9,6 @@ const cards = [
   { label: 'Community Posts', icon: MessageCircle },
   { label: 'Courses Completed', icon: GraduationCap },
 ];
-
-/** A panel of the home while it loads: as its card draws itself loading, in its place. */
-type PanelSkeletonProps = { ref?: Ref<HTMLDivElement> };
-
-/** Portfolio Performance loading (`performance-card.tsx`). */
-export function PerformanceSkeleton({ ref }: PanelSkeletonProps) {
-  return (
-    <Card ref={ref}>
-      <div className="flex items-center justify-between gap-3">
-        <h2 className="text-base font-semibold text-ink-950">Portfolio Performance</h2>
-        <span className="text-xs font-medium text-slate-500">1M</span>
-      </div>
-      <div className="mt-4">
-        <Skeleton className="h-56 w-full" />
-      </div>
-    </Card>
-  );
-}
-
-/** Recent Activity loading (`recent-activity.tsx`). */
-export function RecentActivitySkeleton({ ref }: PanelSkeletonProps) {
-  return (
-    <Card ref={ref}>
-      <h2 className="text-base font-semibold text-ink-950">Recent Activity</h2>
-      <div className="mt-4 space-y-3">
-        <Skeleton className="h-10" />
-        <Skeleton className="h-10" />
-        <Skeleton className="h-10" />
-      </div>
-    </Card>
-  );
-}
-
-/** Earnings this week loading (`earnings-week-card.tsx`). */
-export function EarningsWeekSkeleton({ ref }: PanelSkeletonProps) {
-  return (
-    <Card ref={ref}>
-      <h2 className="text-base font-semibold text-ink-950">Earnings this week</h2>
-      <div className="mt-4 space-y-3">
-        <Skeleton className="h-10" />
-        <Skeleton className="h-10" />
-      </div>
-    </Card>
-  );
-}
 
 /**
  * The dashboard home as it first appears, without the user or any figure: painted from the
@@ -90,10 +44,31 @@ export function DashboardHomeSkeleton() {
         ))}
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <PerformanceSkeleton />
-        <RecentActivitySkeleton />
+        <Card>
+          <div className="flex items-center justify-between gap-3">
+            <h2 className="text-base font-semibold text-ink-950">Portfolio Performance</h2>
+            <span className="text-xs font-medium text-slate-500">1M</span>
+          </div>
+          <div className="mt-4">
+            <Skeleton className="h-56 w-full" />
+          </div>
+        </Card>
+        <Card>
+          <h2 className="text-base font-semibold text-ink-950">Recent Activity</h2>
+          <div className="mt-4 space-y-3">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        </Card>
       </div>
-      <EarningsWeekSkeleton />
+      <Card>
+        <h2 className="text-base font-semibold text-ink-950">Earnings this week</h2>
+        <div className="mt-4 space-y-3">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+        </div>
+      </Card>
     </div>
   );
 }
