@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../test/fake-event-source.ts';
 
 type LiveEventsModule = typeof import('./live-events.ts');
 /** A fresh copy of the module per test: each test is a new tab. */
@@ -6,36 +7,6 @@ let subscribeLiveEvents: LiveEventsModule['subscribeLiveEvents'];
 /** How long the tab has been open (`performance.now()`), in ms. */
 let tabAgeMs = 2_000;
 let tabAge: { mockRestore(): void } | undefined;
-
-/** Stands in for the browser's EventSource: the test plays the server's side. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  onopen: (() => void) | null = null;
-  onmessage: ((message: { data: string }) => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.onopen?.();
-  }
-  send(event: object) {
-    this.onmessage?.({ data: JSON.stringify(event) });
-  }
-  /** The server answered with an error status: EventSource gives up for good. */
-  refuse() {
-    this.readyState = FakeEventSource.CLOSED;
-    this.onerror?.();
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
 
 const latest = () => FakeEventSource.instances.at(-1) as FakeEventSource;
 

@@ -5,6 +5,22 @@ import { createTestApp, signUpUser, type TestApp, testOrigin } from '../../../te
 import { knownSession, sessionsOf } from './guard.ts';
 import { sessionKey } from './session-memo.ts';
 
+/** Counts better-auth's session lookups of `auth` until `restore()`. */
+function countLookups(auth: TestApp['app']['auth']) {
+  const getSession = auth.api.getSession;
+  let count = 0;
+  auth.api.getSession = ((...args: Parameters<typeof getSession>) => {
+    count += 1;
+    return getSession(...args);
+  }) as typeof getSession;
+  return {
+    count: () => count,
+    restore: () => {
+      auth.api.getSession = getSession;
+    },
+  };
+}
+
 describe('verifying the session of signed-in requests', () => {
   let testApp: TestApp;
   beforeAll(async () => {
@@ -17,12 +33,7 @@ describe('verifying the session of signed-in requests', () => {
     const user = await signUpUser(testApp.app);
     // As when the remembered session lapses while a page polls: nothing is remembered.
     sessionsOf(auth).memo.clear();
-    const getSession = auth.api.getSession;
-    let lookups = 0;
-    auth.api.getSession = ((...args: Parameters<typeof getSession>) => {
-      lookups += 1;
-      return getSession(...args);
-    }) as typeof getSession;
+    const lookups = countLookups(auth);
     try {
       const answers = await Promise.all(
         Array.from({ length: 20 }, () =>
@@ -30,19 +41,19 @@ describe('verifying the session of signed-in requests', () => {
         ),
       );
       expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
-      expect(lookups).toBe(1);
+      expect(lookups.count()).toBe(1);
       // Remembered now: the next request asks nobody.
       expect(
         (await testApp.app.inject({ url: '/api/me/usage', headers: { cookie: user.cookie } }))
           .statusCode,
       ).toBe(200);
-      expect(lookups).toBe(1);
+      expect(lookups.count()).toBe(1);
       // A session forgotten (ended) while nothing runs is looked up afresh.
       sessionsOf(auth).memo.clear();
       await testApp.app.inject({ url: '/api/me/usage', headers: { cookie: user.cookie } });
-      expect(lookups).toBe(2);
+      expect(lookups.count()).toBe(2);
     } finally {
-      auth.api.getSession = getSession;
+      lookups.restore();
     }
   });
 
@@ -54,20 +65,15 @@ describe('verifying the session of signed-in requests', () => {
     expect((await stocks(user.cookie)).statusCode).toBe(200);
     const [name, value] = user.cookie.split('=') as [string, string];
     const token = value.slice(0, value.lastIndexOf('.'));
-    const getSession = auth.api.getSession;
-    let lookups = 0;
-    auth.api.getSession = ((...args: Parameters<typeof getSession>) => {
-      lookups += 1;
-      return getSession(...args);
-    }) as typeof getSession;
+    const lookups = countLookups(auth);
     try {
       // Remembered: answered with no lookup.
       expect((await stocks(user.cookie)).statusCode).toBe(200);
-      expect(lookups).toBe(0);
+      expect(lookups.count()).toBe(0);
       // The same token under a forged signature is not the remembered cookie: better-auth says no.
       const forged = await stocks(`${name}=${token}.${'A'.repeat(43)}%3D`);
       expect(forged.statusCode).toBe(401);
-      expect(lookups).toBe(1);
+      expect(lookups.count()).toBe(1);
       // A second variant of the cookie beside the real one: no session, and the stray is deleted.
       const planted = await stocks(`__Secure-${name}=planted; ${user.cookie}`);
       expect(planted.statusCode).toBe(401);
@@ -75,7 +81,7 @@ describe('verifying the session of signed-in requests', () => {
         `__Secure-${name}=; Max-Age=0`,
       );
     } finally {
-      auth.api.getSession = getSession;
+      lookups.restore();
     }
     // Signed out: forgotten at once, so the remembered path no longer knows it.
     const signOut = await testApp.app.inject({
@@ -119,12 +125,7 @@ describe('verifying the session of signed-in requests', () => {
         call.on('error', reject);
         call.end();
       });
-    const getSession = auth.api.getSession;
-    let lookups = 0;
-    auth.api.getSession = ((...args: Parameters<typeof getSession>) => {
-      lookups += 1;
-      return getSession(...args);
-    }) as typeof getSession;
+    const lookups = countLookups(auth);
     try {
       expect(await me(ada.cookie)).toMatchObject({ status: 200, name: 'Ada' });
       expect(await me(ada.cookie)).toMatchObject({ status: 200, name: 'Ada' });
@@ -137,14 +138,14 @@ describe('verifying the session of signed-in requests', () => {
       expect((await me(`${name}=${token}.${'A'.repeat(43)}%3D`)).status).toBe(401);
       expect((await me(`__Secure-${name}=planted; ${ada.cookie}`)).status).toBe(401);
       expect(await me(ada.cookie)).toMatchObject({ status: 200, name: 'Ada' });
-      const before = lookups;
+      const before = lookups.count();
       // The session looked up again (forgotten, then remembered anew): the connection's last
       // hit no longer matches the memo's entry, and the full check runs.
       sessionsOf(auth).memo.clear();
       expect(await me(ada.cookie)).toMatchObject({ status: 200, name: 'Ada' });
-      expect(lookups).toBe(before + 1);
+      expect(lookups.count()).toBe(before + 1);
       expect(await me(ada.cookie)).toMatchObject({ status: 200, name: 'Ada' });
-      expect(lookups).toBe(before + 1);
+      expect(lookups.count()).toBe(before + 1);
       // The memo's entry replaced (as a new lookup does): the connection answers with the new one.
       const memo = sessionsOf(auth).memo;
       const key = sessionKey(token);
@@ -156,7 +157,7 @@ describe('verifying the session of signed-in requests', () => {
       );
       expect(await me(ada.cookie)).toMatchObject({ status: 200, email: 'ada@new.example' });
     } finally {
-      auth.api.getSession = getSession;
+      lookups.restore();
     }
     // Signed out elsewhere: the very next request on the connection is refused.
     const signOut = await testApp.app.inject({

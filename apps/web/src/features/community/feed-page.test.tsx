@@ -9,28 +9,8 @@ import type {
 } from '@tickerwise/shared';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../../test/fake-event-source.ts';
 import { FeedPage } from './feed-page.tsx';
-
-/** Stands in for the browser's EventSource: the test plays the server's side. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  onopen: (() => void) | null = null;
-  onmessage: ((message: { data: string }) => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  send(event: object) {
-    this.onmessage?.({ data: JSON.stringify(event) });
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
 
 const me: CommunityMe = {
   profile: { handle: 'ada', displayName: 'Ada', bio: '', joinedAt: '2026-01-01T00:00:00.000Z' },
