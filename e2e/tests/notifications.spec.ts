@@ -61,7 +61,10 @@ test.describe('notifications', () => {
     signUp,
   }) => {
     const account = await signUp();
-    const liveStream = page.waitForResponse((response) => response.url().endsWith('/api/events'));
+    // The tab's first stream also says how long ago its reads began (`?readsAgoMs=`).
+    const liveStream = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/events',
+    );
     await page.goto(paths.dashboard);
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
